@@ -1,0 +1,131 @@
+// The business this site presents. This is the one file an owner edits:
+// change the words, prices and links here, run `npm start`, and the whole site
+// (page, SEO tags, sitemap, inquiry form options) follows. `npm run build`
+// checks it and stops with a message naming the field if something is off.
+import type { BusinessContent } from './schema.js';
+
+export const business: BusinessContent = {
+  name: 'Lucky Lime Tacos',
+  product: 'Taco',
+  tagline: 'Street tacos, made to order, wherever your people are.',
+  siteUrl: 'https://luckylimetacos.example',
+  locale: 'en-US',
+  priceRange: '$$',
+  cuisine: ['Mexican', 'Tacos'],
+
+  seo: {
+    title: 'Lucky Lime Tacos | Taco Truck & Event Catering in Austin, TX',
+    description:
+      'Book the Lucky Lime taco truck for office lunches, school fairs, weddings and festivals. Hand-pressed tortillas, four packages, quotes within one business day.',
+  },
+
+  nav: [
+    { label: 'Packages', href: '#packages' },
+    { label: 'Why us', href: '#why-us' },
+    { label: 'Clients', href: '#clients' },
+    { label: 'Contact', href: '#contact' },
+  ],
+
+  hero: {
+    heading: 'Tacos that roll up to your event',
+    lead: 'Hand-pressed tortillas, slow-braised fillings and salsas made every morning, served hot from our truck to 20 or 2,000 guests.',
+    callToAction: 'Book the truck',
+    lightsHint: 'Tap the truck to switch its lights',
+  },
+
+  // The form's operation choices. '{product} Truck' (here 'Taco Truck') always
+  // comes first and is built from `product`; list the others here.
+  otherOperations: ['Drop-off catering', 'Full-service catering'],
+  // The tab whose packages are offered in the form once '{product} Truck' is chosen.
+  truckPackageGroup: 'truck',
+
+  packageGroups: [
+    {
+      id: 'truck',
+      label: 'Taco Truck',
+      intro: 'We park, we cook, your guests order at the window. Every package includes the truck, two cooks and cleanup.',
+      packages: [
+        {
+          name: 'Mini',
+          summary: 'Three fillings, fast lines: built for big crowds.',
+          formNote: 'reserved for large parties and schools',
+          price: 'From $12 / guest',
+          features: ['3 taco fillings', 'Chips & salsa verde', 'Up to 2 hours of service', 'Minimum 150 guests'],
+        },
+        {
+          name: 'Basic',
+          summary: 'Our crowd favourite for office lunches and block parties.',
+          price: 'From $16 / guest',
+          features: ['4 taco fillings', 'Chips, salsa & guacamole', 'Agua fresca', 'Up to 2 hours of service'],
+        },
+        {
+          name: 'Premium',
+          summary: 'The full menu for weddings and milestone days.',
+          price: 'From $24 / guest',
+          features: ['6 fillings incl. birria', 'Elote & churros', 'Two agua frescas', 'Up to 3 hours of service'],
+        },
+        {
+          name: 'Custom',
+          summary: 'Your menu, your hours, your theme. We build it with you.',
+          formNote: "tell us what you're thinking in the notes",
+          price: 'Quoted for you',
+          features: ['Any fillings, any hours', 'Dietary menus on request', 'Multi-day festivals', 'Branded napkins & signs'],
+        },
+      ],
+    },
+    {
+      id: 'catering',
+      label: 'Catering',
+      intro: 'No space for a truck? We bring the taco bar to you, set up or drop-off.',
+      packages: [
+        {
+          name: 'Drop-off taco bar',
+          summary: 'Trays, tortillas and toppings delivered hot, ready to serve.',
+          price: 'From $14 / guest',
+          features: ['3 fillings', 'Rice & beans', 'Serving utensils', 'Minimum 20 guests'],
+        },
+        {
+          name: 'Full-service taco bar',
+          summary: 'Our staff set up, serve and clean up.',
+          price: 'From $22 / guest',
+          features: ['5 fillings', 'Sides & desserts', 'Two servers', 'Up to 3 hours'],
+        },
+      ],
+    },
+  ],
+
+  whyUs: {
+    heading: 'Why hosts book us again',
+    points: [
+      { title: 'On time, every time', text: 'We arrive an hour early, set up without fuss and serve the first taco when you say go.' },
+      { title: 'Fresh, not reheated', text: 'Tortillas are pressed on the truck and every filling is cooked the same day.' },
+      { title: 'Every guest fed', text: 'Vegan, gluten-free and nut-free options are labelled on the menu board, always.' },
+      { title: 'Licensed and insured', text: 'City-permitted, health-inspected and carrying $2M of liability cover.' },
+    ],
+  },
+
+  clients: {
+    heading: 'Trusted by teams and schools around town',
+    logos: ['Riverbend Elementary', 'Northside Co-op', 'Cedar & Pine Weddings', 'Blue Door Studios', 'Eastside Makers Fair', 'Harbor Tech', 'Oak Hill PTA', 'Sunday Market'],
+  },
+
+  contact: {
+    email: 'hola@luckylimetacos.example',
+    phone: '+1 512 555 0142',
+    city: 'Austin',
+    region: 'TX',
+    country: 'US',
+    serviceArea: 'Austin and 60 miles around',
+    hours: 'Mon–Sat, 9 am – 6 pm',
+  },
+
+  social: [
+    { label: 'Instagram', href: 'https://instagram.com/luckylimetacos' },
+    { label: 'Facebook', href: 'https://facebook.com/luckylimetacos' },
+  ],
+
+  theme: {
+    primary: '#0f5c3a',
+    accent: '#f2b705',
+  },
+};

@@ -1,0 +1,192 @@
+// The shape of an owner's content file, and the build-time check that names the
+// first field that is wrong, e.g. `packageGroups[0].packages[1].name: must not be empty`.
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface PackageCard {
+  name: string;
+  summary: string;
+  price: string;
+  features: string[];
+  /** Shown in brackets after the name in the form's package select. */
+  formNote?: string;
+}
+
+export interface PackageGroup {
+  /** Used in element ids: lowercase letters, digits and dashes. */
+  id: string;
+  label: string;
+  intro: string;
+  packages: PackageCard[];
+}
+
+export interface BusinessContent {
+  name: string;
+  /** The product word: 'Taco' gives the operation 'Taco Truck'. */
+  product: string;
+  tagline: string;
+  /** Public address of the site, for canonical links, Open Graph and the sitemap. */
+  siteUrl: string;
+  locale: string;
+  priceRange: string;
+  cuisine: string[];
+  seo: { title: string; description: string };
+  nav: Link[];
+  hero: { heading: string; lead: string; callToAction: string; lightsHint: string };
+  otherOperations: string[];
+  truckPackageGroup: string;
+  packageGroups: PackageGroup[];
+  whyUs: { heading: string; points: { title: string; text: string }[] };
+  clients: { heading: string; logos: string[] };
+  contact: {
+    email: string;
+    phone: string;
+    city: string;
+    region: string;
+    country: string;
+    serviceArea: string;
+    hours: string;
+  };
+  social: Link[];
+  theme: { primary: string; accent: string };
+}
+
+export class ContentError extends Error {
+  constructor(path: string, problem: string) {
+    super(`content/business.ts: ${path}: ${problem}`);
+    this.name = 'ContentError';
+  }
+}
+
+type Check = (value: unknown, path: string) => void;
+
+const text =
+  (max = 400): Check =>
+  (value, path) => {
+    if (typeof value !== 'string') throw new ContentError(path, 'must be text');
+    if (value.trim() === '') throw new ContentError(path, 'must not be empty');
+    if (value.length > max) throw new ContentError(path, `must be at most ${max} characters`);
+  };
+
+const matching =
+  (pattern: RegExp, what: string): Check =>
+  (value, path) => {
+    text()(value, path);
+    if (!pattern.test(value as string)) throw new ContentError(path, `must be ${what}`);
+  };
+
+const list =
+  (item: Check, min = 1, max = 50): Check =>
+  (value, path) => {
+    if (!Array.isArray(value)) throw new ContentError(path, 'must be a list');
+    if (value.length < min) throw new ContentError(path, `needs at least ${min} item${min === 1 ? '' : 's'}`);
+    if (value.length > max) throw new ContentError(path, `must have at most ${max} items`);
+    value.forEach((entry, index) => item(entry, `${path}[${index}]`));
+  };
+
+const optional =
+  (check: Check): Check =>
+  (value, path) => {
+    if (value !== undefined) check(value, path);
+  };
+
+const record =
+  (shape: Record<string, Check>): Check =>
+  (value, path) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new ContentError(path, 'must be an object');
+    }
+    for (const key of Object.keys(value)) {
+      if (!(key in shape)) throw new ContentError(`${path}.${key}`, 'is not a known field (check its spelling)');
+    }
+    for (const [key, check] of Object.entries(shape)) {
+      check((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+    }
+  };
+
+const httpUrl = matching(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'an http(s) address such as https://example.com');
+const link = record({ label: text(60), href: matching(/^(#[\w-]+|https?:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, http(s), mailto: or tel: link') });
+const colour = matching(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f5c3a');
+const slug = matching(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter');
+
+const packageCard = record({
+  name: text(40),
+  summary: text(160),
+  price: text(40),
+  features: list(text(80), 1, 8),
+  formNote: optional(text(80)),
+});
+
+const businessShape = record({
+  name: text(60),
+  product: matching(/^[^\s].{0,29}$/, 'a single short word such as Taco'),
+  tagline: text(160),
+  siteUrl: httpUrl,
+  locale: matching(/^[a-z]{2}(-[A-Z]{2})?$/, 'a language tag such as en-US'),
+  priceRange: matching(/^\${1,4}$/, 'one to four $ signs'),
+  cuisine: list(text(40), 1, 10),
+  seo: record({ title: text(70), description: text(170) }),
+  nav: list(link, 1, 8),
+  hero: record({ heading: text(80), lead: text(240), callToAction: text(30), lightsHint: text(60) }),
+  otherOperations: list(text(60), 0, 10),
+  truckPackageGroup: slug,
+  packageGroups: list(record({ id: slug, label: text(40), intro: text(240), packages: list(packageCard, 1, 8) }), 1, 6),
+  whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
+  clients: record({ heading: text(80), logos: list(text(40), 2, 30) }),
+  contact: record({
+    email: matching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an email address'),
+    phone: matching(/^\+?[0-9 ()-]{7,20}$/, 'a phone number such as +1 512 555 0142'),
+    city: text(60),
+    region: text(60),
+    country: matching(/^[A-Z]{2}$/, 'a two-letter country code such as US'),
+    serviceArea: text(120),
+    hours: text(80),
+  }),
+  social: list(link, 0, 8),
+  theme: record({ primary: colour, accent: colour }),
+});
+
+function checkUnique(values: string[], path: string): void {
+  const seen = new Set<string>();
+  values.forEach((value, index) => {
+    if (seen.has(value)) throw new ContentError(`${path}[${index}]`, `"${value}" appears twice`);
+    seen.add(value);
+  });
+}
+
+/** Throws a ContentError naming the first wrong field; returns the content typed when it is right. */
+export function validateContent(input: unknown): BusinessContent {
+  businessShape(input, '');
+  const content = input as BusinessContent;
+  checkUnique(content.packageGroups.map((group) => group.id), 'packageGroups.id');
+  checkUnique([truckOperation(content), ...content.otherOperations], 'otherOperations');
+  const truckGroup = content.packageGroups.find((group) => group.id === content.truckPackageGroup);
+  if (!truckGroup) {
+    throw new ContentError('truckPackageGroup', `must be the id of one of packageGroups (${content.packageGroups.map((g) => g.id).join(', ')})`);
+  }
+  checkUnique(truckGroup.packages.map((card) => card.name), `packageGroups[${content.packageGroups.indexOf(truckGroup)}].packages.name`);
+  return content;
+}
+
+/** The spec's '{product} Truck' operation. */
+export function truckOperation(content: Pick<BusinessContent, 'product'>): string {
+  return `${content.product} Truck`;
+}
+
+/** Every operation the form offers, the truck first. */
+export function operations(content: BusinessContent): string[] {
+  return [truckOperation(content), ...content.otherOperations];
+}
+
+/** The packages a visitor can pick once the truck operation is chosen. */
+export function truckPackages(content: BusinessContent): PackageCard[] {
+  return content.packageGroups.find((group) => group.id === content.truckPackageGroup)?.packages ?? [];
+}
+
+/** The select option text: 'Mini (reserved for large parties and schools)'. */
+export function packageOptionLabel(card: PackageCard): string {
+  return card.formNote ? `${card.name} (${card.formNote})` : card.name;
+}

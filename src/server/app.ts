@@ -1,0 +1,125 @@
+// The HTTP application: security headers, one error handler, the API routes and
+// the built site. buildApp never listens, so tests drive it in-process.
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { MAX_BODY_BYTES } from '../shared/inquiry.js';
+import type { Config } from './config.js';
+import { inquiryRoutes } from './routes/inquiries.js';
+import { sessionRoutes } from './routes/session.js';
+import { siteRoutes } from './routes/site.js';
+import type { InquiryStore } from './store/inquiry-store.js';
+
+export interface ApiError {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+const ERROR_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export async function buildApp(config: Config, store: InquiryStore): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
+      serializers: { req: (req) => ({ method: req.method, url: req.url }) },
+    },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Strict: no type coercion, unknown keys rejected rather than dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
+  });
+
+  // Only JSON bodies: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Sent below, only over TLS: HSTS on plain http is ignored and only confuses.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+
+  await app.register(rateLimit, { global: false, cache: 100_000 });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ApiError);
+    }
+    const body: ApiError = { error: ERROR_CODES[status] ?? 'bad_request', message: error.message };
+    if (error.validation) {
+      body.error = 'invalid_body';
+      body.fields = validationFields(error.validation);
+      body.message = `Please check: ${Object.keys(body.fields).join(', ')}.`;
+    }
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${request.url.split('?')[0]}.` } satisfies ApiError);
+    }
+    return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+  });
+
+  app.addHook('onClose', () => store.close());
+  await app.register(sessionRoutes, { config });
+  await app.register(inquiryRoutes, { config, store });
+  await app.register(siteRoutes, { clientDir: config.clientDir });
+  app.get('/api/health', async () => ({ ok: true, store: store.engine }));
+  return app;
+}
+
+/** Turns Ajv's errors into `{ field: message }`, naming the field in each message. */
+function validationFields(errors: NonNullable<FastifyError['validation']>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of errors) {
+    const params = error.params as Record<string, unknown>;
+    const field =
+      (params.additionalProperty as string | undefined) ??
+      (params.missingProperty as string | undefined) ??
+      (error.instancePath.replace(/^\//, '') || 'body');
+    if (fields[field]) continue;
+    if (params.additionalProperty) fields[field] = `${field} is not an accepted field.`;
+    else if (params.missingProperty) fields[field] = `${field} is required.`;
+    else fields[field] = `${field} ${error.message ?? 'is invalid'}.`;
+  }
+  return fields;
+}
+
+const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Page not found</title></head><body><main><h1>Page not found</h1><p><a href="/">Back to the home page</a></p></main></body></html>`;

@@ -1,0 +1,103 @@
+// Configuration comes from environment variables, read once at start; a bad
+// value stops the server with a message naming the variable.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  /** Directory of the built site; the API still works without it. */
+  clientDir: string;
+  trustProxy: boolean;
+  minFillMs: number;
+  limits: { sessionsPerIp: RateLimit; inquiriesPerIp: RateLimit; inquiriesPerSession: RateLimit };
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/**
+ * Session tokens are signed with SESSION_SECRET. Several instances behind a load
+ * balancer must share it; a single instance may leave it unset and a random
+ * secret is kept in DATA_DIR so sessions survive restarts.
+ */
+function sessionSecret(env: Env, dataDir: string): string {
+  const given = env.SESSION_SECRET;
+  if (given !== undefined && given !== '') {
+    if (given.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+    return given;
+  }
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another instance wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+function databaseUrl(env: Env): string | undefined {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return raw;
+}
+
+const MINUTE = 60_000;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const dataDir = resolve(cwd, env.DATA_DIR || 'data');
+  const url = databaseUrl(env);
+  return {
+    port: integer(env, 'PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: url,
+    sessionSecret: sessionSecret(env, dataDir),
+    clientDir: resolve(cwd, env.CLIENT_DIR || 'dist/client'),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    minFillMs: integer(env, 'MIN_FILL_SECONDS', 3) * 1000,
+    limits: {
+      sessionsPerIp: { max: integer(env, 'RATE_LIMIT_SESSIONS_PER_IP', 30, 1), windowMs: 10 * MINUTE },
+      inquiriesPerIp: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_IP', 60, 1), windowMs: 10 * MINUTE },
+      inquiriesPerSession: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_SESSION', 10, 1), windowMs: 10 * MINUTE },
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

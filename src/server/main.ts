@@ -1,0 +1,27 @@
+// The entry that listens: reads the configuration, opens the store (running its
+// migrations), serves until SIGINT/SIGTERM, then closes cleanly.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openStore } from './store/open-store.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const store = await openStore(config);
+  const app = await buildApp(config, store);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: closing`);
+      app.close().then(() => process.exit(0), () => process.exit(1));
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || (error instanceof Error && error.name === 'ContentError')) {
+    console.error(`Cannot start: ${error.message}`);
+  } else {
+    console.error('Cannot start:', error);
+  }
+  process.exit(1);
+});

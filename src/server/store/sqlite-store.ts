@@ -1,0 +1,132 @@
+// The embedded default: one SQLite file under DATA_DIR, WAL with
+// synchronous=FULL, so a create resolves only after its commit is on disk.
+//
+// Group commit: creates that arrive while the event loop is busy are queued and
+// written together in one transaction (one fsync), then all answered. Each
+// create still gets its own answer: created, replayed or conflict.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
+import { COLUMNS, STORED_COLUMNS, resolveExisting, type CreateResult, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
+
+const MIGRATIONS = [
+  `CREATE TABLE ${INQUIRY_COLLECTION} (
+    id TEXT PRIMARY KEY,
+    dateCreated TEXT NOT NULL,
+    firstName TEXT NOT NULL,
+    lastName TEXT NOT NULL,
+    email TEXT NOT NULL,
+    phoneNumber TEXT NOT NULL,
+    company TEXT NOT NULL,
+    eventName TEXT NOT NULL,
+    eventDate TEXT NOT NULL,
+    siteAddress TEXT NOT NULL,
+    startTime TEXT NOT NULL,
+    endTime TEXT NOT NULL,
+    plannedGuestCount INTEGER NOT NULL,
+    operation TEXT NOT NULL,
+    package TEXT NOT NULL,
+    notes TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    createdAt TEXT NOT NULL,
+    source TEXT NOT NULL,
+    uid TEXT NOT NULL,
+    spamReason TEXT,
+    bodyHash TEXT NOT NULL
+  ) STRICT`,
+  `CREATE INDEX ${INQUIRY_COLLECTION}_createdAt ON ${INQUIRY_COLLECTION} (createdAt)`,
+];
+
+/** Most creates written in one transaction; keeps one batch's latency bounded. */
+const MAX_BATCH = 512;
+
+interface Pending {
+  inquiry: NewInquiry;
+  resolve: (result: CreateResult) => void;
+  reject: (error: unknown) => void;
+}
+
+export const SQLITE_FILE = 'curbside.sqlite';
+
+export function openSqliteStore(dataDir: string): InquiryStore {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, SQLITE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const insert = db.prepare(
+    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})
+     ON CONFLICT (id) DO NOTHING`,
+  );
+  const findExisting = db.prepare(`SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
+  const selectAll = db.prepare(`SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`);
+  const selectCount = db.prepare(`SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
+
+  const createOne = (inquiry: NewInquiry): CreateResult => {
+    const row = { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, bodyHash: inquiry.bodyHash };
+    if (insert.run(row).changes === 1) return { status: 'created', createdAt: inquiry.document.createdAt };
+    return resolveExisting(findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string }, inquiry);
+  };
+  const writeBatch = db.transaction((batch: Pending[]) => batch.map((pending) => createOne(pending.inquiry)));
+
+  let queue: Pending[] = [];
+  let flushScheduled = false;
+  let closed = false;
+
+  const flush = () => {
+    flushScheduled = false;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(MAX_BATCH);
+      try {
+        const results = writeBatch(batch);
+        batch.forEach((pending, index) => pending.resolve(results[index]!));
+      } catch (error) {
+        // Nothing of this batch was committed, so none of it is acknowledged.
+        batch.forEach((pending) => pending.reject(error));
+      }
+    }
+  };
+
+  return {
+    engine: 'sqlite',
+    create(inquiry) {
+      if (closed) return Promise.reject(new Error('The inquiry store is closed'));
+      return new Promise<CreateResult>((resolve, reject) => {
+        queue.push({ inquiry, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    async list() {
+      return selectAll.all() as StoredInquiry[];
+    },
+    async count() {
+      return selectCount.get() as number;
+    },
+    async close() {
+      if (closed) return;
+      flush();
+      closed = true;
+      db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database): void {
+  db.exec('CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)');
+  const applied = db.prepare('SELECT coalesce(max(version), 0) FROM schemaMigrations').pluck();
+  const record = db.prepare('INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
+  // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
+  db.transaction(() => {
+    for (let version = (applied.get() as number) + 1; version <= MIGRATIONS.length; version++) {
+      db.exec(MIGRATIONS[version - 1]!);
+      record.run(version, new Date().toISOString());
+    }
+  }).immediate();
+}
