@@ -1,0 +1,260 @@
+// One contract, two engines: every InquiryStore behaviour is checked on a real
+// SQLite file and on a real PostgreSQL server (started by the test run).
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';
+import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
+import { DOCUMENT_FIELDS } from '../../shared/inquiry.js';
+import type { InquiryStore, NewInquiry, StoredInquiry } from './inquiry-store.js';
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+
+/** A fresh, empty place to keep inquiries, which can be opened any number of times. */
+interface Location {
+  open(): Promise<InquiryStore>;
+  /** Applied migration versions, read behind the store's back. */
+  migrations(): Promise<number[]>;
+  remove(): Promise<void>;
+}
+
+interface Engine {
+  name: 'sqlite' | 'postgres';
+  fresh(): Promise<Location>;
+}
+
+const engines: Engine[] = [
+  {
+    name: 'sqlite',
+    async fresh() {
+      const data = freshDataDir();
+      return {
+        open: async () => openSqliteStore(data.dir),
+        async migrations() {
+          const db = new Database(join(data.dir, SQLITE_FILE), { readonly: true });
+          try {
+            return db.prepare('SELECT version FROM schemaMigrations ORDER BY version').pluck().all() as number[];
+          } finally {
+            db.close();
+          }
+        },
+        remove: async () => data.remove(),
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    async fresh() {
+      const url = await freshPostgresUrl();
+      return {
+        open: () => openPostgresStore(url),
+        async migrations() {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            const { rows } = await client.query('SELECT "version" FROM "schemaMigrations" ORDER BY "version"');
+            return rows.map((row) => row.version as number);
+          } finally {
+            await client.end();
+          }
+        },
+        remove: async () => {},
+      };
+    },
+  },
+];
+
+/** What list() must return for a created inquiry. */
+function stored(inquiry: NewInquiry): StoredInquiry {
+  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason };
+}
+
+const MINUTE = 60_000;
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE).toISOString();
+
+describe.each(engines)('InquiryStore contract on $name', (engine) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function freshLocation(): Promise<Location> {
+    const location = await engine.fresh();
+    cleanups.push(location.remove);
+    return location;
+  }
+
+  async function openIn(location: Location): Promise<InquiryStore> {
+    const store = await location.open();
+    cleanups.push(() => store.close());
+    return store;
+  }
+
+  async function freshStore(): Promise<InquiryStore> {
+    return openIn(await freshLocation());
+  }
+
+  it('reports its engine', async () => {
+    const store = await freshStore();
+    expect(store.engine).toBe(engine.name);
+  });
+
+  it('stores a created inquiry and lists exactly its document, uid and spam flag', async () => {
+    const store = await freshStore();
+    const inquiry = buildNewInquiry();
+    await expect(store.create(inquiry)).resolves.toEqual({ status: 'created', createdAt: inquiry.document.createdAt });
+
+    const rows = await store.list();
+    expect(rows).toEqual([stored(inquiry)]);
+    // Every field of spec §3 is there, with the spec's names, plus ours; nothing else (no bodyHash).
+    expect(Object.keys(rows[0]!).sort()).toEqual([...DOCUMENT_FIELDS, 'id', 'uid', 'spamReason'].sort());
+    expect(rows[0]!.source).toBe('web');
+    expect(typeof rows[0]!.plannedGuestCount).toBe('number');
+    expect(await store.count()).toBe(1);
+  });
+
+  it('keeps text exactly as given: unicode, quotes, newlines, empty optional fields', async () => {
+    const store = await freshStore();
+    const inquiry = buildNewInquiry({
+      document: {
+        firstName: 'Zoë',
+        lastName: "O'Brien-Łukasz 🌮",
+        company: '',
+        eventName: '',
+        notes: 'Line one\nLine "two", with a comma;\r\n\tand a tab',
+        reference: '',
+        package: '',
+        operation: 'Drop-off catering',
+      },
+    });
+    await store.create(inquiry);
+    expect(await store.list()).toEqual([stored(inquiry)]);
+  });
+
+  it('lists newest first, ties broken by id, whatever the insertion order', async () => {
+    const store = await freshStore();
+    const middle = buildNewInquiry({ document: { createdAt: at(10) } });
+    const newest = buildNewInquiry({ document: { createdAt: at(1) } });
+    const oldest = buildNewInquiry({ document: { createdAt: at(100) } });
+    const sameTime = at(50);
+    const tieLow = buildNewInquiry({ id: '00000000-0000-4000-8000-000000000001', document: { createdAt: sameTime } });
+    const tieHigh = buildNewInquiry({ id: 'ffffffff-ffff-4fff-bfff-ffffffffffff', document: { createdAt: sameTime } });
+    for (const inquiry of [middle, tieLow, newest, oldest, tieHigh]) await store.create(inquiry);
+
+    const ids = (await store.list()).map((row) => row.id);
+    expect(ids).toEqual([newest.id, middle.id, tieHigh.id, tieLow.id, oldest.id]);
+  });
+
+  it('answers an identical replay by the same session with the first createdAt, storing nothing new', async () => {
+    const store = await freshStore();
+    const first = buildNewInquiry({ document: { createdAt: at(5) } });
+    await store.create(first);
+    // The retry is built later, so the server would give it a later createdAt.
+    const retry: NewInquiry = { ...first, document: { ...first.document, createdAt: at(0) } };
+
+    await expect(store.create(retry)).resolves.toEqual({ status: 'replayed', createdAt: first.document.createdAt });
+    await expect(store.create(retry)).resolves.toEqual({ status: 'replayed', createdAt: first.document.createdAt });
+    expect(await store.count()).toBe(1);
+    expect(await store.list()).toEqual([stored(first)]);
+  });
+
+  it('answers a conflict for the same id from another session, and keeps the stored row', async () => {
+    const store = await freshStore();
+    const first = buildNewInquiry();
+    await store.create(first);
+    const intruder = buildNewInquiry({ id: first.id, bodyHash: first.bodyHash, document: { email: 'someone.else@example.com' } });
+    expect(intruder.uid).not.toBe(first.uid);
+
+    await expect(store.create(intruder)).resolves.toEqual({ status: 'conflict' });
+    expect(await store.list()).toEqual([stored(first)]);
+  });
+
+  it('answers a conflict for the same id and session with another body, and keeps the stored row', async () => {
+    const store = await freshStore();
+    const first = buildNewInquiry();
+    await store.create(first);
+    const changed: NewInquiry = { ...first, bodyHash: `${first.bodyHash}x`, document: { ...first.document, notes: 'changed my mind' } };
+
+    await expect(store.create(changed)).resolves.toEqual({ status: 'conflict' });
+    expect(await store.list()).toEqual([stored(first)]);
+  });
+
+  it('stores 200 concurrent creates with distinct ids, each acknowledged as created', async () => {
+    const store = await freshStore();
+    const inquiries = Array.from({ length: 200 }, () => buildNewInquiry());
+    const results = await Promise.all(inquiries.map((inquiry) => store.create(inquiry)));
+
+    expect(results.every((result) => result.status === 'created')).toBe(true);
+    expect(await store.count()).toBe(200);
+    const byId = new Map((await store.list()).map((row) => [row.id, row]));
+    for (const inquiry of inquiries) expect(byId.get(inquiry.id)).toEqual(stored(inquiry));
+  });
+
+  it('creates exactly once when 20 identical creates race, answering the rest as replays', async () => {
+    const store = await freshStore();
+    const inquiry = buildNewInquiry();
+    const results = await Promise.all(Array.from({ length: 20 }, () => store.create({ ...inquiry, document: { ...inquiry.document } })));
+
+    expect(results.filter((result) => result.status === 'created')).toHaveLength(1);
+    expect(results.filter((result) => result.status === 'replayed')).toHaveLength(19);
+    for (const result of results) expect(result).toMatchObject({ createdAt: inquiry.document.createdAt });
+    expect(await store.list()).toEqual([stored(inquiry)]);
+  });
+
+  it('answers racing creates of one id from different sessions with one created and the rest conflicts', async () => {
+    const store = await freshStore();
+    const base = buildNewInquiry();
+    const attempts = Array.from({ length: 10 }, () => ({ ...base, uid: buildUid() }));
+    const results = await Promise.all(attempts.map((attempt) => store.create(attempt)));
+
+    const winner = results.findIndex((result) => result.status === 'created');
+    expect(winner).toBeGreaterThanOrEqual(0);
+    expect(results.filter((result) => result.status === 'conflict')).toHaveLength(9);
+    expect(await store.list()).toEqual([stored(attempts[winner]!)]);
+  });
+
+  it('keeps acknowledged inquiries across close and reopen', async () => {
+    const location = await freshLocation();
+    const first = await location.open();
+    const inquiries = Array.from({ length: 25 }, (_, i) => buildNewInquiry({ document: { createdAt: at(i) } }));
+    await Promise.all(inquiries.map((inquiry) => first.create(inquiry)));
+    await first.close();
+
+    const reopened = await openIn(location);
+    expect(await reopened.list()).toEqual(inquiries.map(stored));
+    // A replay after the restart is still recognised.
+    await expect(reopened.create(inquiries[3]!)).resolves.toEqual({ status: 'replayed', createdAt: inquiries[3]!.document.createdAt });
+  });
+
+  it('refuses creates once closed', async () => {
+    const location = await freshLocation();
+    const store = await location.open();
+    await store.close();
+    await expect(store.create(buildNewInquiry())).rejects.toThrow();
+  });
+
+  it('runs its migrations once, however often and however concurrently it is opened', async () => {
+    const location = await freshLocation();
+    const [a, b] = await Promise.all([openIn(location), openIn(location)]);
+    const inquiry = buildNewInquiry();
+    await a.create(inquiry);
+    expect(await b.list()).toEqual([stored(inquiry)]);
+
+    const c = await openIn(location);
+    expect(await c.count()).toBe(1);
+    const versions = await location.migrations();
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions).toEqual(versions.map((_, i) => i + 1));
+  });
+
+  it('keeps spam-flagged inquiries, flagged', async () => {
+    const store = await freshStore();
+    const honeypot = buildNewInquiry({ spamReason: 'honeypot', document: { createdAt: at(2) } });
+    const tooFast = buildNewInquiry({ spamReason: 'too-fast', document: { createdAt: at(1) } });
+    const clean = buildNewInquiry({ document: { createdAt: at(0) } });
+    for (const inquiry of [honeypot, tooFast, clean]) await store.create(inquiry);
+
+    expect(await store.list()).toEqual([stored(clean), stored(tooFast), stored(honeypot)]);
+  });
+});

@@ -1,0 +1,92 @@
+// Test data builders: a valid request body, a valid store row and a test
+// configuration, each overridable. Dates are relative to today so tests never rot.
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
+import { buildSiteAddress, isoDay, TRUCK_OPERATION, type InquiryBody, type InquiryDocument } from '../../src/shared/inquiry.js';
+import { freshDataDir } from './databases.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A day `days` from today (local time), as 'YYYY-MM-DD'. */
+export function dayFromToday(days: number): string {
+  return isoDay(new Date(Date.now() + days * DAY_MS));
+}
+
+let sequence = 0;
+
+/** A valid PUT /api/inquiries/:id body, every key present, for a human-paced visitor. */
+export function buildInquiryBody(overrides: Partial<InquiryBody> = {}): InquiryBody {
+  const n = ++sequence;
+  return {
+    dateCreated: new Date().toISOString(),
+    firstName: 'Rosa',
+    lastName: `Delgado${n}`,
+    email: `rosa.delgado${n}@example.com`,
+    phoneNumber: '+1 512 555 0199',
+    company: 'Riverbend Elementary',
+    eventName: 'Spring fair',
+    eventDate: dayFromToday(30),
+    siteAddress: buildSiteAddress({ streetAddress: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' }),
+    startTime: '11:00',
+    endTime: '14:30',
+    plannedGuestCount: 250,
+    operation: TRUCK_OPERATION,
+    package: 'Basic',
+    notes: 'Two vegan options, please.',
+    reference: 'Saw the truck at the market',
+    website: '',
+    fillMs: 95_000,
+    ...overrides,
+  };
+}
+
+/** The document the server stores for `body`, given its createdAt. */
+export function documentOf(body: InquiryBody, createdAt: string): InquiryDocument {
+  const { website: _website, fillMs: _fillMs, ...fields } = body;
+  return { ...fields, createdAt, source: 'web' };
+}
+
+/** A uid shaped like the ones session tokens carry (22 base64url characters). */
+export function buildUid(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 22);
+}
+
+export function hashOf(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+}
+
+/** A valid row for InquiryStore.create. */
+export function buildNewInquiry(
+  overrides: Partial<Omit<NewInquiry, 'document'>> & { document?: Partial<InquiryDocument> } = {},
+): NewInquiry {
+  const { document: documentOverrides, ...rest } = overrides;
+  const document = { ...documentOf(buildInquiryBody(), new Date().toISOString()), ...documentOverrides };
+  return {
+    id: randomUUID(),
+    uid: buildUid(),
+    bodyHash: hashOf(document),
+    spamReason: null,
+    ...rest,
+    document,
+  };
+}
+
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+
+/**
+ * A Config as the server would load it from `env`, with a fresh temporary
+ * DATA_DIR (and no built site) unless `env` says otherwise. Call `remove()` after.
+ */
+export function buildTestConfig(env: Record<string, string | undefined> = {}): { config: Config; dataDir: string; remove: () => void } {
+  const data = freshDataDir();
+  const config = loadConfig({
+    DATA_DIR: data.dir,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    CLIENT_DIR: join(data.dir, 'no-client'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return { config, dataDir: data.dir, remove: data.remove };
+}
