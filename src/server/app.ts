@@ -28,10 +28,16 @@ const ERROR_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
-export async function buildApp(config: Config, store: InquiryStore): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where the logs go (default stdout); tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(config: Config, store: InquiryStore, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       serializers: { req: (req) => ({ method: req.method, url: req.url }) },
     },
@@ -78,7 +84,7 @@ export async function buildApp(config: Config, store: InquiryStore): Promise<Fas
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: loggableError(error) }, 'request failed');
       return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ApiError);
     }
     const body: ApiError = { error: ERROR_CODES[status] ?? 'bad_request', message: error.message };
@@ -103,6 +109,15 @@ export async function buildApp(config: Config, store: InquiryStore): Promise<Fas
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));
   return app;
+}
+
+/**
+ * What of a failure goes to the log: its kind, code, message and stack, not its
+ * other properties, since a database error's `detail` can quote the row's
+ * values (personal data).
+ */
+function loggableError(error: FastifyError): Record<string, unknown> {
+  return { type: error.name, code: error.code, message: error.message, stack: error.stack };
 }
 
 /** Turns Ajv's errors into `{ field: message }`, naming the field in each message. */
