@@ -232,20 +232,29 @@ function isRealDay(day: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
+type RuleErrors = Partial<Record<'eventDate' | 'endTime' | 'package', string>>;
+
 /**
- * The rules a schema cannot say. `earliestDay` is the first allowed event day:
- * the form passes the visitor's today; the server passes yesterday in UTC, since
- * the visitor's today may be a day behind or ahead of the server's.
+ * The event's date and times, beyond their format. `earliestDay` is the first
+ * allowed event day: the form passes the visitor's today; the server passes
+ * yesterday in UTC, since the visitor's today may be a day behind the server's.
  */
-export function inquiryRuleErrors(
-  body: Pick<InquiryBody, 'eventDate' | 'startTime' | 'endTime' | 'operation' | 'package'>,
-  earliestDay: string,
-): Partial<Record<'eventDate' | 'endTime' | 'package', string>> {
-  const errors: Partial<Record<'eventDate' | 'endTime' | 'package', string>> = {};
+export function scheduleErrors(body: Pick<InquiryBody, 'eventDate' | 'startTime' | 'endTime'>, earliestDay: string): RuleErrors {
+  const errors: RuleErrors = {};
   if (!isRealDay(body.eventDate)) errors.eventDate = 'Event date is not a real day.';
   else if (body.eventDate < earliestDay) errors.eventDate = 'Event date can’t be in the past.';
   if (body.endTime <= body.startTime) errors.endTime = 'End time must be after the start time.';
-  if (body.operation === TRUCK_OPERATION && body.package === '') errors.package = 'Choose a package for the truck.';
-  if (body.operation !== TRUCK_OPERATION && body.package !== '') errors.package = 'A package applies only to the truck.';
   return errors;
+}
+
+/** A package goes with the truck operation, and only with it. */
+export function packageErrors(body: Pick<InquiryBody, 'operation' | 'package'>): RuleErrors {
+  if (body.operation === TRUCK_OPERATION && body.package === '') return { package: 'Choose a package for the truck.' };
+  if (body.operation !== TRUCK_OPERATION && body.package !== '') return { package: 'A package applies only to the truck.' };
+  return {};
+}
+
+/** Every rule a JSON Schema cannot say. */
+export function inquiryRuleErrors(body: InquiryBody, earliestDay: string): RuleErrors {
+  return { ...scheduleErrors(body, earliestDay), ...packageErrors(body) };
 }

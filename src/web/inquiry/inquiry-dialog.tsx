@@ -1,0 +1,74 @@
+import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { InquiryForm, type InquiryFormHandle } from './inquiry-form.js';
+import { signIn } from './session.js';
+import './inquiry.css';
+
+/**
+ * The inquiry overlay: a native modal <dialog>, so focus moves in, Tab stays
+ * inside, the page behind is inert and Escape closes it. It opens from any
+ * `.book-us` element and gives focus back to that element when it closes.
+ */
+export function InquiryDialog() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<InquiryFormHandle>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const pressedOnBackdrop = useRef(false);
+
+  useEffect(() => {
+    // Spec §6: signed in anonymously at page load; a failure goes to the console only.
+    signIn().catch((error: unknown) => console.error('Anonymous sign-in failed:', error));
+
+    const openFromBookUs = (event: globalThis.MouseEvent) => {
+      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('.book-us') : null;
+      const dialog = dialogRef.current;
+      if (!target || !dialog) return;
+      event.preventDefault();
+      opener.current = target;
+      formRef.current?.prepare(target.dataset.package);
+      if (!dialog.open) dialog.showModal();
+      formRef.current?.focusFirstField();
+    };
+    document.addEventListener('click', openFromBookUs);
+    return () => document.removeEventListener('click', openFromBookUs);
+  }, []);
+
+  const close = () => dialogRef.current?.close();
+  const returnFocus = () => {
+    opener.current?.focus();
+    opener.current = null;
+  };
+
+  // A click outside the form is one that starts and ends on the backdrop
+  // (the dialog element itself), so a text selection dragged out doesn't close it.
+  const onPointerDown = (event: PointerEvent) => {
+    pressedOnBackdrop.current = event.target === event.currentTarget;
+  };
+  const onClick = (event: MouseEvent) => {
+    if (event.target === event.currentTarget && pressedOnBackdrop.current) close();
+  };
+
+  return (
+    // eslint-disable-next-line jsx-a11y/no-redundant-roles -- role=dialog is part of the DOM contract
+    <dialog
+      ref={dialogRef}
+      id="inquiry"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="inquiry-title"
+      className="inquiry-dialog"
+      onPointerDown={onPointerDown}
+      onClick={onClick}
+      onClose={returnFocus}
+    >
+      <div className="inquiry-panel">
+        <div className="inquiry-header">
+          <h2 id="inquiry-title">Tell us about your event</h2>
+          <button type="button" className="inquiry-close" aria-label="Close" onClick={close}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+        <InquiryForm handle={formRef} onSubmitted={close} />
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,64 @@
+// Sends an inquiry under an id chosen here, so every retry is the same create:
+// the server stores it once, and answers a replay as it answered the first time.
+import type { InquiryBody } from '../../shared/inquiry.js';
+import { forgetSession, signIn } from './session.js';
+
+const TIMEOUT_MS = 15_000;
+/** Waits before the retries of a request that got no answer or a 5xx. */
+const RETRY_DELAYS_MS = [1000, 3000];
+
+export class SendError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SendError';
+  }
+}
+
+/** A random v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newInquiryId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+async function put(id: string, body: InquiryBody, token: string): Promise<Response> {
+  return fetch(`/api/inquiries/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function sendInquiry(id: string, body: InquiryBody): Promise<void> {
+  let renewedSession = false;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response | undefined;
+    let failure: unknown;
+    try {
+      response = await put(id, body, await signIn());
+    } catch (error) {
+      failure = error; // no answer: offline, timed out, server down
+    }
+    if (response?.ok) return;
+    if (response?.status === 401 && !renewedSession) {
+      renewedSession = true;
+      forgetSession();
+      continue;
+    }
+    const retryable = !response || response.status >= 500;
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (!retryable || delay === undefined) {
+      const detail = response ? await response.text().catch(() => '') : String(failure);
+      throw new SendError(`Inquiry ${id} not sent: ${response ? `HTTP ${response.status} ${detail}` : detail}`, response?.status);
+    }
+    await wait(delay);
+  }
+}

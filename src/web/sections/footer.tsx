@@ -1,0 +1,52 @@
+import { content } from '../../../content/index.js';
+import { BrandMark } from './brand-mark.js';
+import './footer.css';
+
+export function Footer() {
+  const { contact } = content;
+  return (
+    <footer id="contact" className="footer">
+      <div className="section-inner footer-inner">
+        <div className="footer-brand">
+          <p className="footer-name">
+            <BrandMark /> {content.name}
+          </p>
+          <p>{content.tagline}</p>
+          <button type="button" className="book-us button" aria-haspopup="dialog">
+            Send an inquiry
+          </button>
+        </div>
+        <address className="footer-contact">
+          <h2>Contact</h2>
+          <p>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </p>
+          <p>
+            <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+          </p>
+          <p>
+            {contact.city}, {contact.region}. Serving {contact.serviceArea}.
+          </p>
+          <p>{contact.hours}</p>
+        </address>
+        {content.social.length > 0 && (
+          <nav className="footer-social" aria-label="Social media">
+            <h2>Follow us</h2>
+            <ul>
+              {content.social.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} rel="noopener">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+      <p className="footer-legal">
+        © {__BUILD_YEAR__} {content.name}
+      </p>
+    </footer>
+  );
+}

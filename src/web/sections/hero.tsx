@@ -1,0 +1,57 @@
+import { useRef, useState, type MouseEvent } from 'react';
+import { content } from '../../../content/index.js';
+import { useParallax } from '../motion/use-parallax.js';
+import { TruckArt, TruckLightsArt } from './truck-art.js';
+import './hero.css';
+
+/** Clicks on these do their own job and leave the lights alone (the lights button excepted). */
+const OWN_ACTION = 'a, input, select, textarea, label, button:not(.hero-lights)';
+
+export function Hero() {
+  const heroRef = useRef<HTMLElement>(null);
+  const [lightsOn, setLightsOn] = useState(false);
+  useParallax(heroRef);
+
+  // A click anywhere on the area (or on the lights, the keyboard's way in) toggles the lights.
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest(OWN_ACTION)) return;
+    if (String(getSelection() ?? '') !== '') return; // selecting text is not a click on the truck
+    setLightsOn((on) => !on);
+  };
+
+  return (
+    // The click handler is a pointer nicety; the lights button is the accessible control.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <section id="top" ref={heroRef} className={lightsOn ? 'hero lights-on' : 'hero'} aria-labelledby="hero-title" onClick={onClick}>
+      <div className="hero-night" aria-hidden="true" />
+      <div className="hero-blob hero-blob-1" aria-hidden="true" />
+      <div className="hero-blob hero-blob-2" aria-hidden="true" />
+      <div className="hero-blob hero-blob-3" aria-hidden="true" />
+      <div className="hero-inner">
+        <div className="hero-copy">
+          <p className="hero-eyebrow">{content.tagline}</p>
+          <h1 id="hero-title">{content.hero.heading}</h1>
+          <p className="hero-lead">{content.hero.lead}</p>
+          <div className="hero-actions">
+            <button type="button" className="book-us button button-large" aria-haspopup="dialog">
+              {content.hero.callToAction}
+            </button>
+            <a className="button button-ghost button-large" href="#packages">
+              See packages
+            </a>
+          </div>
+        </div>
+        <div className="hero-stage">
+          <TruckArt className="hero-truck" />
+          <button type="button" className="hero-lights" aria-pressed={lightsOn} aria-describedby="lights-hint">
+            <span className="visually-hidden">Truck lights</span>
+            <TruckLightsArt />
+          </button>
+          <p id="lights-hint" className="hero-hint">
+            {content.hero.lightsHint}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { content, type PackageGroup } from '../../../content/index.js';
+import { useReveal } from '../motion/use-reveal.js';
+import './packages.css';
+
+const tabId = (group: PackageGroup) => `packages-tab-${group.id}`;
+const panelId = (group: PackageGroup) => `packages-panel-${group.id}`;
+
+/** WAI-ARIA tabs with automatic activation: arrows move and select, Home/End jump. */
+export function Packages() {
+  const groups = content.packageGroups;
+  const [active, setActive] = useState(0);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  const select = (index: number) => {
+    const next = (index + groups.length) % groups.length;
+    setActive(next);
+    tabs.current[next]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: groups.length - 1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
+
+  return (
+    <section id="packages" className="section packages" aria-labelledby="packages-title">
+      <div className="section-inner">
+        <h2 id="packages-title">Packages</h2>
+        <div className="packages-tabs" role="tablist" aria-label="Package types" onKeyDown={onKeyDown}>
+          {groups.map((group, index) => (
+            <button
+              key={group.id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(group)}
+              className={index === active ? 'packages-tab active' : 'packages-tab'}
+              aria-selected={index === active}
+              aria-controls={panelId(group)}
+              tabIndex={index === active ? 0 : -1}
+              onClick={() => select(index)}
+            >
+              {group.label}
+            </button>
+          ))}
+        </div>
+        {groups.map((group, index) => (
+          <PackagePanel key={group.id} group={group} hidden={index !== active} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useReveal(ref);
+  return (
+    <div ref={ref} role="tabpanel" id={panelId(group)} aria-labelledby={tabId(group)} className="package-group" hidden={hidden} tabIndex={0}>
+      <p className="package-group-intro">{group.intro}</p>
+      <div className="package-cards">
+        {group.packages.map((card, index) => (
+          <article key={card.name} className="package-card" aria-labelledby={`package-${group.id}-${index}`}>
+            <h3 id={`package-${group.id}-${index}`}>{card.name}</h3>
+            <p className="package-price">{card.price}</p>
+            <p className="package-summary">{card.summary}</p>
+            <ul className="package-features">
+              {card.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="book-us button"
+              aria-haspopup="dialog"
+              data-package={group.id === content.truckPackageGroup ? card.name : undefined}
+            >
+              Book {card.name}
+            </button>
+          </article>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useRef } from 'react';
+import { content } from '../../../content/index.js';
+import { useReveal } from '../motion/use-reveal.js';
+import { useScrollRise } from '../motion/use-scroll-rise.js';
+import './why-us.css';
+
+export function WhyUs() {
+  const sectionRef = useRef<HTMLElement>(null);
+  const innerRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
+  useScrollRise(sectionRef, innerRef);
+  useReveal(textRef);
+  return (
+    <section id="why-us" ref={sectionRef} className="section why-us" aria-labelledby="why-us-title">
+      <div ref={innerRef} className="section-inner why-us-inner">
+        <div ref={textRef} className="why-us-text">
+          <h2 id="why-us-title">{content.whyUs.heading}</h2>
+          <ul className="why-us-points">
+            {content.whyUs.points.map((point) => (
+              <li key={point.title}>
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="book-us button button-large" aria-haspopup="dialog">
+            Check your date
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
