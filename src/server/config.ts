@@ -1,7 +1,7 @@
 // Configuration comes from environment variables, read once at start; a bad
 // value stops the server with a message naming the variable.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface RateLimit {
@@ -29,13 +29,22 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min = 0): number {
+function integer(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range} (got "${raw}")`);
   }
   return Number(raw);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(env: Env): string {
+  const raw = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  return raw;
 }
 
 function flag(env: Env, name: string): boolean {
@@ -57,17 +66,31 @@ function sessionSecret(env: Env, dataDir: string): string {
     return given;
   }
   const file = join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) return readSecret(file);
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
+  // Written whole under a temporary name, then linked into place: another
+  // instance starting at the same time never reads a half-written (empty) secret.
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(temporary, secret, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    linkSync(temporary, file);
     return secret;
   } catch (error) {
     // Another instance wrote it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file);
     throw error;
+  } finally {
+    unlinkSync(temporary);
   }
+}
+
+function readSecret(file: string): string {
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) {
+    throw new ConfigError(`${file} holds no usable session secret (under 32 characters): delete it to make a new one, or set SESSION_SECRET`);
+  }
+  return secret;
 }
 
 function databaseUrl(env: Env): string | undefined {
@@ -81,11 +104,15 @@ function databaseUrl(env: Env): string | undefined {
 
 const MINUTE = 60_000;
 
+/** Where the inquiries are kept, as the server finds them; reads the environment only, writes nothing. */
+export function loadStoreConfig(env: Env = process.env, cwd = process.cwd()): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  return { dataDir: resolve(cwd, env.DATA_DIR || 'data'), databaseUrl: databaseUrl(env) };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  const dataDir = resolve(cwd, env.DATA_DIR || 'data');
-  const url = databaseUrl(env);
+  const { dataDir, databaseUrl: url } = loadStoreConfig(env, cwd);
   return {
-    port: integer(env, 'PORT', 3000),
+    port: integer(env, 'PORT', 3000, 0, 65_535),
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: url,
@@ -98,6 +125,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       inquiriesPerIp: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_IP', 60, 1), windowMs: 10 * MINUTE },
       inquiriesPerSession: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_SESSION', 10, 1), windowMs: 10 * MINUTE },
     },
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: logLevel(env),
   };
 }
