@@ -1,0 +1,121 @@
+// The owner's content file is checked before anything is built: the demo passes,
+// and each kind of mistake stops with a message naming the exact field.
+import { describe, expect, it } from 'vitest';
+import { business } from './business.js';
+import { content } from './index.js';
+import { ContentError, operations, packageOptionLabel, truckOperation, truckPackages, validateContent, type BusinessContent } from './schema.js';
+
+/** A deep copy of the demo content with one mistake made by `edit`. */
+function broken(edit: (copy: BusinessContent & Record<string, unknown>) => void): unknown {
+  const copy = structuredClone(business) as BusinessContent & Record<string, unknown>;
+  edit(copy);
+  return copy;
+}
+
+/** validateContent's message for `input`, which must be a ContentError. */
+function problem(input: unknown): string {
+  try {
+    validateContent(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as Error).message;
+  }
+  throw new Error('the content was accepted');
+}
+
+describe('the demo content', () => {
+  it('validates, unchanged', () => {
+    expect(validateContent(structuredClone(business))).toEqual(business);
+    expect(content).toBe(business);
+  });
+
+  it('gives the spec’s truck operation and package options', () => {
+    expect(truckOperation(content)).toBe('Taco Truck');
+    expect(operations(content)[0]).toBe('Taco Truck');
+    expect(truckPackages(content).map(packageOptionLabel)).toEqual([
+      'Mini (reserved for large parties and schools)',
+      'Basic',
+      'Premium',
+      "Custom (tell us what you're thinking in the notes)",
+    ]);
+  });
+});
+
+describe('a broken copy fails, naming the exact path', () => {
+  it.each<[string, (copy: BusinessContent & Record<string, unknown>) => void, string]>([
+    ['an empty name', (c) => (c.name = ''), 'name: must not be empty'],
+    ['a blank name', (c) => (c.name = '   '), 'name: must not be empty'],
+    ['a name that is not text', (c) => ((c as Record<string, unknown>).name = 42), 'name: must be text'],
+    ['a missing tagline', (c) => delete (c as Partial<BusinessContent>).tagline, 'tagline: must be text'],
+    ['a bad primary colour', (c) => (c.theme.primary = 'green'), 'theme.primary: must be a colour such as #0f5c3a'],
+    ['a short accent colour', (c) => (c.theme.accent = '#fff'), 'theme.accent: must be a colour such as #0f5c3a'],
+    ['an unknown field deep down', (c) => ((c.packageGroups[0]!.packages[1] as unknown as Record<string, unknown>).colour = 'red'), 'packageGroups[0].packages[1].colour: is not a known field (check its spelling)'],
+    ['an unknown contact field', (c) => ((c.contact as unknown as Record<string, unknown>).fax = '123'), 'contact.fax: is not a known field (check its spelling)'],
+    ['an empty package name', (c) => (c.packageGroups[1]!.packages[0]!.name = ''), 'packageGroups[1].packages[0].name: must not be empty'],
+    ['a too long feature', (c) => (c.packageGroups[0]!.packages[2]!.features[3] = 'x'.repeat(81)), 'packageGroups[0].packages[2].features[3]: must be at most 80 characters'],
+    ['truckPackageGroup pointing nowhere', (c) => (c.truckPackageGroup = 'nowhere'), 'truckPackageGroup: must be the id of one of packageGroups (truck, catering)'],
+    ['a group id that is not a slug', (c) => (c.packageGroups[1]!.id = 'Catering!'), 'packageGroups[1].id: must be lowercase letters, digits and dashes, starting with a letter'],
+    ['a bad nav link', (c) => (c.nav[2]!.href = 'javascript:alert(1)'), 'nav[2].href: must be a #section, http(s), mailto: or tel: link'],
+    ['a bad site address', (c) => (c.siteUrl = 'luckylimetacos.example'), 'siteUrl: must be an http(s) address such as https://example.com'],
+    ['too few logos', (c) => (c.clients.logos = ['Only one']), 'clients.logos: needs at least 2 items'],
+    ['a list that is not a list', (c) => ((c as Record<string, unknown>).cuisine = 'Mexican'), 'cuisine: must be a list'],
+    ['a section that is not an object', (c) => ((c as Record<string, unknown>).seo = null), 'seo: must be an object'],
+  ])('%s', (_, edit, message) => {
+    expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
+  });
+
+  it('refuses content that is not an object at all', () => {
+    expect(problem(null)).toBe('content/business.ts: : must be an object');
+  });
+
+  it('refuses duplicate package group ids', () => {
+    const message = problem(broken((c) => (c.packageGroups[1]!.id = 'truck')));
+    expect(message).toContain('"truck" appears twice');
+    expect(message).toMatch(/packageGroups.*\[1\]/);
+  });
+
+  it('refuses duplicate package names in the truck group', () => {
+    const message = problem(broken((c) => (c.packageGroups[0]!.packages[3]!.name = 'Basic')));
+    expect(message).toContain('"Basic" appears twice');
+    expect(message).toMatch(/packageGroups\[0\]\.packages.*\[3\]/);
+  });
+
+  it('refuses an operation that repeats another', () => {
+    const message = problem(broken((c) => (c.otherOperations = ['Drop-off catering', 'Drop-off catering'])));
+    expect(message).toContain('"Drop-off catering" appears twice');
+  });
+
+  it('refuses an operation that repeats the truck operation', () => {
+    const message = problem(broken((c) => (c.otherOperations = ['Taco Truck'])));
+    expect(message).toContain('"Taco Truck" appears twice');
+  });
+
+  // Known bugs in content/schema.ts, which is not ours to change in this piece of
+  // work (see the report). Each test states the right message; `it.fails` keeps
+  // the run green until the fix lands, then fails to say "turn me into it()".
+  describe('known bugs (expected to fail until content/schema.ts is fixed)', () => {
+    it.fails('names a duplicate group id by its real path', () => {
+      expect(problem(broken((c) => (c.packageGroups[1]!.id = 'truck')))).toBe('content/business.ts: packageGroups[1].id: "truck" appears twice');
+    });
+
+    it.fails('names a duplicate package by its real path', () => {
+      expect(problem(broken((c) => (c.packageGroups[0]!.packages[3]!.name = 'Basic')))).toBe(
+        'content/business.ts: packageGroups[0].packages[3].name: "Basic" appears twice',
+      );
+    });
+
+    it.fails('names a repeated operation by its index in otherOperations', () => {
+      expect(problem(broken((c) => (c.otherOperations = ['Drop-off catering', 'Drop-off catering'])))).toBe(
+        'content/business.ts: otherOperations[1]: "Drop-off catering" appears twice',
+      );
+    });
+
+    it.fails('names an unknown top-level field without a leading dot', () => {
+      expect(problem(broken((c) => (c.colour = 'lime')))).toBe('content/business.ts: colour: is not a known field (check its spelling)');
+    });
+
+    it.fails('refuses an unknown field named like an Object.prototype member', () => {
+      expect(() => validateContent(broken((c) => (c.constructor = 'x')))).toThrow(ContentError);
+    });
+  });
+});
