@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Footer } from './sections/footer.js';
 import { Hero } from './sections/hero.js';
 import { LogoScroller } from './sections/logo-scroller.js';
@@ -10,6 +11,10 @@ import 'virtual:theme.css';
 import './styles/base.css';
 
 export function App() {
+  // Marks the page interactive once every section's effects are set up (children's effects run first).
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,0 +1,53 @@
+// Browser tests: Debian's Chromium driving the production build, served by the
+// real server on 127.0.0.1 with a throwaway data directory.
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+}
+if (!existsSync('dist/client/index.html')) {
+  throw new Error('No production build. Run: npm run build');
+}
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Shared with the tests (through the environment) so they can read the store.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node dist/node/src/server/main.js',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      // Every test signs in and sends from one address: keep the limits out of the way.
+      RATE_LIMIT_SESSIONS_PER_IP: '10000',
+      RATE_LIMIT_INQUIRIES_PER_IP: '10000',
+    },
+  },
+});
