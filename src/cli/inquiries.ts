@@ -1,0 +1,148 @@
+// The owner's export: prints every inquiry, newest first, as CSV or JSON, from
+// the store the server uses (DATABASE_URL, or the SQLite file under DATA_DIR).
+//
+//   npm run inquiries -- --format csv --output inquiries.csv
+//   npm run --silent inquiries -- --format json | jq .
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DOCUMENT_FIELDS } from '../shared/inquiry.js';
+import { ConfigError, loadStoreConfig } from '../server/config.js';
+import type { StoredInquiry } from '../server/store/inquiry-store.js';
+import { openStore } from '../server/store/open-store.js';
+import { SQLITE_FILE } from '../server/store/sqlite-store.js';
+
+/** Columns of the export: the id, the spec's fields in the spec's order, then ours. */
+export const EXPORT_COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason'] as const;
+
+export const FORMATS = ['csv', 'json'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export const USAGE = `Usage: npm run inquiries -- [--format csv|json] [--output FILE]
+
+Prints every event inquiry, newest first, to standard output or to FILE.
+
+  --format csv   one row per inquiry with a header row (the default);
+                 opens in any spreadsheet
+  --format json  an array of objects
+  --output FILE  writes to FILE (readable by you only) instead
+  --help         shows this help
+
+The inquiries are read from the store the server uses: the PostgreSQL database
+at DATABASE_URL when it is set, otherwise the SQLite file under DATA_DIR
+(default ./data). Inquiries flagged as likely spam are included; see the
+spamReason column.
+
+Examples:
+  npm run inquiries -- --format csv --output inquiries.csv
+  npm run --silent inquiries -- --format json > inquiries.json
+(without --silent, npm adds its own lines to standard output)`;
+
+/** Characters that make a spreadsheet read a cell as a formula. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV cell: quoted when needed (RFC 4180), and never run as a formula by a spreadsheet. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The inquiries in the given format, rows in the order given; ends with a newline. */
+export function formatInquiries(rows: readonly StoredInquiry[], format: Format): string {
+  const records = rows.map((row) => Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, row[column] ?? null])));
+  if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
+  const lines = [EXPORT_COLUMNS.join(','), ...records.map((record) => EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','))];
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+export type ParsedArguments =
+  | { kind: 'help' }
+  | { kind: 'export'; format: Format; output: string | undefined }
+  | { kind: 'error'; message: string };
+
+export function parseArguments(argv: readonly string[]): ParsedArguments {
+  let values: { format?: string | undefined; output?: string | undefined; help?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { kind: 'error', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  const format = values.format ?? 'csv';
+  if (!(FORMATS as readonly string[]).includes(format)) {
+    return { kind: 'error', message: `Unknown format "${format}": use --format csv or --format json.` };
+  }
+  if (values.output === '') return { kind: 'error', message: 'Option --output needs a file name.' };
+  return { kind: 'export', format: format as Format, output: values.output };
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const parsed = parseArguments(argv);
+  if (parsed.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`${parsed.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+
+  let storeConfig: ReturnType<typeof loadStoreConfig>;
+  try {
+    storeConfig = loadStoreConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    return 1;
+  }
+
+  let rows: StoredInquiry[] = [];
+  if (!storeConfig.databaseUrl && !existsSync(join(storeConfig.dataDir, SQLITE_FILE))) {
+    // Nothing was ever stored here: say so, and create nothing.
+    process.stderr.write(`No inquiries yet: there is no database in ${storeConfig.dataDir} (set DATA_DIR or DATABASE_URL as for the server).\n`);
+  } else {
+    const store = await openStore(storeConfig);
+    try {
+      rows = await store.list();
+    } finally {
+      await store.close();
+    }
+  }
+  const text = formatInquiries(rows, parsed.format);
+  if (parsed.output === undefined) {
+    await write(text);
+  } else {
+    // Personal data: readable by the owner only.
+    writeFileSync(parsed.output, text, { mode: 0o600 });
+    process.stderr.write(`Wrote ${rows.length} ${rows.length === 1 ? 'inquiry' : 'inquiries'} to ${parsed.output}.\n`);
+  }
+  return 0;
+}
+
+/** Writes to stdout and waits until it is flushed; a closed pipe (`| head`) is not an error. */
+function write(text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.stdout.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' ? resolve() : reject(error)));
+    process.stdout.write(text, () => resolve());
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`Cannot export the inquiries: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
