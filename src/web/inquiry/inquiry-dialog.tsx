@@ -1,4 +1,5 @@
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
+import { setToastHost } from '../toast/toast-store.js';
 import { InquiryForm, type InquiryFormHandle } from './inquiry-form.js';
 import { signIn } from './session.js';
 import './inquiry.css';
@@ -26,6 +27,7 @@ export function InquiryDialog() {
       opener.current = target;
       formRef.current?.prepare(target.dataset.package);
       if (!dialog.open) dialog.showModal();
+      setToastHost(dialog);
       formRef.current?.focusFirstField();
     };
     document.addEventListener('click', openFromBookUs);
@@ -33,7 +35,8 @@ export function InquiryDialog() {
   }, []);
 
   const close = () => dialogRef.current?.close();
-  const returnFocus = () => {
+  const onClosed = () => {
+    setToastHost(null);
     opener.current?.focus();
     opener.current = null;
   };
@@ -58,7 +61,7 @@ export function InquiryDialog() {
       className="inquiry-dialog"
       onPointerDown={onPointerDown}
       onClick={onClick}
-      onClose={returnFocus}
+      onClose={onClosed}
     >
       <div className="inquiry-panel">
         <div className="inquiry-header">

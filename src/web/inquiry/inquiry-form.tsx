@@ -145,6 +145,10 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
 
+  // Revealing or hiding the package select changes which fields are required;
+  // validity can only be read once React has applied that to the DOM.
+  useEffect(revalidate, [operation]);
+
   const onInput = () => {
     saveDraft(readValues(formRef.current!));
     revalidate();

@@ -1,35 +1,86 @@
-// A tiny toast queue any part of the page can push to (toastr's role in the
-// original). Duplicates are allowed, as in the spec.
+// The toast queue (toastr's role in the original) and each toast's life: shown
+// for 5000 ms; held while hovered or focused, then 1000 ms more; 1000 ms to fade
+// out. Timers live here, not in components, so a toast keeps its clock when it
+// is re-rendered elsewhere (into an open modal dialog and back).
 export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+export type ToastPhase = 'showing' | 'shown' | 'hiding';
+
+export const TOAST_TIMINGS = { timeOut: 5000, extendedTimeOut: 1000, showDuration: 300, hideDuration: 1000 } as const;
 
 export interface Toast {
   id: number;
   kind: ToastKind;
   title?: string;
   message: string;
+  phase: ToastPhase;
 }
 
-type Listener = (toasts: readonly Toast[]) => void;
+export interface ToastState {
+  toasts: readonly Toast[];
+  /** The open modal dialog, if any: the only place on the page that is not inert. */
+  host: HTMLElement | null;
+}
 
-let toasts: readonly Toast[] = [];
+type Listener = (state: ToastState) => void;
+
+let state: ToastState = { toasts: [], host: null };
 let nextId = 1;
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
 const listeners = new Set<Listener>();
 
-function publish(next: readonly Toast[]): void {
-  toasts = next;
-  listeners.forEach((listener) => listener(toasts));
+function publish(next: Partial<ToastState>): void {
+  state = { ...state, ...next };
+  listeners.forEach((listener) => listener(state));
 }
 
-export function showToast(toast: Omit<Toast, 'id'>): void {
-  publish([...toasts, { ...toast, id: nextId++ }]);
+function setPhase(id: number, phase: ToastPhase): void {
+  publish({ toasts: state.toasts.map((toast) => (toast.id === id ? { ...toast, phase } : toast)) });
 }
 
-export function removeToast(id: number): void {
-  publish(toasts.filter((toast) => toast.id !== id));
+function schedule(id: number, delay: number, then: () => void): void {
+  clearTimeout(timers.get(id));
+  timers.set(id, setTimeout(then, delay));
+}
+
+function remove(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  publish({ toasts: state.toasts.filter((toast) => toast.id !== id) });
+}
+
+/** Duplicates are allowed (spec §9): the same message twice shows twice. */
+export function showToast(toast: { kind: ToastKind; title?: string; message: string }): void {
+  const id = nextId++;
+  publish({ toasts: [...state.toasts, { ...toast, id, phase: 'showing' }] });
+  // One frame in the 'showing' state, so the 300 ms fade-in runs from 0.
+  requestAnimationFrame(() => setPhase(id, 'shown'));
+  schedule(id, TOAST_TIMINGS.timeOut, () => hideToast(id));
+}
+
+export function hideToast(id: number): void {
+  if (!state.toasts.some((toast) => toast.id === id)) return;
+  setPhase(id, 'hiding');
+  schedule(id, TOAST_TIMINGS.hideDuration, () => remove(id));
+}
+
+/** Hovered or focused: it stays, and comes back if it was fading out. */
+export function holdToast(id: number): void {
+  clearTimeout(timers.get(id));
+  setPhase(id, 'shown');
+}
+
+/** No longer hovered or focused: 1000 ms more. */
+export function releaseToast(id: number): void {
+  if (state.toasts.find((toast) => toast.id === id)?.phase === 'hiding') return;
+  schedule(id, TOAST_TIMINGS.extendedTimeOut, () => hideToast(id));
+}
+
+export function setToastHost(host: HTMLElement | null): void {
+  publish({ host });
 }
 
 export function subscribeToasts(listener: Listener): () => void {
   listeners.add(listener);
-  listener(toasts);
+  listener(state);
   return () => listeners.delete(listener);
 }

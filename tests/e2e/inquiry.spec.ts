@@ -1,0 +1,409 @@
+import type { Locator, Page } from '@playwright/test';
+import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { expect, openPage, test } from './fixtures.js';
+
+const WAIT_TITLE = 'Wait';
+const WAIT_MESSAGE = 'Please fill out all required fields before submitting...';
+const SENT = 'We got your inquiry! 🎉';
+const FAILED = 'Couldn’t send your inquiry. Please try again.';
+const PACKAGE_OPTIONS = ['Choose a package', 'Mini (reserved for large parties and schools)', 'Basic', 'Premium', "Custom (tell us what you're thinking in the notes)"];
+
+const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Tell us about your event' });
+
+function inDays(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A visitor's answers; the email is unique so a test can find its own inquiry in the store. */
+function buildVisitor(overrides: Partial<Record<string, string>> = {}) {
+  return {
+    'First name': 'Ana',
+    'Last name': 'Ruiz',
+    Email: `ana.${Date.now()}.${Math.round(Math.random() * 1e6)}@example.com`,
+    Phone: '+1 512 555 0199',
+    'Company or school (optional)': 'Riverbend Elementary',
+    'Event name (optional)': 'Spring fair',
+    Date: inDays(30),
+    'Start time': '11:00',
+    'End time': '14:30',
+    'Planned guests': '180',
+    'Street address': '12 Oak St',
+    City: 'Austin',
+    State: 'TX',
+    'Postal code': '78701',
+    Service: 'Taco Truck',
+    Package: 'Basic',
+    'Notes (optional)': 'Two vegan options, please.',
+    'How did you hear about us? (optional)': 'A friend',
+    ...overrides,
+  };
+}
+type Visitor = ReturnType<typeof buildVisitor>;
+
+async function fill(dialog: Locator, visitor: Visitor): Promise<void> {
+  for (const [label, value] of Object.entries(visitor)) {
+    const field = dialog.getByLabel(label, { exact: true });
+    if (label === 'Service' || label === 'Package') await field.selectOption({ label: value });
+    else await field.fill(value);
+  }
+}
+
+async function storedByEmail(email: string) {
+  const store = openSqliteStore(process.env.E2E_DATA_DIR!);
+  try {
+    return (await store.list()).filter((inquiry) => inquiry.email === email);
+  } finally {
+    await store.close();
+  }
+}
+
+test.describe('the inquiry overlay', () => {
+  test('opens from every book-us button and closes by its Close button, a click outside and Escape, giving focus back', async ({ page }) => {
+    await openPage(page);
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeHidden();
+    expect(await page.locator('.book-us').count()).toBeGreaterThanOrEqual(4);
+
+    const openers = [
+      page.locator('.navbar .book-us'),
+      page.getByRole('button', { name: 'Book the truck' }),
+      page.getByRole('button', { name: 'Book Premium' }),
+      page.getByRole('button', { name: 'Send an inquiry' }),
+    ];
+    const closers: ((page: Page) => Promise<void>)[] = [
+      (p) => dialogOf(p).getByRole('button', { name: 'Close', exact: true }).click(),
+      (p) => p.mouse.click(4, 4), // the backdrop, outside the form
+      (p) => p.keyboard.press('Escape'),
+    ];
+    for (const [index, opener] of openers.entries()) {
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAttribute('aria-modal', 'true');
+      await expect(dialog.getByLabel('First name')).toBeFocused();
+      await closers[index % closers.length]!(page);
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+  });
+
+  test('is modal: Tab stays inside, the page behind is inert and does not scroll', async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    await expect(dialog).toBeVisible();
+    for (let i = 0; i < 45; i++) {
+      await page.keyboard.press('Tab');
+      const inside = await page.evaluate(() => {
+        const active = document.activeElement;
+        return !active || active === document.body || !!active.closest('#inquiry');
+      });
+      expect(inside, `focus left the dialog after ${i + 1} Tab presses`).toBe(true);
+    }
+    const before = await page.evaluate(() => scrollY);
+    await page.mouse.move(4, 4);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => scrollY)).toBe(before);
+    await expect(page.locator('html')).toHaveCSS('overflow', 'hidden');
+    // A click on the page behind hits the backdrop and closes, it does not reach the page.
+    await expect(page.locator('.hero')).not.toHaveClass(/lights-on/);
+  });
+
+  test('a click inside the form does not close it, nor does a drag that ends outside', async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByText('About you', { exact: true }).click();
+    await expect(dialog).toBeVisible();
+    const field = (await dialog.getByLabel('First name').boundingBox())!;
+    await page.mouse.move(field.x + 5, field.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(4, 4, { steps: 3 });
+    await page.mouse.up();
+    await expect(dialog).toBeVisible();
+  });
+});
+
+test.describe('the inquiry form', () => {
+  test('the submit button is disabled while invalid; pressing it shows the Wait toast above the dialog', async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    const submit = dialog.getByRole('button', { name: 'Send inquiry' });
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await submit.click({ force: true });
+    const toast = page.locator('.toast').filter({ hasText: WAIT_MESSAGE });
+    await expect(toast).toBeVisible();
+    await expect(toast.locator('.toast-title')).toHaveText(WAIT_TITLE);
+    await expect(toast.locator('.toast-message')).toHaveText(WAIT_MESSAGE);
+    await expect(dialog).toBeVisible();
+    // The toast sits above the modal dialog and can be dismissed while it is open.
+    await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect(toast).toHaveClass(/toast-hiding/);
+    // Keyboard users get the same answer.
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.toast').filter({ hasText: WAIT_MESSAGE }).last()).toBeVisible();
+    // Filled in, it is enabled.
+    await fill(dialog, buildVisitor());
+    await expect(submit).toHaveAttribute('aria-disabled', 'false');
+    // End before start: invalid again.
+    await dialog.getByLabel('End time').fill('10:00');
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test("choosing '{product} Truck' reveals the package select; any other operation hides and clears it", async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    const packages = dialog.locator('select[name="packageChoice"]');
+    await expect(packages).toBeHidden();
+    await dialog.getByLabel('Service').selectOption('Taco Truck');
+    await expect(packages).toBeVisible();
+    await expect(packages.locator('option')).toHaveText(PACKAGE_OPTIONS);
+    await expect(packages.locator('option').first()).toBeDisabled();
+    await expect(packages).toHaveValue('');
+    await packages.selectOption('Premium');
+    await dialog.getByLabel('Service').selectOption('Drop-off catering');
+    await expect(packages).toBeHidden();
+    await expect(packages).toHaveValue('');
+    await dialog.getByLabel('Service').selectOption('Taco Truck');
+    await expect(packages).toBeVisible();
+    await expect(packages).toHaveValue('');
+  });
+
+  test('a package button opens the form with the truck and that package chosen', async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book Premium' }).click();
+    const dialog = dialogOf(page);
+    await expect(dialog.getByLabel('Service')).toHaveValue('Taco Truck');
+    await expect(dialog.locator('select[name="packageChoice"]')).toHaveValue('Premium');
+  });
+
+  test('a full submission closes the overlay at once, lands in the store as the exact document, and resets the form', async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    const visitor = buildVisitor();
+    await fill(dialog, visitor);
+    // Hold the (real) server's answer a moment to see the in-flight state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/inquiries/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const submit = dialog.getByRole('button', { name: 'Send inquiry' });
+    await submit.click();
+    await expect(dialog).toBeHidden();
+    // (The closed dialog's button is out of the accessibility tree, hence a CSS locator.)
+    const submitButton = page.locator('#inquiry button[type="submit"]');
+    await expect(submitButton).toHaveText('Sending…');
+    await expect(submitButton).toHaveAttribute('aria-disabled', 'true');
+    release();
+    await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
+    await expect(submitButton).toHaveText('Send inquiry');
+
+    const [stored, ...others] = await storedByEmail(visitor.Email);
+    expect(others).toHaveLength(0);
+    expect(stored).toMatchObject({
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email: visitor.Email,
+      phoneNumber: '+1 512 555 0199',
+      company: 'Riverbend Elementary',
+      eventName: 'Spring fair',
+      eventDate: visitor.Date,
+      siteAddress: '12 Oak St, Austin, TX 78701',
+      startTime: '11:00',
+      endTime: '14:30',
+      plannedGuestCount: 180,
+      operation: 'Taco Truck',
+      package: 'Basic',
+      notes: 'Two vegan options, please.',
+      reference: 'A friend',
+      source: 'web',
+      spamReason: null,
+    });
+    expect(stored!.dateCreated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(stored!.createdAt)).toBeGreaterThanOrEqual(Date.parse(stored!.dateCreated) - 60_000);
+
+    // Reset: empty again, and so invalid, and the draft is gone after a reload.
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    await expect(dialog.getByLabel('First name')).toHaveValue('');
+    await expect(dialog.getByRole('button', { name: 'Send inquiry' })).toHaveAttribute('aria-disabled', 'true');
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    await expect(dialog.getByLabel('Email')).toHaveValue('');
+  });
+
+  test('when the server is unreachable nothing typed is lost, not even across a reload, and a retry sends it once', async ({ page, consoleWatch }) => {
+    consoleWatch.allow('not sent');
+    consoleWatch.allow('Failed to load resource');
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book Basic' }).click();
+    const dialog = dialogOf(page);
+    const visitor = buildVisitor();
+    await fill(dialog, visitor);
+    await page.route('**/api/inquiries/*', (route) => route.abort('connectionrefused'));
+    await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('.toast-error .toast-message')).toHaveText(FAILED, { timeout: 15_000 });
+    await expect(page.locator('#inquiry button[type="submit"]')).toHaveAttribute('aria-disabled', 'false');
+
+    const expectAllKept = async () => {
+      for (const [label, value] of Object.entries(visitor)) {
+        const field = dialog.getByLabel(label, { exact: true });
+        if (label === 'Service' || label === 'Package') await expect(field.locator('option:checked')).toHaveText(value);
+        else await expect(field).toHaveValue(value);
+      }
+    };
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    await expectAllKept();
+    await page.reload();
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    await expectAllKept();
+
+    await page.unroute('**/api/inquiries/*');
+    await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+    await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
+    expect(await storedByEmail(visitor.Email)).toHaveLength(1);
+  });
+
+  test('a draft survives closing the overlay', async ({ page }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    await dialog.getByLabel('First name').fill('Maya');
+    await dialog.getByLabel('Notes (optional)').fill('Gluten-free tortillas?');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Send an inquiry' }).click();
+    await expect(dialog.getByLabel('First name')).toHaveValue('Maya');
+    await expect(dialog.getByLabel('Notes (optional)')).toHaveValue('Gluten-free tortillas?');
+  });
+
+  test('a visitor whose sign-in failed at load is signed in when they submit', async ({ page, consoleWatch }) => {
+    consoleWatch.allow('Anonymous sign-in failed');
+    consoleWatch.allow('Failed to load resource');
+    await page.route('**/api/session', (route) => route.abort('connectionrefused'));
+    await openPage(page);
+    await page.unroute('**/api/session');
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const dialog = dialogOf(page);
+    const visitor = buildVisitor();
+    await fill(dialog, visitor);
+    await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+    await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
+    expect(await storedByEmail(visitor.Email)).toHaveLength(1);
+  });
+
+  test('keyboard only: open, fill, send', async ({ page }) => {
+    await openPage(page);
+    const opener = page.getByRole('button', { name: 'Book the truck' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = dialogOf(page);
+    await expect(dialog.getByLabel('First name')).toBeFocused();
+    const visitor = buildVisitor({ Service: 'Drop-off catering' });
+    const typed: [string, string][] = [
+      ['First name', visitor['First name']],
+      ['Last name', visitor['Last name']],
+      ['Email', visitor.Email],
+      ['Phone', visitor.Phone],
+      ['Company or school (optional)', ''],
+      ['Event name (optional)', ''],
+    ];
+    for (const [label, value] of typed) {
+      await expect(dialog.getByLabel(label, { exact: true })).toBeFocused();
+      await page.keyboard.type(value);
+      await page.keyboard.press('Tab');
+    }
+    // Date and time inputs take digits segment by segment, and Tab may step
+    // through their segments first: press Tab until the next field has focus.
+    const tabTo = async (label: string) => {
+      const field = dialog.getByLabel(label, { exact: true });
+      for (let i = 0; i < 4 && !(await field.evaluate((element) => element === document.activeElement)); i++) {
+        await page.keyboard.press('Tab');
+      }
+      await expect(field).toBeFocused();
+    };
+    await tabTo('Date');
+    const [year, month, day] = visitor.Date.split('-');
+    await page.keyboard.type(`${month}${day}${year}`);
+    await tabTo('Start time');
+    await page.keyboard.type('1100A');
+    await tabTo('End time');
+    await page.keyboard.type('0230P');
+    await tabTo('Planned guests');
+    await page.keyboard.type('40');
+    for (const [label, value] of [['Street address', '12 Oak St'], ['City', 'Austin'], ['State', 'TX'], ['Postal code', '78701']] as const) {
+      await tabTo(label);
+      await page.keyboard.type(value);
+    }
+    await tabTo('Service');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByLabel('Service')).toHaveValue('Drop-off catering');
+    await page.keyboard.press('Tab'); // notes (the package select stays hidden)
+    await page.keyboard.press('Tab'); // reference
+    await page.keyboard.press('Tab');
+    const submit = dialog.getByRole('button', { name: 'Send inquiry' });
+    await expect(submit).toBeFocused();
+    await expect(submit).toHaveAttribute('aria-disabled', 'false');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
+    await expect(opener).toBeFocused();
+    const [stored] = await storedByEmail(visitor.Email);
+    expect(stored).toMatchObject({ operation: 'Drop-off catering', package: '', startTime: '11:00', endTime: '14:30', plannedGuestCount: 40 });
+  });
+});
+
+test.describe('toasts', () => {
+  test('top centre, 5000 ms, 1000 ms more after hover, 300 ms in and 1000 ms out, duplicates allowed, announced', async ({ page }) => {
+    await page.clock.install();
+    await openPage(page);
+    // From here on, time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.getByRole('button', { name: 'Book the truck' }).click();
+    const submit = dialogOf(page).getByRole('button', { name: 'Send inquiry' });
+    await submit.click({ force: true });
+    await submit.click({ force: true });
+    const toasts = page.locator('.toast');
+    await expect(toasts).toHaveCount(2);
+    await page.clock.runFor(20); // one frame: the fade-in starts
+    await expect(page.getByRole('status')).toContainText(WAIT_MESSAGE);
+    const first = toasts.first();
+    await expect(first).toHaveClass(/toast-shown/);
+    await expect(first).toHaveCSS('transition-duration', '0.3s');
+    const box = (await first.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    // Centred on the viewport (within the width of a scrollbar gutter).
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(10);
+    expect(box.y).toBeLessThan(40);
+
+    await page.clock.runFor(4880);
+    await expect(first).toHaveClass(/toast-shown/);
+    await page.clock.runFor(200);
+    await expect(first).toHaveClass(/toast-hiding/);
+    await expect(first).toHaveCSS('transition-duration', '1s');
+    await page.clock.runFor(1000);
+    await expect(toasts).toHaveCount(0);
+
+    // Hovered, a toast stays; once the pointer leaves it has 1000 ms more.
+    await submit.click({ force: true });
+    await expect(toasts).toHaveCount(1);
+    await page.clock.runFor(3000);
+    await toasts.first().hover();
+    await page.clock.runFor(10_000);
+    await expect(toasts.first()).toHaveClass(/toast-shown/);
+    await page.mouse.move(viewport.width / 2, viewport.height - 5);
+    await page.clock.runFor(900);
+    await expect(toasts.first()).toHaveClass(/toast-shown/);
+    await page.clock.runFor(200);
+    await expect(toasts.first()).toHaveClass(/toast-hiding/);
+    await page.clock.runFor(1000);
+    await expect(toasts).toHaveCount(0);
+  });
+});
