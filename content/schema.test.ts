@@ -90,31 +90,28 @@ describe('a broken copy fails, naming the exact path', () => {
     expect(message).toContain('"Taco Truck" appears twice');
   });
 
-  // Known bugs in content/schema.ts, which is not ours to change in this piece of
-  // work (see the report). Each test states the right message; `it.fails` keeps
-  // the run green until the fix lands, then fails to say "turn me into it()".
-  describe('known bugs (expected to fail until content/schema.ts is fixed)', () => {
-    it.fails('names a duplicate group id by its real path', () => {
+  describe('paths of repeated and unknown fields', () => {
+    it('names a duplicate group id by its real path', () => {
       expect(problem(broken((c) => (c.packageGroups[1]!.id = 'truck')))).toBe('content/business.ts: packageGroups[1].id: "truck" appears twice');
     });
 
-    it.fails('names a duplicate package by its real path', () => {
+    it('names a duplicate package by its real path', () => {
       expect(problem(broken((c) => (c.packageGroups[0]!.packages[3]!.name = 'Basic')))).toBe(
         'content/business.ts: packageGroups[0].packages[3].name: "Basic" appears twice',
       );
     });
 
-    it.fails('names a repeated operation by its index in otherOperations', () => {
+    it('names a repeated operation by its index in otherOperations', () => {
       expect(problem(broken((c) => (c.otherOperations = ['Drop-off catering', 'Drop-off catering'])))).toBe(
         'content/business.ts: otherOperations[1]: "Drop-off catering" appears twice',
       );
     });
 
-    it.fails('names an unknown top-level field without a leading dot', () => {
+    it('names an unknown top-level field without a leading dot', () => {
       expect(problem(broken((c) => (c.colour = 'lime')))).toBe('content/business.ts: colour: is not a known field (check its spelling)');
     });
 
-    it.fails('refuses an unknown field named like an Object.prototype member', () => {
+    it('refuses an unknown field named like an Object.prototype member', () => {
       expect(() => validateContent(broken((c) => Object.assign(c, { constructor: 'x' })))).toThrow(ContentError);
     });
   });

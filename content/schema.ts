@@ -99,11 +99,12 @@ const record =
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       throw new ContentError(path, 'must be an object');
     }
+    const at = (key: string) => (path ? `${path}.${key}` : key);
     for (const key of Object.keys(value)) {
-      if (!(key in shape)) throw new ContentError(`${path}.${key}`, 'is not a known field (check its spelling)');
+      if (!Object.hasOwn(shape, key)) throw new ContentError(at(key), 'is not a known field (check its spelling)');
     }
     for (const [key, check] of Object.entries(shape)) {
-      check((value as Record<string, unknown>)[key], path ? `${path}.${key}` : key);
+      check((value as Record<string, unknown>)[key], at(key));
     }
   };
 
@@ -149,10 +150,10 @@ const businessShape = record({
   theme: record({ primary: colour, accent: colour }),
 });
 
-function checkUnique(values: string[], path: string): void {
-  const seen = new Set<string>();
+function checkUnique(values: string[], pathOf: (index: number) => string, taken: string[] = []): void {
+  const seen = new Set<string>(taken);
   values.forEach((value, index) => {
-    if (seen.has(value)) throw new ContentError(`${path}[${index}]`, `"${value}" appears twice`);
+    if (seen.has(value)) throw new ContentError(pathOf(index), `"${value}" appears twice`);
     seen.add(value);
   });
 }
@@ -161,13 +162,15 @@ function checkUnique(values: string[], path: string): void {
 export function validateContent(input: unknown): BusinessContent {
   businessShape(input, '');
   const content = input as BusinessContent;
-  checkUnique(content.packageGroups.map((group) => group.id), 'packageGroups.id');
-  checkUnique([truckOperation(content), ...content.otherOperations], 'otherOperations');
+  checkUnique(content.packageGroups.map((group) => group.id), (i) => `packageGroups[${i}].id`);
+  // The truck operation is built from `product`, so it counts as taken.
+  checkUnique(content.otherOperations, (i) => `otherOperations[${i}]`, [truckOperation(content)]);
   const truckGroup = content.packageGroups.find((group) => group.id === content.truckPackageGroup);
   if (!truckGroup) {
     throw new ContentError('truckPackageGroup', `must be the id of one of packageGroups (${content.packageGroups.map((g) => g.id).join(', ')})`);
   }
-  checkUnique(truckGroup.packages.map((card) => card.name), `packageGroups[${content.packageGroups.indexOf(truckGroup)}].packages.name`);
+  const groupIndex = content.packageGroups.indexOf(truckGroup);
+  checkUnique(truckGroup.packages.map((card) => card.name), (i) => `packageGroups[${groupIndex}].packages[${i}].name`);
   return content;
 }
 
