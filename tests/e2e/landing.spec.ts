@@ -162,7 +162,7 @@ test.describe('packages', () => {
     );
     timings.forEach(([duration, delay], index) => {
       expect(duration).toBe('1s, 1s');
-      expect(delay.split(', ')[0]).toBe(`${index === 0 ? 0 : Math.round(index * 10) / 100}s`);
+      expect(delay!.split(', ')[0]).toBe(`${index === 0 ? 0 : Math.round(index * 10) / 100}s`);
     });
     for (let i = 0; i < (await cards.count()); i++) {
       await expect.poll(() => translation(cards.nth(i)), { timeout: 4000 }).toEqual({ x: 0, y: 0 });
