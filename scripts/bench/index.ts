@@ -1,0 +1,49 @@
+// `npm run bench`: builds for production, then measures the page (sizes,
+// Lighthouse) and the API (creates/s, latency), prints each figure beside its
+// target from shared/design.md, and writes them to docs/bench-results.md.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api runs one part.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { formatApiBench, runApiBench } from './api.js';
+import { formatPageBench, runPageBench } from './page.js';
+
+const only = process.env.BENCH_ONLY;
+const RESULTS_FILE = 'docs/bench-results.md';
+
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const sections: string[] = [];
+if (only !== 'api') {
+  console.log('\n=== page: sizes and Lighthouse ===');
+  const page = formatPageBench(await runPageBench());
+  console.log(page);
+  sections.push('## The landing page\n\nProduction build served by the real server on 127.0.0.1; Lighthouse in Debian\'s headless Chromium, a fresh browser per run.\n\n' + page);
+}
+if (only !== 'page') {
+  console.log('\n=== API: creating inquiries ===');
+  const api = formatApiBench(await runApiBench());
+  sections.push('## The inquiry API\n\n```\n' + api + '\n```');
+}
+
+const chromium = (() => {
+  try {
+    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'Chromium: unknown';
+  }
+})();
+writeFileSync(
+  RESULTS_FILE,
+  [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, Node ${process.version}, ${chromium}. ` +
+      'Targets are those of shared/design.md.',
+    '',
+    ...sections,
+    '',
+  ].join('\n'),
+);
+console.log(`\nWritten to ${RESULTS_FILE}`);
