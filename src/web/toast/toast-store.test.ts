@@ -30,9 +30,9 @@ describe('toast lifetimes (spec §9)', () => {
     expect(phases()).toEqual(['showing']);
     vi.advanceTimersByTime(16);
     expect(phases()).toEqual(['shown']);
-    vi.advanceTimersByTime(4980);
+    vi.advanceTimersByTime(4983); // 4999 ms since shown
     expect(phases()).toEqual(['shown']);
-    vi.advanceTimersByTime(10);
+    vi.advanceTimersByTime(1);
     expect(phases()).toEqual(['hiding']);
     vi.advanceTimersByTime(999);
     expect(phases()).toEqual(['hiding']);
