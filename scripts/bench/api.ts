@@ -10,7 +10,8 @@
 //
 // Every server runs in its own child process, so the load generator never
 // shares their event loop. Rate limits are raised so they run on every request
-// but never trip; MIN_FILL_SECONDS=0. The target is design.md's: ours at least
+// but never trip; MIN_FILL_SECONDS=0; everything else, the request log included
+// (LOG_LEVEL, default info, to /dev/null), as configured. The target is design.md's: ours at least
 // the anchor's rate; the aim 10,000/s with p99 <= 10 ms.
 //
 // Alone: `npx tsx scripts/bench/api.ts` (BENCH_SECONDS, default 10, per run;
@@ -20,7 +21,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -62,6 +63,8 @@ export interface ApiBenchResult {
    */
   stored: number;
   acknowledged: number;
+  /** The machine's 1-minute load average when the run started: above its core count, other work skews the figures. */
+  loadBefore: number;
   /** Something is off (errors, or stored rows not matching acknowledged creates): the figures are not trustworthy. */
   flagged: string | null;
   targets: ApiBenchTarget[];
@@ -233,6 +236,7 @@ async function measure(
 ): Promise<ApiBenchResult> {
   const duration = seconds('BENCH_SECONDS', 10);
   const warmup = seconds('BENCH_WARMUP_SECONDS', 2);
+  const loadBefore = Math.round(loadavg()[0]! * 100) / 100;
   let acknowledged = 0;
   if (warmup > 0) acknowledged += (await load(child.base, token, warmup))['2xx'];
   const result = await load(child.base, token, duration);
@@ -261,6 +265,7 @@ async function measure(
     errors: result.errors,
     stored,
     acknowledged,
+    loadBefore,
     flagged: problems.length > 0 ? problems.join('; ') : null,
     targets: [],
   };
@@ -343,13 +348,14 @@ function judge(results: ApiBenchResult[]): void {
 }
 
 export function formatApiBench(results: ApiBenchResult[]): string {
-  const header = ['API: PUT /api/inquiries/:id', 'creates/s', 'p50 ms', 'p99 ms', 'non-2xx', 'targets (design.md)'];
+  const header = ['API: PUT /api/inquiries/:id', 'creates/s', 'p50 ms', 'p99 ms', 'non-2xx', 'load', 'targets (design.md)'];
   const rows = results.map((result) => [
     result.name,
     String(result.createsPerSecond),
     String(result.latencyP50Ms),
     String(result.latencyP99Ms),
     String(result.non2xx + result.errors),
+    result.loadBefore.toFixed(2),
     [
       result.kind === 'anchor' ? 'the reference' : result.targets.map((t) => `${t.target}: ${t.met ? 'met' : 'MISSED'}`).join(', '),
       result.flagged ? `FLAGGED: ${result.flagged}` : '',
@@ -358,13 +364,17 @@ export function formatApiBench(results: ApiBenchResult[]): string {
       .join('; '),
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 4 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
   const seconds = results[0]?.durationSeconds;
   return [
-    `${API_BENCH_CONNECTIONS} connections, loopback, ${seconds ?? '?'} s per run, every request a new inquiry`,
+    `${API_BENCH_CONNECTIONS} connections, loopback, ${seconds ?? '?'} s per run, every request a new inquiry; ` +
+      `ours with LOG_LEVEL=${process.env.LOG_LEVEL || 'info (the default)'}`,
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
     ...rows.map(line),
+    ...(results.some((result) => result.loadBefore > availableParallelism())
+      ? [`(load = 1-minute load average at the start of the run; above ${availableParallelism()}, the machine's cores, other work was competing and the figures are low)`]
+      : []),
   ].join('\n');
 }
 
