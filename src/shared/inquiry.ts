@@ -62,45 +62,7 @@ export const TEXT_LIMITS = {
   reference: 200,
 } as const;
 
-/** Fields a visitor must fill (decision record 006). The package is required only with the truck. */
-export const REQUIRED_CONTROLS = new Set([
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'eventDate',
-  'streetAddress',
-  'city',
-  'state',
-  'postalCode',
-  'startTime',
-  'endTime',
-  'plannedGuestCount',
-  'operation',
-]);
-
-/** What the form's controls hold; every value is the control's string value. */
-export interface InquiryFormValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  company: string;
-  eventName: string;
-  eventDate: string;
-  streetAddress: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  startTime: string;
-  endTime: string;
-  plannedGuestCount: string;
-  operation: string;
-  packageChoice: string;
-  notes: string;
-  reference: string;
-}
-
+/** The form's controls, named as in the DOM contract. */
 export const FORM_CONTROLS = [
   'firstName',
   'lastName',
@@ -120,7 +82,14 @@ export const FORM_CONTROLS = [
   'packageChoice',
   'notes',
   'reference',
-] as const satisfies readonly (keyof InquiryFormValues)[];
+] as const;
+
+/** What a visitor may leave empty (decision record 006). The package is required only with the truck. */
+const OPTIONAL_CONTROLS: readonly string[] = ['company', 'eventName', 'notes', 'reference', 'packageChoice'];
+export const REQUIRED_CONTROLS: ReadonlySet<string> = new Set(FORM_CONTROLS.filter((name) => !OPTIONAL_CONTROLS.includes(name)));
+
+/** What the form's controls hold; every value is the control's string value. */
+export type InquiryFormValues = Record<(typeof FORM_CONTROLS)[number], string>;
 
 /** What the browser sends: the spec's document less createdAt and source, plus two spam signals. */
 export interface InquiryBody {
