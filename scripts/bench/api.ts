@@ -21,7 +21,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -63,8 +63,11 @@ export interface ApiBenchResult {
    */
   stored: number;
   acknowledged: number;
-  /** The machine's 1-minute load average when the run started: above its core count, other work skews the figures. */
-  loadBefore: number;
+  /**
+   * How busy the machine's CPUs were (percent) in the second before the run, with nothing of the
+   * benchmark running yet: other work. Above BUSY_PERCENT, the figures are low.
+   */
+  busyBefore: number;
   /** Something is off (errors, or stored rows not matching acknowledged creates): the figures are not trustworthy. */
   flagged: string | null;
   targets: ApiBenchTarget[];
@@ -220,6 +223,25 @@ async function signIn(base: string): Promise<string> {
 
 // --- the runs ----------------------------------------------------------------------
 
+const BUSY_PERCENT = 20;
+
+/** Percent of all CPUs' time spent busy over one second (wait first for the previous run's processes to be gone). */
+async function cpuBusyPercent(): Promise<number> {
+  const sample = () => cpus().reduce(
+    (sum, cpu) => {
+      const { idle, ...busy } = cpu.times;
+      const busyTime = Object.values(busy).reduce((a, b) => a + b, 0);
+      return { busy: sum.busy + busyTime, total: sum.total + busyTime + idle };
+    },
+    { busy: 0, total: 0 },
+  );
+  const first = sample();
+  await sleep(1_000);
+  const second = sample();
+  const total = second.total - first.total;
+  return total > 0 ? Math.round(((second.busy - first.busy) / total) * 100) : 0;
+}
+
 function seconds(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -236,7 +258,7 @@ async function measure(
 ): Promise<ApiBenchResult> {
   const duration = seconds('BENCH_SECONDS', 10);
   const warmup = seconds('BENCH_WARMUP_SECONDS', 2);
-  const loadBefore = Math.round(loadavg()[0]! * 100) / 100;
+  const busyBefore = await cpuBusyPercent();
   let acknowledged = 0;
   if (warmup > 0) acknowledged += (await load(child.base, token, warmup))['2xx'];
   const result = await load(child.base, token, duration);
@@ -265,7 +287,7 @@ async function measure(
     errors: result.errors,
     stored,
     acknowledged,
-    loadBefore,
+    busyBefore,
     flagged: problems.length > 0 ? problems.join('; ') : null,
     targets: [],
   };
@@ -348,14 +370,14 @@ function judge(results: ApiBenchResult[]): void {
 }
 
 export function formatApiBench(results: ApiBenchResult[]): string {
-  const header = ['API: PUT /api/inquiries/:id', 'creates/s', 'p50 ms', 'p99 ms', 'non-2xx', 'load', 'targets (design.md)'];
+  const header = ['API: PUT /api/inquiries/:id', 'creates/s', 'p50 ms', 'p99 ms', 'non-2xx', 'busy before', 'targets (design.md)'];
   const rows = results.map((result) => [
     result.name,
     String(result.createsPerSecond),
     String(result.latencyP50Ms),
     String(result.latencyP99Ms),
     String(result.non2xx + result.errors),
-    result.loadBefore.toFixed(2),
+    `${result.busyBefore}%`,
     [
       result.kind === 'anchor' ? 'the reference' : result.targets.map((t) => `${t.target}: ${t.met ? 'met' : 'MISSED'}`).join(', '),
       result.flagged ? `FLAGGED: ${result.flagged}` : '',
@@ -372,8 +394,8 @@ export function formatApiBench(results: ApiBenchResult[]): string {
     line(header),
     line(widths.map((width) => '-'.repeat(width))),
     ...rows.map(line),
-    ...(results.some((result) => result.loadBefore > availableParallelism())
-      ? [`(load = 1-minute load average at the start of the run; above ${availableParallelism()}, the machine's cores, other work was competing and the figures are low)`]
+    ...(results.some((result) => result.busyBefore > BUSY_PERCENT)
+      ? [`(busy before = CPU used by other work in the second before the run; above ${BUSY_PERCENT}%, it was competing and the figures are low)`]
       : []),
   ].join('\n');
 }
