@@ -1,9 +1,10 @@
 // PostgreSQL, when DATABASE_URL is set: for several app instances sharing one
-// database. Each create is one autocommitted INSERT; PostgreSQL acknowledges the
-// commit only once its WAL is flushed, and groups concurrent commits itself.
+// database. Creates are group-committed (group-commit.ts): one autocommitted
+// multi-row INSERT a batch, acknowledged only once PostgreSQL has flushed its WAL.
 import pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
-import { COLUMNS, STORED_COLUMNS, resolveExisting, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
+import { groupCommit } from './group-commit.js';
+import { COLUMNS, STORED_COLUMNS, resolveExisting, type CreateResult, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
 
 const table = `"${INQUIRY_COLLECTION}"`;
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
@@ -36,6 +37,9 @@ const MIGRATIONS = [
   `CREATE INDEX "${INQUIRY_COLLECTION}_createdAt" ON ${table} ("createdAt")`,
 ];
 
+/** Most creates written in one statement. */
+const MAX_BATCH = 512;
+
 /** An arbitrary constant: the advisory lock that lets one instance migrate at a time. */
 const MIGRATION_LOCK = 7_203_114;
 
@@ -48,19 +52,11 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
   pool.on('error', () => {});
   await migrate(pool);
 
-  const insertSql = `INSERT INTO ${table} (${quoted(COLUMNS)}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-    ON CONFLICT ("id") DO NOTHING RETURNING "createdAt"`;
-  const findSql = `SELECT "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = $1`;
+  const batcher = groupCommit((batch: NewInquiry[]) => writeBatch(pool, batch), MAX_BATCH);
 
   return {
     engine: 'postgres',
-    async create(inquiry: NewInquiry) {
-      const row: Record<string, unknown> = { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, bodyHash: inquiry.bodyHash };
-      const inserted = await pool.query({ name: 'create-inquiry', text: insertSql, values: COLUMNS.map((column) => row[column]) });
-      if (inserted.rowCount === 1) return { status: 'created', createdAt: inquiry.document.createdAt };
-      const existing = await pool.query(findSql, [inquiry.id]);
-      return resolveExisting(isoTimestamp(existing.rows[0]) as { uid: string; bodyHash: string; createdAt: string }, inquiry);
-    },
+    create: (inquiry) => batcher.submit(inquiry),
     async list() {
       const result = await pool.query(`SELECT ${quoted(STORED_COLUMNS)} FROM ${table} ORDER BY "createdAt" DESC, "id" DESC`);
       return result.rows.map(isoTimestamp) as StoredInquiry[];
@@ -70,9 +66,36 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
       return result.rows[0].n as number;
     },
     async close() {
+      await batcher.drain();
       await pool.end();
     },
   };
+}
+
+// One statement inserts the whole batch (one commit, one WAL flush): each column
+// goes as an array, and unnest() zips the arrays back into rows.
+const COLUMN_TYPES: Record<string, string> = { plannedGuestCount: 'int4', createdAt: 'timestamptz' };
+const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
+  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
+  ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
+const FIND_SQL = `SELECT "id", "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = ANY($1::text[])`;
+
+async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateResult[]> {
+  const rows = batch.map((inquiry): Record<string, unknown> => ({ ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, bodyHash: inquiry.bodyHash }));
+  const inserted = await pool.query({ name: 'create-inquiries', text: INSERT_BATCH_SQL, values: COLUMNS.map((column) => rows.map((row) => row[column])) });
+  // The first create of each inserted id is the one that created it; any other
+  // create of an id (taken before, or twice in this batch) is a replay or a conflict.
+  const unclaimed = new Set(inserted.rows.map((row: { id: string }) => row.id));
+  const results: (CreateResult | undefined)[] = batch.map((inquiry) =>
+    unclaimed.delete(inquiry.id) ? { status: 'created', createdAt: inquiry.document.createdAt } : undefined,
+  );
+  const others = batch.filter((_, index) => !results[index]);
+  if (others.length > 0) {
+    const found = await pool.query({ name: 'find-inquiries', text: FIND_SQL, values: [others.map((inquiry) => inquiry.id)] });
+    const existing = new Map(found.rows.map((row) => [row.id as string, isoTimestamp(row) as { uid: string; bodyHash: string; createdAt: string }]));
+    batch.forEach((inquiry, index) => (results[index] ??= resolveExisting(existing.get(inquiry.id)!, inquiry)));
+  }
+  return results as CreateResult[];
 }
 
 async function migrate(pool: pg.Pool): Promise<void> {

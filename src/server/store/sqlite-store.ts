@@ -1,13 +1,12 @@
 // The embedded default: one SQLite file under DATA_DIR, WAL with
 // synchronous=FULL, so a create resolves only after its commit is on disk.
 //
-// Group commit: creates that arrive while the event loop is busy are queued and
-// written together in one transaction (one fsync), then all answered. Each
-// create still gets its own answer: created, replayed or conflict.
+// Creates are group-committed (group-commit.ts): many in one transaction.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
+import { groupCommit } from './group-commit.js';
 import { COLUMNS, STORED_COLUMNS, resolveExisting, type CreateResult, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
 
 const MIGRATIONS = [
@@ -41,12 +40,6 @@ const MIGRATIONS = [
 /** Most creates written in one transaction; keeps one batch's latency bounded. */
 const MAX_BATCH = 512;
 
-interface Pending {
-  inquiry: NewInquiry;
-  resolve: (result: CreateResult) => void;
-  reject: (error: unknown) => void;
-}
-
 export const SQLITE_FILE = 'curbside.sqlite';
 
 export function openSqliteStore(dataDir: string): InquiryStore {
@@ -70,38 +63,15 @@ export function openSqliteStore(dataDir: string): InquiryStore {
     if (insert.run(row).changes === 1) return { status: 'created', createdAt: inquiry.document.createdAt };
     return resolveExisting(findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string }, inquiry);
   };
-  const writeBatch = db.transaction((batch: Pending[]) => batch.map((pending) => createOne(pending.inquiry)));
-
-  let queue: Pending[] = [];
-  let flushScheduled = false;
+  const writeBatch = db.transaction((batch: NewInquiry[]) => batch.map(createOne));
+  const batcher = groupCommit(writeBatch, MAX_BATCH);
   let closed = false;
-
-  const flush = () => {
-    flushScheduled = false;
-    while (queue.length > 0) {
-      const batch = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(MAX_BATCH);
-      try {
-        const results = writeBatch(batch);
-        batch.forEach((pending, index) => pending.resolve(results[index]!));
-      } catch (error) {
-        // Nothing of this batch was committed, so none of it is acknowledged.
-        batch.forEach((pending) => pending.reject(error));
-      }
-    }
-  };
 
   return {
     engine: 'sqlite',
     create(inquiry) {
       if (closed) return Promise.reject(new Error('The inquiry store is closed'));
-      return new Promise<CreateResult>((resolve, reject) => {
-        queue.push({ inquiry, resolve, reject });
-        if (!flushScheduled) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
-      });
+      return batcher.submit(inquiry);
     },
     async list() {
       return selectAll.all() as StoredInquiry[];
@@ -111,8 +81,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
     },
     async close() {
       if (closed) return;
-      flush();
       closed = true;
+      await batcher.drain();
       db.close();
     },
   };
