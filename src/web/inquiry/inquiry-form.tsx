@@ -131,8 +131,8 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
   }));
 
   // Restore the draft once hydrated, and set today's date as the earliest event day.
+  // (The effect below then reads the validity.)
   useEffect(() => {
-    const form = formRef.current!;
     (control('eventDate') as HTMLInputElement).min = isoDay(new Date());
     const draft = loadDraft();
     for (const [name, value] of Object.entries(draft)) {
@@ -140,13 +140,11 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
       if (element) element.value = value;
     }
     setOperation(draft.operation ?? '');
-    if (Object.keys(draft).length > 0) revalidate();
-    else setValid(form.checkValidity());
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
 
   // Revealing or hiding the package select changes which fields are required;
-  // validity can only be read once React has applied that to the DOM.
+  // validity can only be read once React has applied that to the DOM. Also on mount.
   useEffect(revalidate, [operation]);
 
   const onInput = () => {
