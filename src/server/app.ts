@@ -1,7 +1,7 @@
 // The HTTP application: security headers, one error handler, the API routes and
 // the built site. buildApp never listens, so tests drive it in-process.
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
@@ -46,7 +46,7 @@ export async function buildApp(config: Config, store: InquiryStore, options: Bui
     trustProxy: config.trustProxy,
     // A line per request is the reverse proxy's job (and costs a tenth of a create's
     // CPU); ours logs start, stop and errors, and requests too at LOG_LEVEL=debug.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     // Strict: no type coercion, unknown keys rejected rather than dropped.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
   });
