@@ -41,7 +41,10 @@ export function measurePageSizes(clientDir = CLIENT_DIR): PageSizes {
   const scripts = assets(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g);
   const styles = assets(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g);
   const sum = (paths: string[]) => paths.reduce((total, path) => total + gzipSize(path), 0);
-  return { jsBytes: sum(scripts), cssBytes: sum(styles), htmlBytes: gzipSize(join(clientDir, 'index.html')) };
+  // The stylesheet is inlined by the build: count <style> contents as CSS (they are in the HTML's bytes too).
+  const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
+  const inlineCssBytes = inlineCss ? gzipSync(inlineCss, { level: 9 }).length : 0;
+  return { jsBytes: sum(scripts), cssBytes: sum(styles) + inlineCssBytes, htmlBytes: gzipSize(join(clientDir, 'index.html')) };
 }
 
 const median = (values: number[]) => {
@@ -132,8 +135,8 @@ export function formatPageBench({ sizes, lighthouse: runs }: { sizes: PageSizes;
     '| what | measured | target | |',
     '| --- | ---: | ---: | --- |',
     `| initial JavaScript, gzipped | ${kib(sizes.jsBytes).toFixed(1)} KiB | <= ${PAGE_BUDGETS.jsKiB} KiB | ${mark(kib(sizes.jsBytes) <= PAGE_BUDGETS.jsKiB)} |`,
-    `| CSS, gzipped | ${kib(sizes.cssBytes).toFixed(1)} KiB | <= ${PAGE_BUDGETS.cssKiB} KiB | ${mark(kib(sizes.cssBytes) <= PAGE_BUDGETS.cssKiB)} |`,
-    `| HTML, gzipped | ${kib(sizes.htmlBytes).toFixed(1)} KiB | (no target) | |`,
+    `| CSS (inlined in the HTML), gzipped | ${kib(sizes.cssBytes).toFixed(1)} KiB | <= ${PAGE_BUDGETS.cssKiB} KiB | ${mark(kib(sizes.cssBytes) <= PAGE_BUDGETS.cssKiB)} |`,
+    `| HTML with that CSS, gzipped | ${kib(sizes.htmlBytes).toFixed(1)} KiB | (no target) | |`,
   ];
   for (const summary of runs) {
     const label = `Lighthouse ${summary.preset} (median of ${summary.runs})`;

@@ -5,7 +5,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
-import { HSTS, SECURITY_HEADERS } from './security-headers.js';
+import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
@@ -54,8 +54,9 @@ export async function buildApp(config: Config, store: InquiryStore, options: Bui
   // Only JSON bodies, parsed by our parser below: anything else (text/plain included) is a 415.
   app.removeAllContentTypeParsers();
 
+  const headers = securityHeaders(inlineStyleHashes(config.clientDir));
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -1,10 +1,17 @@
-// Security headers for every response, computed once: the set @fastify/helmet
-// sends, which rebuilds them on each request (about 9 % of a create's CPU here).
-const CONTENT_SECURITY_POLICY = [
+// Security headers for every response, computed once at start: the set
+// @fastify/helmet sends, which rebuilds them on each request (about 9 % of a
+// create's CPU here).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Written by scripts/prerender.ts: the hashes of the stylesheet it inlined into index.html. */
+export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
+
+const contentSecurityPolicy = (styleHashes: readonly string[]) => [
   "default-src 'self'",
-  // No inline script or style: the theme colours are a bundled stylesheet.
+  // No inline script at all; the one inline stylesheet is allowed by its hash only.
   "script-src 'self'",
-  "style-src 'self'",
+  ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
@@ -15,8 +22,9 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+export function securityHeaders(styleHashes: readonly string[] = []): Readonly<Record<string, string>> {
+  return {
+  'content-security-policy': contentSecurityPolicy(styleHashes),
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
@@ -27,7 +35,14 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
-};
+  };
+}
+
+/** The built site's inline style hashes, or none when there is no build. */
+export function inlineStyleHashes(clientDir: string): string[] {
+  const file = join(clientDir, INLINE_STYLE_HASHES_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : [];
+}
 
 /** Only over TLS: HSTS on plain http is ignored by browsers and only confuses. */
 export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -220,6 +220,8 @@ test('found and shared: title, description, canonical, Open Graph, Twitter, JSON
   const jsonLd = JSON.parse((await head.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd['@type']).toBe('FoodEstablishment');
   expect(jsonLd.name).toBe('Lucky Lime Tacos');
+  expect(jsonLd.priceRange).toBe('$$');
+  await expect(page.locator('.package-price').first()).toHaveText('From $12 / guest');
   await expect(page.locator('h1')).toHaveCount(1);
   for (const [path, type] of [
     ['/robots.txt', 'text/plain'],

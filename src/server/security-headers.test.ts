@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { INLINE_STYLE_HASHES_FILE, inlineStyleHashes, securityHeaders } from './security-headers.js';
+
+describe('security headers', () => {
+  it('allow no inline script, and an inline style only by its hash', () => {
+    const csp = securityHeaders(['sha256-abc='])['content-security-policy'];
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self' 'sha256-abc=';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('read the hashes the build wrote, and none without a build', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'curbside-csp-'));
+    try {
+      expect(inlineStyleHashes(dir)).toEqual([]);
+      expect(securityHeaders([])['content-security-policy']).toContain("style-src 'self';");
+      writeFileSync(join(dir, INLINE_STYLE_HASHES_FILE), JSON.stringify(['sha256-xyz=']));
+      expect(inlineStyleHashes(dir)).toEqual(['sha256-xyz=']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
