@@ -27,6 +27,11 @@ if (only !== 'page') {
   sections.push('## The inquiry API\n\n```\n' + api + '\n```');
 }
 
+if (only) {
+  console.log(`\nBENCH_ONLY=${only}: a partial run, so ${RESULTS_FILE} is left as it was.`);
+  process.exit(0);
+}
+
 const chromium = (() => {
   try {
     return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
