@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { content, type BusinessContent } from '../../../content/index.js';
+import { renderHead, robotsTxt, sitemapXml, structuredData, webManifest } from './site-files.js';
+
+const tricky: BusinessContent = {
+  ...content,
+  name: 'Tom & "Jerry" <Tacos>',
+  seo: { title: 'A <b>bold</b> & "quoted" title', description: 'Ends a script: </script><script>alert(1)</script>' },
+};
+
+describe('files for search engines and link previews', () => {
+  it('escapes the content in tags and keeps JSON-LD from closing its script', () => {
+    const head = renderHead(tricky);
+    expect(head).toContain('<title>A &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot; title</title>');
+    expect(head).toContain('content="Ends a script: &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    const jsonLd = /<script type="application\/ld\+json">(.*)<\/script>/.exec(head)![1]!;
+    expect(jsonLd).not.toContain('</script>');
+    expect(JSON.parse(jsonLd).description).toBe(tricky.seo.description);
+  });
+
+  it('describes the business as a schema.org FoodEstablishment with its offers', () => {
+    const data = structuredData(content);
+    expect(data).toMatchObject({ '@type': 'FoodEstablishment', name: content.name, priceRange: '$$', url: 'https://luckylimetacos.example/' });
+    expect((data.makesOffer as { itemOffered: { name: string } }[]).map((offer) => offer.itemOffered.name)).toEqual(['Taco Truck', ...content.otherOperations]);
+  });
+
+  it('points robots to the sitemap and the sitemap to the page', () => {
+    expect(robotsTxt(content)).toContain('Sitemap: https://luckylimetacos.example/sitemap.xml');
+    expect(robotsTxt(content)).toContain('Disallow: /api/');
+    expect(sitemapXml(content, '2026-11-21')).toContain('<loc>https://luckylimetacos.example/</loc><lastmod>2026-11-21</lastmod>');
+    expect(JSON.parse(webManifest(content))).toMatchObject({ name: content.name, theme_color: content.theme.primary, start_url: '/' });
+  });
+});
