@@ -157,6 +157,7 @@ describe('the session secret', () => {
     const file = join(dataDir, 'session-secret');
     expect(readFileSync(file, 'utf8').trim()).toBe(first.sessionSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
 
     const second = loadConfig({ DATA_DIR: dataDir });
     expect(second.sessionSecret).toBe(first.sessionSecret);

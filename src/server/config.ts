@@ -67,7 +67,8 @@ function sessionSecret(env: Env, dataDir: string): string {
   }
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readSecret(file);
-  mkdirSync(dataDir, { recursive: true });
+  // Inquiries and the session secret are personal and secret: the owner's eyes only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   // Written whole under a temporary name, then linked into place: another
   // instance starting at the same time never reads a half-written (empty) secret.

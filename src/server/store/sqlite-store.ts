@@ -43,7 +43,8 @@ const MAX_BATCH = 512;
 export const SQLITE_FILE = 'curbside.sqlite';
 
 export function openSqliteStore(dataDir: string): InquiryStore {
-  mkdirSync(dataDir, { recursive: true });
+  // Inquiries are personal data: the owner's eyes only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, SQLITE_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
