@@ -140,7 +140,6 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
       if (element) element.value = value;
     }
     setOperation(draft.operation ?? '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, after hydration
   }, []);
 
   // Revealing or hiding the package select changes which fields are required;

@@ -20,8 +20,7 @@ export function Hero() {
   };
 
   return (
-    // The click handler is a pointer nicety; the lights button is the accessible control.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    // The area's click handler is a pointer nicety; the lights button is the keyboard's control.
     <section id="top" ref={heroRef} className={lightsOn ? 'hero lights-on' : 'hero'} aria-labelledby="hero-title" onClick={onClick}>
       <div className="hero-night" aria-hidden="true" />
       <div className="hero-blob hero-blob-1" aria-hidden="true" />
