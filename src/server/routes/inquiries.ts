@@ -17,6 +17,7 @@ declare module 'fastify' {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const BODY_KEYS = inquiryBodySchema.required as readonly (keyof InquiryBody)[];
 
 export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (app, { config, store }) => {
   app.decorateRequest('uid', '');
@@ -61,8 +62,9 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
   );
 };
 
-/** A hash of the body independent of key order, to recognise an identical replay. */
+/** A hash of the body, independent of key order, to recognise an identical replay. */
 function hashBody(body: InquiryBody): string {
-  const canonical = JSON.stringify(body, Object.keys(body).sort());
+  // The schema admits exactly its own keys, so their values in schema order are canonical.
+  const canonical = JSON.stringify(BODY_KEYS.map((key) => body[key]));
   return createHash('sha256').update(canonical).digest('base64url');
 }
