@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import { COLUMNS, STORED_COLUMNS, resolveExisting, type CreateResult, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
 
 const MIGRATIONS = [
@@ -45,9 +46,11 @@ export const SQLITE_FILE = 'curbside.sqlite';
 export function openSqliteStore(dataDir: string): InquiryStore {
   // Inquiries are personal data: the owner's eyes only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, SQLITE_FILE));
+  const file = join(dataDir, SQLITE_FILE);
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  db.pragma('wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
   db.pragma('busy_timeout = 5000');
   migrate(db);
 
@@ -66,6 +69,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   };
   const writeBatch = db.transaction((batch: NewInquiry[]) => batch.map(createOne));
   const batcher = groupCommit(writeBatch, MAX_BATCH);
+  const checkpointer = startCheckpointer(file);
   let closed = false;
 
   return {
@@ -84,7 +88,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
       if (closed) return;
       closed = true;
       await batcher.drain();
-      db.close();
+      await checkpointer.stop();
+      db.close(); // the last connection to close checkpoints what is left
     },
   };
 }
