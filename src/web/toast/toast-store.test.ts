@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_TIMINGS, holdToast, hideToast, releaseToast, showToast, subscribeToasts, type Toast } from './toast-store.js';
+import { TOAST_TIMINGS, holdToast, hideToast, releaseToast, setToastHost, showToast, subscribeToasts, type Toast } from './toast-store.js';
 
 let toasts: readonly Toast[] = [];
 let unsubscribe: () => void;
@@ -73,5 +73,16 @@ describe('toast lifetimes (spec §9)', () => {
     expect(phases()).toEqual(['hiding']);
     vi.advanceTimersByTime(1000);
     expect(toasts).toEqual([]);
+  });
+
+  it('lets go of a hovered toast when it moves out of (or into) a dialog', () => {
+    showToast({ kind: 'warning', title: 'Wait', message: 'Please fill out all required fields before submitting...' });
+    holdToast(toasts[0]!.id);
+    vi.advanceTimersByTime(60_000);
+    expect(phases()).toEqual(['shown']);
+    setToastHost({} as HTMLElement);
+    vi.advanceTimersByTime(TOAST_TIMINGS.extendedTimeOut);
+    expect(phases()).toEqual(['hiding']);
+    setToastHost(null);
   });
 });

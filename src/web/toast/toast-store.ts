@@ -66,6 +66,7 @@ export function hideToast(id: number): void {
 /** Hovered or focused: it stays, and comes back if it was fading out. */
 export function holdToast(id: number): void {
   clearTimeout(timers.get(id));
+  timers.delete(id);
   setPhase(id, 'shown');
 }
 
@@ -76,7 +77,12 @@ export function releaseToast(id: number): void {
 }
 
 export function setToastHost(host: HTMLElement | null): void {
+  if (host === state.host) return;
   publish({ host });
+  // Re-rendered elsewhere, a hovered toast never hears the pointer leave: let it go.
+  for (const toast of state.toasts) {
+    if (toast.phase === 'shown' && !timers.has(toast.id)) releaseToast(toast.id);
+  }
 }
 
 export function subscribeToasts(listener: Listener): () => void {
