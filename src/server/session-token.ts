@@ -40,3 +40,9 @@ export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer ([\w.-]{1,200})$/.exec(header ?? '');
   return match?.[1];
 }
+
+/** The uid of the session an `Authorization` header carries, if it carries a valid one. */
+export function sessionUid(secret: string, authorization: string | undefined): string | undefined {
+  const token = bearerToken(authorization);
+  return token ? verifySession(secret, token) : undefined;
+}

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PATTERNS, inquiryBodySchema, inquiryRuleErrors, type InquiryBody, type InquiryDocument } from '../../shared/inquiry.js';
 import type { Config } from '../config.js';
-import { bearerToken, verifySession } from '../session-token.js';
+import { sessionUid } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { createLimiter } from './rate-limit.js';
 
@@ -25,8 +25,7 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
   const perSession = createLimiter(app, config.limits.inquiriesPerSession, 'inquiries from this session', (request) => request.uid);
 
   const authenticate = async (request: FastifyRequest) => {
-    const token = bearerToken(request.headers.authorization);
-    const uid = token ? verifySession(config.sessionSecret, token) : undefined;
+    const uid = sessionUid(config.sessionSecret, request.headers.authorization);
     if (!uid) {
       throw Object.assign(new Error('Sign in first: send the token from POST /api/session as "Authorization: Bearer <token>".'), { statusCode: 401 });
     }

@@ -2,15 +2,13 @@
 // their uid (and gets a fresh token); anyone else gets a new uid.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
-import { bearerToken, issueSession, verifySession } from '../session-token.js';
+import { issueSession, sessionUid } from '../session-token.js';
 import { createLimiter } from './rate-limit.js';
 
 export const sessionRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const perIp = createLimiter(app, config.limits.sessionsPerIp, 'sign-ins from this address', (request) => request.ip);
 
   app.post('/api/session', { onRequest: perIp }, async (request) => {
-    const token = bearerToken(request.headers.authorization);
-    const uid = token ? verifySession(config.sessionSecret, token) : undefined;
-    return issueSession(config.sessionSecret, uid);
+    return issueSession(config.sessionSecret, sessionUid(config.sessionSecret, request.headers.authorization));
   });
 };
