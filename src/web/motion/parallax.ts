@@ -1,8 +1,7 @@
 // Pointer parallax of the hero (spec §2, §9): the truck and its lights move up to
-// 25 px, the background blobs up to 15 px, and all spring back to 0 over 2 s.
+// 25 px, the background blobs up to 15 px. The 2 s spring back is CSS (hero.css).
 export const TRUCK_RANGE_PX = 25;
 export const BLOB_RANGE_PX = 15;
-export const SPRING_BACK_MS = 2000;
 
 export interface Offset {
   x: number;
