@@ -43,7 +43,8 @@ export const business: BusinessContent = {
     {
       id: 'truck',
       label: 'Taco Truck',
-      intro: 'We park, we cook, your guests order at the window. Every package includes the truck, two cooks and cleanup.',
+      intro:
+        'We park, we cook, your guests order at the window. Every package includes the truck, two cooks and cleanup.',
       packages: [
         {
           name: 'Mini',
@@ -69,7 +70,12 @@ export const business: BusinessContent = {
           summary: 'Your menu, your hours, your theme. We build it with you.',
           formNote: "tell us what you're thinking in the notes",
           price: 'Quoted for you',
-          features: ['Any fillings, any hours', 'Dietary menus on request', 'Multi-day festivals', 'Branded napkins & signs'],
+          features: [
+            'Any fillings, any hours',
+            'Dietary menus on request',
+            'Multi-day festivals',
+            'Branded napkins & signs',
+          ],
         },
       ],
     },
@@ -97,16 +103,34 @@ export const business: BusinessContent = {
   whyUs: {
     heading: 'Why hosts book us again',
     points: [
-      { title: 'On time, every time', text: 'We arrive an hour early, set up without fuss and serve the first taco when you say go.' },
-      { title: 'Fresh, not reheated', text: 'Tortillas are pressed on the truck and every filling is cooked the same day.' },
-      { title: 'Every guest fed', text: 'Vegan, gluten-free and nut-free options are labelled on the menu board, always.' },
+      {
+        title: 'On time, every time',
+        text: 'We arrive an hour early, set up without fuss and serve the first taco when you say go.',
+      },
+      {
+        title: 'Fresh, not reheated',
+        text: 'Tortillas are pressed on the truck and every filling is cooked the same day.',
+      },
+      {
+        title: 'Every guest fed',
+        text: 'Vegan, gluten-free and nut-free options are labelled on the menu board, always.',
+      },
       { title: 'Licensed and insured', text: 'City-permitted, health-inspected and carrying $2M of liability cover.' },
     ],
   },
 
   clients: {
     heading: 'Trusted by teams and schools around town',
-    logos: ['Riverbend Elementary', 'Northside Co-op', 'Cedar & Pine Weddings', 'Blue Door Studios', 'Eastside Makers Fair', 'Harbor Tech', 'Oak Hill PTA', 'Sunday Market'],
+    logos: [
+      'Riverbend Elementary',
+      'Northside Co-op',
+      'Cedar & Pine Weddings',
+      'Blue Door Studios',
+      'Eastside Makers Fair',
+      'Harbor Tech',
+      'Oak Hill PTA',
+      'Sunday Market',
+    ],
   },
 
   contact: {

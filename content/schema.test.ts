@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { business } from './business.js';
 import { content } from './index.js';
-import { ContentError, operations, packageOptionLabel, truckOperation, truckPackages, validateContent, type BusinessContent } from './schema.js';
+import {
+  ContentError,
+  operations,
+  packageOptionLabel,
+  truckOperation,
+  truckPackages,
+  validateContent,
+  type BusinessContent,
+} from './schema.js';
 
 /** A deep copy of the demo content with one mistake made by `edit`. */
 function broken(edit: (copy: BusinessContent & Record<string, unknown>) => void): unknown {
@@ -49,16 +57,52 @@ describe('a broken copy fails, naming the exact path', () => {
     ['a missing tagline', (c) => delete (c as Partial<BusinessContent>).tagline, 'tagline: must be text'],
     ['a bad primary colour', (c) => (c.theme.primary = 'green'), 'theme.primary: must be a colour such as #0f5c3a'],
     ['a short accent colour', (c) => (c.theme.accent = '#fff'), 'theme.accent: must be a colour such as #0f5c3a'],
-    ['an unknown field deep down', (c) => ((c.packageGroups[0]!.packages[1] as unknown as Record<string, unknown>).colour = 'red'), 'packageGroups[0].packages[1].colour: is not a known field (check its spelling)'],
-    ['an unknown contact field', (c) => ((c.contact as unknown as Record<string, unknown>).fax = '123'), 'contact.fax: is not a known field (check its spelling)'],
-    ['an empty package name', (c) => (c.packageGroups[1]!.packages[0]!.name = ''), 'packageGroups[1].packages[0].name: must not be empty'],
-    ['a too long feature', (c) => (c.packageGroups[0]!.packages[2]!.features[3] = 'x'.repeat(81)), 'packageGroups[0].packages[2].features[3]: must be at most 80 characters'],
-    ['truckPackageGroup pointing nowhere', (c) => (c.truckPackageGroup = 'nowhere'), 'truckPackageGroup: must be the id of one of packageGroups (truck, catering)'],
-    ['a group id that is not a slug', (c) => (c.packageGroups[1]!.id = 'Catering!'), 'packageGroups[1].id: must be lowercase letters, digits and dashes, starting with a letter'],
-    ['a bad nav link', (c) => (c.nav[2]!.href = 'javascript:alert(1)'), 'nav[2].href: must be a #section, http(s), mailto: or tel: link'],
-    ['a bad site address', (c) => (c.siteUrl = 'luckylimetacos.example'), 'siteUrl: must be an http(s) address such as https://example.com'],
+    [
+      'an unknown field deep down',
+      (c) => ((c.packageGroups[0]!.packages[1] as unknown as Record<string, unknown>).colour = 'red'),
+      'packageGroups[0].packages[1].colour: is not a known field (check its spelling)',
+    ],
+    [
+      'an unknown contact field',
+      (c) => ((c.contact as unknown as Record<string, unknown>).fax = '123'),
+      'contact.fax: is not a known field (check its spelling)',
+    ],
+    [
+      'an empty package name',
+      (c) => (c.packageGroups[1]!.packages[0]!.name = ''),
+      'packageGroups[1].packages[0].name: must not be empty',
+    ],
+    [
+      'a too long feature',
+      (c) => (c.packageGroups[0]!.packages[2]!.features[3] = 'x'.repeat(81)),
+      'packageGroups[0].packages[2].features[3]: must be at most 80 characters',
+    ],
+    [
+      'truckPackageGroup pointing nowhere',
+      (c) => (c.truckPackageGroup = 'nowhere'),
+      'truckPackageGroup: must be the id of one of packageGroups (truck, catering)',
+    ],
+    [
+      'a group id that is not a slug',
+      (c) => (c.packageGroups[1]!.id = 'Catering!'),
+      'packageGroups[1].id: must be lowercase letters, digits and dashes, starting with a letter',
+    ],
+    [
+      'a bad nav link',
+      (c) => (c.nav[2]!.href = 'javascript:alert(1)'),
+      'nav[2].href: must be a #section, http(s), mailto: or tel: link',
+    ],
+    [
+      'a bad site address',
+      (c) => (c.siteUrl = 'luckylimetacos.example'),
+      'siteUrl: must be an http(s) address such as https://example.com',
+    ],
     ['too few logos', (c) => (c.clients.logos = ['Only one']), 'clients.logos: needs at least 2 items'],
-    ['a list that is not a list', (c) => ((c as Record<string, unknown>).cuisine = 'Mexican'), 'cuisine: must be a list'],
+    [
+      'a list that is not a list',
+      (c) => ((c as Record<string, unknown>).cuisine = 'Mexican'),
+      'cuisine: must be a list',
+    ],
     ['a section that is not an object', (c) => ((c as Record<string, unknown>).seo = null), 'seo: must be an object'],
   ])('%s', (_, edit, message) => {
     expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
@@ -92,7 +136,9 @@ describe('a broken copy fails, naming the exact path', () => {
 
   describe('paths of repeated and unknown fields', () => {
     it('names a duplicate group id by its real path', () => {
-      expect(problem(broken((c) => (c.packageGroups[1]!.id = 'truck')))).toBe('content/business.ts: packageGroups[1].id: "truck" appears twice');
+      expect(problem(broken((c) => (c.packageGroups[1]!.id = 'truck')))).toBe(
+        'content/business.ts: packageGroups[1].id: "truck" appears twice',
+      );
     });
 
     it('names a duplicate package by its real path', () => {
@@ -108,7 +154,9 @@ describe('a broken copy fails, naming the exact path', () => {
     });
 
     it('names an unknown top-level field without a leading dot', () => {
-      expect(problem(broken((c) => (c.colour = 'lime')))).toBe('content/business.ts: colour: is not a known field (check its spelling)');
+      expect(problem(broken((c) => (c.colour = 'lime')))).toBe(
+        'content/business.ts: colour: is not a known field (check its spelling)',
+      );
     });
 
     it('refuses an unknown field named like an Object.prototype member', () => {

@@ -109,7 +109,10 @@ const record =
   };
 
 const httpUrl = matching(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'an http(s) address such as https://example.com');
-const link = record({ label: text(60), href: matching(/^(#[\w-]+|https?:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, http(s), mailto: or tel: link') });
+const link = record({
+  label: text(60),
+  href: matching(/^(#[\w-]+|https?:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, http(s), mailto: or tel: link'),
+});
 const colour = matching(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f5c3a');
 const slug = matching(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter');
 
@@ -162,15 +165,24 @@ function checkUnique(values: string[], pathOf: (index: number) => string, taken:
 export function validateContent(input: unknown): BusinessContent {
   businessShape(input, '');
   const content = input as BusinessContent;
-  checkUnique(content.packageGroups.map((group) => group.id), (i) => `packageGroups[${i}].id`);
+  checkUnique(
+    content.packageGroups.map((group) => group.id),
+    (i) => `packageGroups[${i}].id`,
+  );
   // The truck operation is built from `product`, so it counts as taken.
   checkUnique(content.otherOperations, (i) => `otherOperations[${i}]`, [truckOperation(content)]);
   const truckGroup = content.packageGroups.find((group) => group.id === content.truckPackageGroup);
   if (!truckGroup) {
-    throw new ContentError('truckPackageGroup', `must be the id of one of packageGroups (${content.packageGroups.map((g) => g.id).join(', ')})`);
+    throw new ContentError(
+      'truckPackageGroup',
+      `must be the id of one of packageGroups (${content.packageGroups.map((g) => g.id).join(', ')})`,
+    );
   }
   const groupIndex = content.packageGroups.indexOf(truckGroup);
-  checkUnique(truckGroup.packages.map((card) => card.name), (i) => `packageGroups[${groupIndex}].packages[${i}].name`);
+  checkUnique(
+    truckGroup.packages.map((card) => card.name),
+    (i) => `packageGroups[${groupIndex}].packages[${i}].name`,
+  );
   return content;
 }
 

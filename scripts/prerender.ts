@@ -52,4 +52,6 @@ for (const path of walk(clientDir)) {
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
   writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
 }
-console.log(`Prerendered ${clientDir}/index.html (${Buffer.byteLength(html)} bytes) and ${Object.keys(files).length - 1} site files.`);
+console.log(
+  `Prerendered ${clientDir}/index.html (${Buffer.byteLength(html)} bytes) and ${Object.keys(files).length - 1} site files.`,
+);

@@ -13,7 +13,9 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const builtAt = outputs.every((path) => existsSync(path)) ? Math.min(...outputs.map((path) => statSync(path).mtimeMs)) : 0;
+const builtAt = outputs.every((path) => existsSync(path))
+  ? Math.min(...outputs.map((path) => statSync(path).mtimeMs))
+  : 0;
 if (builtAt < Math.max(...sources.filter((path) => existsSync(path)).map(newest))) {
   console.log(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

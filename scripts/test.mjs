@@ -16,7 +16,9 @@ if (!existsSync(chromium)) missing.push(['chromium', `Chromium (looked for ${chr
 if (!hasPostgres) missing.push(['postgresql', `PostgreSQL server binaries (looked in ${pgRoot}/*/bin; or set PG_BIN)`]);
 if (missing.length > 0) {
   console.error(`npm test needs: ${missing.map(([, what]) => what).join('; ')}.`);
-  console.error(`Install with: sudo apt-get update && sudo apt-get install -y ${missing.map(([pkg]) => pkg).join(' ')}`);
+  console.error(
+    `Install with: sudo apt-get update && sudo apt-get install -y ${missing.map(([pkg]) => pkg).join(' ')}`,
+  );
   process.exit(1);
 }
 

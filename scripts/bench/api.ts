@@ -28,7 +28,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COLUMNS, type InquiryStore } from '../../src/server/store/inquiry-store.js';
 import { openPostgresStore } from '../../src/server/store/postgres-store.js';
 import { SQLITE_FILE, openSqliteStore } from '../../src/server/store/sqlite-store.js';
-import { INQUIRY_COLLECTION, PACKAGE_NAMES, TRUCK_OPERATION, buildSiteAddress, isoDay, type InquiryBody } from '../../src/shared/inquiry.js';
+import {
+  INQUIRY_COLLECTION,
+  PACKAGE_NAMES,
+  TRUCK_OPERATION,
+  buildSiteAddress,
+  isoDay,
+  type InquiryBody,
+} from '../../src/shared/inquiry.js';
 import { createDatabase, freePort, startPostgres } from '../../tests/support/postgres.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -118,7 +125,12 @@ function benchBody(): InquiryBody {
     company: 'Riverbend Elementary',
     eventName: 'Spring fair',
     eventDate: isoDay(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)),
-    siteAddress: buildSiteAddress({ streetAddress: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' }),
+    siteAddress: buildSiteAddress({
+      streetAddress: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+    }),
     startTime: '11:00',
     endTime: '14:30',
     plannedGuestCount: 250,
@@ -182,7 +194,8 @@ async function spawnServer(args: string[], env: Record<string, string>, port: nu
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${args.join(' ')} exited at start:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${args.join(' ')} exited at start:\n${output}`);
     try {
       const response = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1_000) });
       if (response.ok) return { base, stop };
@@ -200,15 +213,19 @@ async function spawnServer(args: string[], env: Record<string, string>, port: nu
 const UNLIMITED = '1000000000';
 
 function startOurs(env: Record<string, string>, port: number): Promise<Child> {
-  return spawnServer(['--import', 'tsx', 'src/server/main.ts'], {
-    ...env,
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
-    MIN_FILL_SECONDS: '0',
-    RATE_LIMIT_SESSIONS_PER_IP: UNLIMITED,
-    RATE_LIMIT_INQUIRIES_PER_IP: UNLIMITED,
-    RATE_LIMIT_INQUIRIES_PER_SESSION: UNLIMITED,
-    CLIENT_DIR: join(env.DATA_DIR ?? tmpdir(), 'no-client'),
-  }, port);
+  return spawnServer(
+    ['--import', 'tsx', 'src/server/main.ts'],
+    {
+      ...env,
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
+      MIN_FILL_SECONDS: '0',
+      RATE_LIMIT_SESSIONS_PER_IP: UNLIMITED,
+      RATE_LIMIT_INQUIRIES_PER_IP: UNLIMITED,
+      RATE_LIMIT_INQUIRIES_PER_SESSION: UNLIMITED,
+      CLIENT_DIR: join(env.DATA_DIR ?? tmpdir(), 'no-client'),
+    },
+    port,
+  );
 }
 
 function startAnchor(dataDir: string, port: number): Promise<Child> {
@@ -227,14 +244,15 @@ const BUSY_PERCENT = 20;
 
 /** Percent of all CPUs' time spent busy over one second (wait first for the previous run's processes to be gone). */
 async function cpuBusyPercent(): Promise<number> {
-  const sample = () => cpus().reduce(
-    (sum, cpu) => {
-      const { idle, ...busy } = cpu.times;
-      const busyTime = Object.values(busy).reduce((a, b) => a + b, 0);
-      return { busy: sum.busy + busyTime, total: sum.total + busyTime + idle };
-    },
-    { busy: 0, total: 0 },
-  );
+  const sample = () =>
+    cpus().reduce(
+      (sum, cpu) => {
+        const { idle, ...busy } = cpu.times;
+        const busyTime = Object.values(busy).reduce((a, b) => a + b, 0);
+        return { busy: sum.busy + busyTime, total: sum.total + busyTime + idle };
+      },
+      { busy: 0, total: 0 },
+    );
   const first = sample();
   await sleep(1_000);
   const second = sample();
@@ -311,7 +329,12 @@ async function runAnchor(): Promise<ApiBenchResult> {
     // The real migrations make the table, so the anchor inserts into exactly the same columns.
     await openSqliteStore(dataDir).close();
     const child = await startAnchor(dataDir, await freePort());
-    return await measure({ name: 'anchor: node:http + better-sqlite3, 1 commit/request', kind: 'anchor', engine: 'sqlite' }, child, 'anchor', countStored(() => openSqliteStore(dataDir)));
+    return await measure(
+      { name: 'anchor: node:http + better-sqlite3, 1 commit/request', kind: 'anchor', engine: 'sqlite' },
+      child,
+      'anchor',
+      countStored(() => openSqliteStore(dataDir)),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -325,7 +348,12 @@ async function runOursOnSqlite(): Promise<ApiBenchResult> {
       await child.stop();
       throw error;
     });
-    return await measure({ name: 'ours on SQLite', kind: 'ours', engine: 'sqlite' }, child, token, countStored(() => openSqliteStore(dataDir)));
+    return await measure(
+      { name: 'ours on SQLite', kind: 'ours', engine: 'sqlite' },
+      child,
+      token,
+      countStored(() => openSqliteStore(dataDir)),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -341,7 +369,12 @@ async function runOursOnPostgres(): Promise<ApiBenchResult> {
       await child.stop();
       throw error;
     });
-    return await measure({ name: 'ours on PostgreSQL', kind: 'ours', engine: 'postgres' }, child, token, countStored(() => openPostgresStore(url, 1)));
+    return await measure(
+      { name: 'ours on PostgreSQL', kind: 'ours', engine: 'postgres' },
+      child,
+      token,
+      countStored(() => openPostgresStore(url, 1)),
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await postgres.stop();
@@ -353,15 +386,32 @@ function judge(results: ApiBenchResult[]): void {
   for (const result of results) {
     if (result.kind !== 'ours') continue;
     if (anchor) {
-      result.targets.push({ target: `>= anchor (${anchor.createsPerSecond}/s)`, met: result.flagged === null && result.createsPerSecond >= anchor.createsPerSecond });
+      result.targets.push({
+        target: `>= anchor (${anchor.createsPerSecond}/s)`,
+        met: result.flagged === null && result.createsPerSecond >= anchor.createsPerSecond,
+      });
     }
-    result.targets.push({ target: `aim >= ${AIM_CREATES_PER_SECOND}/s`, met: result.flagged === null && result.createsPerSecond >= AIM_CREATES_PER_SECOND });
-    result.targets.push({ target: `aim p99 <= ${AIM_P99_MS} ms`, met: result.flagged === null && result.latencyP99Ms <= AIM_P99_MS });
+    result.targets.push({
+      target: `aim >= ${AIM_CREATES_PER_SECOND}/s`,
+      met: result.flagged === null && result.createsPerSecond >= AIM_CREATES_PER_SECOND,
+    });
+    result.targets.push({
+      target: `aim p99 <= ${AIM_P99_MS} ms`,
+      met: result.flagged === null && result.latencyP99Ms <= AIM_P99_MS,
+    });
   }
 }
 
 export function formatApiBench(results: ApiBenchResult[]): string {
-  const header = ['API: PUT /api/inquiries/:id', 'creates/s', 'p50 ms', 'p99 ms', 'non-2xx', 'busy before', 'targets (design.md)'];
+  const header = [
+    'API: PUT /api/inquiries/:id',
+    'creates/s',
+    'p50 ms',
+    'p99 ms',
+    'non-2xx',
+    'busy before',
+    'targets (design.md)',
+  ];
   const rows = results.map((result) => [
     result.name,
     String(result.createsPerSecond),
@@ -370,14 +420,20 @@ export function formatApiBench(results: ApiBenchResult[]): string {
     String(result.non2xx + result.errors),
     `${result.busyBefore}%`,
     [
-      result.kind === 'anchor' ? 'the reference' : result.targets.map((t) => `${t.target}: ${t.met ? 'met' : 'MISSED'}`).join(', '),
+      result.kind === 'anchor'
+        ? 'the reference'
+        : result.targets.map((t) => `${t.target}: ${t.met ? 'met' : 'MISSED'}`).join(', '),
       result.flagged ? `FLAGGED: ${result.flagged}` : '',
     ]
       .filter(Boolean)
       .join('; '),
   ]);
   const widths = header.map((cell, i) => Math.max(cell.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i >= 1 && i <= 5 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   const seconds = results[0]?.durationSeconds;
   return [
     `${API_BENCH_CONNECTIONS} connections, loopback, ${seconds ?? '?'} s per run, every request a new inquiry; ` +
@@ -386,7 +442,9 @@ export function formatApiBench(results: ApiBenchResult[]): string {
     line(widths.map((width) => '-'.repeat(width))),
     ...rows.map(line),
     ...(results.some((result) => result.busyBefore > BUSY_PERCENT)
-      ? [`(busy before = CPU used by other work in the second before the run; above ${BUSY_PERCENT}%, it was competing and the figures are low)`]
+      ? [
+          `(busy before = CPU used by other work in the second before the run; above ${BUSY_PERCENT}%, it was competing and the figures are low)`,
+        ]
       : []),
   ].join('\n');
 }
@@ -396,7 +454,9 @@ export async function runApiBench(): Promise<ApiBenchResult[]> {
   const results: ApiBenchResult[] = [];
   for (const run of [runAnchor, runOursOnSqlite, runOursOnPostgres]) {
     const result = await run();
-    console.log(`  ${result.name}: ${result.createsPerSecond}/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms${result.flagged ? ` (FLAGGED: ${result.flagged})` : ''}`);
+    console.log(
+      `  ${result.name}: ${result.createsPerSecond}/s, p50 ${result.latencyP50Ms} ms, p99 ${result.latencyP99Ms} ms${result.flagged ? ` (FLAGGED: ${result.flagged})` : ''}`,
+    );
     results.push(result);
   }
   judge(results);
@@ -411,7 +471,9 @@ function anchorServer(): void {
   const db = new Database(join(process.env.DATA_DIR!, SQLITE_FILE));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  const insert = db.prepare(`INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`);
+  const insert = db.prepare(
+    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`,
+  );
   const route = /^\/api\/inquiries\/([0-9a-f-]{36})$/;
 
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -441,7 +503,9 @@ function anchorServer(): void {
           spamReason: null,
           bodyHash: createHash('sha256').update(raw).digest('base64url'),
         });
-        response.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: match[1], createdAt }));
+        response
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: match[1], createdAt }));
       } catch (error) {
         response.writeHead(500).end(String(error));
       }

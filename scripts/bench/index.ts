@@ -19,7 +19,10 @@ if (only !== 'api') {
   console.log('\n=== page: sizes and Lighthouse ===');
   const page = formatPageBench(await runPageBench());
   console.log(page);
-  sections.push('## The landing page\n\nProduction build served by the real server on 127.0.0.1; Lighthouse in Debian\'s headless Chromium, a fresh browser per run.\n\n' + page);
+  sections.push(
+    "## The landing page\n\nProduction build served by the real server on 127.0.0.1; Lighthouse in Debian's headless Chromium, a fresh browser per run.\n\n" +
+      page,
+  );
 }
 if (only !== 'page') {
   console.log('\n=== API: creating inquiries ===');
@@ -34,7 +37,10 @@ if (only) {
 
 const chromium = (() => {
   try {
-    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'Chromium: unknown';
   }

@@ -44,7 +44,11 @@ export function measurePageSizes(clientDir = CLIENT_DIR): PageSizes {
   // The stylesheet is inlined by the build: count <style> contents as CSS (they are in the HTML's bytes too).
   const inlineCss = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
   const inlineCssBytes = inlineCss ? gzipSync(inlineCss, { level: 9 }).length : 0;
-  return { jsBytes: sum(scripts), cssBytes: sum(styles) + inlineCssBytes, htmlBytes: gzipSize(join(clientDir, 'index.html')) };
+  return {
+    jsBytes: sum(scripts),
+    cssBytes: sum(styles) + inlineCssBytes,
+    htmlBytes: gzipSize(join(clientDir, 'index.html')),
+  };
 }
 
 const median = (values: number[]) => {
@@ -58,7 +62,16 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', runs: nu
     // A fresh browser for every run, as a first-time visitor.
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     try {
       const flags: Flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] };
@@ -69,7 +82,12 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', runs: nu
       results.push({
         preset,
         runs: 1,
-        scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices'), seo: score('seo') },
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+        },
         lcpMs: audit('largest-contentful-paint'),
         cls: audit('cumulative-layout-shift'),
         tbtMs: audit('total-blocking-time'),
@@ -105,7 +123,10 @@ async function withServer<T>(work: (url: string) => Promise<T>): Promise<T> {
   try {
     const url = `http://127.0.0.1:${port}/`;
     for (let i = 0; ; i++) {
-      const ok = await fetch(`${url}api/health`).then((response) => response.ok, () => false);
+      const ok = await fetch(`${url}api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ok) break;
       if (i > 100) throw new Error('The server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -130,7 +151,13 @@ export async function runPageBench(): Promise<{ sizes: PageSizes; lighthouse: Li
 const kib = (bytes: number) => bytes / 1024;
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-export function formatPageBench({ sizes, lighthouse: runs }: { sizes: PageSizes; lighthouse: LighthouseSummary[] }): string {
+export function formatPageBench({
+  sizes,
+  lighthouse: runs,
+}: {
+  sizes: PageSizes;
+  lighthouse: LighthouseSummary[];
+}): string {
   const lines = [
     '| what | measured | target | |',
     '| --- | ---: | ---: | --- |',
@@ -144,9 +171,15 @@ export function formatPageBench({ sizes, lighthouse: runs }: { sizes: PageSizes;
       const score = summary.scores[category];
       lines.push(`| ${label}: ${category} | ${score} | ${PAGE_BUDGETS.score} | ${mark(score >= PAGE_BUDGETS.score)} |`);
     }
-    lines.push(`| ${label}: LCP | ${Math.round(summary.lcpMs)} ms | <= ${PAGE_BUDGETS.lcpMs} ms | ${mark(summary.lcpMs <= PAGE_BUDGETS.lcpMs)} |`);
-    lines.push(`| ${label}: CLS | ${summary.cls.toFixed(3)} | ${PAGE_BUDGETS.cls} | ${mark(summary.cls <= PAGE_BUDGETS.cls)} |`);
-    lines.push(`| ${label}: TBT | ${Math.round(summary.tbtMs)} ms | <= ${PAGE_BUDGETS.tbtMs} ms | ${mark(summary.tbtMs <= PAGE_BUDGETS.tbtMs)} |`);
+    lines.push(
+      `| ${label}: LCP | ${Math.round(summary.lcpMs)} ms | <= ${PAGE_BUDGETS.lcpMs} ms | ${mark(summary.lcpMs <= PAGE_BUDGETS.lcpMs)} |`,
+    );
+    lines.push(
+      `| ${label}: CLS | ${summary.cls.toFixed(3)} | ${PAGE_BUDGETS.cls} | ${mark(summary.cls <= PAGE_BUDGETS.cls)} |`,
+    );
+    lines.push(
+      `| ${label}: TBT | ${Math.round(summary.tbtMs)} ms | <= ${PAGE_BUDGETS.tbtMs} ms | ${mark(summary.tbtMs <= PAGE_BUDGETS.tbtMs)} |`,
+    );
   }
   return lines.join('\n');
 }

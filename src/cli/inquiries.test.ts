@@ -102,7 +102,9 @@ describe('csvCell', () => {
 describe('formatInquiries', () => {
   it('writes a header and one CRLF-terminated row per inquiry, in the order given, quoted and formula-safe', () => {
     const first = tricky();
-    const second = buildNewInquiry({ document: { createdAt: minutesAgo(5), package: '', operation: 'Drop-off catering' } });
+    const second = buildNewInquiry({
+      document: { createdAt: minutesAgo(5), package: '', operation: 'Drop-off catering' },
+    });
     const rows = [storedOf(first), storedOf(second)];
     const text = formatInquiries(rows, 'csv');
 
@@ -130,7 +132,10 @@ describe('formatInquiries', () => {
   it('writes JSON: an array of objects with exactly the export columns, values untouched', () => {
     const first = tricky();
     const second = buildNewInquiry();
-    const text = formatInquiries([storedOf(first), { ...storedOf(second), bodyHash: 'secret' } as StoredInquiry], 'json');
+    const text = formatInquiries(
+      [storedOf(first), { ...storedOf(second), bodyHash: 'secret' } as StoredInquiry],
+      'json',
+    );
     expect(text.endsWith('\n')).toBe(true);
     const parsed = JSON.parse(text) as Record<string, unknown>[];
     expect(parsed).toHaveLength(2);
@@ -183,17 +188,28 @@ interface Run {
 }
 
 function run(command: string, args: string[], env: Record<string, string | undefined>): Promise<Run> {
-  const childEnv: Record<string, string | undefined> = { ...process.env, DATABASE_URL: undefined, DATA_DIR: undefined, ...env };
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    DATABASE_URL: undefined,
+    DATA_DIR: undefined,
+    ...env,
+  };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
   return new Promise((resolve, reject) => {
-    execFile(command, args, { cwd: ROOT, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') reject(error);
-      else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { cwd: ROOT, env: childEnv as NodeJS.ProcessEnv, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
-const cli = (args: string[], env: Record<string, string | undefined>) => run(process.execPath, ['--import', 'tsx', CLI, ...args], env);
+const cli = (args: string[], env: Record<string, string | undefined>) =>
+  run(process.execPath, ['--import', 'tsx', CLI, ...args], env);
 
 describe('npm run inquiries', () => {
   const removals: (() => void)[] = [];

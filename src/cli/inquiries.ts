@@ -54,7 +54,10 @@ export function csvCell(value: unknown): string {
 export function formatInquiries(rows: readonly StoredInquiry[], format: Format): string {
   const records = rows.map((row) => Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, row[column] ?? null])));
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
-  const lines = [EXPORT_COLUMNS.join(','), ...records.map((record) => EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(','))];
+  const lines = [
+    EXPORT_COLUMNS.join(','),
+    ...records.map((record) => EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(',')),
+  ];
   return lines.map((line) => `${line}\r\n`).join('');
 }
 
@@ -68,7 +71,11 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        format: { type: 'string', short: 'f' },
+        output: { type: 'string', short: 'o' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -107,7 +114,9 @@ async function main(argv: readonly string[]): Promise<number> {
   let rows: StoredInquiry[] = [];
   if (!storeConfig.databaseUrl && !existsSync(join(storeConfig.dataDir, SQLITE_FILE))) {
     // Nothing was ever stored here: say so, and create nothing.
-    process.stderr.write(`No inquiries yet: there is no database in ${storeConfig.dataDir} (set DATA_DIR or DATABASE_URL as for the server).\n`);
+    process.stderr.write(
+      `No inquiries yet: there is no database in ${storeConfig.dataDir} (set DATA_DIR or DATABASE_URL as for the server).\n`,
+    );
   } else {
     const store = await openStore(storeConfig);
     try {
@@ -130,7 +139,9 @@ async function main(argv: readonly string[]): Promise<number> {
 /** Writes to stdout and waits until it is flushed; a closed pipe (`| head`) is not an error. */
 function write(text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    process.stdout.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' ? resolve() : reject(error)));
+    process.stdout.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EPIPE' ? resolve() : reject(error),
+    );
     process.stdout.write(text, () => resolve());
   });
 }

@@ -40,7 +40,9 @@ const notAnInteger = fc.oneof(
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string(), fc.integer(), { maxKeys: 3 }),
 );
-const blank = fc.array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003'), { maxLength: 8 }).map((chars) => chars.join(''));
+const blank = fc
+  .array(fc.constantFrom(' ', '\t', '\n', '\r', '\u00a0', '\u2003'), { maxLength: 8 })
+  .map((chars) => chars.join(''));
 
 type Change = { kind: 'remove'; key: string } | { kind: 'set'; key: string; value: unknown };
 
@@ -75,7 +77,13 @@ function breakField(key: string): fc.Arbitrary<Change> {
 const brokenField = fc.constantFrom(...KEYS).chain(breakField);
 
 const extraKey = fc
-  .tuple(fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('createdAt', 'source', 'id', 'uid', 'spamReason', 'packageChoice', 'constructor')), fc.jsonValue({ maxDepth: 2 }))
+  .tuple(
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 20 }),
+      fc.constantFrom('createdAt', 'source', 'id', 'uid', 'spamReason', 'packageChoice', 'constructor'),
+    ),
+    fc.jsonValue({ maxDepth: 2 }),
+  )
   .filter(([key]) => !Object.hasOwn(FIELDS, key))
   .map(([key, value]): Change => ({ kind: 'set', key, value }));
 
@@ -87,8 +95,15 @@ const brokenRule: fc.Arbitrary<Partial<InquiryBody>> = fc.oneof(
     .map(([a, b]) => [Math.max(a, b), Math.min(a, b)] as const)
     .map(([start, end]) => ({ startTime: clock(start), endTime: clock(end) })),
   fc.constant({ operation: TRUCK_OPERATION, package: '' }),
-  fc.tuple(fc.constantFrom(...OPERATIONS.filter((op) => op !== TRUCK_OPERATION)), fc.constantFrom('Mini', 'Basic', 'Premium', 'Custom')).map(([operation, pkg]) => ({ operation, package: pkg })),
-  fc.integer({ min: 2001, max: 2099 }).map((year) => ({ eventDate: `${Math.max(year, Number(dayFromToday(400).slice(0, 4)))}-02-30` })),
+  fc
+    .tuple(
+      fc.constantFrom(...OPERATIONS.filter((op) => op !== TRUCK_OPERATION)),
+      fc.constantFrom('Mini', 'Basic', 'Premium', 'Custom'),
+    )
+    .map(([operation, pkg]) => ({ operation, package: pkg })),
+  fc
+    .integer({ min: 2001, max: 2099 })
+    .map((year) => ({ eventDate: `${Math.max(year, Number(dayFromToday(400).slice(0, 4)))}-02-30` })),
 );
 
 function clock(minutes: number): string {
@@ -99,7 +114,13 @@ function applyChanges(body: InquiryBody, changes: Change[]): Record<string, unkn
   const result: Record<string, unknown> = { ...body };
   for (const change of changes) {
     if (change.kind === 'remove') delete result[change.key];
-    else Object.defineProperty(result, change.key, { value: change.value, enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(result, change.key, {
+        value: change.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return result;
 }
@@ -115,7 +136,9 @@ const rawPayload = fc.oneof(
     return json.slice(0, n % json.length);
   }),
   fc.constantFrom('{', '}', '[', 'nul', 'undefined', 'NaN', '{"a":1}{"b":2}', '\u0000', '\ufeff{}'),
-  fc.integer({ min: 1, max: 3 }).map((k) => JSON.stringify({ ...buildInquiryBody(), notes: 'n'.repeat(MAX_BODY_BYTES * k) })),
+  fc
+    .integer({ min: 1, max: 3 })
+    .map((k) => JSON.stringify({ ...buildInquiryBody(), notes: 'n'.repeat(MAX_BODY_BYTES * k) })),
 );
 
 // ------------------------------------------------------------ the properties
@@ -184,15 +207,19 @@ describe('PUT /api/inquiries/:id under malformed bodies', () => {
 
   it('refuses random JSON values', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uuid(), fc.jsonValue({ maxDepth: 4 }), async (id, value) => send(id, JSON.stringify(value) ?? 'null')),
+      fc.asyncProperty(fc.uuid(), fc.jsonValue({ maxDepth: 4 }), async (id, value) =>
+        send(id, JSON.stringify(value) ?? 'null'),
+      ),
       { numRuns: 600 },
     );
   });
 
   it('refuses a valid body with one or more fields broken, removed or added', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uuid(), fc.array(fc.oneof(brokenField, extraKey), { minLength: 1, maxLength: 3 }), async (id, changes) =>
-        send(id, JSON.stringify(applyChanges(buildInquiryBody(), changes))),
+      fc.asyncProperty(
+        fc.uuid(),
+        fc.array(fc.oneof(brokenField, extraKey), { minLength: 1, maxLength: 3 }),
+        async (id, changes) => send(id, JSON.stringify(applyChanges(buildInquiryBody(), changes))),
       ),
       { numRuns: 1200 },
     );
@@ -200,7 +227,9 @@ describe('PUT /api/inquiries/:id under malformed bodies', () => {
 
   it('refuses a valid body that breaks a rule across fields', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.uuid(), brokenRule, async (id, overrides) => send(id, JSON.stringify(buildInquiryBody(overrides)))),
+      fc.asyncProperty(fc.uuid(), brokenRule, async (id, overrides) =>
+        send(id, JSON.stringify(buildInquiryBody(overrides))),
+      ),
       { numRuns: 300 },
     );
   });

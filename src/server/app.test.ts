@@ -3,7 +3,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildInquiryBody, buildTestConfig, buildUid, dayFromToday, documentOf, TEST_SESSION_SECRET } from '../../tests/support/builders.js';
+import {
+  buildInquiryBody,
+  buildTestConfig,
+  buildUid,
+  dayFromToday,
+  documentOf,
+  TEST_SESSION_SECRET,
+} from '../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../tests/support/databases.js';
 import { MAX_BODY_BYTES, TEXT_LIMITS, TRUCK_OPERATION, type InquiryBody } from '../shared/inquiry.js';
 import { buildApp } from './app.js';
@@ -67,7 +74,12 @@ interface PutOptions {
   headers?: Record<string, string>;
 }
 
-function putInquiry(app: FastifyInstance, id: string, body: unknown, options: PutOptions = {}): Promise<LightMyRequestResponse> {
+function putInquiry(
+  app: FastifyInstance,
+  id: string,
+  body: unknown,
+  options: PutOptions = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
@@ -87,7 +99,10 @@ function expectNoStack(response: LightMyRequestResponse): void {
 }
 
 /** An API error: JSON { error, message, fields? } with the status given. */
-function expectApiError(response: LightMyRequestResponse, status: number): { error: string; message: string; fields?: Record<string, string> } {
+function expectApiError(
+  response: LightMyRequestResponse,
+  status: number,
+): { error: string; message: string; fields?: Record<string, string> } {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json();
@@ -114,7 +129,9 @@ function expectSecurityHeaders(response: LightMyRequestResponse): void {
   expect(scripts).not.toContain("'unsafe-eval'");
   expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');
-  expect(response.headers['referrer-policy']).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+  expect(response.headers['referrer-policy']).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  );
   expect(response.headers['permissions-policy']).toMatch(/camera=\(\)/);
 }
 
@@ -144,7 +161,11 @@ describe('POST /api/session', () => {
 
   it('keeps the uid of a visitor who brings a valid token, with a token that still works', async () => {
     const first = (await t.app.inject({ method: 'POST', url: '/api/session' })).json();
-    const again = await t.app.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${first.token}` } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { authorization: `Bearer ${first.token}` },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.json().uid).toBe(first.uid);
     expect(verifySession(t.config.sessionSecret, again.json().token)).toBe(first.uid);
@@ -153,15 +174,22 @@ describe('POST /api/session', () => {
   it.each([
     ['forged with another secret', () => issueSession('another-secret-of-at-least-32-characters!!', buildUid()).token],
     ['garbled', () => 'v1.not-a-token'],
-    ['with its signature altered', () => {
-      const token = issueSession(TEST_SESSION_SECRET, buildUid()).token;
-      return `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    }],
+    [
+      'with its signature altered',
+      () => {
+        const token = issueSession(TEST_SESSION_SECRET, buildUid()).token;
+        return `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+      },
+    ],
     ['expired', () => issueSession(TEST_SESSION_SECRET, buildUid(), Date.now() - 2 * 365 * 24 * 3600 * 1000).token],
   ])('gives a new uid to a token %s', async (_, token) => {
     const given = token();
     const claimed = given.split('.')[1];
-    const response = await t.app.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${given}` } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { authorization: `Bearer ${given}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().uid).toMatch(/^[\w-]{22}$/);
     expect(response.json().uid).not.toBe(claimed);
@@ -170,12 +198,20 @@ describe('POST /api/session', () => {
   it('keeps the uid of a token signed with its secret (so the cases above are refused for what they show)', async () => {
     const uid = buildUid();
     const fresh = issueSession(t.config.sessionSecret, uid).token;
-    const response = await t.app.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${fresh}` } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
     expect(response.json().uid).toBe(uid);
   });
 
   it('ignores a non-Bearer authorization header', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/session', headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().uid).toMatch(/^[\w-]{22}$/);
   });
@@ -217,7 +253,14 @@ describe('PUT /api/inquiries/:id', () => {
   it('creates an inquiry for another operation with no package and empty optional fields', async () => {
     const token = await signIn(t.app);
     const id = newId();
-    const body = buildInquiryBody({ operation: 'Full-service catering', package: '', company: '', eventName: '', notes: '', reference: '' });
+    const body = buildInquiryBody({
+      operation: 'Full-service catering',
+      package: '',
+      company: '',
+      eventName: '',
+      notes: '',
+      reference: '',
+    });
     const response = await putInquiry(t.app, id, body, { token });
     expect(response.statusCode, response.body).toBe(201);
     const row = (await t.store.list()).find((r) => r.id === id);
@@ -251,7 +294,9 @@ describe('PUT /api/inquiries/:id', () => {
     expect(replay.body).toBe(first.body);
 
     // Keys in another order, and a fresh token for the same uid (a reload): still the same inquiry.
-    const renewed = (await t.app.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${token}` } })).json().token;
+    const renewed = (
+      await t.app.inject({ method: 'POST', url: '/api/session', headers: { authorization: `Bearer ${token}` } })
+    ).json().token;
     const reordered = Object.fromEntries(Object.entries(body).reverse());
     const again = await putInquiry(t.app, id, reordered, { token: renewed });
     expect(again.statusCode).toBe(201);
@@ -280,7 +325,11 @@ describe('PUT /api/inquiries/:id', () => {
     expect((await putInquiry(t.app, id, body, { token })).statusCode).toBe(201);
     const before = await t.store.list();
 
-    for (const changed of [{ ...body, notes: 'Actually, three vegan options.' }, { ...body, fillMs: body.fillMs + 1 }, { ...body, website: 'x' }]) {
+    for (const changed of [
+      { ...body, notes: 'Actually, three vegan options.' },
+      { ...body, fillMs: body.fillMs + 1 },
+      { ...body, website: 'x' },
+    ]) {
       const response = await putInquiry(t.app, id, changed, { token });
       expectApiError(response, 409);
     }
@@ -348,7 +397,11 @@ const INVALID_BODIES: [string, Mutation, string][] = [
   ['an invalid phone', (b) => ({ ...b, phoneNumber: 'call me maybe' }), 'phoneNumber'],
   ['a too short phone', (b) => ({ ...b, phoneNumber: '12345' }), 'phoneNumber'],
   ['a date in another format', (b) => ({ ...b, eventDate: '12/31/2031' }), 'eventDate'],
-  ['a date that is not a real day', (b) => ({ ...b, eventDate: `${dayFromToday(400).slice(0, 4)}-02-30` }), 'eventDate'],
+  [
+    'a date that is not a real day',
+    (b) => ({ ...b, eventDate: `${dayFromToday(400).slice(0, 4)}-02-30` }),
+    'eventDate',
+  ],
   ['a month 13', (b) => ({ ...b, eventDate: `${dayFromToday(400).slice(0, 4)}-13-01` }), 'eventDate'],
   ['an event date in the past', (b) => ({ ...b, eventDate: dayFromToday(-3) }), 'eventDate'],
   ['an event date long past', (b) => ({ ...b, eventDate: '1999-12-31' }), 'eventDate'],
@@ -398,7 +451,12 @@ describe('bad input', () => {
   });
 
   it('names every wrong field at once', async () => {
-    const response = await putInquiry(t.app, newId(), { ...buildInquiryBody(), firstName: '', email: 'nope', extra: 1 }, { token });
+    const response = await putInquiry(
+      t.app,
+      newId(),
+      { ...buildInquiryBody(), firstName: '', email: 'nope', extra: 1 },
+      { token },
+    );
     const body = expectApiError(response, 400);
     expect(Object.keys(body.fields!)).toEqual(expect.arrayContaining(['firstName', 'email', 'extra']));
     expect(body.message).toContain('email');
@@ -454,7 +512,10 @@ describe('bad input', () => {
   });
 
   it('accepts a JSON content type with a charset (checked without storing: the id is invalid)', async () => {
-    const response = await putInquiry(t.app, 'x', buildInquiryBody(), { token, contentType: 'application/json; charset=utf-8' });
+    const response = await putInquiry(t.app, 'x', buildInquiryBody(), {
+      token,
+      contentType: 'application/json; charset=utf-8',
+    });
     // Parsed and validated, so the answer is about the id, not the media type.
     expect(expectApiError(response, 400).fields).toHaveProperty('id');
   });
@@ -497,7 +558,12 @@ describe('bad input', () => {
   it('answers 401 without a token, with a bad one and with a forged one, before reading the body', async () => {
     const body = buildInquiryBody();
     const forged = issueSession('another-secret-of-at-least-32-characters!!').token;
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${forged}` }, { authorization: token }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer nonsense' },
+      { authorization: `Bearer ${forged}` },
+      { authorization: token },
+    ];
     for (const headers of attempts) {
       const response = await putInquiry(t.app, newId(), body, { headers });
       expect(expectApiError(response, 401).error).toBe('unauthorized');
@@ -537,7 +603,12 @@ describe('HSTS', () => {
     ['absent over plain http', {}, {}, false],
     ['absent when a client claims https without a trusted proxy', {}, { 'x-forwarded-proto': 'https' }, false],
     ['absent behind a trusted proxy over http', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'http' }, false],
-    ['present behind a trusted proxy that terminated TLS', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'https' }, true],
+    [
+      'present behind a trusted proxy that terminated TLS',
+      { TRUST_PROXY: 'true' },
+      { 'x-forwarded-proto': 'https' },
+      true,
+    ],
   ];
 
   it.each(cases)('is %s', async (_, env, headers, present) => {
@@ -585,7 +656,8 @@ describe('rate limits', () => {
   it('limits inquiries per session, not the other sessions of the same address', async () => {
     const t = await limitedApp({ RATE_LIMIT_INQUIRIES_PER_SESSION: '3' });
     const token = await signIn(t.app);
-    for (let i = 0; i < 3; i++) expect((await putInquiry(t.app, newId(), buildInquiryBody(), { token })).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await putInquiry(t.app, newId(), buildInquiryBody(), { token })).statusCode).toBe(201);
     const limited = await putInquiry(t.app, newId(), buildInquiryBody(), { token });
     expect429(limited);
     expect(await t.store.count()).toBe(3);
@@ -596,7 +668,10 @@ describe('rate limits', () => {
   it('limits inquiries per address, whatever the session, not other addresses', async () => {
     const t = await limitedApp({ RATE_LIMIT_INQUIRIES_PER_IP: '3' });
     for (let i = 0; i < 3; i++) {
-      const response = await putInquiry(t.app, newId(), buildInquiryBody(), { token: await signIn(t.app, '203.0.113.7'), remoteAddress: '203.0.113.7' });
+      const response = await putInquiry(t.app, newId(), buildInquiryBody(), {
+        token: await signIn(t.app, '203.0.113.7'),
+        remoteAddress: '203.0.113.7',
+      });
       expect(response.statusCode).toBe(201);
     }
     const fresh = await signIn(t.app, '203.0.113.7');
@@ -604,14 +679,22 @@ describe('rate limits', () => {
     // Counted before authentication: anonymous floods are limited too.
     expect429(await putInquiry(t.app, newId(), buildInquiryBody(), { remoteAddress: '203.0.113.7' }));
     expect(await t.store.count()).toBe(3);
-    expect((await putInquiry(t.app, newId(), buildInquiryBody(), { token: fresh, remoteAddress: '198.51.100.1' })).statusCode).toBe(201);
+    expect(
+      (await putInquiry(t.app, newId(), buildInquiryBody(), { token: fresh, remoteAddress: '198.51.100.1' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('limits sign-ins per address', async () => {
     const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2' });
-    for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '203.0.113.9' })).statusCode,
+      ).toBe(200);
     expect429(await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '203.0.113.9' }));
-    expect((await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '198.51.100.2' })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '198.51.100.2' })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -664,7 +747,12 @@ describe('faults and logs', () => {
   it('writes no personal data to the logs, whatever the outcome', async () => {
     const t = await startApp();
     try {
-      const body = buildInquiryBody({ firstName: 'Evangelina', lastName: 'Quarterman', email: 'evangelina.q@example.org', phoneNumber: '+1 737 555 0123' });
+      const body = buildInquiryBody({
+        firstName: 'Evangelina',
+        lastName: 'Quarterman',
+        email: 'evangelina.q@example.org',
+        phoneNumber: '+1 737 555 0123',
+      });
       const token = await signIn(t.app);
       const id = newId();
       expect((await putInquiry(t.app, id, body, { token })).statusCode).toBe(201);
@@ -672,7 +760,14 @@ describe('faults and logs', () => {
       expect((await putInquiry(t.app, id, body, { token: await signIn(t.app) })).statusCode).toBe(409);
       expect((await putInquiry(t.app, newId(), { ...body, endTime: '00:01' }, { token })).statusCode).toBe(400);
       expect((await putInquiry(t.app, newId(), { ...body, extra: body.email }, { token })).statusCode).toBe(400);
-      expect((await putInquiry(t.app, newId(), undefined, { token, raw: `{"email": "${body.email}", "firstName": ${body.firstName}}` })).statusCode).toBe(400);
+      expect(
+        (
+          await putInquiry(t.app, newId(), undefined, {
+            token,
+            raw: `{"email": "${body.email}", "firstName": ${body.firstName}}`,
+          })
+        ).statusCode,
+      ).toBe(400);
       expect((await putInquiry(t.app, newId(), body, {})).statusCode).toBe(401);
       expect((await putInquiry(t.app, newId(), body, { token, contentType: 'text/plain' })).statusCode).toBe(415);
 
@@ -726,6 +821,8 @@ describe('on PostgreSQL', () => {
     expectApiError(await putInquiry(t.app, newId(), { ...body, plannedGuestCount: '12' }, { token }), 400);
     expectApiError(await putInquiry(t.app, newId(), { ...body, eventDate: dayFromToday(-2) }, { token }), 400);
 
-    expect(await t.store.list()).toEqual([{ ...documentOf(body, created.json().createdAt), id, uid, spamReason: null }]);
+    expect(await t.store.list()).toEqual([
+      { ...documentOf(body, created.json().createdAt), id, uid, spamReason: null },
+    ]);
   });
 });

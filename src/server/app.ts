@@ -34,7 +34,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
-export async function buildApp(config: Config, store: InquiryStore, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  store: InquiryStore,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -73,7 +77,9 @@ export async function buildApp(config: Config, store: InquiryStore, options: Bui
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: loggableError(error) }, 'request failed');
-      return reply.status(500).send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ApiError);
+      return reply
+        .status(500)
+        .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ApiError);
     }
     const body: ApiError = { error: ERROR_CODES[status] ?? 'bad_request', message: error.message };
     if (error instanceof BodyError && error.fields) body.fields = error.fields;
@@ -87,7 +93,12 @@ export async function buildApp(config: Config, store: InquiryStore, options: Bui
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ error: 'not_found', message: `No API route ${request.method} ${request.url.split('?')[0]}.` } satisfies ApiError);
+      return reply
+        .status(404)
+        .send({
+          error: 'not_found',
+          message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
+        } satisfies ApiError);
     }
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });

@@ -45,9 +45,26 @@ describe('loadConfig defaults', () => {
 
   it('treats empty variables as unset', () => {
     const cwd = tempDir();
-    const empty = { PORT: '', HOST: '', DATA_DIR: '', DATABASE_URL: '', SESSION_SECRET: '', TRUST_PROXY: '', MIN_FILL_SECONDS: '', LOG_LEVEL: '' };
+    const empty = {
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      SESSION_SECRET: '',
+      TRUST_PROXY: '',
+      MIN_FILL_SECONDS: '',
+      LOG_LEVEL: '',
+    };
     const config = loadConfig(empty, cwd);
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: join(cwd, 'data'), databaseUrl: undefined, trustProxy: false, minFillMs: 3000, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: join(cwd, 'data'),
+      databaseUrl: undefined,
+      trustProxy: false,
+      minFillMs: 3000,
+      logLevel: 'info',
+    });
   });
 
   it('reads every variable', () => {
@@ -137,12 +154,20 @@ describe('loadConfig refuses bad values, naming the variable', () => {
 
   it('does not echo a refused secret', () => {
     const secret = 'my-private-but-short-secret';
-    expect(() => loadConfig({ SESSION_SECRET: secret }, tempDir())).toThrow(/^SESSION_SECRET must be at least 32 characters$/);
+    expect(() => loadConfig({ SESSION_SECRET: secret }, tempDir())).toThrow(
+      /^SESSION_SECRET must be at least 32 characters$/,
+    );
   });
 
   it('accepts the boundary values', () => {
     const config = loadConfig(
-      { PORT: '65535', SESSION_SECRET: 'x'.repeat(32), RATE_LIMIT_INQUIRIES_PER_SESSION: '1', MIN_FILL_SECONDS: '0', LOG_LEVEL: 'silent' },
+      {
+        PORT: '65535',
+        SESSION_SECRET: 'x'.repeat(32),
+        RATE_LIMIT_INQUIRIES_PER_SESSION: '1',
+        MIN_FILL_SECONDS: '0',
+        LOG_LEVEL: 'silent',
+      },
       tempDir(),
     );
     expect(config).toMatchObject({ port: 65535, sessionSecret: 'x'.repeat(32), minFillMs: 0, logLevel: 'silent' });
@@ -170,12 +195,16 @@ describe('the session secret', () => {
     const script = `import { loadConfig } from ${JSON.stringify(new URL('./config.ts', import.meta.url).pathname)};
       process.stdout.write(loadConfig({ DATA_DIR: process.argv[1] }).sessionSecret);`;
     const secrets = await Promise.all(
-      Array.from({ length: 6 }, () =>
-        new Promise<string>((resolve, reject) => {
-          execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dataDir], (error, stdout) =>
-            error ? reject(error) : resolve(stdout),
-          );
-        }),
+      Array.from(
+        { length: 6 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            execFile(
+              process.execPath,
+              ['--import', 'tsx', '--input-type=module', '-e', script, dataDir],
+              (error, stdout) => (error ? reject(error) : resolve(stdout)),
+            );
+          }),
       ),
     );
     expect(secrets[0]!.length).toBeGreaterThanOrEqual(32);
@@ -203,12 +232,16 @@ describe('the session secret', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(file);
     // An explicit SESSION_SECRET still works.
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET }).sessionSecret).toBe(TEST_SESSION_SECRET);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET }).sessionSecret).toBe(
+      TEST_SESSION_SECRET,
+    );
   });
 
   it('is not written when SESSION_SECRET is given', () => {
     const dataDir = join(tempDir(), 'data');
-    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET }).sessionSecret).toBe(TEST_SESSION_SECRET);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: TEST_SESSION_SECRET }).sessionSecret).toBe(
+      TEST_SESSION_SECRET,
+    );
     expect(existsSync(join(dataDir, 'session-secret'))).toBe(false);
   });
 });

@@ -43,7 +43,8 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 function logLevel(env: Env): string {
   const raw = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  if (!LOG_LEVELS.includes(raw))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
   return raw;
 }
 
@@ -89,7 +90,9 @@ function sessionSecret(env: Env, dataDir: string): string {
 function readSecret(file: string): string {
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < 32) {
-    throw new ConfigError(`${file} holds no usable session secret (under 32 characters): delete it to make a new one, or set SESSION_SECRET`);
+    throw new ConfigError(
+      `${file} holds no usable session secret (under 32 characters): delete it to make a new one, or set SESSION_SECRET`,
+    );
   }
   return secret;
 }

@@ -14,7 +14,10 @@ export class BodyError extends Error {
 
 function refusePrototypeKeys(key: string, value: unknown): unknown {
   // JSON.parse makes `__proto__` an own property (no pollution yet); refuse it before anyone merges it.
-  if (key === '__proto__' || (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value)) {
+  if (
+    key === '__proto__' ||
+    (key === 'constructor' && typeof value === 'object' && value !== null && 'prototype' in value)
+  ) {
     const name = key === '__proto__' ? '__proto__' : 'constructor.prototype';
     throw new BodyError(`The body must not contain a "${name}" key.`, { [name]: `${name} is not an accepted field.` });
   }

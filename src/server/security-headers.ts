@@ -7,34 +7,35 @@ import { join } from 'node:path';
 /** Written by scripts/prerender.ts: the hashes of the stylesheet it inlined into index.html. */
 export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
 
-const contentSecurityPolicy = (styleHashes: readonly string[]) => [
-  "default-src 'self'",
-  // No inline script at all; the one inline stylesheet is allowed by its hash only.
-  "script-src 'self'",
-  ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (styleHashes: readonly string[]) =>
+  [
+    "default-src 'self'",
+    // No inline script at all; the one inline stylesheet is allowed by its hash only.
+    "script-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 export function securityHeaders(styleHashes: readonly string[] = []): Readonly<Record<string, string>> {
   return {
-  'content-security-policy': contentSecurityPolicy(styleHashes),
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-frame-options': 'DENY',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
+    'content-security-policy': contentSecurityPolicy(styleHashes),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
   };
 }
 

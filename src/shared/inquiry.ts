@@ -86,7 +86,9 @@ export const FORM_CONTROLS = [
 
 /** What a visitor may leave empty (decision record 006). The package is required only with the truck. */
 const OPTIONAL_CONTROLS: readonly string[] = ['company', 'eventName', 'notes', 'reference', 'packageChoice'];
-export const REQUIRED_CONTROLS: ReadonlySet<string> = new Set(FORM_CONTROLS.filter((name) => !OPTIONAL_CONTROLS.includes(name)));
+export const REQUIRED_CONTROLS: ReadonlySet<string> = new Set(
+  FORM_CONTROLS.filter((name) => !OPTIONAL_CONTROLS.includes(name)),
+);
 
 /** What the form's controls hold; every value is the control's string value. */
 export type InquiryFormValues = Record<(typeof FORM_CONTROLS)[number], string>;
@@ -119,14 +121,22 @@ export interface InquiryBody {
 export type InquiryDocument = Omit<InquiryBody, 'website' | 'fillMs'> & { createdAt: string; source: 'web' };
 
 /** 'street, city, state postal', as spec §3 builds siteAddress. */
-export function buildSiteAddress(parts: { streetAddress: string; city: string; state: string; postalCode: string }): string {
+export function buildSiteAddress(parts: {
+  streetAddress: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}): string {
   return `${parts.streetAddress.trim()}, ${parts.city.trim()}, ${parts.state.trim()} ${parts.postalCode.trim()}`;
 }
 
 export const SITE_ADDRESS_MAX =
   TEXT_LIMITS.streetAddress + TEXT_LIMITS.city + TEXT_LIMITS.state + TEXT_LIMITS.postalCode + 5;
 
-export function toInquiryBody(values: InquiryFormValues, meta: { now: Date; website: string; fillMs: number }): InquiryBody {
+export function toInquiryBody(
+  values: InquiryFormValues,
+  meta: { now: Date; website: string; fillMs: number },
+): InquiryBody {
   return {
     dateCreated: meta.now.toISOString(),
     firstName: values.firstName.trim(),
@@ -208,7 +218,10 @@ type RuleErrors = Partial<Record<'eventDate' | 'endTime' | 'package', string>>;
  * allowed event day: the form passes the visitor's today; the server passes
  * yesterday in UTC, since the visitor's today may be a day behind the server's.
  */
-export function scheduleErrors(body: Pick<InquiryBody, 'eventDate' | 'startTime' | 'endTime'>, earliestDay: string): RuleErrors {
+export function scheduleErrors(
+  body: Pick<InquiryBody, 'eventDate' | 'startTime' | 'endTime'>,
+  earliestDay: string,
+): RuleErrors {
   const errors: RuleErrors = {};
   if (!isRealDay(body.eventDate)) errors.eventDate = 'Event date is not a real day.';
   else if (body.eventDate < earliestDay) errors.eventDate = 'Event date can’t be in the past.';
@@ -219,7 +232,8 @@ export function scheduleErrors(body: Pick<InquiryBody, 'eventDate' | 'startTime'
 /** A package goes with the truck operation, and only with it. */
 export function packageErrors(body: Pick<InquiryBody, 'operation' | 'package'>): RuleErrors {
   if (body.operation === TRUCK_OPERATION && body.package === '') return { package: 'Choose a package for the truck.' };
-  if (body.operation !== TRUCK_OPERATION && body.package !== '') return { package: 'A package applies only to the truck.' };
+  if (body.operation !== TRUCK_OPERATION && body.package !== '')
+    return { package: 'A package applies only to the truck.' };
   return {};
 }
 

@@ -11,7 +11,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { InquiryStore, StoredInquiry } from '../../src/server/store/inquiry-store.js';
 import { openPostgresStore } from '../../src/server/store/postgres-store.js';
 import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
-import { DOCUMENT_FIELDS, OPERATIONS, PACKAGE_NAMES, TRUCK_OPERATION, type InquiryBody } from '../../src/shared/inquiry.js';
+import {
+  DOCUMENT_FIELDS,
+  OPERATIONS,
+  PACKAGE_NAMES,
+  TRUCK_OPERATION,
+  type InquiryBody,
+} from '../../src/shared/inquiry.js';
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
@@ -49,7 +55,11 @@ const engines: Engine[] = [
     async prepare() {
       const data = freshDataDir();
       const url = await freshPostgresUrl();
-      return { env: { DATA_DIR: data.dir, DATABASE_URL: url }, open: () => openPostgresStore(url, 2), cleanup: data.remove };
+      return {
+        env: { DATA_DIR: data.dir, DATABASE_URL: url },
+        open: () => openPostgresStore(url, 2),
+        cleanup: data.remove,
+      };
     },
   },
 ];
@@ -94,7 +104,9 @@ class ServerProcess {
         throw new Error(`The server exited at start (${child.exitCode ?? child.signalCode}):\n${this.output}`);
       }
       try {
-        const response = await fetch(`http://127.0.0.1:${this.port}/api/health`, { signal: AbortSignal.timeout(1_000) });
+        const response = await fetch(`http://127.0.0.1:${this.port}/api/health`, {
+          signal: AbortSignal.timeout(1_000),
+        });
         if (response.ok) return;
       } catch {
         // not listening yet
@@ -132,13 +144,22 @@ interface Run {
 }
 
 /** One visitor: signs in once, then creates inquiries one after another until told to stop. */
-async function runClient(index: number, base: string, run: Run, server: ServerProcess, stop: { requested: boolean }): Promise<void> {
+async function runClient(
+  index: number,
+  base: string,
+  run: Run,
+  server: ServerProcess,
+  stop: { requested: boolean },
+): Promise<void> {
   const retryPause = () => sleep(randomBetween(BACKOFF_MS));
 
   let session: { uid: string; token: string } | undefined;
   while (!session) {
     try {
-      const response = await fetch(`${base}/api/session`, { method: 'POST', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(`${base}/api/session`, {
+        method: 'POST',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
       session = (await response.json()) as { uid: string; token: string };
     } catch {
@@ -161,7 +182,8 @@ async function runClient(index: number, base: string, run: Run, server: ServerPr
     run.attempted.set(id, { uid: session.uid, body });
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      if (Date.now() - started > ACK_DEADLINE_MS) throw new Error(`inquiry ${id} not acknowledged after ${attempt - 1} attempts`);
+      if (Date.now() - started > ACK_DEADLINE_MS)
+        throw new Error(`inquiry ${id} not acknowledged after ${attempt - 1} attempts`);
       let status: number;
       let text: string;
       const generation = server.generation;
@@ -217,7 +239,9 @@ describe.each(engines)('crash test on $name', (engine) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it(`loses and duplicates nothing while the server is SIGKILLed ${KILLS} times under ${CLIENTS} clients`, { timeout: 90_000 }, async () => {
+  it(`loses and duplicates nothing while the server is SIGKILLed ${KILLS} times under ${CLIENTS} clients`, {
+    timeout: 90_000,
+  }, async () => {
     const { env, open, cleanup } = await engine.prepare();
     cleanups.push(cleanup);
     const port = await freePort();
@@ -230,7 +254,14 @@ describe.each(engines)('crash test on $name', (engine) => {
     });
 
     await server.start();
-    const run: Run = { attempted: new Map(), acknowledged: new Map(), networkErrors: 0, serverErrors: 0, replays: 0, ackGenerations: new Set() };
+    const run: Run = {
+      attempted: new Map(),
+      acknowledged: new Map(),
+      networkErrors: 0,
+      serverErrors: 0,
+      replays: 0,
+      ackGenerations: new Set(),
+    };
     const stop = { requested: false };
     const base = `http://127.0.0.1:${port}`;
     const clients = Array.from({ length: CLIENTS }, (_, index) => runClient(index, base, run, server, stop));

@@ -6,7 +6,9 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag2
 
 async function expectNoViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
   expect(summary).toEqual([]);
   expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(10);
 }
@@ -31,7 +33,9 @@ test('no axe violations with the inquiry dialog open, the package select shown a
   await expectNoViolations(page);
 });
 
-test('no axe violations on a phone with the menu open, with the lights on and the other tab shown', async ({ page }) => {
+test('no axe violations on a phone with the menu open, with the lights on and the other tab shown', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openPage(page);
   await page.getByRole('button', { name: 'Truck lights' }).click();

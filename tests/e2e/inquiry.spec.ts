@@ -6,7 +6,13 @@ const WAIT_TITLE = 'Wait';
 const WAIT_MESSAGE = 'Please fill out all required fields before submitting...';
 const SENT = 'We got your inquiry! 🎉';
 const FAILED = 'Couldn’t send your inquiry. Please try again.';
-const PACKAGE_OPTIONS = ['Choose a package', 'Mini (reserved for large parties and schools)', 'Basic', 'Premium', "Custom (tell us what you're thinking in the notes)"];
+const PACKAGE_OPTIONS = [
+  'Choose a package',
+  'Mini (reserved for large parties and schools)',
+  'Basic',
+  'Premium',
+  "Custom (tell us what you're thinking in the notes)",
+];
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Tell us about your event' });
 
@@ -59,7 +65,9 @@ async function storedByEmail(email: string) {
 }
 
 test.describe('the inquiry overlay', () => {
-  test('opens from every book-us button and closes by its Close button, a click outside and Escape, giving focus back', async ({ page }) => {
+  test('opens from every book-us button and closes by its Close button, a click outside and Escape, giving focus back', async ({
+    page,
+  }) => {
     await openPage(page);
     const dialog = dialogOf(page);
     await expect(dialog).toBeHidden();
@@ -126,7 +134,9 @@ test.describe('the inquiry overlay', () => {
 });
 
 test.describe('the inquiry form', () => {
-  test('the submit button is disabled while invalid; pressing it shows the Wait toast above the dialog', async ({ page }) => {
+  test('the submit button is disabled while invalid; pressing it shows the Wait toast above the dialog', async ({
+    page,
+  }) => {
     await openPage(page);
     await page.getByRole('button', { name: 'Book the truck' }).click();
     const dialog = dialogOf(page);
@@ -153,7 +163,9 @@ test.describe('the inquiry form', () => {
     await expect(submit).toHaveAttribute('aria-disabled', 'true');
   });
 
-  test("choosing '{product} Truck' reveals the package select; any other operation hides and clears it", async ({ page }) => {
+  test("choosing '{product} Truck' reveals the package select; any other operation hides and clears it", async ({
+    page,
+  }) => {
     await openPage(page);
     await page.getByRole('button', { name: 'Book the truck' }).click();
     const dialog = dialogOf(page);
@@ -181,7 +193,9 @@ test.describe('the inquiry form', () => {
     await expect(dialog.locator('select[name="packageChoice"]')).toHaveValue('Premium');
   });
 
-  test('a full submission closes the overlay at once, lands in the store as the exact document, and resets the form', async ({ page }) => {
+  test('a full submission closes the overlay at once, lands in the store as the exact document, and resets the form', async ({
+    page,
+  }) => {
     await openPage(page);
     await page.getByRole('button', { name: 'Book the truck' }).click();
     const dialog = dialogOf(page);
@@ -238,7 +252,10 @@ test.describe('the inquiry form', () => {
     await expect(dialog.getByLabel('Email')).toHaveValue('');
   });
 
-  test('when the server is unreachable nothing typed is lost, not even across a reload, and a retry sends it once', async ({ page, consoleWatch }) => {
+  test('when the server is unreachable nothing typed is lost, not even across a reload, and a retry sends it once', async ({
+    page,
+    consoleWatch,
+  }) => {
     consoleWatch.allow('not sent');
     consoleWatch.allow('Failed to load resource');
     await openPage(page);
@@ -338,7 +355,12 @@ test.describe('the inquiry form', () => {
     await page.keyboard.type('0230P');
     await tabTo('Planned guests');
     await page.keyboard.type('40');
-    for (const [label, value] of [['Street address', '12 Oak St'], ['City', 'Austin'], ['State', 'TX'], ['Postal code', '78701']] as const) {
+    for (const [label, value] of [
+      ['Street address', '12 Oak St'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+      ['Postal code', '78701'],
+    ] as const) {
       await tabTo(label);
       await page.keyboard.type(value);
     }
@@ -356,12 +378,20 @@ test.describe('the inquiry form', () => {
     await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
     await expect(opener).toBeFocused();
     const [stored] = await storedByEmail(visitor.Email);
-    expect(stored).toMatchObject({ operation: 'Drop-off catering', package: '', startTime: '11:00', endTime: '14:30', plannedGuestCount: 40 });
+    expect(stored).toMatchObject({
+      operation: 'Drop-off catering',
+      package: '',
+      startTime: '11:00',
+      endTime: '14:30',
+      plannedGuestCount: 40,
+    });
   });
 });
 
 test.describe('toasts', () => {
-  test('top centre, 5000 ms, 1000 ms more after hover, 300 ms in and 1000 ms out, duplicates allowed, announced', async ({ page }) => {
+  test('top centre, 5000 ms, 1000 ms more after hover, 300 ms in and 1000 ms out, duplicates allowed, announced', async ({
+    page,
+  }) => {
     await page.clock.install();
     await openPage(page);
     // From here on, time moves only when the test says so.

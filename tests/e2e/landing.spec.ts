@@ -57,7 +57,9 @@ test.describe('navbar', () => {
 });
 
 test.describe('hero', () => {
-  test('truck and lights follow the pointer up to 25 px, blobs up to 15 px, and spring back to 0 over 2 s', async ({ page }) => {
+  test('truck and lights follow the pointer up to 25 px, blobs up to 15 px, and spring back to 0 over 2 s', async ({
+    page,
+  }) => {
     await openPage(page);
     const hero = page.locator('.hero');
     const truck = page.locator('.hero-truck');
@@ -72,7 +74,11 @@ test.describe('hero', () => {
       await page.mouse.move(corner.x, corner.y, { steps: 4 });
       // At a corner the offset reaches (almost exactly) the full range, never beyond it.
       await expect.poll(async () => (await translation(truck)).x * corner.sign.x).toBeGreaterThan(24);
-      for (const [element, range] of [[truck, 25], [lights, 25], [blob, 15]] as const) {
+      for (const [element, range] of [
+        [truck, 25],
+        [lights, 25],
+        [blob, 15],
+      ] as const) {
         await expect.poll(async () => Math.abs((await translation(element)).x)).toBeGreaterThan(range - 1.5);
         const { x, y } = await translation(element);
         expect(Math.abs(x)).toBeLessThanOrEqual(range);
@@ -89,7 +95,9 @@ test.describe('hero', () => {
     }
   });
 
-  test('a click on the area or on the lights toggles the lights; the lights are a keyboard button', async ({ page }) => {
+  test('a click on the area or on the lights toggles the lights; the lights are a keyboard button', async ({
+    page,
+  }) => {
     await openPage(page);
     const hero = page.locator('.hero');
     const lights = page.getByRole('button', { name: 'Truck lights' });
@@ -111,7 +119,9 @@ test.describe('hero', () => {
 });
 
 test.describe('packages', () => {
-  test('tabs: a click marks the tab active and selected and shows only its group; arrows, Home and End move', async ({ page }) => {
+  test('tabs: a click marks the tab active and selected and shows only its group; arrows, Home and End move', async ({
+    page,
+  }) => {
     await openPage(page);
     const tabs = page.locator('#packages [role=tab]');
     const count = await tabs.count();
@@ -155,10 +165,16 @@ test.describe('packages', () => {
     const first = cards.first();
     expect(await translation(first)).toEqual({ x: 400, y: 0 });
     expect(await first.evaluate((element) => getComputedStyle(element).opacity)).toBe('0');
-    await scrollTo(page, await page.locator('#packages').evaluate((element) => element.getBoundingClientRect().top + scrollY));
+    await scrollTo(
+      page,
+      await page.locator('#packages').evaluate((element) => element.getBoundingClientRect().top + scrollY),
+    );
     await expect(page.locator('#packages [role=tabpanel]:not([hidden])')).toHaveAttribute('data-revealed', '');
     const timings = await cards.evaluateAll((elements) =>
-      elements.map((element) => [getComputedStyle(element).transitionDuration, getComputedStyle(element).transitionDelay]),
+      elements.map((element) => [
+        getComputedStyle(element).transitionDuration,
+        getComputedStyle(element).transitionDelay,
+      ]),
     );
     timings.forEach(([duration, delay], index) => {
       expect(duration).toBe('1s, 1s');
@@ -166,7 +182,9 @@ test.describe('packages', () => {
     });
     for (let i = 0; i < (await cards.count()); i++) {
       await expect.poll(() => translation(cards.nth(i)), { timeout: 4000 }).toEqual({ x: 0, y: 0 });
-      await expect.poll(() => cards.nth(i).evaluate((element) => getComputedStyle(element).opacity), { timeout: 4000 }).toBe('1');
+      await expect
+        .poll(() => cards.nth(i).evaluate((element) => getComputedStyle(element).opacity), { timeout: 4000 })
+        .toBe('1');
     }
   });
 });
@@ -198,16 +216,25 @@ test('logo scroller: children duplicated, copies hidden from assistive technolog
   const seam = await scroller.evaluate((element) => {
     const track = element.querySelector('ul')!;
     const firstCopy = element.querySelector<HTMLElement>('li[aria-hidden="true"]')!;
-    return { copyStart: firstCopy.offsetLeft - track.children[0]!.getBoundingClientRect().left + track.getBoundingClientRect().left, half: track.scrollWidth / 2 };
+    return {
+      copyStart:
+        firstCopy.offsetLeft - track.children[0]!.getBoundingClientRect().left + track.getBoundingClientRect().left,
+      half: track.scrollWidth / 2,
+    };
   });
   expect(Math.abs(seam.copyStart - seam.half)).toBeLessThan(1);
-  expect(await scroller.locator('ul').evaluate((element) => getComputedStyle(element).animationName)).toBe('logo-scroll');
+  expect(await scroller.locator('ul').evaluate((element) => getComputedStyle(element).animationName)).toBe(
+    'logo-scroll',
+  );
   // Pausable (WCAG 2.2.2).
   await page.getByRole('button', { name: 'Pause client logos' }).click();
   await expect(scroller.locator('ul')).toHaveCSS('animation-play-state', 'paused');
 });
 
-test('found and shared: title, description, canonical, Open Graph, Twitter, JSON-LD and site files', async ({ page, request }) => {
+test('found and shared: title, description, canonical, Open Graph, Twitter, JSON-LD and site files', async ({
+  page,
+  request,
+}) => {
   await openPage(page);
   await expect(page).toHaveTitle(/Lucky Lime Tacos/);
   const head = page.locator('head');
@@ -234,7 +261,9 @@ test('found and shared: title, description, canonical, Open Graph, Twitter, JSON
     expect(response.status(), path).toBe(200);
     expect(response.headers()['content-type'], path).toContain(type);
   }
-  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://luckylimetacos.example/sitemap.xml');
+  expect(await (await request.get('/robots.txt')).text()).toContain(
+    'Sitemap: https://luckylimetacos.example/sitemap.xml',
+  );
 });
 
 test('no request leaves the origin', async ({ page, baseURL }) => {

@@ -23,7 +23,9 @@ test('reduced motion: no parallax, no slides, no scrolling; all content visible 
     expect(await transformOf(page.locator(selector).first())).toBe('none');
   }
   // Why-us does not move with the scroll.
-  await page.evaluate(() => window.scrollTo({ top: document.getElementById('why-us')!.offsetTop - 200, behavior: 'instant' }));
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.getElementById('why-us')!.offsetTop - 200, behavior: 'instant' }),
+  );
   await page.waitForTimeout(200);
   expect(await transformOf(page.locator('.why-us-inner'))).toBe('none');
 
@@ -34,7 +36,8 @@ test('reduced motion: no parallax, no slides, no scrolling; all content visible 
   await expect(scroller.locator('li[aria-hidden="true"]')).toHaveCount(originals);
   await expect(scroller.locator('ul')).toHaveCSS('animation-name', 'none');
   for (const copy of await scroller.locator('li[aria-hidden="true"]').all()) await expect(copy).toBeHidden();
-  for (const original of await scroller.locator('li:not([aria-hidden="true"])').all()) await expect(original).toBeVisible();
+  for (const original of await scroller.locator('li:not([aria-hidden="true"])').all())
+    await expect(original).toBeVisible();
 
   // The lights still switch (not motion).
   await page.getByRole('button', { name: 'Truck lights' }).click();

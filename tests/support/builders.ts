@@ -4,7 +4,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
-import { buildSiteAddress, isoDay, TRUCK_OPERATION, type InquiryBody, type InquiryDocument } from '../../src/shared/inquiry.js';
+import {
+  buildSiteAddress,
+  isoDay,
+  TRUCK_OPERATION,
+  type InquiryBody,
+  type InquiryDocument,
+} from '../../src/shared/inquiry.js';
 import { freshDataDir } from './databases.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +34,12 @@ export function buildInquiryBody(overrides: Partial<InquiryBody> = {}): InquiryB
     company: 'Riverbend Elementary',
     eventName: 'Spring fair',
     eventDate: dayFromToday(30),
-    siteAddress: buildSiteAddress({ streetAddress: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' }),
+    siteAddress: buildSiteAddress({
+      streetAddress: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+    }),
     startTime: '11:00',
     endTime: '14:30',
     plannedGuestCount: 250,
@@ -79,7 +90,11 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
  * A Config as the server would load it from `env`, with a fresh temporary
  * DATA_DIR (and no built site) unless `env` says otherwise. Call `remove()` after.
  */
-export function buildTestConfig(env: Record<string, string | undefined> = {}): { config: Config; dataDir: string; remove: () => void } {
+export function buildTestConfig(env: Record<string, string | undefined> = {}): {
+  config: Config;
+  dataDir: string;
+  remove: () => void;
+} {
   const data = freshDataDir();
   const config = loadConfig({
     DATA_DIR: data.dir,

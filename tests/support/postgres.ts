@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-export const POSTGRES_FIX = 'PostgreSQL is needed for the store tests. Install it with: sudo apt-get install -y postgresql';
+export const POSTGRES_FIX =
+  'PostgreSQL is needed for the store tests. Install it with: sudo apt-get install -y postgresql';
 
 export interface TestPostgres {
   /** postgres://… of the server's `postgres` database. */
@@ -73,14 +74,22 @@ export async function startPostgres(): Promise<TestPostgres> {
   const dataDir = join(dir, 'data');
   const user = serverUser();
   if (user) chownSync(dir, user.uid, user.gid);
-  execFileSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'], { stdio: 'pipe', ...user });
+  execFileSync(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--no-sync'], {
+    stdio: 'pipe',
+    ...user,
+  });
   const port = await freePort();
   const args = [
-    '-D', dataDir,
-    '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', `unix_socket_directories=${dir}`,
-    '-c', 'max_connections=200',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    `unix_socket_directories=${dir}`,
+    '-c',
+    'max_connections=200',
   ];
   let output = '';
   const server = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
@@ -110,7 +119,10 @@ export async function startPostgres(): Promise<TestPostgres> {
 let databases = 0;
 
 /** Creates a fresh, empty database on the server at `serverUrl`; returns its URL. */
-export async function createDatabase(serverUrl: string, name = `test_${process.pid}_${Date.now()}_${++databases}`): Promise<string> {
+export async function createDatabase(
+  serverUrl: string,
+  name = `test_${process.pid}_${Date.now()}_${++databases}`,
+): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

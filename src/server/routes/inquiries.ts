@@ -4,7 +4,13 @@
 // which answers exactly as the first success did.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { PATTERNS, inquiryBodySchema, inquiryRuleErrors, type InquiryBody, type InquiryDocument } from '../../shared/inquiry.js';
+import {
+  PATTERNS,
+  inquiryBodySchema,
+  inquiryRuleErrors,
+  type InquiryBody,
+  type InquiryDocument,
+} from '../../shared/inquiry.js';
 import type { Config } from '../config.js';
 import { sessionUid } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
@@ -19,15 +25,31 @@ declare module 'fastify' {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BODY_KEYS = inquiryBodySchema.required as readonly (keyof InquiryBody)[];
 
-export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (app, { config, store }) => {
+export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (
+  app,
+  { config, store },
+) => {
   app.decorateRequest('uid', '');
-  const perIp = createLimiter(app, config.limits.inquiriesPerIp, 'inquiries from this address', (request) => request.ip);
-  const perSession = createLimiter(app, config.limits.inquiriesPerSession, 'inquiries from this session', (request) => request.uid);
+  const perIp = createLimiter(
+    app,
+    config.limits.inquiriesPerIp,
+    'inquiries from this address',
+    (request) => request.ip,
+  );
+  const perSession = createLimiter(
+    app,
+    config.limits.inquiriesPerSession,
+    'inquiries from this session',
+    (request) => request.uid,
+  );
 
   const authenticate = async (request: FastifyRequest) => {
     const uid = sessionUid(config.sessionSecret, request.headers.authorization);
     if (!uid) {
-      throw Object.assign(new Error('Sign in first: send the token from POST /api/session as "Authorization: Bearer <token>".'), { statusCode: 401 });
+      throw Object.assign(
+        new Error('Sign in first: send the token from POST /api/session as "Authorization: Bearer <token>".'),
+        { statusCode: 401 },
+      );
     }
     request.uid = uid;
   };
@@ -38,7 +60,11 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
       // Cheap checks first, before the body is even read.
       onRequest: [perIp, authenticate, perSession],
       schema: {
-        params: { type: 'object', properties: { id: { type: 'string', pattern: `^${PATTERNS.inquiryId}$` } }, required: ['id'] },
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', pattern: `^${PATTERNS.inquiryId}$` } },
+          required: ['id'],
+        },
         body: inquiryBodySchema,
       },
     },
@@ -47,12 +73,20 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
       // Yesterday in UTC: the visitor's today can be a day behind the server's.
       const ruleErrors = inquiryRuleErrors(body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10));
       if (Object.keys(ruleErrors).length > 0) {
-        return reply.status(400).send({ error: 'invalid_body', message: Object.values(ruleErrors).join(' '), fields: ruleErrors });
+        return reply
+          .status(400)
+          .send({ error: 'invalid_body', message: Object.values(ruleErrors).join(' '), fields: ruleErrors });
       }
       const { website, fillMs, ...fields } = body;
       const document: InquiryDocument = { ...fields, createdAt: new Date().toISOString(), source: 'web' };
       const spamReason = website !== '' ? 'honeypot' : fillMs < config.minFillMs ? 'too-fast' : null;
-      const result = await store.create({ id: request.params.id, uid: request.uid, bodyHash: hashBody(body), document, spamReason });
+      const result = await store.create({
+        id: request.params.id,
+        uid: request.uid,
+        bodyHash: hashBody(body),
+        document,
+        spamReason,
+      });
       if (result.status === 'conflict') {
         return reply.status(409).send({ error: 'conflict', message: 'An inquiry with this id already exists.' });
       }

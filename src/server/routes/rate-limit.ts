@@ -6,12 +6,19 @@ import type { RateLimit } from '../config.js';
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export function createLimiter(app: FastifyInstance, limit: RateLimit, what: string, key: (request: FastifyRequest) => string): Limiter {
+export function createLimiter(
+  app: FastifyInstance,
+  limit: RateLimit,
+  what: string,
+  key: (request: FastifyRequest) => string,
+): Limiter {
   const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key });
   return async (request, reply) => {
     const result = await check(request);
     if (!('isExceeded' in result) || !result.isExceeded) return;
     reply.header('Retry-After', String(result.ttlInSeconds));
-    throw Object.assign(new Error(`Too many ${what}. Please try again in ${result.ttlInSeconds} seconds.`), { statusCode: 429 });
+    throw Object.assign(new Error(`Too many ${what}. Please try again in ${result.ttlInSeconds} seconds.`), {
+      statusCode: 429,
+    });
   };
 }

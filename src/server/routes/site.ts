@@ -16,7 +16,10 @@ export const siteRoutes: FastifyPluginAsync<{ clientDir: string }> = async (app,
     cacheControl: false,
     setHeaders(reply, path) {
       const immutable = path.includes(`${join(clientDir, 'assets')}/`);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+      reply.header(
+        'Cache-Control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
     },
   });
 };

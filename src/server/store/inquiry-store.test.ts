@@ -163,7 +163,11 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     const store = await freshStore();
     const first = buildNewInquiry();
     await store.create(first);
-    const intruder = buildNewInquiry({ id: first.id, bodyHash: first.bodyHash, document: { email: 'someone.else@example.com' } });
+    const intruder = buildNewInquiry({
+      id: first.id,
+      bodyHash: first.bodyHash,
+      document: { email: 'someone.else@example.com' },
+    });
     expect(intruder.uid).not.toBe(first.uid);
 
     await expect(store.create(intruder)).resolves.toEqual({ status: 'conflict' });
@@ -174,7 +178,11 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     const store = await freshStore();
     const first = buildNewInquiry();
     await store.create(first);
-    const changed: NewInquiry = { ...first, bodyHash: `${first.bodyHash}x`, document: { ...first.document, notes: 'changed my mind' } };
+    const changed: NewInquiry = {
+      ...first,
+      bodyHash: `${first.bodyHash}x`,
+      document: { ...first.document, notes: 'changed my mind' },
+    };
 
     await expect(store.create(changed)).resolves.toEqual({ status: 'conflict' });
     expect(await store.list()).toEqual([stored(first)]);
@@ -194,7 +202,9 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
   it('creates exactly once when 20 identical creates race, answering the rest as replays', async () => {
     const store = await freshStore();
     const inquiry = buildNewInquiry();
-    const results = await Promise.all(Array.from({ length: 20 }, () => store.create({ ...inquiry, document: { ...inquiry.document } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => store.create({ ...inquiry, document: { ...inquiry.document } })),
+    );
 
     expect(results.filter((result) => result.status === 'created')).toHaveLength(1);
     expect(results.filter((result) => result.status === 'replayed')).toHaveLength(19);
@@ -224,7 +234,10 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     const reopened = await openIn(location);
     expect(await reopened.list()).toEqual(inquiries.map(stored));
     // A replay after the restart is still recognised.
-    await expect(reopened.create(inquiries[3]!)).resolves.toEqual({ status: 'replayed', createdAt: inquiries[3]!.document.createdAt });
+    await expect(reopened.create(inquiries[3]!)).resolves.toEqual({
+      status: 'replayed',
+      createdAt: inquiries[3]!.document.createdAt,
+    });
   });
 
   it('refuses creates once closed', async () => {

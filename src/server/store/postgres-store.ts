@@ -4,7 +4,15 @@
 import pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
-import { COLUMNS, STORED_COLUMNS, resolveExisting, type CreateResult, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
+import {
+  COLUMNS,
+  STORED_COLUMNS,
+  resolveExisting,
+  type CreateResult,
+  type InquiryStore,
+  type NewInquiry,
+  type StoredInquiry,
+} from './inquiry-store.js';
 
 const table = `"${INQUIRY_COLLECTION}"`;
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
@@ -58,7 +66,9 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
     engine: 'postgres',
     create: (inquiry) => batcher.submit(inquiry),
     async list() {
-      const result = await pool.query(`SELECT ${quoted(STORED_COLUMNS)} FROM ${table} ORDER BY "createdAt" DESC, "id" DESC`);
+      const result = await pool.query(
+        `SELECT ${quoted(STORED_COLUMNS)} FROM ${table} ORDER BY "createdAt" DESC, "id" DESC`,
+      );
       return result.rows.map(isoTimestamp) as StoredInquiry[];
     },
     async count() {
@@ -81,8 +91,20 @@ const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
 const FIND_SQL = `SELECT "id", "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = ANY($1::text[])`;
 
 async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateResult[]> {
-  const rows = batch.map((inquiry): Record<string, unknown> => ({ ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, bodyHash: inquiry.bodyHash }));
-  const inserted = await pool.query({ name: 'create-inquiries', text: INSERT_BATCH_SQL, values: COLUMNS.map((column) => rows.map((row) => row[column])) });
+  const rows = batch.map(
+    (inquiry): Record<string, unknown> => ({
+      ...inquiry.document,
+      id: inquiry.id,
+      uid: inquiry.uid,
+      spamReason: inquiry.spamReason,
+      bodyHash: inquiry.bodyHash,
+    }),
+  );
+  const inserted = await pool.query({
+    name: 'create-inquiries',
+    text: INSERT_BATCH_SQL,
+    values: COLUMNS.map((column) => rows.map((row) => row[column])),
+  });
   // The first create of each inserted id is the one that created it; any other
   // create of an id (taken before, or twice in this batch) is a replay or a conflict.
   const unclaimed = new Set(inserted.rows.map((row: { id: string }) => row.id));
@@ -91,8 +113,17 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateRes
   );
   const others = batch.filter((_, index) => !results[index]);
   if (others.length > 0) {
-    const found = await pool.query({ name: 'find-inquiries', text: FIND_SQL, values: [others.map((inquiry) => inquiry.id)] });
-    const existing = new Map(found.rows.map((row) => [row.id as string, isoTimestamp(row) as { uid: string; bodyHash: string; createdAt: string }]));
+    const found = await pool.query({
+      name: 'find-inquiries',
+      text: FIND_SQL,
+      values: [others.map((inquiry) => inquiry.id)],
+    });
+    const existing = new Map(
+      found.rows.map((row) => [
+        row.id as string,
+        isoTimestamp(row) as { uid: string; bodyHash: string; createdAt: string },
+      ]),
+    );
     batch.forEach((inquiry, index) => (results[index] ??= resolveExisting(existing.get(inquiry.id)!, inquiry)));
   }
   return results as CreateResult[];
@@ -103,7 +134,9 @@ async function migrate(pool: pg.Pool): Promise<void> {
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS "schemaMigrations" ("version" integer PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS "schemaMigrations" ("version" integer PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())',
+    );
     const { rows } = await client.query('SELECT coalesce(max("version"), 0)::int AS version FROM "schemaMigrations"');
     for (let version = rows[0].version + 1; version <= MIGRATIONS.length; version++) {
       await client.query(MIGRATIONS[version - 1]!);

@@ -32,7 +32,10 @@ setInterval(() => {
 
 export function startCheckpointer(file: string): { stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, interval: INTERVAL_MS, maxWalBytes: MAX_WAL_BYTES } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file, driver, interval: INTERVAL_MS, maxWalBytes: MAX_WAL_BYTES },
+  });
   worker.unref();
   return {
     async stop() {

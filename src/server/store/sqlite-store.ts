@@ -8,7 +8,15 @@ import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
-import { COLUMNS, STORED_COLUMNS, resolveExisting, type CreateResult, type InquiryStore, type NewInquiry, type StoredInquiry } from './inquiry-store.js';
+import {
+  COLUMNS,
+  STORED_COLUMNS,
+  resolveExisting,
+  type CreateResult,
+  type InquiryStore,
+  type NewInquiry,
+  type StoredInquiry,
+} from './inquiry-store.js';
 
 const MIGRATIONS = [
   `CREATE TABLE ${INQUIRY_COLLECTION} (
@@ -59,13 +67,24 @@ export function openSqliteStore(dataDir: string): InquiryStore {
      ON CONFLICT (id) DO NOTHING`,
   );
   const findExisting = db.prepare(`SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
-  const selectAll = db.prepare(`SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`);
+  const selectAll = db.prepare(
+    `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`,
+  );
   const selectCount = db.prepare(`SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
 
   const createOne = (inquiry: NewInquiry): CreateResult => {
-    const row = { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, bodyHash: inquiry.bodyHash };
+    const row = {
+      ...inquiry.document,
+      id: inquiry.id,
+      uid: inquiry.uid,
+      spamReason: inquiry.spamReason,
+      bodyHash: inquiry.bodyHash,
+    };
     if (insert.run(row).changes === 1) return { status: 'created', createdAt: inquiry.document.createdAt };
-    return resolveExisting(findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string }, inquiry);
+    return resolveExisting(
+      findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string },
+      inquiry,
+    );
   };
   const writeBatch = db.transaction((batch: NewInquiry[]) => batch.map(createOne));
   const batcher = groupCommit(writeBatch, MAX_BATCH);

@@ -99,7 +99,8 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
   const [sending, setSending] = useState(false);
   const openedAt = useRef(0);
 
-  const control = (name: string) => formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+  const control = (name: string) =>
+    formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
 
   /** Applies the rules native attributes cannot express, then reads the form's validity. */
   const revalidate = () => {
@@ -181,7 +182,11 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     }
     const values = readValues(form);
     const website = (form.elements.namedItem('website') as HTMLInputElement).value;
-    const body = toInquiryBody(values, { now: new Date(), website, fillMs: Date.now() - (openedAt.current || Date.now()) });
+    const body = toInquiryBody(values, {
+      now: new Date(),
+      website,
+      fillMs: Date.now() - (openedAt.current || Date.now()),
+    });
     const pending = loadPending();
     const send = pending && sameInquiry(pending.body, body) ? pending : { id: newInquiryId(), body };
     savePending(send);
@@ -206,7 +211,14 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
 
   const isTruck = operation === TRUCK_OPERATION;
   return (
-    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} onInput={onInput} onChange={onInput} aria-describedby="inquiry-required-note">
+    <form
+      ref={formRef}
+      className="inquiry-form"
+      onSubmit={onSubmit}
+      onInput={onInput}
+      onChange={onInput}
+      aria-describedby="inquiry-required-note"
+    >
       <p id="inquiry-required-note" className="inquiry-note">
         All fields are required unless marked optional.
       </p>
@@ -218,7 +230,14 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         </div>
         <div className="field-row">
           <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
-          <Field name="phoneNumber" label="Phone" type="tel" autoComplete="tel" pattern={PATTERNS.phone} hint="Digits, spaces and + ( ) - . only" />
+          <Field
+            name="phoneNumber"
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            pattern={PATTERNS.phone}
+            hint="Digits, spaces and + ( ) - . only"
+          />
         </div>
         <Field name="company" label="Company or school" autoComplete="organization" />
       </fieldset>
@@ -231,7 +250,14 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
           <Field name="startTime" label="Start time" type="time" />
           <Field name="endTime" label="End time" type="time" />
         </div>
-        <Field name="plannedGuestCount" label="Planned guests" type="number" inputMode="numeric" min={1} max={MAX_GUESTS} />
+        <Field
+          name="plannedGuestCount"
+          label="Planned guests"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_GUESTS}
+        />
       </fieldset>
 
       <fieldset>
@@ -248,7 +274,13 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         <legend>What you’d like</legend>
         <div className="field">
           <label htmlFor="inquiry-operation">Service</label>
-          <select id="inquiry-operation" name="operation" required defaultValue="" onChange={(event) => onOperationChange(event.target.value)}>
+          <select
+            id="inquiry-operation"
+            name="operation"
+            required
+            defaultValue=""
+            onChange={(event) => onOperationChange(event.target.value)}
+          >
             <option value="" disabled>
               Choose a service
             </option>
@@ -261,7 +293,13 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         </div>
         <div className="field" hidden={!isTruck}>
           <label htmlFor="inquiry-packageChoice">Package</label>
-          <select id="inquiry-packageChoice" name="packageChoice" required={isTruck} disabled={!isTruck} defaultValue="">
+          <select
+            id="inquiry-packageChoice"
+            name="packageChoice"
+            required={isTruck}
+            disabled={!isTruck}
+            defaultValue=""
+          >
             <option value="" disabled>
               Choose a package
             </option>
@@ -287,7 +325,12 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         <input id="inquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <button type="submit" className="button button-large inquiry-submit" aria-disabled={!valid || sending} onClick={onSubmitClick}>
+      <button
+        type="submit"
+        className="button button-large inquiry-submit"
+        aria-disabled={!valid || sending}
+        onClick={onSubmitClick}
+      >
         {sending ? 'Sending…' : 'Send inquiry'}
       </button>
     </form>

@@ -57,7 +57,10 @@ export async function sendInquiry(id: string, body: InquiryBody): Promise<void> 
     const delay = RETRY_DELAYS_MS[attempt];
     if (!retryable || delay === undefined) {
       const detail = response ? await response.text().catch(() => '') : String(failure);
-      throw new SendError(`Inquiry ${id} not sent: ${response ? `HTTP ${response.status} ${detail}` : detail}`, response?.status);
+      throw new SendError(
+        `Inquiry ${id} not sent: ${response ? `HTTP ${response.status} ${detail}` : detail}`,
+        response?.status,
+      );
     }
     await wait(delay);
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BLOB_RANGE_PX, TRUCK_RANGE_PX, parallaxOffset } from './parallax.js';
 
 const area = { left: 100, top: 50, width: 800, height: 400 };
-const at = (clientX: number, clientY: number, range = TRUCK_RANGE_PX) => parallaxOffset({ clientX, clientY }, area, range);
+const at = (clientX: number, clientY: number, range = TRUCK_RANGE_PX) =>
+  parallaxOffset({ clientX, clientY }, area, range);
 
 describe('parallax offset from the pointer', () => {
   it('uses the spec numbers', () => {
@@ -31,6 +32,9 @@ describe('parallax offset from the pointer', () => {
   });
 
   it('is 0 for an area with no size', () => {
-    expect(parallaxOffset({ clientX: 10, clientY: 10 }, { left: 0, top: 0, width: 0, height: 0 }, 25)).toEqual({ x: 0, y: 0 });
+    expect(parallaxOffset({ clientX: 10, clientY: 10 }, { left: 0, top: 0, width: 0, height: 0 }, 25)).toEqual({
+      x: 0,
+      y: 0,
+    });
   });
 });

@@ -9,7 +9,10 @@ const TRAVEL_PX = 120;
  * section enters at the bottom, -60 px when it leaves at the top. Written to
  * `transform` once per animation frame, never through React state.
  */
-export function useScrollRise(sectionRef: RefObject<HTMLElement | null>, movingRef: RefObject<HTMLElement | null>): void {
+export function useScrollRise(
+  sectionRef: RefObject<HTMLElement | null>,
+  movingRef: RefObject<HTMLElement | null>,
+): void {
   useEffect(() => {
     const section = sectionRef.current;
     const moving = movingRef.current;

@@ -35,9 +35,7 @@ export function Footer() {
             <ul>
               {content.social.map((link) => (
                 <li key={link.href}>
-                  <a href={link.href}>
-                    {link.label}
-                  </a>
+                  <a href={link.href}>{link.label}</a>
                 </li>
               ))}
             </ul>

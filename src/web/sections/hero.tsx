@@ -21,7 +21,13 @@ export function Hero() {
 
   return (
     // The area's click handler is a pointer nicety; the lights button is the keyboard's control.
-    <section id="top" ref={heroRef} className={lightsOn ? 'hero lights-on' : 'hero'} aria-labelledby="hero-title" onClick={onClick}>
+    <section
+      id="top"
+      ref={heroRef}
+      className={lightsOn ? 'hero lights-on' : 'hero'}
+      aria-labelledby="hero-title"
+      onClick={onClick}
+    >
       <div className="hero-night" aria-hidden="true" />
       <div className="hero-blob hero-blob-1" aria-hidden="true" />
       <div className="hero-blob hero-blob-2" aria-hidden="true" />

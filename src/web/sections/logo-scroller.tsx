@@ -15,7 +15,12 @@ export function LogoScroller() {
     <section id="clients" className="section clients" aria-labelledby="clients-title">
       <div className="section-inner clients-header">
         <h2 id="clients-title">{content.clients.heading}</h2>
-        <button type="button" className="scroller-pause" aria-pressed={paused} onClick={() => setPaused((value) => !value)}>
+        <button
+          type="button"
+          className="scroller-pause"
+          aria-pressed={paused}
+          onClick={() => setPaused((value) => !value)}
+        >
           {paused ? 'Play' : 'Pause'}
           <span className="visually-hidden"> client logos</span>
         </button>

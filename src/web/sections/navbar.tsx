@@ -33,7 +33,11 @@ export function Navbar() {
           <span className="nav-toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
-        <ul id="nav-links" className="nav-links" onClick={(event) => (event.target as Element).closest('a, button') && setOpen(false)}>
+        <ul
+          id="nav-links"
+          className="nav-links"
+          onClick={(event) => (event.target as Element).closest('a, button') && setOpen(false)}
+        >
           {content.nav.map((link) => (
             <li key={link.href}>
               <a href={link.href}>{link.label}</a>

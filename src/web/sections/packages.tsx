@@ -18,7 +18,12 @@ export function Packages() {
     tabs.current[next]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: active + 1, ArrowLeft: active - 1, Home: 0, End: groups.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: active + 1,
+      ArrowLeft: active - 1,
+      Home: 0,
+      End: groups.length - 1,
+    };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
@@ -61,7 +66,15 @@ function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean 
   const ref = useRef<HTMLDivElement>(null);
   useReveal(ref);
   return (
-    <div ref={ref} role="tabpanel" id={panelId(group)} aria-labelledby={tabId(group)} className="package-group" hidden={hidden} tabIndex={0}>
+    <div
+      ref={ref}
+      role="tabpanel"
+      id={panelId(group)}
+      aria-labelledby={tabId(group)}
+      className="package-group"
+      hidden={hidden}
+      tabIndex={0}
+    >
       <p className="package-group-intro">{group.intro}</p>
       <div className="package-cards">
         {group.packages.map((card, index) => (

@@ -34,12 +34,26 @@ export function TruckArt({ className }: { className: string }) {
       <rect x="56" y="70" width="230" height="8" rx="4" fill="var(--brand)" />
       {/* roof sign */}
       <rect x="110" y="20" width="170" height="40" rx="10" fill="var(--brand)" />
-      <text x="195" y="48" textAnchor="middle" fontFamily="system-ui, sans-serif" fontWeight="800" fontSize="22" fill="#fff" letterSpacing="3">
+      <text
+        x="195"
+        y="48"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontWeight="800"
+        fontSize="22"
+        fill="#fff"
+        letterSpacing="3"
+      >
         {content.product.toUpperCase()}S
       </text>
       {/* side menu board */}
       <rect x="292" y="98" width="44" height="82" rx="4" fill="var(--accent)" />
-      <path d="M300 112h28M300 124h22M300 136h26M300 148h18M300 160h24" stroke="#3a3000" strokeWidth="3" strokeLinecap="round" />
+      <path
+        d="M300 112h28M300 124h22M300 136h26M300 148h18M300 160h24"
+        stroke="#3a3000"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
       {/* wheels */}
       {[118, 392].map((cx) => (
         <g key={cx}>

@@ -20,14 +20,28 @@ describe('files for search engines and link previews', () => {
 
   it('describes the business as a schema.org FoodEstablishment with its offers', () => {
     const data = structuredData(content);
-    expect(data).toMatchObject({ '@type': 'FoodEstablishment', name: content.name, priceRange: '$$', url: 'https://luckylimetacos.example/' });
-    expect((data.makesOffer as { itemOffered: { name: string } }[]).map((offer) => offer.itemOffered.name)).toEqual(['Taco Truck', ...content.otherOperations]);
+    expect(data).toMatchObject({
+      '@type': 'FoodEstablishment',
+      name: content.name,
+      priceRange: '$$',
+      url: 'https://luckylimetacos.example/',
+    });
+    expect((data.makesOffer as { itemOffered: { name: string } }[]).map((offer) => offer.itemOffered.name)).toEqual([
+      'Taco Truck',
+      ...content.otherOperations,
+    ]);
   });
 
   it('points robots to the sitemap and the sitemap to the page', () => {
     expect(robotsTxt(content)).toContain('Sitemap: https://luckylimetacos.example/sitemap.xml');
     expect(robotsTxt(content)).toContain('Disallow: /api/');
-    expect(sitemapXml(content, '2026-11-21')).toContain('<loc>https://luckylimetacos.example/</loc><lastmod>2026-11-21</lastmod>');
-    expect(JSON.parse(webManifest(content))).toMatchObject({ name: content.name, theme_color: content.theme.primary, start_url: '/' });
+    expect(sitemapXml(content, '2026-11-21')).toContain(
+      '<loc>https://luckylimetacos.example/</loc><lastmod>2026-11-21</lastmod>',
+    );
+    expect(JSON.parse(webManifest(content))).toMatchObject({
+      name: content.name,
+      theme_color: content.theme.primary,
+      start_url: '/',
+    });
   });
 });

@@ -23,7 +23,12 @@ export function structuredData(content: BusinessContent): Record<string, unknown
     telephone: contact.phone,
     priceRange: content.priceRange,
     servesCuisine: content.cuisine,
-    address: { '@type': 'PostalAddress', addressLocality: contact.city, addressRegion: contact.region, addressCountry: contact.country },
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: contact.city,
+      addressRegion: contact.region,
+      addressCountry: contact.country,
+    },
     areaServed: contact.serviceArea,
     sameAs: content.social.map((link) => link.href),
     makesOffer: operations(content).map((name) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name } })),

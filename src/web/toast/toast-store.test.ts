@@ -1,11 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_TIMINGS, holdToast, hideToast, releaseToast, setToastHost, showToast, subscribeToasts, type Toast } from './toast-store.js';
+import {
+  TOAST_TIMINGS,
+  holdToast,
+  hideToast,
+  releaseToast,
+  setToastHost,
+  showToast,
+  subscribeToasts,
+  type Toast,
+} from './toast-store.js';
 
 let toasts: readonly Toast[] = [];
 let unsubscribe: () => void;
 
 // Node has no animation frames; a frame here is a 16 ms (fake) timer.
-globalThis.requestAnimationFrame ??= (callback) => globalThis.setTimeout(() => callback(Date.now()), 16) as unknown as number;
+globalThis.requestAnimationFrame ??= (callback) =>
+  globalThis.setTimeout(() => callback(Date.now()), 16) as unknown as number;
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -16,14 +16,18 @@ export function Toaster() {
   const regions = (
     <div className="toast-container">
       <div role="status" aria-live="polite" className="toast-region">
-        {toasts.filter((toast) => toast.kind !== 'error').map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
-        ))}
+        {toasts
+          .filter((toast) => toast.kind !== 'error')
+          .map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
       </div>
       <div role="alert" aria-live="assertive" className="toast-region">
-        {toasts.filter((toast) => toast.kind === 'error').map((toast) => (
-          <ToastItem key={toast.id} toast={toast} />
-        ))}
+        {toasts
+          .filter((toast) => toast.kind === 'error')
+          .map((toast) => (
+            <ToastItem key={toast.id} toast={toast} />
+          ))}
       </div>
     </div>
   );
@@ -34,8 +38,19 @@ function ToastItem({ toast }: { toast: Toast }) {
   const hold = () => holdToast(toast.id);
   const release = () => releaseToast(toast.id);
   return (
-    <div className={`toast toast-${toast.kind} toast-${toast.phase}`} onMouseEnter={hold} onMouseLeave={release} onFocus={hold} onBlur={release}>
-      <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => hideToast(toast.id)}>
+    <div
+      className={`toast toast-${toast.kind} toast-${toast.phase}`}
+      onMouseEnter={hold}
+      onMouseLeave={release}
+      onFocus={hold}
+      onBlur={release}
+    >
+      <button
+        type="button"
+        className="toast-close"
+        aria-label="Dismiss notification"
+        onClick={() => hideToast(toast.id)}
+      >
         <span aria-hidden="true">×</span>
       </button>
       {toast.title && <p className="toast-title">{toast.title}</p>}
