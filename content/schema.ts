@@ -84,7 +84,9 @@ const list =
     if (!Array.isArray(value)) throw new ContentError(path, 'must be a list');
     if (value.length < min) throw new ContentError(path, `needs at least ${min} item${min === 1 ? '' : 's'}`);
     if (value.length > max) throw new ContentError(path, `must have at most ${max} items`);
-    value.forEach((entry, index) => item(entry, `${path}[${index}]`));
+    value.forEach((entry, index) => {
+      item(entry, `${path}[${index}]`);
+    });
   };
 
 const optional =

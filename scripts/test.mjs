@@ -23,6 +23,7 @@ if (missing.length > 0) {
 }
 
 const steps = [
+  ['lint, format and import boundaries', 'npm', ['run', 'lint']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['build', 'npm', ['run', 'build']],
   ['unit, API and store tests', 'npx', ['vitest', 'run']],

@@ -472,7 +472,7 @@ function anchorServer(): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   const insert = db.prepare(
-    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`,
+    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
   );
   const route = /^\/api\/inquiries\/([0-9a-f-]{36})$/;
 
@@ -512,7 +512,12 @@ function anchorServer(): void {
     });
   });
   server.listen(Number(process.env.PORT), '127.0.0.1');
-  process.once('SIGTERM', () => server.close(() => (db.close(), process.exit(0))));
+  process.once('SIGTERM', () =>
+    server.close(() => {
+      db.close();
+      process.exit(0);
+    }),
+  );
 }
 
 const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;

@@ -27,7 +27,7 @@ if (only !== 'api') {
 if (only !== 'page') {
   console.log('\n=== API: creating inquiries ===');
   const api = formatApiBench(await runApiBench());
-  sections.push('## The inquiry API\n\n```\n' + api + '\n```');
+  sections.push(`## The inquiry API\n\n\`\`\`\n${api}\n\`\`\``);
 }
 
 if (only) {

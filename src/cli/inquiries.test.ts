@@ -25,17 +25,35 @@ function parseCsv(text: string): string[][] {
   let quoted = false;
   while (i < text.length) {
     const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), (i += 2);
-      else if (c === '"') (quoted = false), i++;
-      else (cell += c), i++;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i += 2;
+    } else if (quoted && c === '"') {
+      quoted = false;
+      i++;
+    } else if (quoted) {
+      cell += c;
+      i++;
     } else if (c === '"') {
       if (cell !== '') throw new Error(`stray quote at ${i}`);
-      (quoted = true), i++;
-    } else if (c === ',') row.push(cell), (cell = ''), i++;
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), (i += 2);
-    else if (c === '\r' || c === '\n') throw new Error(`bare line break at ${i}`);
-    else (cell += c), i++;
+      quoted = true;
+      i++;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+      i++;
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 2;
+    } else if (c === '\r' || c === '\n') {
+      throw new Error(`bare line break at ${i}`);
+    } else {
+      cell += c;
+      i++;
+    }
   }
   if (quoted) throw new Error('unterminated quote');
   if (cell !== '' || row.length > 0) throw new Error('last line without CRLF');

@@ -93,12 +93,10 @@ export async function buildApp(
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send({
-          error: 'not_found',
-          message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
-        } satisfies ApiError);
+      return reply.status(404).send({
+        error: 'not_found',
+        message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
+      } satisfies ApiError);
     }
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });

@@ -26,9 +26,11 @@ export function groupCommit<T, R>(writeBatch: (batch: T[]) => R[] | Promise<R[]>
       queue = queue.slice(maxBatch);
       try {
         const results = await writeBatch(batch.map((pending) => pending.item));
-        batch.forEach((pending, index) => pending.resolve(results[index]!));
+        batch.forEach((pending, index) => {
+          pending.resolve(results[index]!);
+        });
       } catch (error) {
-        batch.forEach((pending) => pending.reject(error));
+        for (const pending of batch) pending.reject(error);
       }
     }
     running = undefined;

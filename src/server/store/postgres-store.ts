@@ -124,7 +124,9 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateRes
         isoTimestamp(row) as { uid: string; bodyHash: string; createdAt: string },
       ]),
     );
-    batch.forEach((inquiry, index) => (results[index] ??= resolveExisting(existing.get(inquiry.id)!, inquiry)));
+    batch.forEach((inquiry, index) => {
+      results[index] ??= resolveExisting(existing.get(inquiry.id)!, inquiry);
+    });
   }
   return results as CreateResult[];
 }

@@ -63,7 +63,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   migrate(db);
 
   const insert = db.prepare(
-    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})
+    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
      ON CONFLICT (id) DO NOTHING`,
   );
   const findExisting = db.prepare(`SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);

@@ -133,6 +133,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
 
   // Restore the draft once hydrated, and set today's date as the earliest event day.
   // (The effect below then reads the validity.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
   useEffect(() => {
     (control('eventDate') as HTMLInputElement).min = isoDay(new Date());
     const draft = loadDraft();
@@ -145,6 +146,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
 
   // Revealing or hiding the package select changes which fields are required;
   // validity can only be read once React has applied that to the DOM. Also on mount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the operation (and so the required set) changes.
   useEffect(revalidate, [operation]);
 
   const onInput = () => {

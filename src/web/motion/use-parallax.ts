@@ -25,8 +25,8 @@ export function useParallax(areaRef: RefObject<HTMLElement | null>): void {
       // The blobs drift the other way, which reads as depth.
       const blobOffset = parallaxOffset(pointer, rect, BLOB_RANGE_PX);
       const blobs = translate({ x: -blobOffset.x || 0, y: -blobOffset.y || 0 });
-      near.forEach((element) => (element.style.transform = truck));
-      far.forEach((element) => (element.style.transform = blobs));
+      for (const element of near) element.style.transform = truck;
+      for (const element of far) element.style.transform = blobs;
     };
     const onMove = (event: PointerEvent) => {
       if (event.pointerType === 'touch' || prefersReducedMotion()) return;
@@ -39,7 +39,7 @@ export function useParallax(areaRef: RefObject<HTMLElement | null>): void {
       frame = 0;
       pointer = undefined;
       area.dataset.pointer = 'out';
-      [...near, ...far].forEach((element) => (element.style.transform = 'translate3d(0px, 0px, 0)'));
+      for (const element of [...near, ...far]) element.style.transform = 'translate3d(0px, 0px, 0)';
     };
     area.addEventListener('pointermove', onMove);
     area.addEventListener('pointerleave', onLeave);

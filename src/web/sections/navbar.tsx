@@ -33,6 +33,7 @@ export function Navbar() {
           <span className="nav-toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes the menu after a link or button inside it was activated (by any input). */}
         <ul
           id="nav-links"
           className="nav-links"

@@ -73,6 +73,7 @@ function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean 
       aria-labelledby={tabId(group)}
       className="package-group"
       hidden={hidden}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA APG tabs: a panel is focusable so the keyboard reaches it.
       tabIndex={0}
     >
       <p className="package-group-intro">{group.intro}</p>

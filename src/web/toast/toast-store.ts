@@ -30,7 +30,7 @@ const listeners = new Set<Listener>();
 
 function publish(next: Partial<ToastState>): void {
   state = { ...state, ...next };
-  listeners.forEach((listener) => listener(state));
+  for (const listener of listeners) listener(state);
 }
 
 function setPhase(id: number, phase: ToastPhase): void {

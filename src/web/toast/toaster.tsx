@@ -38,6 +38,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const hold = () => holdToast(toast.id);
   const release = () => releaseToast(toast.id);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering holds the toast open (toastr's extended time); not an action.
     <div
       className={`toast toast-${toast.kind} toast-${toast.phase}`}
       onMouseEnter={hold}

@@ -1,0 +1,45 @@
+// The architecture's import rules (biome.json) catch a deliberate cross import:
+// each probe is written for a moment into the named folder and linted there.
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+let probes = 0;
+
+function lintAs(path: string, source: string): { failed: boolean; output: string } {
+  const file = path.replace(/probe(\.tsx?)$/, `boundary-probe-${process.pid}-${++probes}$1`);
+  writeFileSync(file, source);
+  try {
+    const result = spawnSync('npx', ['biome', 'lint', file], { encoding: 'utf8' });
+    return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(file);
+  }
+}
+
+const probe = (from: string) => `import { thing } from '${from}';\nexport const probe = thing;\n`;
+
+describe('import boundaries', () => {
+  it.each([
+    ['src/web/probe.ts', '../server/app.js'],
+    ['src/web/sections/probe.tsx', '../../server/config.js'],
+    ['src/web/probe.ts', '../inbox/app.js'],
+    ['src/server/probe.ts', '../web/app.js'],
+    ['src/server/routes/probe.ts', '../../inbox/app.js'],
+    ['src/cli/probe.ts', '../web/app.js'],
+    ['src/shared/probe.ts', '../server/config.js'],
+    ['src/shared/probe.ts', '../web/app.js'],
+  ])('%s may not import %s', (path, from) => {
+    const { failed, output } = lintAs(path, probe(from));
+    expect(failed).toBe(true);
+    expect(output).toContain('noRestrictedImports');
+  });
+
+  it.each([
+    ['src/web/probe.ts', '../shared/inquiry.js'],
+    ['src/server/probe.ts', '../shared/inquiry.js'],
+    ['src/web/probe.ts', '../../content/index.js'],
+  ])('%s may import %s', (path, from) => {
+    expect(lintAs(path, probe(from))).toMatchObject({ failed: false });
+  });
+});
