@@ -4,6 +4,8 @@
 import pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
+import { pendingMigrations } from './migrations/migration.js';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import {
   COLUMNS,
   STORED_COLUMNS,
@@ -16,34 +18,6 @@ import {
 
 const table = `"${INQUIRY_COLLECTION}"`;
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
-
-const MIGRATIONS = [
-  `CREATE TABLE ${table} (
-    "id" text PRIMARY KEY,
-    "dateCreated" text NOT NULL,
-    "firstName" text NOT NULL,
-    "lastName" text NOT NULL,
-    "email" text NOT NULL,
-    "phoneNumber" text NOT NULL,
-    "company" text NOT NULL,
-    "eventName" text NOT NULL,
-    "eventDate" text NOT NULL,
-    "siteAddress" text NOT NULL,
-    "startTime" text NOT NULL,
-    "endTime" text NOT NULL,
-    "plannedGuestCount" integer NOT NULL,
-    "operation" text NOT NULL,
-    "package" text NOT NULL,
-    "notes" text NOT NULL,
-    "reference" text NOT NULL,
-    "createdAt" timestamptz NOT NULL,
-    "source" text NOT NULL,
-    "uid" text NOT NULL,
-    "spamReason" text,
-    "bodyHash" text NOT NULL
-  )`,
-  `CREATE INDEX "${INQUIRY_COLLECTION}_createdAt" ON ${table} ("createdAt")`,
-];
 
 /** Most creates written in one statement. */
 const MAX_BATCH = 512;
@@ -139,10 +113,13 @@ async function migrate(pool: pg.Pool): Promise<void> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS "schemaMigrations" ("version" integer PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await client.query('SELECT coalesce(max("version"), 0)::int AS version FROM "schemaMigrations"');
-    for (let version = rows[0].version + 1; version <= MIGRATIONS.length; version++) {
-      await client.query(MIGRATIONS[version - 1]!);
-      await client.query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [version]);
+    const { rows } = await client.query('SELECT "version" FROM "schemaMigrations"');
+    for (const migration of pendingMigrations(
+      POSTGRES_MIGRATIONS,
+      rows.map((row) => row.version as number),
+    )) {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [migration.version]);
     }
     await client.query('COMMIT');
   } catch (error) {

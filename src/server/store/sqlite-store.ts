@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
+import { pendingMigrations } from './migrations/migration.js';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import {
   COLUMNS,
@@ -17,34 +19,6 @@ import {
   type NewInquiry,
   type StoredInquiry,
 } from './inquiry-store.js';
-
-const MIGRATIONS = [
-  `CREATE TABLE ${INQUIRY_COLLECTION} (
-    id TEXT PRIMARY KEY,
-    dateCreated TEXT NOT NULL,
-    firstName TEXT NOT NULL,
-    lastName TEXT NOT NULL,
-    email TEXT NOT NULL,
-    phoneNumber TEXT NOT NULL,
-    company TEXT NOT NULL,
-    eventName TEXT NOT NULL,
-    eventDate TEXT NOT NULL,
-    siteAddress TEXT NOT NULL,
-    startTime TEXT NOT NULL,
-    endTime TEXT NOT NULL,
-    plannedGuestCount INTEGER NOT NULL,
-    operation TEXT NOT NULL,
-    package TEXT NOT NULL,
-    notes TEXT NOT NULL,
-    reference TEXT NOT NULL,
-    createdAt TEXT NOT NULL,
-    source TEXT NOT NULL,
-    uid TEXT NOT NULL,
-    spamReason TEXT,
-    bodyHash TEXT NOT NULL
-  ) STRICT`,
-  `CREATE INDEX ${INQUIRY_COLLECTION}_createdAt ON ${INQUIRY_COLLECTION} (createdAt)`,
-];
 
 /** Most creates written in one transaction; keeps one batch's latency bounded. */
 const MAX_BATCH = 512;
@@ -115,13 +89,13 @@ export function openSqliteStore(dataDir: string): InquiryStore {
 
 function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)');
-  const applied = db.prepare('SELECT coalesce(max(version), 0) FROM schemaMigrations').pluck();
+  const applied = db.prepare('SELECT version FROM schemaMigrations').pluck();
   const record = db.prepare('INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
   // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
   db.transaction(() => {
-    for (let version = (applied.get() as number) + 1; version <= MIGRATIONS.length; version++) {
-      db.exec(MIGRATIONS[version - 1]!);
-      record.run(version, new Date().toISOString());
+    for (const migration of pendingMigrations(SQLITE_MIGRATIONS, applied.all() as number[])) {
+      db.exec(migration.sql);
+      record.run(migration.version, new Date().toISOString());
     }
   }).immediate();
 }
