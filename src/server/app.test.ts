@@ -704,6 +704,7 @@ describe('rate limits', () => {
 function failingStore(inner: InquiryStore, leak: string): InquiryStore {
   return {
     engine: inner.engine,
+    outbox: inner.outbox,
     async create(inquiry) {
       // Shaped like pg's DatabaseError: the row's values end up in `detail`.
       throw Object.assign(new Error('null value in column "uid" violates not-null constraint'), {

@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
+import { createNotifier, deliveryPlan, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
@@ -32,6 +33,17 @@ const ERROR_CODES: Record<number, string> = {
 export interface BuildOptions {
   /** Where the logs go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Who receives the owner's e-mail about a new inquiry, asked at send time. Default: nobody (recorded as skipped). */
+  ownerRecipients?: OwnerRecipients;
+  /** Retry delays of the notification worker (tests shorten them). */
+  notifyRetryDelaysMs?: readonly number[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The notification outbox's worker: resend, test e-mail, status. */
+    notifier: Notifier;
+  }
 }
 
 export async function buildApp(
@@ -101,7 +113,25 @@ export async function buildApp(
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });
 
-  app.addHook('onClose', () => store.close());
+  const notifier = createNotifier({
+    outbox: store.outbox,
+    config: config.notify,
+    ownerRecipients: options.ownerRecipients ?? (async () => []),
+    log: {
+      info: (message) => app.log.info(message),
+      warn: (message) => app.log.warn(message),
+      error: (object, message) => app.log.error(object, message),
+    },
+    ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
+  });
+  // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
+  store.outbox.configure({ plan: deliveryPlan(config.notify), onQueued: () => notifier.kick() });
+  app.decorate('notifier', notifier);
+  app.addHook('onReady', () => notifier.start());
+  app.addHook('onClose', async () => {
+    await notifier.stop();
+    await store.close();
+  });
   await app.register(sessionRoutes, { config });
   await app.register(inquiryRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });

@@ -39,6 +39,15 @@ describe('loadConfig defaults', () => {
         inquiriesPerSession: { max: 10, windowMs: 600_000 },
       },
       logLevel: 'info',
+      notify: {
+        smtpUrl: undefined,
+        mailFrom: 'Lucky Lime Tacos <hola@luckylimetacos.example>',
+        confirmationEmail: true,
+        webhooks: [],
+        webhookAllowPrivate: false,
+        publicUrl: 'http://localhost:3000',
+        leaseMs: 120_000,
+      },
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -101,6 +110,7 @@ describe('loadConfig defaults', () => {
         inquiriesPerSession: { max: 7, windowMs: 600_000 },
       },
       logLevel: 'warn',
+      notify: expect.objectContaining({ publicUrl: 'http://localhost:8080' }),
     });
   });
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadNotifyConfig, type NotifyConfig } from './notify/config.js';
 
 export interface RateLimit {
   max: number;
@@ -21,6 +22,8 @@ export interface Config {
   minFillMs: number;
   limits: { sessionsPerIp: RateLimit; inquiriesPerIp: RateLimit; inquiriesPerSession: RateLimit };
   logLevel: string;
+  /** E-mail and webhooks (notify/config.ts). */
+  notify: NotifyConfig;
 }
 
 export class ConfigError extends Error {
@@ -115,8 +118,9 @@ export function loadStoreConfig(env: Env = process.env, cwd = process.cwd()): Pi
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const { dataDir, databaseUrl: url } = loadStoreConfig(env, cwd);
+  const port = integer(env, 'PORT', 3000, 0, 65_535);
   return {
-    port: integer(env, 'PORT', 3000, 0, 65_535),
+    port,
     host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: url,
@@ -130,5 +134,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       inquiriesPerSession: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_SESSION', 10, 1), windowMs: 10 * MINUTE },
     },
     logLevel: logLevel(env),
+    notify: loadNotifyConfig(env, port),
   };
 }

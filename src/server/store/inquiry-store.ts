@@ -2,6 +2,7 @@
 // it stores a new inquiry, recognises an identical replay by the same session,
 // or reports a conflict. It resolves only once the row is durable.
 import { DOCUMENT_FIELDS, type InquiryDocument } from '../../shared/inquiry.js';
+import type { OutboxStore } from './outbox-store.js';
 
 export interface NewInquiry {
   id: string;
@@ -27,6 +28,8 @@ export interface StoredInquiry extends InquiryDocument {
 
 export interface InquiryStore {
   readonly engine: 'sqlite' | 'postgres';
+  /** The notifications owed, written with each created inquiry (outbox-store.ts). */
+  readonly outbox: OutboxStore;
   create(inquiry: NewInquiry): Promise<CreateResult>;
   /** Newest first. */
   list(): Promise<StoredInquiry[]>;

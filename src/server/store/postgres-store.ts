@@ -6,6 +6,7 @@ import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
 import { pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
+import { deliveryParameters, type PostgresOutbox, postgresOutbox, withDeliveries } from './postgres-outbox.js';
 import {
   COLUMNS,
   STORED_COLUMNS,
@@ -34,10 +35,12 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
   pool.on('error', () => {});
   await migrate(pool);
 
-  const batcher = groupCommit((batch: NewInquiry[]) => writeBatch(pool, batch), MAX_BATCH);
+  const outbox = postgresOutbox(pool);
+  const batcher = groupCommit((batch: NewInquiry[]) => writeBatch(pool, batch, outbox), MAX_BATCH);
 
   return {
     engine: 'postgres',
+    outbox: outbox.outbox,
     create: (inquiry) => batcher.submit(inquiry),
     async list() {
       const result = await pool.query(
@@ -62,9 +65,11 @@ const COLUMN_TYPES: Record<string, string> = { plannedGuestCount: 'int4', create
 const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
   SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
   ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
+// The same, adding the inserted rows' deliveries to the outbox in the same statement.
+const INSERT_BATCH_WITH_DELIVERIES_SQL = withDeliveries(INSERT_BATCH_SQL, COLUMNS.length);
 const FIND_SQL = `SELECT "id", "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = ANY($1::text[])`;
 
-async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateResult[]> {
+async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOutbox): Promise<CreateResult[]> {
   const rows = batch.map(
     (inquiry): Record<string, unknown> => ({
       ...inquiry.document,
@@ -74,11 +79,18 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateRes
       bodyHash: inquiry.bodyHash,
     }),
   );
-  const inserted = await pool.query({
-    name: 'create-inquiries',
-    text: INSERT_BATCH_SQL,
-    values: COLUMNS.map((column) => rows.map((row) => row[column])),
-  });
+  const values = COLUMNS.map((column) => rows.map((row) => row[column]));
+  const deliveries = outbox.rowsFor(batch);
+  const inserted = await pool.query(
+    deliveries.length === 0
+      ? { name: 'create-inquiries', text: INSERT_BATCH_SQL, values }
+      : {
+          name: 'create-inquiries-with-deliveries',
+          text: INSERT_BATCH_WITH_DELIVERIES_SQL,
+          values: [...values, ...deliveryParameters(deliveries, Date.now())],
+        },
+  );
+  if (deliveries.length > 0 && inserted.rows.length > 0) outbox.queued();
   // The first create of each inserted id is the one that created it; any other
   // create of an id (taken before, or twice in this batch) is a replay or a conflict.
   const unclaimed = new Set(inserted.rows.map((row: { id: string }) => row.id));

@@ -10,6 +10,7 @@ import { groupCommit } from './group-commit.js';
 import { pendingMigrations } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
+import { sqliteOutbox } from './sqlite-outbox.js';
 import {
   COLUMNS,
   STORED_COLUMNS,
@@ -45,6 +46,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
     `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`,
   );
   const selectCount = db.prepare(`SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
+  const outbox = sqliteOutbox(db);
 
   const createOne = (inquiry: NewInquiry): CreateResult => {
     const row = {
@@ -54,19 +56,33 @@ export function openSqliteStore(dataDir: string): InquiryStore {
       spamReason: inquiry.spamReason,
       bodyHash: inquiry.bodyHash,
     };
-    if (insert.run(row).changes === 1) return { status: 'created', createdAt: inquiry.document.createdAt };
+    if (insert.run(row).changes === 1) {
+      outbox.enqueue(inquiry); // its deliveries, in the same transaction
+      return { status: 'created', createdAt: inquiry.document.createdAt };
+    }
     return resolveExisting(
       findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string },
       inquiry,
     );
   };
-  const writeBatch = db.transaction((batch: NewInquiry[]) => batch.map(createOne));
+  const transaction = db.transaction((batch: NewInquiry[]) => batch.map(createOne));
+  const writeBatch = (batch: NewInquiry[]) => {
+    let committed = false;
+    try {
+      const results = transaction(batch);
+      committed = true;
+      return results;
+    } finally {
+      outbox.afterTransaction(committed);
+    }
+  };
   const batcher = groupCommit(writeBatch, MAX_BATCH);
   const checkpointer = startCheckpointer(file);
   let closed = false;
 
   return {
     engine: 'sqlite',
+    outbox: outbox.outbox,
     create(inquiry) {
       if (closed) return Promise.reject(new Error('The inquiry store is closed'));
       return batcher.submit(inquiry);

@@ -36,4 +36,32 @@ export const POSTGRES_MIGRATIONS = migrationList([
     name: 'index-event-inquiries-created-at',
     sql: `CREATE INDEX "eventInquiries_createdAt" ON "eventInquiries" ("createdAt")`,
   },
+  {
+    version: 10,
+    name: 'create-outbox',
+    // Times are milliseconds since the epoch. No personal data: messages are
+    // rendered from the inquiry row at send time (decision record 030).
+    sql: `CREATE TABLE "outbox" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "kind" text NOT NULL,
+    "target" text,
+    "state" text NOT NULL,
+    "tries" integer NOT NULL DEFAULT 0,
+    "dueAt" bigint NOT NULL,
+    "claimedUntil" bigint,
+    "lastError" text,
+    "createdAt" bigint NOT NULL,
+    "sentAt" bigint
+  );
+  CREATE INDEX "outbox_due" ON "outbox" ("dueAt") WHERE "state" = 'queued';
+  CREATE INDEX "outbox_inquiryId" ON "outbox" ("inquiryId");
+  CREATE TABLE "outboxAttempts" (
+    "deliveryId" text NOT NULL,
+    "at" bigint NOT NULL,
+    "outcome" text NOT NULL,
+    "error" text
+  );
+  CREATE INDEX "outboxAttempts_deliveryId" ON "outboxAttempts" ("deliveryId", "at")`,
+  },
 ]);

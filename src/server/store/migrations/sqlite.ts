@@ -36,4 +36,32 @@ export const SQLITE_MIGRATIONS = migrationList([
     name: 'index-event-inquiries-created-at',
     sql: `CREATE INDEX eventInquiries_createdAt ON eventInquiries (createdAt)`,
   },
+  {
+    version: 10,
+    name: 'create-outbox',
+    // Times are milliseconds since the epoch. No personal data: messages are
+    // rendered from the inquiry row at send time (decision record 030).
+    sql: `CREATE TABLE outbox (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT,
+    state TEXT NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    dueAt INTEGER NOT NULL,
+    claimedUntil INTEGER,
+    lastError TEXT,
+    createdAt INTEGER NOT NULL,
+    sentAt INTEGER
+  ) STRICT;
+  CREATE INDEX outbox_due ON outbox (dueAt) WHERE state = 'queued';
+  CREATE INDEX outbox_inquiryId ON outbox (inquiryId);
+  CREATE TABLE outboxAttempts (
+    deliveryId TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    error TEXT
+  ) STRICT;
+  CREATE INDEX outboxAttempts_deliveryId ON outboxAttempts (deliveryId, at)`,
+  },
 ]);

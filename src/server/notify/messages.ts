@@ -1,0 +1,199 @@
+// What each notification says, rendered from the inquiry row at send time:
+// the owner's e-mail, the customer's confirmation, the webhook's JSON and the
+// Slack text. Plain text plus simple, escaped HTML: no remote images, no
+// tracking, no scripts.
+import { content } from '../../../content/index.js';
+import type { StoredInquiry } from '../store/inquiry-store.js';
+
+export interface MailMessage {
+  from: string | { name: string; address: string };
+  to: string[];
+  replyTo: string | { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  /** `<id@domain>`: the same for every attempt, so a resend is recognisable as the same message. */
+  messageId: string;
+}
+
+/** Where the owner opens an inquiry (decision record 031). */
+export function inboxLink(publicUrl: string, inquiryId: string): string {
+  return `${publicUrl}/inbox?id=${encodeURIComponent(inquiryId)}`;
+}
+
+/** `<deliveryId@domain of MAIL_FROM>`. */
+export function messageIdFor(deliveryId: string, fromAddress: string): string {
+  const domain = fromAddress.split('@')[1] ?? 'curbside.invalid';
+  return `<${deliveryId}@${domain}>`;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** 'Sat 2026-12-12': the day as entered, with its weekday. */
+export function eventDay(isoDay: string): string {
+  const day = new Date(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) ? isoDay : `${WEEKDAYS[day.getUTCDay()]} ${isoDay}`;
+}
+
+const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
+
+/** The event's title: its name, or the operation asked for. */
+const eventTitle = (inquiry: StoredInquiry) => inquiry.eventName || inquiry.operation;
+
+const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
+
+/** Every field, labelled, in the order the form asks for them; empty optional ones say so. */
+function fieldRows(inquiry: StoredInquiry): [string, string][] {
+  return [
+    ['Name', fullName(inquiry)],
+    ['Email', inquiry.email],
+    ['Phone', inquiry.phoneNumber],
+    ['Company', inquiry.company || '(none)'],
+    ['Event', inquiry.eventName || '(no name given)'],
+    ['Date', eventDay(inquiry.eventDate)],
+    ['Time', `${inquiry.startTime}–${inquiry.endTime}`],
+    ['Address', inquiry.siteAddress],
+    ['Guests', String(inquiry.plannedGuestCount)],
+    ['Operation', inquiry.operation],
+    ['Package', inquiry.package || '(none)'],
+    ['Notes', inquiry.notes || '(none)'],
+    ['Heard of us', inquiry.reference || '(not said)'],
+    ['Received', inquiry.createdAt],
+  ];
+}
+
+function textTable(rows: [string, string][]): string {
+  const width = Math.max(...rows.map(([label]) => label.length)) + 1;
+  return rows
+    .map(([label, value]) => `${`${label}:`.padEnd(width)} ${value.replace(/\n/g, `\n${' '.repeat(width + 1)}`)}`)
+    .join('\n');
+}
+
+function htmlTable(rows: [string, string][]): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:2px 12px 2px 0">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<table cellpadding="0" cellspacing="0">${cells}</table>`;
+}
+
+const htmlPage = (body: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.4">${body}</body></html>`;
+
+/** The subject of the owner's e-mail: what, when, how many. */
+export function ownerSubject(inquiry: StoredInquiry): string {
+  return `New inquiry: ${eventTitle(inquiry)}, ${eventDay(inquiry.eventDate)}, ${guests(inquiry.plannedGuestCount)}`;
+}
+
+export function ownerEmail(options: {
+  inquiry: StoredInquiry;
+  to: string[];
+  from: string;
+  messageId: string;
+  publicUrl: string;
+}): MailMessage {
+  const { inquiry } = options;
+  const link = inboxLink(options.publicUrl, inquiry.id);
+  const rows = fieldRows(inquiry);
+  const intro = `${fullName(inquiry)} sent an inquiry. Reply to this e-mail to answer them.`;
+  return {
+    from: options.from,
+    to: options.to,
+    replyTo: { name: fullName(inquiry), address: inquiry.email },
+    subject: ownerSubject(inquiry),
+    messageId: options.messageId,
+    text: `${intro}\n\n${textTable(rows)}\n\nOpen it in the inbox: ${link}\n`,
+    html: htmlPage(
+      `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>`,
+    ),
+  };
+}
+
+/** The business's name on a bare MAIL_FROM, so the customer sees who wrote. */
+function fromTheBusiness(from: string, address: string): MailMessage['from'] {
+  return from.includes('<') ? from : { name: content.name, address };
+}
+
+export function confirmationEmail(options: {
+  inquiry: StoredInquiry;
+  from: string;
+  fromAddress: string;
+  messageId: string;
+}): MailMessage {
+  const { inquiry } = options;
+  const { contact } = content;
+  const asked: [string, string][] = [
+    ['Event', inquiry.eventName || '(no name given)'],
+    ['Date', eventDay(inquiry.eventDate)],
+    ['Time', `${inquiry.startTime}–${inquiry.endTime}`],
+    ['Address', inquiry.siteAddress],
+    ['Guests', String(inquiry.plannedGuestCount)],
+    ['Operation', inquiry.operation],
+    ...(inquiry.package ? ([['Package', inquiry.package]] as [string, string][]) : []),
+    ...(inquiry.notes ? ([['Notes', inquiry.notes]] as [string, string][]) : []),
+  ];
+  const greeting = `Hello ${inquiry.firstName},`;
+  const thanks = `thank you for your inquiry. ${content.name} has received it. This is what you asked for:`;
+  const next = `What happens next: we read every inquiry ourselves and will get back to you at ${inquiry.email} or ${inquiry.phoneNumber} to talk about your event and send a quote. There is nothing more you need to do now.`;
+  const reach = `If you need to reach us sooner: ${contact.email}, ${contact.phone} (${contact.hours}). Just reply to this e-mail to write to us.`;
+  const signature = content.name;
+  return {
+    from: fromTheBusiness(options.from, options.fromAddress),
+    to: [inquiry.email],
+    replyTo: { name: content.name, address: contact.email },
+    subject: `We received your inquiry – ${content.name}`,
+    messageId: options.messageId,
+    text: `${greeting}\n\n${thanks}\n\n${textTable(asked)}\n\n${next}\n\n${reach}\n\n${signature}\n`,
+    html: htmlPage(
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
+    ),
+  };
+}
+
+/** The webhook's JSON: a Standard Webhooks payload with the inquiry document and its id. */
+export function webhookPayload(inquiry: StoredInquiry, publicUrl: string): string {
+  const { uid: _uid, spamReason: _spamReason, ...document } = inquiry;
+  return JSON.stringify({
+    type: 'inquiry.created',
+    timestamp: inquiry.createdAt,
+    data: { ...document, id: inquiry.id, inboxUrl: inboxLink(publicUrl, inquiry.id) },
+  });
+}
+
+const slackEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Slack incoming webhooks take `{ text }` (mrkdwn, with &, < and > escaped). */
+export function slackPayload(inquiry: StoredInquiry, publicUrl: string): string {
+  const link = inboxLink(publicUrl, inquiry.id);
+  const text =
+    `New inquiry from ${slackEscape(fullName(inquiry))}: ${slackEscape(eventTitle(inquiry))}, ` +
+    `${eventDay(inquiry.eventDate)} ${inquiry.startTime}–${inquiry.endTime}, ${guests(inquiry.plannedGuestCount)}, ` +
+    `${slackEscape(inquiry.operation)}${inquiry.package ? ` (${slackEscape(inquiry.package)})` : ''}. <${link}|Open it in the inbox>`;
+  return JSON.stringify({ text });
+}
+
+export function isSlackWebhook(url: string): boolean {
+  return new URL(url).hostname === 'hooks.slack.com';
+}
+
+/** A test e-mail from the settings view: proves the SMTP settings work. */
+export function testEmail(options: { to: string; from: string; messageId: string; publicUrl: string }): MailMessage {
+  const text = `This is a test e-mail from ${content.name}'s website (${options.publicUrl}). If you can read it, e-mail notifications work.`;
+  return {
+    from: options.from,
+    to: [options.to],
+    replyTo: options.from,
+    subject: `Test e-mail from ${content.name}'s website`,
+    messageId: options.messageId,
+    text: `${text}\n`,
+    html: htmlPage(`<p>${escapeHtml(text)}</p>`),
+  };
+}

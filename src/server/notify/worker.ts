@@ -1,0 +1,332 @@
+// The outbox worker, inside the server process. Kicked right after a commit
+// that queued deliveries (the owner hears within a second) and polling once a
+// second for due ones (retries, and whatever a crash or an outage left).
+// Claims rows with a lease, sends them (up to MAX_IN_FLIGHT at once), and
+// settles them in batches: sent, retry later (exponential backoff with jitter
+// over about three days, or the endpoint's Retry-After), failed (a permanent
+// error, or out of tries), or skipped (nothing to send it to). At least once:
+// a delivery is settled after its send, so a crash in between sends it again,
+// with the same Message-ID / webhook-id.
+import { randomUUID } from 'node:crypto';
+import type { ClaimedDelivery, DeliveryPlanner, OutboxStore, Settlement, SettleItem } from '../store/outbox-store.js';
+import { mailAddress, type NotifyConfig } from './config.js';
+import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
+import {
+  confirmationEmail,
+  isSlackWebhook,
+  messageIdFor,
+  ownerEmail,
+  slackPayload,
+  testEmail,
+  webhookPayload,
+} from './messages.js';
+import { sendWebhook } from './webhooks.js';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** The wait after the 1st, 2nd, … failed attempt: about three days in all, then it has failed. */
+export const RETRY_DELAYS_MS = [
+  5 * SECOND,
+  5 * MINUTE,
+  30 * MINUTE,
+  2 * HOUR,
+  5 * HOUR,
+  10 * HOUR,
+  14 * HOUR,
+  20 * HOUR,
+  24 * HOUR,
+];
+/** Each delay is stretched or shrunk by up to this fraction, so retries from an outage do not all land at once. */
+const JITTER = 0.2;
+const MAX_IN_FLIGHT = 64;
+const POLL_MS = SECOND;
+
+/** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
+export type OwnerRecipients = () => Promise<string[]>;
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface NotifierOptions {
+  outbox: OutboxStore;
+  config: NotifyConfig;
+  ownerRecipients: OwnerRecipients;
+  log: Logger;
+  /** Default: nodemailer on SMTP_URL, or none without it. */
+  mailer?: Mailer | undefined;
+  retryDelaysMs?: readonly number[];
+  pollMs?: number;
+  random?: () => number;
+}
+
+export interface NotifyStatus {
+  email: { configured: boolean; server: string | null; from: string; confirmation: boolean };
+  webhooks: { endpoint: string; slack: boolean }[];
+  deliveries: Awaited<ReturnType<OutboxStore['summary']>>;
+}
+
+export interface Notifier {
+  /** Begins polling; sends what is due. */
+  start(): Promise<void>;
+  /** Something was queued: look now. */
+  kick(): void;
+  /** Stops polling, lets in-flight sends finish (webhooks are cut off), settles them. */
+  stop(): Promise<void>;
+  /** Queues a delivery again, now. False if there is no such delivery. */
+  resend(deliveryId: string): Promise<boolean>;
+  /** Sends a test e-mail straight away (not through the outbox). */
+  sendTestEmail(to: string): Promise<SendOutcome>;
+  status(): Promise<NotifyStatus>;
+}
+
+/** Which deliveries an inquiry gets: none for spam; e-mail only with SMTP; one per webhook endpoint. */
+export function deliveryPlan(config: NotifyConfig): DeliveryPlanner {
+  return (inquiry) => {
+    if (inquiry.spamReason !== null) return [];
+    return [
+      ...(config.smtpUrl ? [{ kind: 'owner-email' as const, target: null }] : []),
+      ...(config.smtpUrl && config.confirmationEmail ? [{ kind: 'confirmation' as const, target: null }] : []),
+      ...config.webhooks.map((endpoint) => ({ kind: 'webhook' as const, target: endpoint.url })),
+    ];
+  };
+}
+
+/** The endpoint without its path (a Slack URL's path is its secret). */
+export function describeEndpoint(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' && !parsed.search ? parsed.origin : `${parsed.origin}/…`;
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { outbox, config, log } = options;
+  const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
+  const delays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const pollMs = options.pollMs ?? POLL_MS;
+  const random = options.random ?? Math.random;
+  const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
+
+  let started = false;
+  let stopped = false;
+  let pumping = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let kicked = false;
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let settlements: SettleItem[] = [];
+  let flushing: Promise<void> | undefined;
+
+  const schedulePoll = () => {
+    if (stopped || !started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void pump(), pollMs);
+    timer.unref();
+  };
+
+  const flush = (): Promise<void> => {
+    flushing ??= (async () => {
+      // Let this turn's other sends finish into the same batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (settlements.length > 0) {
+        const batch = settlements;
+        settlements = [];
+        try {
+          await outbox.settle(batch);
+        } catch (error) {
+          // Their claims expire with the lease, and they are sent again: at least once.
+          log.error({ err: error }, `could not record ${batch.length} notification attempts`);
+        }
+      }
+      flushing = undefined;
+    })();
+    return flushing;
+  };
+
+  const retryDelay = (tries: number, retryAfterMs: number | undefined) => {
+    if (retryAfterMs !== undefined) return retryAfterMs;
+    const base = delays[Math.min(tries - 1, delays.length - 1)]!;
+    return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
+  };
+
+  const settlementFor = (delivery: ClaimedDelivery, outcome: SendOutcome, now: number): Settlement => {
+    if (outcome.ok) return { outcome: 'sent' };
+    if (outcome.permanent) return { outcome: 'failed', error: outcome.error };
+    const tries = delivery.tries + 1;
+    if (tries > delays.length) {
+      return { outcome: 'failed', error: `gave up after ${tries} attempts; last: ${outcome.error}` };
+    }
+    return { outcome: 'retry', error: outcome.error, dueAt: now + retryDelay(tries, outcome.retryAfterMs) };
+  };
+
+  /** Sends one delivery; undefined when cut off by stop() (its claim is then let go). */
+  const attempt = async (delivery: ClaimedDelivery): Promise<Settlement | undefined> => {
+    const { inquiry } = delivery;
+    if (!inquiry) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
+    const messageId = messageIdFor(delivery.id, fromAddress);
+    switch (delivery.kind) {
+      case 'owner-email': {
+        if (!mailer) return { outcome: 'skipped', error: 'e-mail is not set up (SMTP_URL is not set)' };
+        const to = await options.ownerRecipients();
+        if (to.length === 0) {
+          return {
+            outcome: 'skipped',
+            error: 'no owner account receives e-mail notifications (add one: npm run owner -- add EMAIL)',
+          };
+        }
+        const message = ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl });
+        return settlementFor(delivery, await mailer.send(message), Date.now());
+      }
+      case 'confirmation': {
+        if (!mailer) return { outcome: 'skipped', error: 'e-mail is not set up (SMTP_URL is not set)' };
+        const message = confirmationEmail({ inquiry, from: config.mailFrom, fromAddress, messageId });
+        return settlementFor(delivery, await mailer.send(message), Date.now());
+      }
+      case 'webhook': {
+        const endpoint = config.webhooks.find((candidate) => candidate.url === delivery.target);
+        if (!endpoint) return { outcome: 'skipped', error: 'this endpoint is no longer in WEBHOOK_URLS' };
+        const body = isSlackWebhook(endpoint.url)
+          ? slackPayload(inquiry, config.publicUrl)
+          : webhookPayload(inquiry, config.publicUrl);
+        const outcome = await sendWebhook({
+          url: endpoint.url,
+          secret: endpoint.secret,
+          id: `msg_${delivery.id}`,
+          body,
+          allowPrivate: config.webhookAllowPrivate,
+          signal: stopping.signal,
+        });
+        if (stopping.signal.aborted && !outcome.ok) return undefined;
+        return settlementFor(delivery, outcome, Date.now());
+      }
+    }
+  };
+
+  const launch = (delivery: ClaimedDelivery) => {
+    const task = attempt(delivery)
+      .catch((error: unknown): Settlement => {
+        log.error({ err: error }, `notification ${delivery.id} (${delivery.kind}) failed unexpectedly`);
+        return settlementFor(delivery, { ok: false, permanent: false, error: String(error) }, Date.now());
+      })
+      .then(async (settlement) => {
+        if (!settlement) {
+          await outbox.release([delivery.id]).catch(() => {});
+          return;
+        }
+        if (settlement.outcome === 'failed') {
+          log.warn(`notification ${delivery.id} (${delivery.kind}) failed: ${settlement.error}`);
+        }
+        settlements.push({ id: delivery.id, at: Date.now(), settlement });
+        await flush();
+      })
+      .finally(() => {
+        inFlight.delete(task);
+        // A slot is free: more may be waiting.
+        if (again) void pump();
+      });
+    inFlight.add(task);
+  };
+
+  /** Claims what is due, as many as there are free slots, and sends it. */
+  const pump = async (): Promise<void> => {
+    if (stopped || !started) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    try {
+      do {
+        again = false;
+        const free = MAX_IN_FLIGHT - inFlight.size;
+        if (free <= 0) {
+          again = true; // a finishing send pumps again
+          break;
+        }
+        const claimed = await outbox.claimDue(Date.now(), free, config.leaseMs);
+        if (stopped) {
+          await outbox.release(claimed.map((delivery) => delivery.id));
+          break;
+        }
+        for (const delivery of claimed) launch(delivery);
+        if (claimed.length === free) again = true;
+      } while (again && inFlight.size < MAX_IN_FLIGHT && !stopped);
+    } catch (error) {
+      log.error({ err: error }, 'the notification outbox could not be read');
+    } finally {
+      pumping = false;
+      schedulePoll();
+    }
+  };
+
+  return {
+    async start() {
+      if (started) return;
+      started = true;
+      if (config.smtpUrl) {
+        log.info(`E-mail notifications: on, through ${describeSmtpUrl(config.smtpUrl)}, from ${config.mailFrom}`);
+      } else {
+        log.warn('E-mail notifications: off (SMTP_URL is not set); inquiries are still stored for the inbox');
+      }
+      if (config.webhooks.length > 0) log.info(`Webhooks: ${config.webhooks.length} endpoint(s)`);
+      await outbox.recoverAtStart();
+      void pump();
+    },
+    kick() {
+      // Soon, not now: the kick comes from inside the commit that queued the deliveries.
+      if (kicked) return;
+      kicked = true;
+      setImmediate(() => {
+        kicked = false;
+        void pump();
+      });
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      stopping.abort();
+      while (pumping || inFlight.size > 0) {
+        await Promise.all([...inFlight]);
+        if (pumping) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await flush();
+      mailer?.close();
+    },
+    async resend(deliveryId) {
+      const queued = await outbox.resend(deliveryId, Date.now());
+      if (queued) void pump();
+      return queued;
+    },
+    async sendTestEmail(to) {
+      if (!mailer) return { ok: false, permanent: true, error: 'e-mail is not set up (SMTP_URL is not set)' };
+      return mailer.send(
+        testEmail({
+          to,
+          from: config.mailFrom,
+          messageId: messageIdFor(randomUUID(), fromAddress),
+          publicUrl: config.publicUrl,
+        }),
+      );
+    },
+    async status() {
+      return {
+        email: {
+          configured: mailer !== undefined,
+          server: config.smtpUrl ? describeSmtpUrl(config.smtpUrl) : null,
+          from: config.mailFrom,
+          confirmation: config.smtpUrl !== undefined && config.confirmationEmail,
+        },
+        webhooks: config.webhooks.map((endpoint) => ({
+          endpoint: describeEndpoint(endpoint.url),
+          slack: isSlackWebhook(endpoint.url),
+        })),
+        deliveries: await outbox.summary(),
+      };
+    },
+  };
+}

@@ -1,0 +1,193 @@
+// The outbox on SQLite (see outbox-store.ts). Rows are added by `enqueue`
+// inside the create's transaction (sqlite-store.ts). The worker's own writes
+// (claims, settlements) commit without an fsync (synchronous=NORMAL for that
+// transaction only): losing one in a power cut means a delivery is sent again,
+// which at-least-once allows; the inquiries' commits stay fully synchronous.
+import type Database from 'better-sqlite3';
+import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
+import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
+import {
+  type DeliveryPlanner,
+  type DeliveryWithAttempts,
+  emptySummary,
+  type OutboxStore,
+  outboxRows,
+  SETTLED_STATE,
+  type SettleItem,
+  toAttempt,
+  toDelivery,
+} from './outbox-store.js';
+
+export interface SqliteOutbox {
+  outbox: OutboxStore;
+  /** Adds a created inquiry's deliveries; call inside its transaction. */
+  enqueue(inquiry: NewInquiry): void;
+  /** Call after the transaction that ran `enqueue`: committed or not. */
+  afterTransaction(committed: boolean): void;
+}
+
+export function sqliteOutbox(db: Database.Database): SqliteOutbox {
+  let plan: DeliveryPlanner = () => [];
+  let onQueued: () => void = () => {};
+  let queuedInTransaction = false;
+
+  const insert = db.prepare(
+    `INSERT INTO outbox (id, inquiryId, kind, target, state, tries, dueAt, createdAt)
+     VALUES (@id, @inquiryId, @kind, @target, 'queued', 0, @now, @now)`,
+  );
+  const claim = db.prepare(
+    `UPDATE outbox SET claimedUntil = @until WHERE id IN (
+       SELECT id FROM outbox WHERE state = 'queued' AND dueAt <= @now AND (claimedUntil IS NULL OR claimedUntil <= @now)
+       ORDER BY dueAt LIMIT @limit
+     ) RETURNING *`,
+  );
+  const inquiry = db.prepare(`SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
+  const settleOne = db.prepare(
+    `UPDATE outbox SET state = @state, tries = tries + 1, dueAt = coalesce(@dueAt, dueAt), claimedUntil = NULL,
+       lastError = @error, sentAt = coalesce(@sentAt, sentAt)
+     WHERE id = @id`,
+  );
+  const recordAttempt = db.prepare(
+    'INSERT INTO outboxAttempts (deliveryId, at, outcome, error) VALUES (@id, @at, @outcome, @error)',
+  );
+  const releaseOne = db.prepare('UPDATE outbox SET claimedUntil = NULL WHERE id = ?');
+  const releaseAll = db.prepare('UPDATE outbox SET claimedUntil = NULL WHERE claimedUntil IS NOT NULL');
+  const nextDue = db.prepare(`SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
+  const byInquiry = db.prepare('SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
+  const byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
+  const attemptsOf = db.prepare(
+    'SELECT at, outcome, error FROM outboxAttempts WHERE deliveryId = ? ORDER BY at, rowid',
+  );
+  const requeue = db.prepare(
+    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL WHERE id = @id`,
+  );
+  const deleteAttempts = db.prepare(
+    'DELETE FROM outboxAttempts WHERE deliveryId IN (SELECT id FROM outbox WHERE inquiryId = ?)',
+  );
+  const deleteDeliveries = db.prepare('DELETE FROM outbox WHERE inquiryId = ?');
+  const counts = db.prepare('SELECT kind, state, count(*) AS n FROM outbox GROUP BY kind, state');
+
+  /** A write of the worker's: committed without waiting for the disk (see the top of the file). */
+  const relaxed = <A extends unknown[], R>(fn: (...args: A) => R) => {
+    const transaction = db.transaction(fn);
+    return (...args: A): R => {
+      db.pragma('synchronous = NORMAL');
+      try {
+        return transaction(...args);
+      } finally {
+        db.pragma('synchronous = FULL');
+      }
+    };
+  };
+
+  const claimDue = relaxed((now: number, limit: number, leaseMs: number) =>
+    claim.all({ now, until: now + leaseMs, limit }).map((row) => {
+      const delivery = toDelivery(row as Record<string, unknown>);
+      return { ...delivery, inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined };
+    }),
+  );
+  const settle = relaxed((settlements: SettleItem[]) => {
+    for (const { id, at, settlement } of settlements) {
+      const error = settlement.outcome === 'sent' ? null : settlement.error;
+      const changed = settleOne.run({
+        id,
+        state: SETTLED_STATE[settlement.outcome],
+        dueAt: settlement.outcome === 'retry' ? settlement.dueAt : null,
+        error,
+        sentAt: settlement.outcome === 'sent' ? at : null,
+      }).changes;
+      if (changed === 1) recordAttempt.run({ id, at, outcome: settlement.outcome, error });
+    }
+  });
+  const release = relaxed((ids: string[]) => {
+    for (const id of ids) releaseOne.run(id);
+  });
+  const withAttempts = (row: unknown): DeliveryWithAttempts => {
+    const delivery = toDelivery(row as Record<string, unknown>);
+    return {
+      ...delivery,
+      attempts: attemptsOf.all(delivery.id).map((attempt) => toAttempt(attempt as Record<string, unknown>)),
+    };
+  };
+  const deleteForInquiry = db.transaction((inquiryId: string) => {
+    deleteAttempts.run(inquiryId);
+    return deleteDeliveries.run(inquiryId).changes;
+  });
+
+  const outbox: OutboxStore = {
+    configure(options) {
+      plan = options.plan;
+      onQueued = options.onQueued ?? (() => {});
+    },
+    async claimDue(now, limit, leaseMs) {
+      return claimDue(now, limit, leaseMs);
+    },
+    async settle(settlements) {
+      if (settlements.length > 0) settle(settlements);
+    },
+    async release(ids) {
+      if (ids.length > 0) release(ids);
+    },
+    async recoverAtStart() {
+      releaseAll.run();
+    },
+    async nextDueAt() {
+      const due = nextDue.get() as number | null;
+      return due ?? undefined;
+    },
+    async forInquiry(inquiryId) {
+      return byInquiry.all(inquiryId).map(withAttempts);
+    },
+    async get(id) {
+      const row = byId.get(id);
+      return row ? withAttempts(row) : undefined;
+    },
+    async resend(id, now) {
+      return requeue.run({ id, now }).changes === 1;
+    },
+    async deleteForInquiry(inquiryId) {
+      return deleteForInquiry(inquiryId);
+    },
+    async failedOwnerNotifications(inquiryIds) {
+      if (inquiryIds.length === 0) return new Set();
+      const failed = new Set<string>();
+      // In chunks: SQLite caps the number of parameters of one statement.
+      for (let start = 0; start < inquiryIds.length; start += 500) {
+        const chunk = inquiryIds.slice(start, start + 500);
+        const rows = db
+          .prepare(
+            `SELECT DISTINCT inquiryId FROM outbox WHERE kind = 'owner-email' AND state = 'failed'
+             AND inquiryId IN (${chunk.map(() => '?').join(', ')})`,
+          )
+          .pluck()
+          .all(...chunk) as string[];
+        for (const id of rows) failed.add(id);
+      }
+      return failed;
+    },
+    async summary() {
+      const summary = emptySummary();
+      for (const row of counts.all() as { kind: keyof typeof summary; state: string; n: number }[]) {
+        const forKind = summary[row.kind];
+        if (forKind && row.state in forKind) forKind[row.state as keyof typeof forKind] = row.n;
+      }
+      return summary;
+    },
+  };
+
+  return {
+    outbox,
+    enqueue(created) {
+      const rows = outboxRows(plan, created);
+      if (rows.length === 0) return;
+      const now = Date.now();
+      for (const row of rows) insert.run({ ...row, now });
+      queuedInTransaction = true;
+    },
+    afterTransaction(committed) {
+      const queued = queuedInTransaction;
+      queuedInTransaction = false;
+      if (committed && queued) onQueued();
+    },
+  };
+}
