@@ -1,0 +1,279 @@
+// The outbox contract, on a real SQLite file and a real PostgreSQL server:
+// deliveries are written with the inquiry that created them (and only then),
+// claimed with a lease, settled with every attempt on record, sent again on
+// request, and forgotten with an erased inquiry.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';
+import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
+import type { InquiryStore } from './inquiry-store.js';
+import type { DeliveryKind, DeliveryPlanner, PlannedDelivery } from './outbox-store.js';
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteStore } from './sqlite-store.js';
+
+interface Engine {
+  name: 'sqlite' | 'postgres';
+  /** A fresh location, and a way to open (several) stores on it. */
+  fresh(): Promise<{ open(): Promise<InquiryStore>; remove(): void }>;
+}
+
+const engines: Engine[] = [
+  {
+    name: 'sqlite',
+    async fresh() {
+      const data = freshDataDir();
+      return { open: async () => openSqliteStore(data.dir), remove: data.remove };
+    },
+  },
+  {
+    name: 'postgres',
+    async fresh() {
+      const url = await freshPostgresUrl();
+      return { open: () => openPostgresStore(url, 4), remove: () => {} };
+    },
+  },
+];
+
+const HOOK = 'https://hooks.example/curbside';
+const EVERYTHING: PlannedDelivery[] = [
+  { kind: 'owner-email', target: null },
+  { kind: 'confirmation', target: null },
+  { kind: 'webhook', target: HOOK },
+];
+const everything: DeliveryPlanner = () => EVERYTHING;
+
+const kindsOf = (deliveries: { kind: DeliveryKind }[]) => deliveries.map((delivery) => delivery.kind).sort();
+
+describe.each(engines)('outbox on $name', (engine) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function freshStore(plan: DeliveryPlanner = everything, onQueued?: () => void): Promise<InquiryStore> {
+    const location = await engine.fresh();
+    cleanups.push(location.remove);
+    const store = await location.open();
+    cleanups.push(() => store.close());
+    store.outbox.configure({ plan, ...(onQueued ? { onQueued } : {}) });
+    return store;
+  }
+
+  it('writes the planned deliveries of a created inquiry, queued and due now, and says so after the commit', async () => {
+    let queued = 0;
+    const store = await freshStore(everything, () => queued++);
+    const before = Date.now();
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    const deliveries = await store.outbox.forInquiry(inquiry.id);
+    expect(kindsOf(deliveries)).toEqual(['confirmation', 'owner-email', 'webhook']);
+    for (const delivery of deliveries) {
+      expect(delivery).toMatchObject({
+        inquiryId: inquiry.id,
+        state: 'queued',
+        tries: 0,
+        lastError: null,
+        attempts: [],
+      });
+      expect(delivery.dueAt).toBeGreaterThanOrEqual(before);
+      expect(delivery.dueAt).toBeLessThanOrEqual(Date.now());
+    }
+    expect(deliveries.find((delivery) => delivery.kind === 'webhook')!.target).toBe(HOOK);
+    expect(new Set(deliveries.map((delivery) => delivery.id)).size).toBe(3);
+    expect(queued).toBeGreaterThanOrEqual(1);
+  });
+
+  it('writes nothing for a replay, a conflict, or what the plan leaves out', async () => {
+    const store = await freshStore((inquiry) => (inquiry.spamReason ? [] : EVERYTHING));
+    const first = buildNewInquiry();
+    await store.create(first);
+    await expect(store.create({ ...first })).resolves.toMatchObject({ status: 'replayed' });
+    await expect(store.create({ ...first, uid: buildUid() })).resolves.toEqual({ status: 'conflict' });
+    expect(await store.outbox.forInquiry(first.id)).toHaveLength(3);
+
+    const spam = buildNewInquiry({ spamReason: 'honeypot' });
+    await store.create(spam);
+    expect(await store.outbox.forInquiry(spam.id)).toEqual([]);
+  });
+
+  it('writes one set of deliveries when creates of one id race in the same batch', async () => {
+    const store = await freshStore();
+    const inquiry = buildNewInquiry();
+    const results = await Promise.all(Array.from({ length: 10 }, () => store.create({ ...inquiry })));
+    expect(results.filter((result) => result.status === 'created')).toHaveLength(1);
+    expect(kindsOf(await store.outbox.forInquiry(inquiry.id))).toEqual(['confirmation', 'owner-email', 'webhook']);
+  });
+
+  it('stores neither the inquiry nor its deliveries when a delivery cannot be written (one transaction)', async () => {
+    // A delivery without a kind breaks the outbox's NOT NULL: the whole create must fail with it.
+    const store = await freshStore(() => [{ kind: null as unknown as DeliveryKind, target: null }]);
+    const inquiry = buildNewInquiry();
+    await expect(store.create(inquiry)).rejects.toThrow();
+    expect(await store.count()).toBe(0);
+    expect(await store.outbox.forInquiry(inquiry.id)).toEqual([]);
+  });
+
+  it('claims due deliveries with a lease: nobody else gets them until it runs out', async () => {
+    const store = await freshStore();
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    const now = Date.now();
+    const claimed = await store.outbox.claimDue(now, 10, 60_000);
+    expect(kindsOf(claimed)).toEqual(['confirmation', 'owner-email', 'webhook']);
+    for (const delivery of claimed) {
+      expect(delivery.claimedUntil).toBe(now + 60_000);
+      // The message is rendered from the inquiry at send time: the claim brings it.
+      expect(delivery.inquiry).toMatchObject({ id: inquiry.id, email: inquiry.document.email });
+    }
+    expect(await store.outbox.claimDue(now + 1_000, 10, 60_000)).toEqual([]);
+    // The claimer died: after the lease the deliveries come back.
+    expect(await store.outbox.claimDue(now + 60_001, 10, 60_000)).toHaveLength(3);
+  });
+
+  it('claims at most the limit, oldest due first, and nothing that is not due', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    const inquiries = [buildNewInquiry(), buildNewInquiry(), buildNewInquiry()];
+    for (const inquiry of inquiries) {
+      await store.create(inquiry);
+      await sleep(3); // distinct due times
+    }
+    expect(await store.outbox.claimDue(Date.now() - 60_000, 10, 1_000)).toEqual([]);
+    const first = await store.outbox.claimDue(Date.now(), 2, 60_000);
+    expect(first.map((delivery) => delivery.inquiryId)).toEqual([inquiries[0]!.id, inquiries[1]!.id]);
+    const rest = await store.outbox.claimDue(Date.now(), 2, 60_000);
+    expect(rest.map((delivery) => delivery.inquiryId)).toEqual([inquiries[2]!.id]);
+  });
+
+  it('settles deliveries in one call and keeps every attempt: time, outcome, error', async () => {
+    const store = await freshStore();
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
+    const byKind = Object.fromEntries(claimed.map((delivery) => [delivery.kind, delivery.id]));
+    const at = Date.now();
+    await store.outbox.settle([
+      { id: byKind['owner-email']!, at, settlement: { outcome: 'sent' } },
+      { id: byKind.confirmation!, at, settlement: { outcome: 'failed', error: 'SMTP 550 Mailbox unavailable' } },
+      { id: byKind.webhook!, at, settlement: { outcome: 'retry', error: 'HTTP 500', dueAt: at + 5_000 } },
+    ]);
+    const deliveries = Object.fromEntries(
+      (await store.outbox.forInquiry(inquiry.id)).map((delivery) => [delivery.kind, delivery]),
+    );
+    expect(deliveries['owner-email']).toMatchObject({
+      state: 'sent',
+      tries: 1,
+      sentAt: at,
+      claimedUntil: null,
+      attempts: [{ at, outcome: 'sent', error: null }],
+    });
+    expect(deliveries.confirmation).toMatchObject({
+      state: 'failed',
+      lastError: 'SMTP 550 Mailbox unavailable',
+      attempts: [{ at, outcome: 'failed', error: 'SMTP 550 Mailbox unavailable' }],
+    });
+    expect(deliveries.webhook).toMatchObject({
+      state: 'queued',
+      tries: 1,
+      dueAt: at + 5_000,
+      claimedUntil: null,
+      lastError: 'HTTP 500',
+      attempts: [{ at, outcome: 'retry', error: 'HTTP 500' }],
+    });
+    expect(await store.outbox.nextDueAt()).toBe(at + 5_000);
+    // The retry is not due before its time, and is after.
+    expect(await store.outbox.claimDue(at + 4_999, 10, 60_000)).toEqual([]);
+    expect((await store.outbox.claimDue(at + 5_000, 10, 60_000)).map((delivery) => delivery.id)).toEqual([
+      byKind.webhook,
+    ]);
+    expect(await store.outbox.summary()).toEqual({
+      'owner-email': { queued: 0, sent: 1, failed: 0, skipped: 0 },
+      confirmation: { queued: 0, sent: 0, failed: 1, skipped: 0 },
+      webhook: { queued: 1, sent: 0, failed: 0, skipped: 0 },
+    });
+    expect(await store.outbox.failedOwnerNotifications([inquiry.id])).toEqual(new Set());
+  });
+
+  it('marks the inquiries whose owner e-mail failed', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    const [failed, sent, waiting] = [buildNewInquiry(), buildNewInquiry(), buildNewInquiry()];
+    for (const inquiry of [failed!, sent!, waiting!]) await store.create(inquiry);
+    const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
+    const idOf = (inquiryId: string) => claimed.find((delivery) => delivery.inquiryId === inquiryId)!.id;
+    await store.outbox.settle([
+      { id: idOf(failed!.id), at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
+      { id: idOf(sent!.id), at: Date.now(), settlement: { outcome: 'sent' } },
+    ]);
+    expect(await store.outbox.failedOwnerNotifications([failed!.id, sent!.id, waiting!.id])).toEqual(
+      new Set([failed!.id]),
+    );
+  });
+
+  it('sends again on request: queued now, fresh schedule, same identity, history kept', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    const [delivery] = await store.outbox.claimDue(Date.now(), 10, 60_000);
+    await store.outbox.settle([
+      { id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
+    ]);
+    const now = Date.now();
+    expect(await store.outbox.resend(delivery!.id, now)).toBe(true);
+    expect(await store.outbox.resend('no-such-delivery', now)).toBe(false);
+    expect(await store.outbox.get(delivery!.id)).toMatchObject({
+      id: delivery!.id,
+      state: 'queued',
+      tries: 0,
+      dueAt: now,
+      lastError: null,
+      attempts: [{ outcome: 'failed', error: 'SMTP 550' }],
+    });
+    expect((await store.outbox.claimDue(now, 10, 60_000)).map((claimed) => claimed.id)).toEqual([delivery!.id]);
+  });
+
+  it('forgets an erased inquiry’s deliveries and attempts; a send finishing after that records nothing', async () => {
+    const store = await freshStore();
+    const [erased, kept] = [buildNewInquiry(), buildNewInquiry()];
+    await store.create(erased!);
+    await store.create(kept!);
+    const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
+    const ofErased = claimed.filter((delivery) => delivery.inquiryId === erased!.id);
+    await store.outbox.settle([{ id: ofErased[0]!.id, at: Date.now(), settlement: { outcome: 'sent' } }]);
+    expect(await store.outbox.deleteForInquiry(erased!.id)).toBe(3);
+    expect(await store.outbox.forInquiry(erased!.id)).toEqual([]);
+    expect(await store.outbox.get(ofErased[1]!.id)).toBeUndefined();
+    await store.outbox.settle([{ id: ofErased[1]!.id, at: Date.now(), settlement: { outcome: 'sent' } }]);
+    expect(await store.outbox.get(ofErased[1]!.id)).toBeUndefined();
+    expect(await store.outbox.forInquiry(kept!.id)).toHaveLength(3);
+  });
+
+  it('lets go of claims on release, and (SQLite only) of every claim at the worker’s start', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    await store.create(buildNewInquiry());
+    await store.create(buildNewInquiry());
+    const [first, second] = await store.outbox.claimDue(Date.now(), 10, 60_000);
+    await store.outbox.release([first!.id]);
+    expect((await store.outbox.claimDue(Date.now(), 10, 60_000)).map((delivery) => delivery.id)).toEqual([first!.id]);
+    await store.outbox.recoverAtStart();
+    const after = (await store.outbox.claimDue(Date.now(), 10, 60_000)).map((delivery) => delivery.id);
+    // One SQLite file has one server: its old claims are a dead process's. PostgreSQL waits for the lease.
+    expect(after).toEqual(engine.name === 'sqlite' ? [first!.id, second!.id] : []);
+  });
+
+  it('gives each due delivery to exactly one of several claimers', async () => {
+    const location = await engine.fresh();
+    cleanups.push(location.remove);
+    const stores = [await location.open(), await location.open()];
+    for (const store of stores) {
+      cleanups.push(() => store.close());
+      store.outbox.configure({ plan: everything });
+    }
+    const created = Array.from({ length: 40 }, () => buildNewInquiry());
+    await Promise.all(created.map((inquiry) => stores[0]!.create(inquiry)));
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => stores[index % 2]!.outbox.claimDue(Date.now(), 15, 60_000)),
+    );
+    const ids = claims.flat().map((delivery) => delivery.id);
+    expect(ids).toHaveLength(120);
+    expect(new Set(ids).size).toBe(120);
+  });
+});
