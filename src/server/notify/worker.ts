@@ -64,6 +64,11 @@ export interface NotifierOptions {
   random?: () => number;
 }
 
+/** `base` stretched or shrunk by up to JITTER, by `random` in [0, 1). */
+export function jittered(base: number, random: number): number {
+  return Math.round(base * (1 - JITTER + 2 * JITTER * random));
+}
+
 export interface NotifyStatus {
   email: { configured: boolean; server: string | null; from: string; confirmation: boolean };
   webhooks: { endpoint: string; slack: boolean }[];
@@ -121,12 +126,25 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let settlements: SettleItem[] = [];
   let flushing: Promise<void> | undefined;
 
-  const schedulePoll = () => {
+  let timerAt = Number.POSITIVE_INFINITY;
+  /** Looks again at `at` (or at the next poll, whichever is sooner). */
+  const wakeAt = (at: number) => {
     if (stopped || !started) return;
+    const when = Math.min(at, Date.now() + pollMs);
+    if (timer && when >= timerAt) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void pump(), pollMs);
+    timerAt = when;
+    timer = setTimeout(
+      () => {
+        timer = undefined;
+        timerAt = Number.POSITIVE_INFINITY;
+        void pump();
+      },
+      Math.max(0, when - Date.now()),
+    );
     timer.unref();
   };
+  const schedulePoll = () => wakeAt(Date.now() + pollMs);
 
   const flush = (): Promise<void> => {
     flushing ??= (async () => {
@@ -147,11 +165,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return flushing;
   };
 
-  const retryDelay = (tries: number, retryAfterMs: number | undefined) => {
-    if (retryAfterMs !== undefined) return retryAfterMs;
-    const base = delays[Math.min(tries - 1, delays.length - 1)]!;
-    return Math.round(base * (1 - JITTER + 2 * JITTER * random()));
-  };
+  const retryDelay = (tries: number, retryAfterMs: number | undefined) =>
+    retryAfterMs ?? jittered(delays[Math.min(tries - 1, delays.length - 1)]!, random());
 
   const settlementFor = (delivery: ClaimedDelivery, outcome: SendOutcome, now: number): Settlement => {
     if (outcome.ok) return { outcome: 'sent' };
@@ -221,6 +236,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           log.warn(`notification ${delivery.id} (${delivery.kind}) failed: ${settlement.error}`);
         }
         settlements.push({ id: delivery.id, at: Date.now(), settlement });
+        if (settlement.outcome === 'retry') wakeAt(settlement.dueAt);
         await flush();
       })
       .finally(() => {

@@ -1,0 +1,507 @@
+// Notifications end to end: the real app (buildApp, inject) creating inquiries,
+// its worker sending to a real SMTP server (smtp-server, parsed with
+// mailparser) and a real webhook receiver that verifies every signature with
+// the `standardwebhooks` package. Retry delays are shortened; every wait is
+// for an event (a message, a state), never a fixed sleep standing for one.
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { content } from '../../../content/index.js';
+import { buildInquiryBody, buildTestConfig } from '../../../tests/support/builders.js';
+import { freshPostgresUrl } from '../../../tests/support/databases.js';
+import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
+import {
+  newWebhookSecret,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../../../tests/support/webhook-receiver.js';
+import type { InquiryBody } from '../../shared/inquiry.js';
+import { buildApp } from '../app.js';
+import type { InquiryStore } from '../store/inquiry-store.js';
+import type { DeliveryWithAttempts } from '../store/outbox-store.js';
+import { openPostgresStore } from '../store/postgres-store.js';
+import { openSqliteStore } from '../store/sqlite-store.js';
+
+const OWNERS = ['owner@tacos.example', 'partner@tacos.example'];
+const MAIL_FROM = 'inquiries@tacos.example';
+const PUBLIC_URL = 'https://tacos.example';
+/** Short retry delays so retries happen within a test. */
+const FAST_RETRIES = [150, 150, 150, 150, 150, 150, 150, 150, 150];
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Harness {
+  app: FastifyInstance;
+  dataDir: string;
+  store: InquiryStore;
+  logs: string[];
+  token: string;
+  create(overrides?: Partial<InquiryBody>): Promise<{ id: string; body: InquiryBody }>;
+  deliveries(inquiryId: string): Promise<DeliveryWithAttempts[]>;
+  /** Waits until `check` holds for the inquiry's deliveries. */
+  until(inquiryId: string, check: (deliveries: DeliveryWithAttempts[]) => boolean): Promise<DeliveryWithAttempts[]>;
+}
+
+async function startApp(
+  env: Record<string, string>,
+  options: {
+    owners?: string[];
+    postgres?: boolean;
+    retries?: number[];
+  } = {},
+): Promise<Harness> {
+  const { config, dataDir, remove } = buildTestConfig({
+    RATE_LIMIT_INQUIRIES_PER_SESSION: '10000',
+    RATE_LIMIT_INQUIRIES_PER_IP: '10000',
+    MAIL_FROM,
+    PUBLIC_URL,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
+  cleanups.push(remove);
+  const store = options.postgres
+    ? await openPostgresStore(await freshPostgresUrl(), 4)
+    : openSqliteStore(config.dataDir);
+  const logs: string[] = [];
+  const app = await buildApp(config, store, {
+    logStream: { write: (line) => void logs.push(line) },
+    ownerRecipients: async () => options.owners ?? OWNERS,
+    notifyRetryDelaysMs: options.retries ?? FAST_RETRIES,
+  });
+  cleanups.push(() => app.close());
+  await app.ready();
+  const session = await app.inject({ method: 'POST', url: '/api/session' });
+  const token = session.json().token as string;
+  const harness: Harness = {
+    app,
+    dataDir,
+    store,
+    logs,
+    token,
+    async create(overrides = {}) {
+      const id = randomUUID();
+      const body = buildInquiryBody(overrides);
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/inquiries/${id}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return { id, body };
+    },
+    deliveries: (inquiryId) => store.outbox.forInquiry(inquiryId),
+    async until(inquiryId, check) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const deliveries = await store.outbox.forInquiry(inquiryId);
+        if (check(deliveries)) return deliveries;
+        if (Date.now() > deadline) {
+          throw new Error(`deliveries never reached the expected state: ${JSON.stringify(deliveries, null, 1)}`);
+        }
+        await sleep(20);
+      }
+    },
+  };
+  return harness;
+}
+
+async function smtpServer(): Promise<TestSmtp> {
+  const smtp = await startSmtp();
+  cleanups.push(() => smtp.stop());
+  return smtp;
+}
+
+async function receiver(): Promise<WebhookReceiver> {
+  const hooks = await startWebhookReceiver();
+  cleanups.push(() => hooks.close());
+  return hooks;
+}
+
+const allSettled = (deliveries: DeliveryWithAttempts[]) =>
+  deliveries.length > 0 && deliveries.every((delivery) => delivery.state !== 'queued');
+const byKind = (deliveries: DeliveryWithAttempts[], kind: string) =>
+  deliveries.filter((delivery) => delivery.kind === kind);
+
+describe('e-mail through a real SMTP server', () => {
+  it('sends the owner every field, from MAIL_FROM, Reply-To the customer, with a link to the inbox', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
+    const { id, body } = await t.create({
+      eventName: 'Spring <fair> & "games"',
+      notes: 'Two vegan options.\nNo cilantro <b>please</b>.',
+    });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.rcptTo.sort()).toEqual([...OWNERS].sort());
+    expect(mail!.to.sort()).toEqual([...OWNERS].sort());
+    expect(mail!.from).toEqual([MAIL_FROM]);
+    expect(mail!.mailFrom).toBe(MAIL_FROM);
+    expect(mail!.replyTo).toEqual([body.email]);
+    expect(mail!.subject).toContain('Spring <fair> & "games"');
+    expect(mail!.subject).toContain(body.eventDate);
+    expect(mail!.subject).toContain(`${body.plannedGuestCount} guests`);
+    for (const value of [
+      body.firstName,
+      body.lastName,
+      body.email,
+      body.phoneNumber,
+      body.company,
+      body.eventDate,
+      body.startTime,
+      body.endTime,
+      body.siteAddress,
+      String(body.plannedGuestCount),
+      body.operation,
+      body.package,
+      'No cilantro <b>please</b>.',
+      body.reference,
+    ]) {
+      expect(mail!.text).toContain(value);
+    }
+    expect(mail!.text).toContain(`${PUBLIC_URL}/inbox?id=${id}`);
+    // The HTML escapes what the customer typed, links the inbox, and loads nothing from elsewhere.
+    expect(mail!.html).toContain('No cilantro &lt;b&gt;please&lt;/b&gt;.');
+    expect(mail!.html).not.toContain('<b>please</b>');
+    expect(mail!.html).toContain(`href="${PUBLIC_URL}/inbox?id=${id}"`);
+    expect(mail!.html).not.toMatch(/<img|<script|src=/i);
+
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({
+      kind: 'owner-email',
+      state: 'sent',
+      attempts: [{ outcome: 'sent', error: null }],
+    });
+    expect(mail!.messageId).toBe(`<${delivery!.id}@tacos.example>`);
+  });
+
+  it('sends the customer a confirmation in the business’s name, with what they asked and how to reach the business', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url });
+    const { id, body } = await t.create();
+    const mails = await smtp.waitFor(2);
+    const confirmation = mails.find((mail) => mail.to.includes(body.email))!;
+    expect(confirmation.rcptTo).toEqual([body.email]);
+    expect(confirmation.from).toEqual([MAIL_FROM]);
+    expect(confirmation.parsed.from?.value[0]?.name).toBe(content.name);
+    expect(confirmation.replyTo).toEqual([content.contact.email]);
+    expect(confirmation.subject).toContain(content.name);
+    for (const value of [
+      body.firstName,
+      body.eventName,
+      body.eventDate,
+      String(body.plannedGuestCount),
+      body.operation,
+    ]) {
+      expect(confirmation.text).toContain(value);
+    }
+    expect(confirmation.text).toContain(content.contact.email);
+    expect(confirmation.text).toContain(content.contact.phone);
+    expect(confirmation.text).toMatch(/what happens next/i);
+    const deliveries = await t.until(id, allSettled);
+    expect(deliveries.map((delivery) => [delivery.kind, delivery.state]).sort()).toEqual([
+      ['confirmation', 'sent'],
+      ['owner-email', 'sent'],
+    ]);
+  });
+
+  it('sends nothing at all for an inquiry flagged as spam', async () => {
+    const smtp = await smtpServer();
+    const hooks = await receiver();
+    const t = await startApp({
+      SMTP_URL: smtp.url,
+      WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    const spam = await t.create({ website: 'http://spam.example' });
+    const real = await t.create();
+    // The real inquiry's three deliveries arrive; the spam one, created first, has none.
+    await smtp.waitFor(2);
+    await hooks.waitFor(1);
+    await t.until(real.id, allSettled);
+    expect(await t.deliveries(spam.id)).toEqual([]);
+    expect(smtp.received.flatMap((mail) => mail.rcptTo)).not.toContain(spam.body.email);
+    expect(hooks.received.map((hook) => (hook.verified as { data: { id: string } }).data.id)).toEqual([real.id]);
+  });
+
+  it('retries a 4xx answer and then delivers, with the same Message-ID', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
+    smtp.failNext(2, 451, 'Greylisted, try again');
+    const { id } = await t.create();
+    const [mail] = await smtp.waitFor(1);
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery!.state).toBe('sent');
+    expect(delivery!.attempts.map((attempt) => attempt.outcome)).toEqual(['retry', 'retry', 'sent']);
+    expect(delivery!.attempts[0]!.error).toMatch(/^SMTP 451.*Greylisted/);
+    expect(mail!.messageId).toBe(`<${delivery!.id}@tacos.example>`);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('marks a 5xx answer failed at once, with the reason, and does not retry', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
+    smtp.failNext(1, 550, 'No such mailbox');
+    const { id } = await t.create();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({ state: 'failed', tries: 1 });
+    expect(delivery!.lastError).toMatch(/^SMTP 550.*No such mailbox/);
+    expect(delivery!.attempts).toEqual([{ at: expect.any(Number), outcome: 'failed', error: delivery!.lastError }]);
+    expect(await t.store.outbox.failedOwnerNotifications([id])).toEqual(new Set([id]));
+    // Well past several retry delays: still one attempt, nothing delivered.
+    await sleep(FAST_RETRIES[0]! * 4);
+    expect((await t.deliveries(id))[0]!.attempts).toHaveLength(1);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('keeps everything queued while the SMTP server is down and delivers it all once it is back', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url });
+    await smtp.stop();
+    const created = [await t.create(), await t.create(), await t.create()];
+    // Every delivery has been tried and failed while the server was down.
+    for (const { id } of created) {
+      await t.until(id, (deliveries) => deliveries.every((delivery) => delivery.attempts.length >= 1));
+    }
+    const failedMeanwhile = (await Promise.all(created.map(({ id }) => t.deliveries(id)))).flat();
+    expect(failedMeanwhile.every((delivery) => delivery.state === 'queued')).toBe(true);
+    expect(failedMeanwhile[0]!.attempts[0]!.error).toMatch(/ECONNREFUSED/);
+    await smtp.start();
+    await smtp.waitFor(6);
+    for (const { id, body } of created) {
+      const deliveries = await t.until(id, allSettled);
+      expect(deliveries.every((delivery) => delivery.state === 'sent')).toBe(true);
+      expect(smtp.received.filter((mail) => mail.rcptTo.includes(body.email))).toHaveLength(1);
+    }
+    expect(smtp.received).toHaveLength(6);
+  });
+
+  it('records a skipped owner e-mail when no owner receives notifications', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' }, { owners: [] });
+    const { id } = await t.create();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({ state: 'skipped' });
+    expect(delivery!.lastError).toMatch(/no owner account/);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('sends again on request, with the same Message-ID', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
+    const { id } = await t.create();
+    const [first] = await smtp.waitFor(1);
+    const [delivery] = await t.until(id, allSettled);
+    expect(await t.app.notifier.resend(delivery!.id)).toBe(true);
+    const [, second] = await smtp.waitFor(2);
+    expect(second!.messageId).toBe(first!.messageId);
+    const [again] = await t.until(id, (deliveries) => deliveries[0]!.attempts.length === 2 && allSettled(deliveries));
+    expect(again!.attempts.map((attempt) => attempt.outcome)).toEqual(['sent', 'sent']);
+  });
+
+  it('sends a test e-mail and reports the set-up without the SMTP password', async () => {
+    const smtp = await smtpServer();
+    const hooks = await receiver();
+    const t = await startApp({
+      SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${smtp.port}`,
+      WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
+    });
+    await expect(t.app.notifier.sendTestEmail('owner@tacos.example')).resolves.toEqual({ ok: true });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.rcptTo).toEqual(['owner@tacos.example']);
+    expect(mail!.subject).toMatch(/test/i);
+    const status = await t.app.notifier.status();
+    expect(status).toMatchObject({
+      email: { configured: true, server: `smtp://mailer@127.0.0.1:${smtp.port}`, from: MAIL_FROM, confirmation: true },
+      webhooks: [{ endpoint: `${hooks.base}/…`, slack: false }],
+    });
+    expect(JSON.stringify(status)).not.toContain('s3cret');
+    expect(t.logs.join('')).not.toContain('s3cret');
+  });
+
+  it('without SMTP_URL queues no e-mail and says so once at start', async () => {
+    const t = await startApp({});
+    const { id } = await t.create();
+    expect(await t.deliveries(id)).toEqual([]);
+    const notices = t.logs.filter((line) => line.includes('SMTP_URL is not set'));
+    expect(notices).toHaveLength(1);
+    await expect(t.app.notifier.sendTestEmail('owner@tacos.example')).resolves.toMatchObject({ ok: false });
+  });
+});
+
+describe('webhooks to a real receiver', () => {
+  it('signs each request the Standard Webhooks way and sends the inquiry document with its id', async () => {
+    const hooks = await receiver();
+    const t = await startApp({ WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const { id, body } = await t.create();
+    const [hook] = await hooks.waitFor(1);
+    expect(hook!.verifyError).toBeUndefined();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({ kind: 'webhook', state: 'sent', target: `${hooks.base}/hook` });
+    expect(hook!.path).toBe('/hook');
+    expect(hook!.headers['webhook-id']).toBe(`msg_${delivery!.id}`);
+    expect(hook!.headers['content-type']).toBe('application/json');
+    const payload = hook!.verified as { type: string; data: Record<string, unknown> };
+    expect(payload.type).toBe('inquiry.created');
+    const { website: _website, fillMs: _fillMs, ...fields } = body;
+    expect(payload.data).toMatchObject({ ...fields, id, source: 'web' });
+    expect(payload.data).not.toHaveProperty('uid');
+  });
+
+  it('rejects a tampered signature (the receiver’s check is real)', async () => {
+    const hooks = await receiver();
+    const other = newWebhookSecret();
+    const t = await startApp({ WEBHOOK_URLS: `${hooks.base}/hook|${other}`, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    await t.create();
+    const [hook] = await hooks.waitFor(1);
+    expect(hook!.verified).toBeUndefined();
+    expect(hook!.verifyError).toBeDefined();
+  });
+
+  it('retries a 500 with the same webhook-id, and honours Retry-After on a 429', async () => {
+    const hooks = await receiver();
+    const t = await startApp({ WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    hooks.respondNext({ status: 500 }, { status: 429, headers: { 'retry-after': '1' } });
+    const { id } = await t.create();
+    const received = await hooks.waitFor(3);
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery!.state).toBe('sent');
+    expect(delivery!.attempts.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', 'HTTP 500'],
+      ['retry', 'HTTP 429'],
+      ['sent', null],
+    ]);
+    expect(new Set(received.map((hook) => hook.headers['webhook-id']))).toEqual(new Set([`msg_${delivery!.id}`]));
+    expect(received.every((hook) => hook.verifyError === undefined)).toBe(true);
+    // Retry-After: 1 waits a second, far beyond the 150 ms the schedule alone would wait.
+    expect(received[2]!.receivedAt - received[1]!.receivedAt).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('stops at once on 410 Gone, and on another 4xx', async () => {
+    const gone = await receiver();
+    const refusing = await receiver();
+    const t = await startApp({
+      WEBHOOK_URLS: `${gone.base}/gone|${gone.secret},${refusing.base}/refusing|${refusing.secret}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    gone.respondNext({ status: 410 });
+    refusing.respondNext({ status: 403 });
+    const { id } = await t.create();
+    const deliveries = await t.until(id, allSettled);
+    expect(deliveries.map((delivery) => [delivery.state, delivery.attempts.length, delivery.lastError]).sort()).toEqual(
+      [
+        ['failed', 1, 'HTTP 403'],
+        ['failed', 1, expect.stringMatching(/^HTTP 410/)],
+      ],
+    );
+    await sleep(FAST_RETRIES[0]! * 4);
+    expect(gone.received).toHaveLength(1);
+    expect(refusing.received).toHaveLength(1);
+  });
+
+  it('gives up after the last retry of the schedule, with the last reason', async () => {
+    const hooks = await receiver();
+    const t = await startApp(
+      { WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`, WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { retries: [100, 100] },
+    );
+    hooks.respondNext({ status: 503 }, { status: 500 }, { status: 502 }, { status: 500 });
+    const { id } = await t.create();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery!.state).toBe('failed');
+    expect(delivery!.lastError).toBe('gave up after 3 attempts; last: HTTP 502');
+    expect(delivery!.attempts.map((attempt) => attempt.outcome)).toEqual(['retry', 'retry', 'failed']);
+    expect(hooks.received).toHaveLength(3);
+  });
+
+  it('does not follow a redirect', async () => {
+    const hooks = await receiver();
+    const t = await startApp({ WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`, WEBHOOK_ALLOW_PRIVATE: 'true' });
+    hooks.respondNext({ status: 302, headers: { location: `${hooks.base}/elsewhere` } });
+    const { id } = await t.create();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery!.attempts[0]).toMatchObject({
+      outcome: 'retry',
+      error: expect.stringMatching(/^HTTP 302.*not followed/),
+    });
+    expect(hooks.received.map((hook) => hook.path)).toEqual(['/hook', '/hook']);
+  });
+
+  it('refuses private and loopback addresses unless WEBHOOK_ALLOW_PRIVATE=true, checking the resolved address', async () => {
+    const hooks = await receiver();
+    const port = new URL(hooks.base).port;
+    const t = await startApp({
+      WEBHOOK_URLS: `http://127.0.0.1:${port}/literal|${hooks.secret},http://localhost:${port}/named|${hooks.secret}`,
+    });
+    const { id } = await t.create();
+    const deliveries = await t.until(id, allSettled);
+    expect(deliveries).toHaveLength(2);
+    for (const delivery of deliveries) {
+      expect(delivery.state).toBe('failed');
+      expect(delivery.lastError).toMatch(/private address.*WEBHOOK_ALLOW_PRIVATE/);
+    }
+    expect(hooks.received).toHaveLength(0);
+  });
+
+  it('stops cleanly on close while a webhook hangs, letting go of its claim', async () => {
+    const hanging = createServer(() => {}); // never answers
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          hanging.closeAllConnections();
+          hanging.close(() => resolve());
+        }),
+    );
+    const address = hanging.address() as { port: number };
+    const t = await startApp({
+      WEBHOOK_URLS: `http://127.0.0.1:${address.port}/hook|${newWebhookSecret()}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    const { id } = await t.create();
+    await t.until(id, (deliveries) => deliveries[0]?.claimedUntil !== null);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the request is out
+    await t.app.close(); // must not wait for the 15 s timeout
+    // Reopen the same file: the delivery is queued, unclaimed, and no attempt was recorded.
+    const reopened = openSqliteStore(t.dataDir);
+    try {
+      expect(await reopened.outbox.forInquiry(id)).toEqual([
+        expect.objectContaining({ state: 'queued', claimedUntil: null, tries: 0, attempts: [] }),
+      ]);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('on PostgreSQL', () => {
+  it('delivers the owner e-mail, the confirmation and the webhook, and nothing for spam', async () => {
+    const smtp = await smtpServer();
+    const hooks = await receiver();
+    const t = await startApp(
+      { SMTP_URL: smtp.url, WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`, WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { postgres: true },
+    );
+    smtp.failNext(1, 421, 'Too busy');
+    const spam = await t.create({ website: 'filled by a bot' });
+    const { id, body } = await t.create();
+    await smtp.waitFor(2);
+    const [hook] = await hooks.waitFor(1);
+    const deliveries = await t.until(id, allSettled);
+    expect(deliveries.map((delivery) => [delivery.kind, delivery.state]).sort()).toEqual([
+      ['confirmation', 'sent'],
+      ['owner-email', 'sent'],
+      ['webhook', 'sent'],
+    ]);
+    expect(
+      byKind(deliveries, 'owner-email')[0]!.attempts.length + byKind(deliveries, 'confirmation')[0]!.attempts.length,
+    ).toBe(3);
+    expect(smtp.received.map((mail) => mail.replyTo[0]).sort()).toEqual([body.email, content.contact.email].sort());
+    expect(hook!.verifyError).toBeUndefined();
+    expect(await t.deliveries(spam.id)).toEqual([]);
+  });
+});

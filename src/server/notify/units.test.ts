@@ -1,0 +1,145 @@
+// The pure parts of notifications: the address check against SSRF, Retry-After,
+// the signature (checked with the `standardwebhooks` package), the retry
+// schedule, the delivery plan and the message text.
+import { describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { buildNewInquiry } from '../../../tests/support/builders.js';
+import { newWebhookSecret } from '../../../tests/support/webhook-receiver.js';
+import type { StoredInquiry } from '../store/inquiry-store.js';
+import { loadNotifyConfig } from './config.js';
+import { eventDay, isSlackWebhook, ownerSubject, slackPayload, webhookPayload } from './messages.js';
+import { isPrivateAddress, retryAfterMs, signature } from './webhooks.js';
+import { deliveryPlan, describeEndpoint, jittered, RETRY_DELAYS_MS } from './worker.js';
+
+const storedOf = (overrides: Parameters<typeof buildNewInquiry>[0] = {}): StoredInquiry => {
+  const inquiry = buildNewInquiry(overrides);
+  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason };
+};
+
+describe('isPrivateAddress', () => {
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.1',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    'not-an-address',
+  ])('refuses %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])(
+    'allows %s',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe('retryAfterMs', () => {
+  it('reads seconds and HTTP dates, and caps them at a day', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Sun, 22 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('999999999', now)).toBe(24 * 60 * 60 * 1000);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(undefined, now)).toBeUndefined();
+  });
+});
+
+describe('signature', () => {
+  it('is what standardwebhooks signs and verifies', () => {
+    const secret = newWebhookSecret();
+    const body = JSON.stringify({ type: 'inquiry.created', data: { id: 'x', notes: 'ü ✓' } });
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signed = signature(secret, 'msg_1', timestamp, body);
+    const webhook = new Webhook(secret);
+    expect(signed).toBe(webhook.sign('msg_1', new Date(timestamp * 1000), body));
+    expect(() =>
+      webhook.verify(body, {
+        'webhook-id': 'msg_1',
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signed,
+      }),
+    ).not.toThrow();
+  });
+});
+
+describe('the retry schedule', () => {
+  it('spreads about three days over nine retries, each jittered by at most a fifth', () => {
+    const total = RETRY_DELAYS_MS.reduce((sum, delay) => sum + delay, 0);
+    expect(RETRY_DELAYS_MS).toHaveLength(9);
+    expect(RETRY_DELAYS_MS[0]).toBe(5_000);
+    expect(total / 3_600_000).toBeGreaterThan(72);
+    expect(total / 3_600_000).toBeLessThan(84);
+    expect(jittered(10_000, 0)).toBe(8_000);
+    expect(jittered(10_000, 0.5)).toBe(10_000);
+    expect(jittered(10_000, 0.999_999)).toBe(12_000);
+  });
+});
+
+describe('deliveryPlan', () => {
+  const secret = newWebhookSecret();
+  it('plans e-mail only with SMTP, the confirmation unless off, a webhook per endpoint, and nothing for spam', () => {
+    const full = loadNotifyConfig(
+      {
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        WEBHOOK_URLS: `https://a.example/h|${secret},https://b.example/h|${secret}`,
+      },
+      3000,
+    );
+    const plan = deliveryPlan(full);
+    expect(plan(buildNewInquiry())).toEqual([
+      { kind: 'owner-email', target: null },
+      { kind: 'confirmation', target: null },
+      { kind: 'webhook', target: 'https://a.example/h' },
+      { kind: 'webhook', target: 'https://b.example/h' },
+    ]);
+    expect(plan(buildNewInquiry({ spamReason: 'too-fast' }))).toEqual([]);
+    const noConfirmation = deliveryPlan(
+      loadNotifyConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', CONFIRMATION_EMAIL: 'off' }, 3000),
+    );
+    expect(noConfirmation(buildNewInquiry())).toEqual([{ kind: 'owner-email', target: null }]);
+    expect(deliveryPlan(loadNotifyConfig({}, 3000))(buildNewInquiry())).toEqual([]);
+  });
+
+  it('shows an endpoint without its path (a Slack URL’s path is its secret)', () => {
+    expect(describeEndpoint('https://hooks.slack.com/services/T1/B2/secret')).toBe('https://hooks.slack.com/…');
+    expect(describeEndpoint('https://hooks.example/')).toBe('https://hooks.example');
+  });
+});
+
+describe('messages', () => {
+  it('names the event (or the operation), the day and the guests in the subject', () => {
+    const named = storedOf({ document: { eventName: 'Spring fair', eventDate: '2026-12-12', plannedGuestCount: 250 } });
+    expect(ownerSubject(named)).toBe('New inquiry: Spring fair, Sat 2026-12-12, 250 guests');
+    const unnamed = storedOf({ document: { eventName: '', operation: 'Catering', plannedGuestCount: 1 } });
+    expect(ownerSubject(unnamed)).toMatch(/^New inquiry: Catering, \w{3} \d{4}-\d{2}-\d{2}, 1 guest$/);
+    expect(eventDay('2026-12-13')).toBe('Sun 2026-12-13');
+  });
+
+  it('gives Slack its { text } with the link, and other endpoints the document with its id', () => {
+    const inquiry = storedOf({ document: { firstName: 'Ana <&>' } });
+    expect(isSlackWebhook('https://hooks.slack.com/services/T1/B2/c')).toBe(true);
+    expect(isSlackWebhook('https://hooks.example/slack')).toBe(false);
+    const slack = JSON.parse(slackPayload(inquiry, 'https://tacos.example')) as Record<string, string>;
+    expect(Object.keys(slack)).toEqual(['text']);
+    expect(slack.text).toContain('Ana &lt;&amp;&gt;');
+    expect(slack.text).toContain(`<https://tacos.example/inbox?id=${inquiry.id}|Open it in the inbox>`);
+    const payload = JSON.parse(webhookPayload(inquiry, 'https://tacos.example'));
+    expect(payload).toMatchObject({ type: 'inquiry.created', timestamp: inquiry.createdAt });
+    expect(payload.data).toMatchObject({ id: inquiry.id, firstName: 'Ana <&>', email: inquiry.email });
+    expect(payload.data).not.toHaveProperty('uid');
+    expect(payload.data).not.toHaveProperty('spamReason');
+  });
+});
