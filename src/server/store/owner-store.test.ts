@@ -151,8 +151,8 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       await owners.createSession({ tokenHash: 'b', ownerId: helper.id, createdAt: now.toISOString(), expiresAt });
       expect(await owners.setPassword('owner@example.com', 'new')).toBe(true);
       expect((await owners.findOwnerByEmail('owner@example.com'))!.passwordHash).toBe('new');
-      expect(await owners.useSession('a', now, DAY)).toBeUndefined();
-      expect(await owners.useSession('b', now, DAY)).toMatchObject({ email: 'helper@example.com' });
+      expect(await owners.resumeSession('a', now, DAY)).toBeUndefined();
+      expect(await owners.resumeSession('b', now, DAY)).toMatchObject({ email: 'helper@example.com' });
       expect(await owners.setPassword('nobody@example.com', 'x')).toBe(false);
     });
 
@@ -167,7 +167,7 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
         expiresAt: new Date(now.getTime() + DAY).toISOString(),
       });
       expect(await opened.owners.removeOwner('Owner@example.com')).toBe(true);
-      expect(await opened.owners.useSession('token-hash', now, DAY)).toBeUndefined();
+      expect(await opened.owners.resumeSession('token-hash', now, DAY)).toBeUndefined();
       expect(await opened.rows('ownerSessions')).toEqual([]);
       expect(await opened.owners.listOwners()).toEqual([]);
       expect(await opened.owners.removeOwner('owner@example.com')).toBe(false);
@@ -185,10 +185,10 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + DAY).toISOString(),
       });
-      expect(await owners.useSession('h', now, DAY)).toEqual(owner);
-      expect(await owners.useSession('unknown', now, DAY)).toBeUndefined();
+      expect(await owners.resumeSession('h', now, DAY)).toEqual(owner);
+      expect(await owners.resumeSession('unknown', now, DAY)).toBeUndefined();
       await owners.deleteSession('h');
-      expect(await owners.useSession('h', now, DAY)).toBeUndefined();
+      expect(await owners.resumeSession('h', now, DAY)).toBeUndefined();
     });
 
     it('ends at its absolute expiry, and after being idle too long, even when used in between', async () => {
@@ -204,9 +204,9 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       });
       // Used every 20 hours with a one-day idle limit: alive until the absolute end.
       for (const hours of [20, 40, 60]) {
-        expect(await opened.owners.useSession('abs', later(hours * 60 * MINUTE), DAY)).toBeDefined();
+        expect(await opened.owners.resumeSession('abs', later(hours * 60 * MINUTE), DAY)).toBeDefined();
       }
-      expect(await opened.owners.useSession('abs', later(3 * DAY), DAY)).toBeUndefined();
+      expect(await opened.owners.resumeSession('abs', later(3 * DAY), DAY)).toBeUndefined();
 
       await opened.owners.createSession({
         tokenHash: 'idle',
@@ -214,8 +214,8 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
         createdAt: start.toISOString(),
         expiresAt: later(30 * DAY).toISOString(),
       });
-      expect(await opened.owners.useSession('idle', later(DAY - MINUTE), DAY)).toBeDefined();
-      expect(await opened.owners.useSession('idle', later(2 * DAY), DAY)).toBeUndefined();
+      expect(await opened.owners.resumeSession('idle', later(DAY - MINUTE), DAY)).toBeDefined();
+      expect(await opened.owners.resumeSession('idle', later(2 * DAY), DAY)).toBeUndefined();
       // An expired session is deleted, not just refused.
       expect(await opened.rows('ownerSessions')).toEqual([]);
     });

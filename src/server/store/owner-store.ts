@@ -68,7 +68,7 @@ export interface OwnerStore {
    * The owner of a live session, its lastSeenAt moved to `now`; undefined (and the
    * row deleted) once it is past its absolute expiry or idle longer than `idleMs`.
    */
-  useSession(tokenHash: string, now: Date, idleMs: number): Promise<Owner | undefined>;
+  resumeSession(tokenHash: string, now: Date, idleMs: number): Promise<Owner | undefined>;
   deleteSession(tokenHash: string): Promise<void>;
 
   // The inbox

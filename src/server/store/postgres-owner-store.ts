@@ -71,10 +71,12 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
         notifyByEmail: true,
       };
       try {
-        await pool.query(
-          'INSERT INTO "owners" ("id", "email", "passwordHash", "createdAt") VALUES ($1, $2, $3, $4)',
-          [owner.id, owner.email, passwordHash, owner.createdAt],
-        );
+        await pool.query('INSERT INTO "owners" ("id", "email", "passwordHash", "createdAt") VALUES ($1, $2, $3, $4)', [
+          owner.id,
+          owner.email,
+          passwordHash,
+          owner.createdAt,
+        ]);
       } catch (error) {
         if ((error as { code?: string }).code === '23505') {
           throw new OwnerExistsError(`An owner with the e-mail ${owner.email} already exists.`);
@@ -121,7 +123,7 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
       );
     },
 
-    async useSession(tokenHash, now, idleMs) {
+    async resumeSession(tokenHash, now, idleMs) {
       const { rows } = await pool.query(
         `SELECT s."lastSeenAt", s."expiresAt", o."id", o."email", o."createdAt", o."notifyByEmail"
          FROM "ownerSessions" s JOIN "owners" o ON o."id" = s."ownerId" WHERE s."tokenHash" = $1`,
@@ -172,7 +174,9 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
           UNION SELECT "inquiryId" FROM "inquiryEvents" WHERE "kind" = 'note' AND ${noteLike})`);
       }
       if (query.before) {
-        where.push(`(e."createdAt", e."id") < (${param(query.before.createdAt)}::timestamptz, ${param(query.before.id)})`);
+        where.push(
+          `(e."createdAt", e."id") < (${param(query.before.createdAt)}::timestamptz, ${param(query.before.id)})`,
+        );
       }
       const sql = `${ROW_SQL} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY e."createdAt" DESC, e."id" DESC LIMIT ${param(query.limit + 1)}`;

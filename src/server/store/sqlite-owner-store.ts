@@ -172,7 +172,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       ).run(session.tokenHash, session.ownerId, session.createdAt, session.createdAt, session.expiresAt);
     },
 
-    async useSession(tokenHash, now, idleMs) {
+    async resumeSession(tokenHash, now, idleMs) {
       const row = prepare(
         `SELECT s.lastSeenAt, s.expiresAt, o.id, o.email, o.createdAt, o.notifyByEmail, o.passwordHash
          FROM ownerSessions s JOIN owners o ON o.id = s.ownerId WHERE s.tokenHash = ?`,
@@ -239,7 +239,13 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       if (!inquiry) return undefined;
       const events = prepare(
         'SELECT kind, status, note, ownerEmail, at FROM inquiryEvents WHERE inquiryId = ? ORDER BY id',
-      ).all(id) as { kind: 'status' | 'note'; status: InquiryStatus | null; note: string | null; ownerEmail: string; at: string }[];
+      ).all(id) as {
+        kind: 'status' | 'note';
+        status: InquiryStatus | null;
+        note: string | null;
+        ownerEmail: string;
+        at: string;
+      }[];
       const history: HistoryEntry[] = [
         { kind: 'received', at: inquiry.createdAt, by: null, status: null, note: null },
         ...events.map((event) => ({
