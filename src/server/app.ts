@@ -10,7 +10,27 @@ import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js'
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
+import { ownerRoutes } from './owner/routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
+import { openOwnerStore } from './store/open-owner-store.js';
+import type { OwnerStore } from './store/owner-store.js';
+
+/** The owner accounts that receive e-mail about new inquiries (each may switch it off in the inbox). */
+async function notifiedOwners(owners: OwnerStore): Promise<string[]> {
+  return (await owners.listOwners()).filter((owner) => owner.notifyByEmail).map((owner) => owner.email);
+}
+
+/** Erasing an inquiry also forgets its notifications (and their attempts), sent or not. */
+function forgettingDeliveries(owners: OwnerStore, store: InquiryStore): OwnerStore {
+  return {
+    ...owners,
+    async erase(id, by, at) {
+      const erased = await owners.erase(id, by, at);
+      if (erased) await store.outbox.deleteForInquiry(id);
+      return erased;
+    },
+  };
+}
 
 export interface ApiError {
   error: string;
@@ -33,10 +53,12 @@ const ERROR_CODES: Record<number, string> = {
 export interface BuildOptions {
   /** Where the logs go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
-  /** Who receives the owner's e-mail about a new inquiry, asked at send time. Default: nobody (recorded as skipped). */
+  /** Who receives the owner's e-mail about a new inquiry, asked at send time. Default: the owner accounts with e-mail notifications on. */
   ownerRecipients?: OwnerRecipients;
   /** Retry delays of the notification worker (tests shorten them). */
   notifyRetryDelaysMs?: readonly number[];
+  /** The owner's store (accounts, sessions, inbox); opened on the same database as `store` when not given. Closed with the app. */
+  ownerStore?: OwnerStore;
 }
 
 declare module 'fastify' {
@@ -113,10 +135,11 @@ export async function buildApp(
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });
 
+  const owners = options.ownerStore ?? (await openOwnerStore(config));
   const notifier = createNotifier({
     outbox: store.outbox,
     config: config.notify,
-    ownerRecipients: options.ownerRecipients ?? (async () => []),
+    ownerRecipients: options.ownerRecipients ?? (() => notifiedOwners(owners)),
     log: {
       info: (message) => app.log.info(message),
       warn: (message) => app.log.warn(message),
@@ -130,9 +153,11 @@ export async function buildApp(
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', async () => {
     await notifier.stop();
+    await owners.close();
     await store.close();
   });
   await app.register(sessionRoutes, { config });
+  await app.register(ownerRoutes, { config, owners: forgettingDeliveries(owners, store) });
   await app.register(inquiryRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));
