@@ -4,6 +4,12 @@
 // acknowledged. Afterwards the store, opened directly, must hold every
 // acknowledged inquiry exactly once, exactly as sent, and nothing no client sent.
 // Runs on SQLite and on PostgreSQL. Checks correctness only, never timings.
+//
+// Notifications (issue 9) ride along: a real SMTP server and a webhook receiver
+// run throughout, and afterwards every acknowledged inquiry has had its owner
+// e-mail and its webhook delivered at least once; duplicates (the same
+// Message-ID or webhook-id delivered twice, from a send cut off before it was
+// recorded) are counted and reported, as at-least-once allows them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,6 +27,10 @@ import {
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
+import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { openPostgresOwnerStore } from '../../src/server/store/postgres-owner-store.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite-owner-store.js';
 
 const CLIENTS = 32;
 const KILLS = 10;
@@ -33,13 +43,21 @@ const REQUEST_TIMEOUT_MS = 5_000;
 const ACK_DEADLINE_MS = 30_000;
 const SESSION_SECRET = 'crash-test-session-secret-0123456789abcdef';
 const UNLIMITED = '1000000000';
+const OWNER_EMAIL = 'owner@crash-test.example';
+/** After the last life: how long the deliveries may take to drain (a dead claimer's lease included). */
+const DELIVERY_DEADLINE_MS = 90_000;
 
 const randomBetween = ({ min, max }: { min: number; max: number }) => min + Math.floor(Math.random() * (max - min + 1));
 
 interface Engine {
   name: 'sqlite' | 'postgres';
   /** Env for the server, and how to open the same store directly afterwards. */
-  prepare(): Promise<{ env: Record<string, string>; open: () => Promise<InquiryStore>; cleanup: () => void }>;
+  prepare(): Promise<{
+    env: Record<string, string>;
+    open: () => Promise<InquiryStore>;
+    addOwner: (email: string) => Promise<void>;
+    cleanup: () => void;
+  }>;
 }
 
 const engines: Engine[] = [
@@ -47,7 +65,16 @@ const engines: Engine[] = [
     name: 'sqlite',
     async prepare() {
       const data = freshDataDir();
-      return { env: { DATA_DIR: data.dir }, open: async () => openSqliteStore(data.dir), cleanup: data.remove };
+      return {
+        env: { DATA_DIR: data.dir },
+        open: async () => openSqliteStore(data.dir),
+        addOwner: async (email) => {
+          const owners = openSqliteOwnerStore(data.dir);
+          await owners.createOwner(email, 'not-a-real-hash: this owner never signs in');
+          await owners.close();
+        },
+        cleanup: data.remove,
+      };
     },
   },
   {
@@ -58,6 +85,11 @@ const engines: Engine[] = [
       return {
         env: { DATA_DIR: data.dir, DATABASE_URL: url },
         open: () => openPostgresStore(url, 2),
+        addOwner: async (email) => {
+          const owners = await openPostgresOwnerStore(url, 1);
+          await owners.createOwner(email, 'not-a-real-hash: this owner never signs in');
+          await owners.close();
+        },
         cleanup: data.remove,
       };
     },
@@ -240,12 +272,15 @@ describe.each(engines)('crash test on $name', (engine) => {
   });
 
   it(`loses and duplicates nothing while the server is SIGKILLed ${KILLS} times under ${CLIENTS} clients`, {
-    timeout: 90_000,
+    timeout: 200_000,
   }, async () => {
-    const { env, open, cleanup } = await engine.prepare();
+    const { env, open, addOwner, cleanup } = await engine.prepare();
     cleanups.push(cleanup);
+    const notifications = await startNotificationSinks();
+    cleanups.push(() => notifications.stop());
+    await addOwner(OWNER_EMAIL);
     const port = await freePort();
-    const server = new ServerProcess(port, env);
+    const server = new ServerProcess(port, { ...env, ...notifications.env });
     const killOnExit = () => void server.kill();
     process.once('exit', killOnExit);
     cleanups.push(async () => {
@@ -294,6 +329,9 @@ describe.each(engines)('crash test on $name', (engine) => {
     await serveAWhile();
     stop.requested = true;
     await clientsDone;
+    // The last life also sends what earlier lives left (their claims are let go at
+    // start on SQLite, and expire after NOTIFY_LEASE_SECONDS on PostgreSQL).
+    await notifications.waitForAll([...run.acknowledged.keys()], DELIVERY_DEADLINE_MS);
     await server.kill();
 
     const store = await open();
@@ -331,9 +369,101 @@ describe.each(engines)('crash test on $name', (engine) => {
         `(stored but never acknowledged: ${unacknowledgedStored}) attempted=${run.attempted.size} ` +
         `network errors retried=${run.networkErrors} 5xx retried=${run.serverErrors} acknowledged as replays=${run.replays} lives with acks=${run.ackGenerations.size}/${server.generation}`,
     );
+    // Notifications: every acknowledged inquiry's owner e-mail and webhook arrived, at least once.
+    const missingMail = [...run.acknowledged.keys()].filter((id) => !notifications.mailsByInquiry.has(id));
+    const missingHook = [...run.acknowledged.keys()].filter((id) => !notifications.hooksByInquiry.has(id));
+    expect(missingMail, 'acknowledged inquiries without an owner e-mail').toEqual([]);
+    expect(missingHook, 'acknowledged inquiries without a webhook').toEqual([]);
+    expect(notifications.unverifiedHooks, 'webhooks whose signature did not verify').toBe(0);
+    expect(notifications.mailsTo.size === 1 && notifications.mailsTo.has(OWNER_EMAIL)).toBe(true);
+    // Each inquiry has one owner e-mail (one Message-ID) and one webhook (one webhook-id): a
+    // second delivery of a message is a duplicate, with the same identity as the first.
+    for (const [id, messageIds] of notifications.mailsByInquiry) {
+      expect(new Set(messageIds).size, `inquiry ${id} got e-mails with different Message-IDs`).toBe(1);
+      expect(storedById.has(id), `e-mail for inquiry ${id}, which is not stored`).toBe(true);
+    }
+    for (const [id, webhookIds] of notifications.hooksByInquiry) {
+      expect(new Set(webhookIds).size, `inquiry ${id} got webhooks with different webhook-ids`).toBe(1);
+    }
+    const duplicateMails = [...notifications.mailsByInquiry.values()].reduce((sum, ids) => sum + ids.length - 1, 0);
+    const duplicateHooks = [...notifications.hooksByInquiry.values()].reduce((sum, ids) => sum + ids.length - 1, 0);
+    console.log(
+      `crash test [${engine.name}] notifications: owner e-mails ${notifications.mailsByInquiry.size} inquiries ` +
+        `(duplicates, same Message-ID: ${duplicateMails}), webhooks ${notifications.hooksByInquiry.size} inquiries ` +
+        `(duplicates, same webhook-id: ${duplicateHooks})`,
+    );
+
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     // The kills really cut requests off, and creates were acknowledged throughout.
     expect(run.networkErrors).toBeGreaterThan(0);
     expect(run.ackGenerations.size).toBe(server.generation);
   });
 });
+
+interface NotificationSinks {
+  /** The server's environment for them. */
+  env: Record<string, string>;
+  /** Inquiry id -> the Message-ID of each owner e-mail about it. */
+  mailsByInquiry: Map<string, string[]>;
+  /** Every envelope recipient seen. */
+  mailsTo: Set<string>;
+  /** Inquiry id -> the webhook-id of each webhook about it. */
+  hooksByInquiry: Map<string, string[]>;
+  unverifiedHooks: number;
+  waitForAll(inquiryIds: string[], timeoutMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A real SMTP server and webhook receiver, counting what arrives per inquiry. */
+async function startNotificationSinks(): Promise<NotificationSinks> {
+  const smtp: TestSmtp = await startSmtp();
+  const hooks: WebhookReceiver = await startWebhookReceiver();
+  const sinks: NotificationSinks = {
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'inquiries@crash-test.example',
+      CONFIRMATION_EMAIL: 'off',
+      WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      NOTIFY_LEASE_SECONDS: '5',
+    },
+    mailsByInquiry: new Map(),
+    mailsTo: new Set(),
+    hooksByInquiry: new Map(),
+    unverifiedHooks: 0,
+    async waitForAll(inquiryIds, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const missing = inquiryIds.filter(
+          (id) => !sinks.mailsByInquiry.has(id) || !sinks.hooksByInquiry.has(id),
+        ).length;
+        if (missing === 0) return;
+        if (Date.now() > deadline) throw new Error(`${missing} acknowledged inquiries still lack a notification`);
+        await sleep(100);
+      }
+    },
+    async stop() {
+      await smtp.stop();
+      await hooks.close();
+    },
+  };
+  // The crash test only needs who and which message: no MIME parsing of thousands of e-mails.
+  smtp.parse = false;
+  smtp.onAccepted = ({ messageId, inquiryId }) => {
+    if (!inquiryId) throw new Error(`an e-mail without its inquiry's id (${messageId})`);
+    sinks.mailsByInquiry.set(inquiryId, [...(sinks.mailsByInquiry.get(inquiryId) ?? []), messageId]);
+  };
+  smtp.onEnvelope = (rcptTo) => {
+    for (const address of rcptTo) sinks.mailsTo.add(address);
+  };
+  hooks.onReceived = (hook) => {
+    if (hook.verifyError !== undefined) {
+      sinks.unverifiedHooks++;
+      return;
+    }
+    const id = (hook.verified as { data: { id: string } }).data.id;
+    const webhookId = String(hook.headers['webhook-id']);
+    sinks.hooksByInquiry.set(id, [...(sinks.hooksByInquiry.get(id) ?? []), webhookId]);
+  };
+  return sinks;
+}

@@ -32,9 +32,11 @@ export interface TestSmtp {
   /** Stop listening (an outage); `start()` listens again on the same port. */
   stop(): Promise<void>;
   start(): Promise<void>;
-  /** Called with each accepted message (bench timing). */
-  onAccepted?: (mail: { messageId: string; acceptedAt: number }) => void;
-  /** Skip parsing (bench: only the Message-ID header is read). */
+  /** Called with each accepted message. */
+  onAccepted?: (mail: { messageId: string; inquiryId: string | undefined; acceptedAt: number }) => void;
+  /** Called with each accepted message's envelope recipients. */
+  onEnvelope?: (rcptTo: string[]) => void;
+  /** Parse and keep each message in `received` (default); false only reads two headers and calls onAccepted (load tests). */
   parse: boolean;
 }
 
@@ -93,9 +95,12 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
               rcptTo: session.envelope.rcptTo.map((address) => address.address),
               mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             };
+            smtp.onEnvelope?.(envelope.rcptTo);
             if (!smtp.parse) {
-              const messageId = /^message-id:\s*(\S+)/im.exec(source.toString('latin1'))?.[1] ?? '';
-              smtp.onAccepted?.({ messageId, acceptedAt });
+              const head = source.toString('latin1', 0, Math.min(source.length, 8192));
+              const messageId = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? '';
+              const inquiryId = /^x-curbside-inquiry:\s*(\S+)/im.exec(head)?.[1];
+              smtp.onAccepted?.({ messageId, inquiryId, acceptedAt });
               callback();
               return;
             }
@@ -114,7 +119,12 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
                   acceptedAt,
                 };
                 smtp.received.push(mail);
-                smtp.onAccepted?.({ messageId: mail.messageId, acceptedAt });
+                const inquiryId = parsed.headers.get('x-curbside-inquiry');
+                smtp.onAccepted?.({
+                  messageId: mail.messageId,
+                  inquiryId: typeof inquiryId === 'string' ? inquiryId : undefined,
+                  acceptedAt,
+                });
                 callback();
                 for (const waiter of waiters.splice(0)) if (!waiter()) waiters.push(waiter);
               },

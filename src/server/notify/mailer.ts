@@ -39,7 +39,7 @@ export function createMailer(smtpUrl: string): Mailer {
           text: message.text,
           html: message.html,
           messageId: message.messageId,
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: { 'Auto-Submitted': 'auto-generated', ...message.headers },
         });
         return { ok: true };
       } catch (error) {

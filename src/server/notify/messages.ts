@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   /** `<id@domain>`: the same for every attempt, so a resend is recognisable as the same message. */
   messageId: string;
+  /** Extra headers (the owner's e-mail names its inquiry, for mail filters and tools). */
+  headers?: Record<string, string>;
 }
 
 /** Where the owner opens an inquiry (decision record 031). */
@@ -110,6 +112,7 @@ export function ownerEmail(options: {
     replyTo: { name: fullName(inquiry), address: inquiry.email },
     subject: ownerSubject(inquiry),
     messageId: options.messageId,
+    headers: { 'X-Curbside-Inquiry': inquiry.id },
     text: `${intro}\n\n${textTable(rows)}\n\nOpen it in the inbox: ${link}\n`,
     html: htmlPage(
       `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>`,

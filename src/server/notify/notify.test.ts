@@ -164,6 +164,7 @@ describe('e-mail through a real SMTP server', () => {
       expect(mail!.text).toContain(value);
     }
     expect(mail!.text).toContain(`${PUBLIC_URL}/inbox?id=${id}`);
+    expect(mail!.parsed.headers.get('x-curbside-inquiry')).toBe(id);
     // The HTML escapes what the customer typed, links the inbox, and loads nothing from elsewhere.
     expect(mail!.html).toContain('No cilantro &lt;b&gt;please&lt;/b&gt;.');
     expect(mail!.html).not.toContain('<b>please</b>');
