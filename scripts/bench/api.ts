@@ -115,7 +115,7 @@ type Autocannon = (options: {
 // --- the request -------------------------------------------------------------
 
 /** A valid inquiry body, as the page sends it after a visitor took 10 s to fill the form. */
-function benchBody(): InquiryBody {
+export function benchBody(): InquiryBody {
   return {
     dateCreated: new Date().toISOString(),
     firstName: 'Rosa',
@@ -165,7 +165,7 @@ async function load(base: string, token: string, seconds: number): Promise<Autoc
 
 // --- child processes -----------------------------------------------------------
 
-interface Child {
+export interface Child {
   base: string;
   stop(): Promise<void>;
 }
@@ -212,7 +212,7 @@ async function spawnServer(args: string[], env: Record<string, string>, port: nu
 
 const UNLIMITED = '1000000000';
 
-function startOurs(env: Record<string, string>, port: number): Promise<Child> {
+export function startOurs(env: Record<string, string>, port: number): Promise<Child> {
   return spawnServer(
     ['--import', 'tsx', 'src/server/main.ts'],
     {
@@ -232,7 +232,7 @@ function startAnchor(dataDir: string, port: number): Promise<Child> {
   return spawnServer(['--import', 'tsx', fileURLToPath(import.meta.url), '--anchor'], { DATA_DIR: dataDir }, port);
 }
 
-async function signIn(base: string): Promise<string> {
+export async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/session`, { method: 'POST' });
   if (response.status !== 200) throw new Error(`POST /api/session answered ${response.status}`);
   return ((await response.json()) as { token: string }).token;
@@ -243,7 +243,7 @@ async function signIn(base: string): Promise<string> {
 const BUSY_PERCENT = 20;
 
 /** Percent of all CPUs' time spent busy over one second (wait first for the previous run's processes to be gone). */
-async function cpuBusyPercent(): Promise<number> {
+export async function cpuBusyPercent(): Promise<number> {
   const sample = () =>
     cpus().reduce(
       (sum, cpu) => {

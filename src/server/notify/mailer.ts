@@ -22,7 +22,7 @@ export function createMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 3,
+    maxConnections: 5,
     maxMessages: 500,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -94,6 +94,18 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
+// Kept-alive connections per kind of check (a connection is made only to an address that passed it).
+const agents = {
+  'http:': {
+    open: new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    checked: new http.Agent({ keepAlive: true, maxSockets: 16, lookup: publicOnlyLookup }),
+  },
+  'https:': {
+    open: new https.Agent({ keepAlive: true, maxSockets: 16 }),
+    checked: new https.Agent({ keepAlive: true, maxSockets: 16, lookup: publicOnlyLookup }),
+  },
+};
+
 export interface WebhookRequest {
   url: string;
   secret: string;
@@ -132,8 +144,7 @@ export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
           'webhook-signature': signature(request.secret, request.id, timestamp, request.body),
         },
         signal: AbortSignal.any(signals),
-        ...(request.allowPrivate ? {} : { lookup: publicOnlyLookup }),
-        agent: false,
+        agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'][request.allowPrivate ? 'open' : 'checked'],
       },
       (response) => {
         const status = response.statusCode ?? 0;

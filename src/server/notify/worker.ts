@@ -8,6 +8,7 @@
 // a delivery is settled after its send, so a crash in between sends it again,
 // with the same Message-ID / webhook-id.
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { ClaimedDelivery, DeliveryPlanner, OutboxStore, Settlement, SettleItem } from '../store/outbox-store.js';
 import { mailAddress, type NotifyConfig } from './config.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
@@ -41,7 +42,31 @@ export const RETRY_DELAYS_MS = [
 /** Each delay is stretched or shrunk by up to this fraction, so retries from an outage do not all land at once. */
 const JITTER = 0.2;
 const MAX_IN_FLIGHT = 64;
+/**
+ * While the event loop is this busy (utilisation over the last moments), the
+ * worker keeps only MAX_IN_FLIGHT_BUSY sends going: visitors' creates come
+ * first, and the durable outbox catches up once the rush is over.
+ */
+const BUSY_UTILISATION = 0.8;
+const MAX_IN_FLIGHT_BUSY = 4;
 const POLL_MS = SECOND;
+
+/** How busy the event loop has been since the last call (0..1), measured over at least 100 ms. */
+function eventLoopMeter(): () => number {
+  let last = performance.eventLoopUtilization();
+  let lastAt = performance.now();
+  let current = 0;
+  return () => {
+    const now = performance.now();
+    if (now - lastAt >= 100) {
+      const next = performance.eventLoopUtilization();
+      current = performance.eventLoopUtilization(next, last).utilization;
+      last = next;
+      lastAt = now;
+    }
+    return current;
+  };
+}
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -123,6 +148,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let kicked = false;
   const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  const busyness = eventLoopMeter();
+  const maxInFlight = () => (busyness() > BUSY_UTILISATION ? MAX_IN_FLIGHT_BUSY : MAX_IN_FLIGHT);
   let settlements: SettleItem[] = [];
   let flushing: Promise<void> | undefined;
 
@@ -258,7 +285,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     try {
       do {
         again = false;
-        const free = MAX_IN_FLIGHT - inFlight.size;
+        const free = maxInFlight() - inFlight.size;
         if (free <= 0) {
           again = true; // a finishing send pumps again
           break;
@@ -270,7 +297,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         }
         for (const delivery of claimed) launch(delivery);
         if (claimed.length === free) again = true;
-      } while (again && inFlight.size < MAX_IN_FLIGHT && !stopped);
+      } while (again && inFlight.size < maxInFlight() && !stopped);
     } catch (error) {
       log.error({ err: error }, 'the notification outbox could not be read');
     } finally {

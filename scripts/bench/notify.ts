@@ -1,0 +1,313 @@
+// The notification part of `npm run bench` (design.md, "Budgets: owner's side"):
+//
+//   creates/s with the outbox on, beside the same server with it off, in the
+//   same run: runs alternate off/on (ROUNDS each), medians compared. "On" is
+//   SMTP_URL (owner e-mail and customer confirmation) and one webhook, to a real
+//   SMTP server (smtp-server) and HTTP receiver in this process; the worker
+//   sends while the load runs, in the server's process, as in production.
+//   Target: no more than 10 % lower.
+//
+//   from an acknowledged create (the 201 reaching the client) to the owner's
+//   e-mail accepted by the SMTP server, median and p99, at 50 connections
+//   sending LATENCY_RATE creates/s in all (autocannon's overallRate): a busy
+//   site, far above a food truck's day, but below saturation. Target: median
+//   <= 1 s. The same figures over the flat-out "on" runs are printed too: there
+//   the creates outrun what one SMTP server accepts, a backlog builds, and the
+//   figure says how long the backlog took to drain, not how fast one e-mail goes.
+//
+// Alone: `npx tsx scripts/bench/notify.ts` (BENCH_SECONDS per run, default 10;
+// BENCH_NOTIFY_ROUNDS, default 3; BENCH_NOTIFY_ENGINES=sqlite,postgres).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { openPostgresOwnerStore } from '../../src/server/store/postgres-owner-store.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite-owner-store.js';
+import { startSmtp } from '../../tests/support/smtp.js';
+import { startWebhookReceiver } from '../../tests/support/webhook-receiver.js';
+import { createDatabase, freePort, startPostgres } from '../../tests/support/postgres.js';
+import { API_BENCH_CONNECTIONS, benchBody, type Child, cpuBusyPercent, signIn, startOurs } from './api.js';
+
+const require = createRequire(import.meta.url);
+const OWNER = 'owner@bench.example';
+/** After a run's load stops, how long its last e-mails may take to arrive before they count as missing. */
+const DRAIN_MS = 60_000;
+/** Creates per second, in all, for the latency run. */
+const LATENCY_RATE = 100;
+
+export interface NotifyBenchResult {
+  engine: 'sqlite' | 'postgres';
+  rounds: number;
+  seconds: number;
+  offCreatesPerSecond: number[];
+  onCreatesPerSecond: number[];
+  /** Median on / median off - 1, in percent (negative: slower with the outbox). */
+  changePercent: number;
+  /** At LATENCY_RATE creates/s. */
+  ownerEmailP50Ms: number;
+  ownerEmailP99Ms: number;
+  /** Flat out (the "on" throughput runs): backlog drain, for information. */
+  saturatedP50Ms: number;
+  saturatedP99Ms: number;
+  ownerEmails: number;
+  acknowledged: number;
+  /** Acknowledged creates whose owner e-mail did not arrive within DRAIN_MS of the load's end. */
+  missing: number;
+  busyBefore: number;
+  targets: { target: string; met: boolean }[];
+}
+
+interface AutocannonResult {
+  duration: number;
+  '2xx': number;
+  non2xx: number;
+  errors: number;
+}
+
+/** 50 connections of new inquiries; calls onAck(id, time) as each 201 arrives. */
+function load(
+  base: string,
+  token: string,
+  seconds: number,
+  onAck: (id: string, at: number) => void,
+  overallRate?: number,
+): Promise<AutocannonResult> {
+  const autocannon = require('autocannon') as (options: unknown) => Promise<AutocannonResult>;
+  const body = JSON.stringify(benchBody());
+  return autocannon({
+    url: base,
+    connections: API_BENCH_CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    ...(overallRate ? { overallRate } : {}),
+    requests: [
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body,
+        setupRequest: (request: Record<string, unknown>) => ({ ...request, path: `/api/inquiries/${randomUUID()}` }),
+        onResponse: (status: number, responseBody: string) => {
+          if (status === 201) onAck(responseBody.slice(7, 43), Date.now());
+        },
+      },
+    ],
+  });
+}
+
+const median = (values: number[]) => percentile(values, 50);
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Place {
+  env: Record<string, string>;
+  addOwner(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+async function sqlitePlace(): Promise<Place> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-notify-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    async addOwner() {
+      const owners = openSqliteOwnerStore(dataDir);
+      await owners.createOwner(OWNER, 'bench: never signs in');
+      await owners.close();
+    },
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresPlace(serverUrl: string): Promise<Place> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-notify-pg-'));
+  const url = await createDatabase(serverUrl, `bench_notify_${randomUUID().slice(0, 8)}`);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    async addOwner() {
+      const owners = await openPostgresOwnerStore(url, 1);
+      await owners.createOwner(OWNER, 'bench: never signs in');
+      await owners.close();
+    },
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function runEngine(
+  engine: 'sqlite' | 'postgres',
+  fresh: () => Promise<Place>,
+  rounds: number,
+  seconds: number,
+): Promise<NotifyBenchResult> {
+  const smtp = await startSmtp();
+  smtp.parse = false;
+  const hooks = await startWebhookReceiver();
+  const acked = new Map<string, number>();
+  const delays: number[] = [];
+  smtp.onAccepted = ({ inquiryId, acceptedAt }) => {
+    if (!inquiryId) return; // the customer's confirmation
+    const ackAt = acked.get(inquiryId);
+    // An e-mail can be accepted before the client has read its 201: that counts as 0.
+    if (ackAt !== undefined) delays.push(Math.max(0, acceptedAt - ackAt));
+    else early.set(inquiryId, acceptedAt);
+  };
+  const early = new Map<string, number>();
+  const onAck = (id: string, at: number) => {
+    acked.set(id, at);
+    if (early.has(id)) {
+      delays.push(0);
+      early.delete(id);
+    }
+  };
+  const saturated: number[] = [];
+  const off: number[] = [];
+  const on: number[] = [];
+  let busyBefore = 0;
+  try {
+    for (let round = 0; round < rounds; round++) {
+      for (const outbox of [false, true]) {
+        const place = await fresh();
+        try {
+          await place.addOwner();
+          const env = outbox
+            ? {
+                ...place.env,
+                SMTP_URL: smtp.url,
+                MAIL_FROM: 'inquiries@bench.example',
+                WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
+                WEBHOOK_ALLOW_PRIVATE: 'true',
+              }
+            : place.env;
+          busyBefore = Math.max(busyBefore, await cpuBusyPercent());
+          const child: Child = await startOurs({ ...env, LOG_LEVEL: 'warn' }, await freePort());
+          try {
+            const token = await signIn(child.base);
+            await load(child.base, token, 1, () => {}); // warm-up, not counted (its e-mails are not timed)
+            const before = acked.size;
+            const result = await load(child.base, token, seconds, outbox ? onAck : () => {});
+            (outbox ? on : off).push(Math.round(result['2xx'] / result.duration));
+            if (outbox) {
+              // Wait for this run's owner e-mails (those still queued when the load stopped).
+              const expected = acked.size - before;
+              const deadline = Date.now() + DRAIN_MS;
+              const start = delays.length;
+              while (delays.length - start < expected && Date.now() < deadline) await sleep(100);
+            }
+            console.log(
+              `  ${engine}, outbox ${outbox ? 'on ' : 'off'}: ${Math.round(result['2xx'] / result.duration)} creates/s` +
+                (result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+            );
+          } finally {
+            await child.stop();
+          }
+        } finally {
+          await place.cleanup();
+        }
+      }
+    }
+    // The latency run: outbox on, a steady LATENCY_RATE creates/s.
+    saturated.push(...delays.splice(0));
+    acked.clear();
+    early.clear();
+    const place = await fresh();
+    try {
+      await place.addOwner();
+      const child: Child = await startOurs(
+        {
+          ...place.env,
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'inquiries@bench.example',
+          WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
+          WEBHOOK_ALLOW_PRIVATE: 'true',
+          LOG_LEVEL: 'warn',
+        },
+        await freePort(),
+      );
+      try {
+        const token = await signIn(child.base);
+        await load(child.base, token, seconds, onAck, LATENCY_RATE);
+        const deadline = Date.now() + DRAIN_MS;
+        while (delays.length < acked.size && Date.now() < deadline) await sleep(100);
+        console.log(`  ${engine}, ${LATENCY_RATE} creates/s: ${delays.length} owner e-mails timed`);
+      } finally {
+        await child.stop();
+      }
+    } finally {
+      await place.cleanup();
+    }
+  } finally {
+    await smtp.stop();
+    await hooks.close();
+  }
+  const changePercent = Math.round((median(on) / median(off) - 1) * 1000) / 10;
+  const p50 = median(delays);
+  const p99 = percentile(delays, 99);
+  return {
+    engine,
+    rounds,
+    seconds,
+    offCreatesPerSecond: off,
+    onCreatesPerSecond: on,
+    changePercent,
+    ownerEmailP50Ms: p50,
+    ownerEmailP99Ms: p99,
+    saturatedP50Ms: median(saturated),
+    saturatedP99Ms: percentile(saturated, 99),
+    ownerEmails: delays.length,
+    acknowledged: acked.size,
+    missing: acked.size - delays.length,
+    busyBefore,
+    targets: [
+      { target: 'creates/s with the outbox >= 90 % of without', met: changePercent >= -10 },
+      {
+        target: `create -> owner e-mail accepted at ${LATENCY_RATE}/s, median <= 1 s`,
+        met: p50 <= 1000 && acked.size === delays.length,
+      },
+    ],
+  };
+}
+
+export async function runNotifyBench(): Promise<NotifyBenchResult[]> {
+  const seconds = Number(process.env.BENCH_SECONDS || 10);
+  const rounds = Number(process.env.BENCH_NOTIFY_ROUNDS || 3);
+  const engines = (process.env.BENCH_NOTIFY_ENGINES || 'sqlite,postgres').split(',');
+  const results: NotifyBenchResult[] = [];
+  if (engines.includes('sqlite')) results.push(await runEngine('sqlite', sqlitePlace, rounds, seconds));
+  if (engines.includes('postgres')) {
+    const postgres = await startPostgres();
+    try {
+      results.push(await runEngine('postgres', () => postgresPlace(postgres.url), rounds, seconds));
+    } finally {
+      await postgres.stop();
+    }
+  }
+  return results;
+}
+
+export function formatNotifyBench(results: NotifyBenchResult[]): string {
+  const lines = [
+    `${API_BENCH_CONNECTIONS} connections, loopback; outbox on = owner e-mail + confirmation (real SMTP server) + 1 webhook; ` +
+      `alternating off/on runs, ${results[0]?.rounds ?? '?'} of each, ${results[0]?.seconds ?? '?'} s each, medians`,
+  ];
+  for (const result of results) {
+    lines.push(
+      `${result.engine}: creates/s off ${median(result.offCreatesPerSecond)} [${result.offCreatesPerSecond.join(', ')}], ` +
+        `on ${median(result.onCreatesPerSecond)} [${result.onCreatesPerSecond.join(', ')}] (${result.changePercent > 0 ? '+' : ''}${result.changePercent} %); ` +
+        `ack -> owner e-mail accepted at ${LATENCY_RATE} creates/s: p50 ${result.ownerEmailP50Ms} ms, p99 ${result.ownerEmailP99Ms} ms ` +
+        `over ${result.ownerEmails} e-mails (${result.missing} missing); flat out (backlog): p50 ${result.saturatedP50Ms} ms, p99 ${result.saturatedP99Ms} ms` +
+        (result.busyBefore > 20 ? `; busy before ${result.busyBefore}% (other work competing)` : ''),
+      `  targets: ${result.targets.map((t) => `${t.target}: ${t.met ? 'met' : 'MISSED'}`).join('; ')}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const results = await runNotifyBench();
+  console.log(formatNotifyBench(results));
+  process.exit(0);
+}
