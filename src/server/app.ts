@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
+import { notifyRoutes } from './notify/routes.js';
 import { createNotifier, deliveryPlan, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryRoutes } from './routes/inquiries.js';
@@ -158,6 +159,7 @@ export async function buildApp(
   });
   await app.register(sessionRoutes, { config });
   await app.register(ownerRoutes, { config, owners: forgettingDeliveries(owners, store) });
+  await app.register(notifyRoutes, { owners, store, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));

@@ -1,0 +1,121 @@
+// The owner's view of notifications, under /api/owner like the rest of the
+// inbox and behind the same session and Origin rules: an inquiry's deliveries
+// and their attempts, "Send again", which inquiries' owner e-mail failed, the
+// settings (SMTP and webhooks set up?) and a test e-mail.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { PATTERNS } from '../../shared/inquiry.js';
+import type { DeliveryView, NotificationSettingsView } from '../../shared/notifications.js';
+import { SESSION_IDLE_MS } from '../owner/routes.js';
+import { clearedCookie, readToken, tokenHash } from '../owner/session-cookie.js';
+import type { DeliveryWithAttempts } from '../store/outbox-store.js';
+import type { OwnerStore } from '../store/owner-store.js';
+import type { InquiryStore } from '../store/inquiry-store.js';
+import { mailAddress } from './config.js';
+import { describeEndpoint, type Notifier } from './worker.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const httpError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const UUID = `^${PATTERNS.inquiryId}$`;
+/** Most ids one "which failed" question may name (a page of the inbox is 50). */
+const MAX_IDS = 200;
+
+export function deliveryView(delivery: DeliveryWithAttempts): DeliveryView {
+  const waiting = delivery.state === 'queued';
+  return {
+    id: delivery.id,
+    kind: delivery.kind,
+    target: delivery.target ? describeEndpoint(delivery.target) : null,
+    status: waiting ? (delivery.tries > 0 ? 'retrying' : 'queued') : delivery.state,
+    nextAttemptAt: waiting ? iso(delivery.dueAt) : null,
+    lastError: delivery.lastError,
+    sentAt: iso(delivery.sentAt),
+    createdAt: iso(delivery.createdAt)!,
+    attempts: delivery.attempts.map((attempt) => ({
+      at: iso(attempt.at)!,
+      outcome: attempt.outcome,
+      error: attempt.error,
+    })),
+  };
+}
+
+export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: InquiryStore; notifier: Notifier }> = async (
+  app,
+  { owners, store, notifier },
+) => {
+  app.decorateRequest('owner', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (STATE_CHANGING.has(request.method) && request.headers.origin !== `${request.protocol}://${request.host}`) {
+      throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+    }
+  });
+
+  // The owner session, as the inbox's routes check it (owner/routes.ts).
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const secure = request.protocol === 'https';
+    const token = readToken(request.headers.cookie, secure);
+    const owner = token ? await owners.resumeSession(tokenHash(token), new Date(), SESSION_IDLE_MS) : undefined;
+    if (!owner) {
+      if (token) reply.header('set-cookie', clearedCookie(secure));
+      throw httpError(401, 'Sign in first.');
+    }
+    request.owner = owner;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    '/api/owner/inquiries/:id/deliveries',
+    {
+      onRequest: authenticate,
+      schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
+    },
+    async (request) => {
+      if (!(await owners.getInquiry(request.params.id))) {
+        throw httpError(404, 'No such inquiry (it may have been erased).');
+      }
+      return { deliveries: (await store.outbox.forInquiry(request.params.id)).map(deliveryView) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/owner/deliveries/:id/resend',
+    {
+      onRequest: authenticate,
+      schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
+    },
+    async (request, reply) => {
+      if (!(await notifier.resend(request.params.id))) throw httpError(404, 'No such notification.');
+      const delivery = await store.outbox.get(request.params.id);
+      return reply.status(202).send({ delivery: delivery ? deliveryView(delivery) : null });
+    },
+  );
+
+  app.get<{ Querystring: { ids?: string } }>(
+    '/api/owner/notifications/failed',
+    { onRequest: authenticate },
+    async (request) => {
+      const ids = (request.query.ids ?? '').split(',').filter((id) => new RegExp(UUID).test(id));
+      if (ids.length > MAX_IDS) throw httpError(400, `Ask about at most ${MAX_IDS} inquiries at once.`);
+      return { failed: [...(await store.outbox.failedOwnerNotifications(ids))] };
+    },
+  );
+
+  app.get(
+    '/api/owner/notifications',
+    { onRequest: authenticate },
+    async (): Promise<NotificationSettingsView> => notifier.status(),
+  );
+
+  app.post<{ Body: { to?: string } | undefined }>(
+    '/api/owner/notifications/test-email',
+    { onRequest: authenticate },
+    async (request) => {
+      const to = request.body?.to ?? request.owner!.email;
+      if (typeof to !== 'string' || !mailAddress(to) || to.includes('<')) {
+        throw httpError(400, 'Give an e-mail address to send the test to.');
+      }
+      const outcome = await notifier.sendTestEmail(to);
+      return outcome.ok ? { sent: true, to } : { sent: false, to, error: outcome.error };
+    },
+  );
+};
