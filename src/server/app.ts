@@ -61,11 +61,13 @@ export async function buildApp(
   const headers = securityHeaders(inlineStyleHashes(config.clientDir));
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // API answers (a session token among them) are never kept by a browser or a proxy cache.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(body as Buffer));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -118,6 +120,8 @@ function loggableError(error: FastifyError): Record<string, unknown> {
   return { type: error.name, code: error.code, message: error.message, stack: error.stack };
 }
 
+const SAFE_KEY = /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/;
+
 /** Turns Ajv's errors into `{ field: message }`, naming the field in each message. */
 function validationFields(errors: NonNullable<FastifyError['validation']>): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -127,6 +131,11 @@ function validationFields(errors: NonNullable<FastifyError['validation']>): Reco
       (params.additionalProperty as string | undefined) ??
       (params.missingProperty as string | undefined) ??
       (error.instancePath.replace(/^\//, '') || 'body');
+    if (params.additionalProperty && !SAFE_KEY.test(field)) {
+      // Named back only when it looks like a field name: an answer never quotes the body.
+      fields.body ??= 'The body holds a key that is not an accepted field.';
+      continue;
+    }
     if (fields[field]) continue;
     if (params.additionalProperty) fields[field] = `${field} is not an accepted field.`;
     else if (params.missingProperty) fields[field] = `${field} is required.`;
