@@ -733,10 +733,16 @@ describe('HSTS', () => {
   const cases: [string, Record<string, string>, Record<string, string>, boolean][] = [
     ['absent over plain http', {}, {}, false],
     ['absent when a client claims https without a trusted proxy', {}, { 'x-forwarded-proto': 'https' }, false],
-    ['absent behind a trusted proxy over http', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'http' }, false],
+    ['absent behind a trusted proxy over http', { TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'http' }, false],
     [
       'present behind a trusted proxy that terminated TLS',
-      { TRUST_PROXY: 'true' },
+      { TRUST_PROXY: '1' },
+      { 'x-forwarded-proto': 'https' },
+      true,
+    ],
+    [
+      'present behind a proxy trusted by its address that terminated TLS',
+      { TRUST_PROXY: '127.0.0.1' },
       { 'x-forwarded-proto': 'https' },
       true,
     ],
@@ -814,6 +820,41 @@ describe('rate limits', () => {
       (await putInquiry(t.app, newId(), buildInquiryBody(), { token: fresh, remoteAddress: '198.51.100.1' }))
         .statusCode,
     ).toBe(201);
+  });
+
+  /** A sign-in as it reaches us through a proxy at `proxy` that appended `client` to what the client sent. */
+  const viaProxy = (app: FastifyInstance, proxy: string, sent: string | undefined, client: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: proxy,
+      headers: { 'x-forwarded-for': sent === undefined ? client : `${sent}, ${client}` },
+    });
+
+  it.each([
+    ['one trusted hop', '1'],
+    ['the proxy’s address', '127.0.0.1'],
+    ['the proxy’s range', '127.0.0.0/8,10.0.0.0/8'],
+  ])('counts the address the proxy saw, whatever the client forged on the left, trusting %s', async (_, trust) => {
+    const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2', TRUST_PROXY: trust });
+    const proxy = '127.0.0.1';
+    // A new forged leftmost entry each time (what walked around the limit with TRUST_PROXY=true).
+    expect((await viaProxy(t.app, proxy, '192.0.2.1', '203.0.113.9')).statusCode).toBe(200);
+    expect((await viaProxy(t.app, proxy, '192.0.2.2, 10.9.9.9', '203.0.113.9')).statusCode).toBe(200);
+    expect429(await viaProxy(t.app, proxy, '192.0.2.3', '203.0.113.9'));
+    expect429(await viaProxy(t.app, proxy, undefined, '203.0.113.9'));
+    // Another client behind the same proxy is counted apart.
+    expect((await viaProxy(t.app, proxy, '203.0.113.9', '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    for (const env of [{}, { TRUST_PROXY: '127.0.0.1' }]) {
+      const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2', ...env });
+      for (const forged of ['192.0.2.1', '192.0.2.2']) {
+        expect((await viaProxy(t.app, '203.0.113.50', undefined, forged)).statusCode).toBe(200);
+      }
+      expect429(await viaProxy(t.app, '203.0.113.50', undefined, '192.0.2.3'));
+    }
   });
 
   it('limits sign-ins per address', async () => {

@@ -3,7 +3,7 @@
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryRoutes } from './routes/inquiries.js';
@@ -47,7 +47,7 @@ export async function buildApp(
       serializers: { req: (req) => ({ method: req.method, url: req.url }) },
     },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // A line per request is the reverse proxy's job (and costs a tenth of a create's
     // CPU); ours logs start, stop and errors, and requests too at LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -109,6 +109,19 @@ export async function buildApp(
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Hops become a function of the hop index
+ * (the socket's peer is hop 0): Fastify's own number form trusts no peer at all.
+ * The client address is then the first one, from the right, not vouched for by
+ * a trusted proxy: never the leftmost X-Forwarded-For entry, which the client writes.
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
+  return (_address, hop) => hop < hops;
 }
 
 /**
