@@ -848,7 +848,7 @@ describe('rate limits', () => {
   });
 
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
-    for (const env of [{}, { TRUST_PROXY: '127.0.0.1' }]) {
+    for (const env of [{}, { TRUST_PROXY: '127.0.0.1' }] as Record<string, string>[]) {
       const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2', ...env });
       for (const forged of ['192.0.2.1', '192.0.2.2']) {
         expect((await viaProxy(t.app, '203.0.113.50', undefined, forged)).statusCode).toBe(200);
