@@ -29,9 +29,28 @@ const ERROR_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
+/**
+ * How long a client may take (decision record 019): a slow or idle client
+ * cannot hold a connection open, nor a shutdown (see shutdown.ts).
+ */
+export const TIMEOUTS = {
+  /** The whole request, headers and body (16 KiB at most), must arrive within this; else 408. */
+  requestMs: 15_000,
+  /** The headers must arrive within this, on a new connection too. */
+  headersMs: 10_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: 10_000,
+  /** A connection with no traffic either way (a client that stopped reading) is closed after this. */
+  idleSocketMs: 30_000,
+  /** How often Node looks for requests past their time (its default, 30 s, would let them run 45 s). */
+  checkEveryMs: 1_000,
+};
+
 export interface BuildOptions {
   /** Where the logs go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Shorter timeouts, for tests. */
+  timeouts?: Partial<typeof TIMEOUTS>;
 }
 
 export async function buildApp(
@@ -39,7 +58,16 @@ export async function buildApp(
   store: InquiryStore,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
