@@ -1,6 +1,8 @@
 // The HTTP application: security headers, one error handler, the API routes and
 // the built site. buildApp never listens, so tests drive it in-process.
 import rateLimit from '@fastify/rate-limit';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
@@ -76,6 +78,7 @@ export async function buildApp(
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    clientErrorHandler,
     // A line per request is the reverse proxy's job (and costs a tenth of a create's
     // CPU); ours logs start, stop and errors, and requests too at LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -137,6 +140,29 @@ export async function buildApp(
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));
   return app;
+}
+
+/**
+ * A request Node refused before Fastify saw it (too slow, headers too large, not
+ * HTTP): our JSON error shape, not cached, and nothing of the request logged
+ * (a parser error carries the raw bytes).
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ApiError] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { error: 'request_timeout', message: 'The request took too long to arrive. Please send it again.' }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { error: 'headers_too_large', message: 'The request headers are too large.' }]
+        : [400, { error: 'bad_request', message: 'The request is not valid HTTP.' }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
 }
 
 /**

@@ -78,6 +78,13 @@ describe('slow clients', () => {
     // None of them ever finishes its body; the server closes every one of them itself.
     const answers = await Promise.all(trickles.map((trickle) => trickle.closed));
     expect(answers.map(statusOf)).toEqual(answers.map(() => 408));
+    // In the API's error shape, not cached.
+    const [head, json] = answers[0]!.split('\r\n\r\n');
+    expect(head).toMatch(/\r\ncache-control: no-store\r\n/i);
+    expect(JSON.parse(json!)).toEqual({
+      error: 'request_timeout',
+      message: 'The request took too long to arrive. Please send it again.',
+    });
     expect(await create(base, token)).toBe(201);
     await app.close();
   });
@@ -90,6 +97,10 @@ describe('slow clients', () => {
     ]);
     expect(token).toBeTruthy();
     expect(statusOf(await slowHeaders!.closed)).toBe(408);
+    const garbage = await openRaw(port, 'NOT HTTP AT ALL\r\n\r\n');
+    const refused = await garbage.closed;
+    expect(statusOf(refused)).toBe(400);
+    expect(JSON.parse(refused.split('\r\n\r\n')[1]!)).toMatchObject({ error: 'bad_request' });
     // The idle one was answered, then closed by the server without anything more.
     expect(statusOf(await idle!.closed)).toBe(200);
   });
