@@ -8,6 +8,8 @@ import { pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import {
   COLUMNS,
+  checkColumns,
+  columnSqlType,
   STORED_COLUMNS,
   resolveExisting,
   type CreateResult,
@@ -33,6 +35,14 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
   // An idle client's network error must not crash the server; the next query reconnects.
   pool.on('error', () => {});
   await migrate(pool);
+  const { rows: columns } = await pool.query(
+    'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+    [INQUIRY_COLLECTION],
+  );
+  checkColumns(
+    'postgres',
+    columns.map((row) => row.column_name as string),
+  );
 
   const batcher = groupCommit((batch: NewInquiry[]) => writeBatch(pool, batch), MAX_BATCH);
 
@@ -58,9 +68,8 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
 
 // One statement inserts the whole batch (one commit, one WAL flush): each column
 // goes as an array, and unnest() zips the arrays back into rows.
-const COLUMN_TYPES: Record<string, string> = { plannedGuestCount: 'int4', createdAt: 'timestamptz' };
 const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
-  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
+  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${columnSqlType('postgres', column)}[]`).join(', ')})
   ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
 const FIND_SQL = `SELECT "id", "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = ANY($1::text[])`;
 

@@ -12,6 +12,7 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import {
   COLUMNS,
+  checkColumns,
   STORED_COLUMNS,
   resolveExisting,
   type CreateResult,
@@ -35,6 +36,10 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   db.pragma('wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  checkColumns(
+    'sqlite',
+    db.prepare(`SELECT name FROM pragma_table_info('${INQUIRY_COLLECTION}')`).pluck().all() as string[],
+  );
 
   const insert = db.prepare(
     `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
