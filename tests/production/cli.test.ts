@@ -13,7 +13,7 @@ const SHIPPED = [
   'package.json',
   'package-lock.json',
   '.npmrc',
-  'dist/node',
+  'dist',
   'scripts/cli.mjs',
   'scripts/ensure-build.mjs',
 ];
