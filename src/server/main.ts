@@ -2,9 +2,11 @@
 // migrations), serves until SIGINT/SIGTERM, then closes cleanly.
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadEnvFile } from './env-file.js';
 import { openStore } from './store/open-store.js';
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const store = await openStore(config);
   const app = await buildApp(config, store);
