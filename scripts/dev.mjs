@@ -9,7 +9,10 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),
-  spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit', env: { ...process.env, CURBSIDE_API_PORT: apiPort } }),
+  spawn('npx', ['vite', '--host', '127.0.0.1'], {
+    stdio: 'inherit',
+    env: { ...process.env, CURBSIDE_API_PORT: apiPort },
+  }),
 ];
 
 const stop = () => {

@@ -9,14 +9,7 @@ import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
 import { buildNewInquiry } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 
-const SHIPPED = [
-  'package.json',
-  'package-lock.json',
-  '.npmrc',
-  'dist',
-  'scripts/cli.mjs',
-  'scripts/ensure-build.mjs',
-];
+const SHIPPED = ['package.json', 'package-lock.json', '.npmrc', 'dist', 'scripts/cli.mjs', 'scripts/ensure-build.mjs'];
 
 describe('a production install (npm ci --omit=dev)', () => {
   let app: string;
