@@ -3,10 +3,12 @@
 // bound (shutdown.ts).
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadEnvFile } from './env-file.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
 import { openStore } from './store/open-store.js';
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const store = await openStore(config);
   const app = await buildApp(config, store);

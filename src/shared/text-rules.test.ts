@@ -1,6 +1,7 @@
 // The text rules of an inquiry, as both the form and the server apply them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { INQUIRY_FIELDS, TEXT_LIMITS } from './inquiry.js';
 import {
   BODY_TEXT_RULES,
   CONTROL_TEXT_RULES,
@@ -16,6 +17,21 @@ import {
 const line = { kind: 'line' } as const;
 const lines = { kind: 'lines' } as const;
 const phone = BODY_TEXT_RULES.phoneNumber;
+
+describe('coverage of the field table', () => {
+  it('has a rule for every free-text field of the body and every text control of the form', () => {
+    // A field added to INQUIRY_FIELDS with a text limit must say here how its text is checked.
+    const bodyText = Object.entries(INQUIRY_FIELDS)
+      .filter(
+        ([, field]) =>
+          ('maxLength' in field && field.from === 'control') ||
+          ('controls' in field && Object.values(field.controls).some((limit) => typeof limit === 'number')),
+      )
+      .map(([name]) => name);
+    expect(Object.keys(BODY_TEXT_RULES).sort()).toEqual(bodyText.sort());
+    expect(Object.keys(CONTROL_TEXT_RULES).sort()).toEqual(Object.keys(TEXT_LIMITS).sort());
+  });
+});
 
 describe('textProblem', () => {
   it.each([

@@ -9,7 +9,11 @@ import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases
 import { DOCUMENT_FIELDS } from '../../shared/inquiry.js';
 import type { InquiryStore, NewInquiry, StoredInquiry } from './inquiry-store.js';
 import { openPostgresStore } from './postgres-store.js';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+
+const MIGRATIONS = { sqlite: SQLITE_MIGRATIONS, postgres: POSTGRES_MIGRATIONS };
 
 /** A fresh, empty place to keep inquiries, which can be opened any number of times. */
 interface Location {
@@ -281,8 +285,7 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     const c = await openIn(location);
     expect(await c.count()).toBe(1);
     const versions = await location.migrations();
-    expect(versions.length).toBeGreaterThan(0);
-    expect(versions).toEqual(versions.map((_, i) => i + 1));
+    expect(versions).toEqual(MIGRATIONS[engine.name].map((migration) => migration.version));
   });
 
   it('keeps spam-flagged inquiries, flagged', async () => {
