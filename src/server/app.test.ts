@@ -267,6 +267,45 @@ describe('PUT /api/inquiries/:id', () => {
     expect(row).toMatchObject({ operation: 'Full-service catering', package: '', company: '' });
   });
 
+  it('stores text exactly as sent: emoji, right-to-left marks, combining marks in NFC, line breaks in the notes', async () => {
+    const token = await signIn(t.app);
+    const id = newId();
+    const body = buildInquiryBody({
+      firstName: '\u200fמרים',
+      lastName: 'Nguyễn 👩‍🍳',
+      company: 'Ṩchool q\u0307',
+      notes: 'Line one\r\n\tLine two\u2029Line three 🌮',
+    });
+    const response = await putInquiry(t.app, id, body, { token });
+    expect(response.statusCode, response.body).toBe(201);
+    const row = (await t.store.list()).find((r) => r.id === id);
+    expect(row).toMatchObject({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      company: body.company,
+      notes: body.notes,
+    });
+  });
+
+  it('keeps dateCreated within a day of the server’s clock; beyond it, stores the server’s createdAt instead', async () => {
+    const token = await signIn(t.app);
+    const HOUR = 60 * 60 * 1000;
+    const cases = [
+      { offset: -23 * HOUR, believed: true },
+      { offset: 23 * HOUR, believed: true },
+      { offset: -25 * HOUR, believed: false },
+      { offset: 30 * 24 * HOUR, believed: false },
+    ];
+    for (const { offset, believed } of cases) {
+      const id = newId();
+      const dateCreated = new Date(Date.now() + offset).toISOString();
+      const response = await putInquiry(t.app, id, buildInquiryBody({ dateCreated }), { token });
+      expect(response.statusCode, response.body).toBe(201);
+      const row = (await t.store.list()).find((r) => r.id === id)!;
+      expect(row.dateCreated).toBe(believed ? dateCreated : response.json().createdAt);
+    }
+  });
+
   it('accepts an event today and the limits at their maxima', async () => {
     const token = await signIn(t.app);
     const body = buildInquiryBody({
@@ -416,6 +455,25 @@ const INVALID_BODIES: [string, Mutation, string][] = [
   ['an unknown operation', (b) => ({ ...b, operation: 'Helicopter drop' }), 'operation'],
   ['an operation in another case', (b) => ({ ...b, operation: TRUCK_OPERATION.toUpperCase() }), 'operation'],
   ['a dateCreated that is not an ISO timestamp', (b) => ({ ...b, dateCreated: 'yesterday' }), 'dateCreated'],
+  ['a dateCreated that is no instant', (b) => ({ ...b, dateCreated: '2026-99-99T99:99:99Z' }), 'dateCreated'],
+  ['a dateCreated on February 30', (b) => ({ ...b, dateCreated: '2026-02-30T10:00:00Z' }), 'dateCreated'],
+  // The text rules (src/shared/text-rules.ts): refused, never rewritten.
+  ['a NUL in the notes', (b) => ({ ...b, notes: 'Two vegan\u0000 options' }), 'notes'],
+  ['a NUL in a name', (b) => ({ ...b, lastName: '\u0000' }), 'lastName'],
+  ['a lone surrogate in a name', (b) => ({ ...b, firstName: 'Ro\ud800sa' }), 'firstName'],
+  ['a control character in the notes', (b) => ({ ...b, notes: 'bell \u0007' }), 'notes'],
+  [
+    'a line break in the site address',
+    (b) => ({ ...b, siteAddress: '100 Congress Ave,\nAustin, TX 78701' }),
+    'siteAddress',
+  ],
+  ['a zero-width space for a first name', (b) => ({ ...b, firstName: '\u200b' }), 'firstName'],
+  ['a zero-width space for a last name', (b) => ({ ...b, lastName: '\u200b\u200b' }), 'lastName'],
+  ['a phone of seven spaces', (b) => ({ ...b, phoneNumber: '       ' }), 'phoneNumber'],
+  ['a phone of fewer than 7 digits', (b) => ({ ...b, phoneNumber: '(+1) 555 01' }), 'phoneNumber'],
+  ['a name not in NFC', (b) => ({ ...b, firstName: 'Zoe\u0308' }), 'firstName'],
+  ['a company with a trailing space', (b) => ({ ...b, company: 'Acme ' }), 'company'],
+  ['a noncharacter in the reference', (b) => ({ ...b, reference: 'x\uffff' }), 'reference'],
 ];
 
 describe('bad input', () => {
@@ -530,6 +588,79 @@ describe('bad input', () => {
     expectApiError(response, 400);
   });
 
+  it('answers 400 for a body that is not UTF-8, storing nothing (never a U+FFFD in its place)', async () => {
+    const json = Buffer.from(JSON.stringify({ ...buildInquiryBody(), firstName: 'RoXXsa' }));
+    const at = json.indexOf('XX');
+    for (const bad of [
+      [0xc3, 0x28],
+      [0xed, 0xa0],
+      [0xff, 0xfe],
+    ]) {
+      const payload = Buffer.from(json);
+      payload[at] = bad[0]!;
+      payload[at + 1] = bad[1]!;
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/inquiries/${newId()}`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(expectApiError(response, 400).message).toMatch(/UTF-8/);
+    }
+  });
+
+  it.each([
+    ['an unquoted value', '{"firstName": SECRETVALUE}'],
+    ['an unterminated string', '{"firstName": "SECRETVALUE'],
+    ['a bad escape', '{"firstName": "SECRET\\qVALUE"}'],
+    ['two values', '{"a":"SECRETVALUE"}{"b":1}'],
+  ])('answers a JSON syntax error without quoting the body: %s', async (_, raw) => {
+    const response = await putInquiry(t.app, newId(), undefined, { token, raw });
+    const body = expectApiError(response, 400);
+    expect(body.message).toMatch(/^The body is not valid JSON/);
+    expect(response.body).not.toContain('SECRET');
+    expect(response.body).not.toContain('firstName');
+  });
+
+  it('names an unknown key only when it looks like a field name, never quoting anything else', async () => {
+    const key = '<img src=x onerror=alert(1)> SECRET';
+    const response = await putInquiry(t.app, newId(), { ...buildInquiryBody(), [key]: 1 }, { token });
+    const body = expectApiError(response, 400);
+    expect(body.fields).toHaveProperty('body');
+    expect(response.body).not.toContain('SECRET');
+    expect(response.body).not.toContain('<img');
+  });
+
+  it('answers every API request with Cache-Control: no-store, errors included', async () => {
+    const requests = [
+      { method: 'POST' as const, url: '/api/session' },
+      { method: 'GET' as const, url: '/api/health' },
+      { method: 'GET' as const, url: '/api/nothing-here' },
+      { method: 'PUT' as const, url: `/api/inquiries/${newId()}`, payload: buildInquiryBody() },
+      {
+        method: 'PUT' as const,
+        url: `/api/inquiries/${newId()}`,
+        payload: {},
+        headers: { authorization: `Bearer ${token}` },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/inquiries/${newId()}`,
+        payload: 'x',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      },
+    ];
+    const statuses = new Set<number>();
+    for (const request of requests) {
+      const response = await t.app.inject(request);
+      statuses.add(response.statusCode);
+      expect(response.headers['cache-control'], `${request.method} ${request.url}`).toBe('no-store');
+    }
+    expect([...statuses].sort()).toEqual([200, 400, 401, 404, 415]);
+    // The site itself may be cached as it likes.
+    expect((await t.app.inject({ method: 'GET', url: '/no-such-page' })).headers['cache-control']).not.toBe('no-store');
+  });
+
   it('answers 400 for a __proto__ key and pollutes nothing', async () => {
     const valid = JSON.stringify(buildInquiryBody());
     const raw = `{"__proto__": {"polluted": "yes", "isAdmin": true}, ${valid.slice(1)}`;
@@ -602,10 +733,16 @@ describe('HSTS', () => {
   const cases: [string, Record<string, string>, Record<string, string>, boolean][] = [
     ['absent over plain http', {}, {}, false],
     ['absent when a client claims https without a trusted proxy', {}, { 'x-forwarded-proto': 'https' }, false],
-    ['absent behind a trusted proxy over http', { TRUST_PROXY: 'true' }, { 'x-forwarded-proto': 'http' }, false],
+    ['absent behind a trusted proxy over http', { TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'http' }, false],
     [
       'present behind a trusted proxy that terminated TLS',
-      { TRUST_PROXY: 'true' },
+      { TRUST_PROXY: '1' },
+      { 'x-forwarded-proto': 'https' },
+      true,
+    ],
+    [
+      'present behind a proxy trusted by its address that terminated TLS',
+      { TRUST_PROXY: '127.0.0.1' },
       { 'x-forwarded-proto': 'https' },
       true,
     ],
@@ -683,6 +820,41 @@ describe('rate limits', () => {
       (await putInquiry(t.app, newId(), buildInquiryBody(), { token: fresh, remoteAddress: '198.51.100.1' }))
         .statusCode,
     ).toBe(201);
+  });
+
+  /** A sign-in as it reaches us through a proxy at `proxy` that appended `client` to what the client sent. */
+  const viaProxy = (app: FastifyInstance, proxy: string, sent: string | undefined, client: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/session',
+      remoteAddress: proxy,
+      headers: { 'x-forwarded-for': sent === undefined ? client : `${sent}, ${client}` },
+    });
+
+  it.each([
+    ['one trusted hop', '1'],
+    ['the proxy’s address', '127.0.0.1'],
+    ['the proxy’s range', '127.0.0.0/8,10.0.0.0/8'],
+  ])('counts the address the proxy saw, whatever the client forged on the left, trusting %s', async (_, trust) => {
+    const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2', TRUST_PROXY: trust });
+    const proxy = '127.0.0.1';
+    // A new forged leftmost entry each time (what walked around the limit with TRUST_PROXY=true).
+    expect((await viaProxy(t.app, proxy, '192.0.2.1', '203.0.113.9')).statusCode).toBe(200);
+    expect((await viaProxy(t.app, proxy, '192.0.2.2, 10.9.9.9', '203.0.113.9')).statusCode).toBe(200);
+    expect429(await viaProxy(t.app, proxy, '192.0.2.3', '203.0.113.9'));
+    expect429(await viaProxy(t.app, proxy, undefined, '203.0.113.9'));
+    // Another client behind the same proxy is counted apart.
+    expect((await viaProxy(t.app, proxy, '203.0.113.9', '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    for (const env of [{}, { TRUST_PROXY: '127.0.0.1' }] as Record<string, string>[]) {
+      const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2', ...env });
+      for (const forged of ['192.0.2.1', '192.0.2.2']) {
+        expect((await viaProxy(t.app, '203.0.113.50', undefined, forged)).statusCode).toBe(200);
+      }
+      expect429(await viaProxy(t.app, '203.0.113.50', undefined, '192.0.2.3'));
+    }
   });
 
   it('limits sign-ins per address', async () => {
@@ -825,5 +997,25 @@ describe('on PostgreSQL', () => {
     expect(await t.store.list()).toEqual([
       { ...documentOf(body, created.json().createdAt), id, uid, spamReason: null },
     ]);
+  });
+
+  it('answers a NUL or a lone surrogate in any text field with 400 naming it, while valid creates beside it are stored', async () => {
+    const token = await signIn(t.app);
+    const before = await t.store.count();
+    const fields = ['firstName', 'lastName', 'company', 'eventName', 'siteAddress', 'notes', 'reference'] as const;
+    const bad = fields.flatMap((field) =>
+      ['\u0000', '\ud800'].map((char) => ({ field, body: buildInquiryBody({ [field]: `x${char}y` }) })),
+    );
+    const good = Array.from({ length: 40 }, () => buildInquiryBody());
+    // All at once, so the valid ones are written in the same batches the bad ones would have joined.
+    const [badAnswers, goodAnswers] = await Promise.all([
+      Promise.all(bad.map(({ body }) => putInquiry(t.app, newId(), body, { token }))),
+      Promise.all(good.map((body) => putInquiry(t.app, newId(), body, { token }))),
+    ]);
+    badAnswers.forEach((response, index) => {
+      expect(expectApiError(response, 400).fields).toHaveProperty(bad[index]!.field);
+    });
+    expect(goodAnswers.map((response) => response.statusCode)).toEqual(good.map(() => 201));
+    expect(await t.store.count()).toBe(before + good.length);
   });
 });

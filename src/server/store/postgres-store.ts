@@ -9,6 +9,8 @@ import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import { deliveryParameters, type PostgresOutbox, postgresOutbox, withDeliveries } from './postgres-outbox.js';
 import {
   COLUMNS,
+  checkColumns,
+  columnSqlType,
   STORED_COLUMNS,
   resolveExisting,
   type CreateResult,
@@ -34,6 +36,14 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
   // An idle client's network error must not crash the server; the next query reconnects.
   pool.on('error', () => {});
   await migrate(pool);
+  const { rows: columns } = await pool.query(
+    'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+    [INQUIRY_COLLECTION],
+  );
+  checkColumns(
+    'postgres',
+    columns.map((row) => row.column_name as string),
+  );
 
   const outbox = postgresOutbox(pool);
   const batcher = groupCommit((batch: NewInquiry[]) => writeBatch(pool, batch, outbox), MAX_BATCH);
@@ -61,9 +71,8 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
 
 // One statement inserts the whole batch (one commit, one WAL flush): each column
 // goes as an array, and unnest() zips the arrays back into rows.
-const COLUMN_TYPES: Record<string, string> = { plannedGuestCount: 'int4', createdAt: 'timestamptz' };
 const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
-  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
+  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${columnSqlType('postgres', column)}[]`).join(', ')})
   ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
 // The same, adding the inserted rows' deliveries to the outbox in the same statement.
 const INSERT_BATCH_WITH_DELIVERIES_SQL = withDeliveries(INSERT_BATCH_SQL, COLUMNS.length);

@@ -5,6 +5,7 @@
 // which at-least-once allows; the inquiries' commits stay fully synchronous.
 import type Database from 'better-sqlite3';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
+import { prepare } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
 import {
   type DeliveryPlanner,
@@ -31,51 +32,64 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let onQueued: () => void = () => {};
   let queuedInTransaction = false;
 
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     `INSERT INTO outbox (id, inquiryId, kind, target, state, tries, dueAt, createdAt)
      VALUES (@id, @inquiryId, @kind, @target, 'queued', 0, @now, @now)`,
   );
-  const claim = db.prepare(
+  const claim = prepare(
+    db,
     `UPDATE outbox SET claimedUntil = @until WHERE id IN (
        SELECT id FROM outbox WHERE state = 'queued' AND dueAt <= @now AND (claimedUntil IS NULL OR claimedUntil <= @now)
        ORDER BY dueAt LIMIT @limit
      ) RETURNING *`,
   );
-  const inquiry = db.prepare(`SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
-  const settleOne = db.prepare(
+  const inquiry = prepare(db, `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
+  const settleOne = prepare(
+    db,
     `UPDATE outbox SET state = @state, tries = tries + 1, dueAt = coalesce(@dueAt, dueAt), claimedUntil = NULL,
        lastError = @error, sentAt = coalesce(@sentAt, sentAt)
      WHERE id = @id`,
   );
-  const recordAttempt = db.prepare(
+  const recordAttempt = prepare(
+    db,
     'INSERT INTO outboxAttempts (deliveryId, at, outcome, error) VALUES (@id, @at, @outcome, @error)',
   );
-  const releaseOne = db.prepare('UPDATE outbox SET claimedUntil = NULL WHERE id = ?');
-  const releaseAll = db.prepare('UPDATE outbox SET claimedUntil = NULL WHERE claimedUntil IS NOT NULL');
-  const nextDue = db.prepare(`SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
-  const byInquiry = db.prepare('SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
-  const byId = db.prepare('SELECT * FROM outbox WHERE id = ?');
-  const attemptsOf = db.prepare(
+  const releaseOne = prepare(db, 'UPDATE outbox SET claimedUntil = NULL WHERE id = ?');
+  const releaseAll = prepare(db, 'UPDATE outbox SET claimedUntil = NULL WHERE claimedUntil IS NOT NULL');
+  const nextDue = prepare(db, `SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
+  const byInquiry = prepare(db, 'SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
+  const byId = prepare(db, 'SELECT * FROM outbox WHERE id = ?');
+  const attemptsOf = prepare(
+    db,
     'SELECT at, outcome, error FROM outboxAttempts WHERE deliveryId = ? ORDER BY at, rowid',
   );
-  const requeue = db.prepare(
+  const requeue = prepare(
+    db,
     `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL WHERE id = @id`,
   );
-  const deleteAttempts = db.prepare(
+  const deleteAttempts = prepare(
+    db,
     'DELETE FROM outboxAttempts WHERE deliveryId IN (SELECT id FROM outbox WHERE inquiryId = ?)',
   );
-  const deleteDeliveries = db.prepare('DELETE FROM outbox WHERE inquiryId = ?');
-  const counts = db.prepare('SELECT kind, state, count(*) AS n FROM outbox GROUP BY kind, state');
+  const deleteDeliveries = prepare(db, 'DELETE FROM outbox WHERE inquiryId = ?');
+  // The ids come as one JSON array: one statement, whatever their number.
+  const failedOwnerEmails = prepare(
+    db,
+    `SELECT DISTINCT inquiryId FROM outbox WHERE kind = 'owner-email' AND state = 'failed'
+     AND inquiryId IN (SELECT value FROM json_each(?))`,
+  ).pluck();
+  const counts = prepare(db, 'SELECT kind, state, count(*) AS n FROM outbox GROUP BY kind, state');
 
   /** A write of the worker's: committed without waiting for the disk (see the top of the file). */
   const relaxed = <A extends unknown[], R>(fn: (...args: A) => R) => {
     const transaction = db.transaction(fn);
     return (...args: A): R => {
-      db.pragma('synchronous = NORMAL');
+      db.exec('PRAGMA synchronous = NORMAL');
       try {
         return transaction(...args);
       } finally {
-        db.pragma('synchronous = FULL');
+        db.exec('PRAGMA synchronous = FULL');
       }
     };
   };
@@ -150,20 +164,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     },
     async failedOwnerNotifications(inquiryIds) {
       if (inquiryIds.length === 0) return new Set();
-      const failed = new Set<string>();
-      // In chunks: SQLite caps the number of parameters of one statement.
-      for (let start = 0; start < inquiryIds.length; start += 500) {
-        const chunk = inquiryIds.slice(start, start + 500);
-        const rows = db
-          .prepare(
-            `SELECT DISTINCT inquiryId FROM outbox WHERE kind = 'owner-email' AND state = 'failed'
-             AND inquiryId IN (${chunk.map(() => '?').join(', ')})`,
-          )
-          .pluck()
-          .all(...chunk) as string[];
-        for (const id of rows) failed.add(id);
-      }
-      return failed;
+      return new Set(failedOwnerEmails.all(JSON.stringify(inquiryIds)) as string[]);
     },
     async summary() {
       const summary = emptySummary();

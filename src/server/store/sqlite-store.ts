@@ -11,8 +11,10 @@ import { pendingMigrations } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
+import { prepare } from './sqlite-statements.js';
 import {
   COLUMNS,
+  checkColumns,
   STORED_COLUMNS,
   resolveExisting,
   type CreateResult,
@@ -31,21 +33,27 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
-  db.pragma('busy_timeout = 5000');
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
+  db.exec('PRAGMA busy_timeout = 5000');
   migrate(db);
+  checkColumns(
+    'sqlite',
+    prepare(db, `SELECT name FROM pragma_table_info('${INQUIRY_COLLECTION}')`).pluck().all() as string[],
+  );
 
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
      ON CONFLICT (id) DO NOTHING`,
   );
-  const findExisting = db.prepare(`SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
-  const selectAll = db.prepare(
+  const findExisting = prepare(db, `SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
+  const selectAll = prepare(
+    db,
     `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`,
   );
-  const selectCount = db.prepare(`SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
+  const selectCount = prepare(db, `SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
   const outbox = sqliteOutbox(db);
 
   const createOne = (inquiry: NewInquiry): CreateResult => {
@@ -106,8 +114,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
 /** Applies every pending migration under the write lock (the owner store's connection runs it too). */
 export function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)');
-  const applied = db.prepare('SELECT version FROM schemaMigrations').pluck();
-  const record = db.prepare('INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
+  const applied = prepare(db, 'SELECT version FROM schemaMigrations').pluck();
+  const record = prepare(db, 'INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
   // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
   db.transaction(() => {
     for (const migration of pendingMigrations(SQLITE_MIGRATIONS, applied.all() as number[])) {
