@@ -182,7 +182,7 @@ export async function buildApp(
     ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
   });
   // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
-  store.outbox.configure({ plan: deliveryPlan(config.notify), onQueued: () => notifier.kick() });
+  store.outbox.configure({ plan: deliveryPlan(config.notify), onQueued: (count) => notifier.kick(count) });
   app.decorate('notifier', notifier);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', async () => {

@@ -1,7 +1,8 @@
 // The outbox worker, inside the server process. Kicked right after a commit
 // that queued deliveries (the owner hears within a second) and polling once a
 // second for due ones (retries, and whatever a crash or an outage left).
-// Claims rows with a lease, sends them (up to MAX_IN_FLIGHT at once), and
+// Claims rows with a lease, sends them (up to MAX_IN_FLIGHT at once; far fewer
+// during a flood of creates, which come first), and
 // settles them in batches: sent, retry later (exponential backoff with jitter
 // over about three days, or the endpoint's Retry-After), failed (a permanent
 // error, or out of tries), or skipped (nothing to send it to). At least once:
@@ -50,6 +51,15 @@ const MAX_IN_FLIGHT = 64;
 const BUSY_UTILISATION = 0.8;
 const MAX_IN_FLIGHT_BUSY = 4;
 const POLL_MS = SECOND;
+/**
+ * More deliveries queued than this in a second is a flood of creates (a food
+ * truck's site sees a few a day; an attack or the benchmark, thousands a second).
+ * Then the worker sends at most FLOOD_SENDS_PER_TICK every FLOOD_TICK_MS, leaving
+ * the CPU to the creates; what is queued goes out at full speed once it passes.
+ */
+const FLOOD_DELIVERIES_PER_SECOND = 1000;
+const FLOOD_SENDS_PER_TICK = 5;
+const FLOOD_TICK_MS = 100;
 
 /** How busy the event loop has been since the last call (0..1), measured over at least 100 ms. */
 function eventLoopMeter(): () => number {
@@ -103,8 +113,8 @@ export interface NotifyStatus {
 export interface Notifier {
   /** Begins polling; sends what is due. */
   start(): Promise<void>;
-  /** Something was queued: look now. */
-  kick(): void;
+  /** `count` deliveries were queued: look now. */
+  kick(count?: number): void;
   /** Stops polling, lets in-flight sends finish (webhooks are cut off), settles them. */
   stop(): Promise<void>;
   /** Queues a delivery again, now. False if there is no such delivery. */
@@ -150,6 +160,24 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const inFlight = new Set<Promise<void>>();
   const busyness = eventLoopMeter();
   const maxInFlight = () => (busyness() > BUSY_UTILISATION ? MAX_IN_FLIGHT_BUSY : MAX_IN_FLIGHT);
+  // Deliveries queued in this second and the last: a flood of creates.
+  let second = Math.floor(Date.now() / SECOND);
+  let queuedThisSecond = 0;
+  let queuedLastSecond = 0;
+  const noteQueued = (count: number) => {
+    const now = Math.floor(Date.now() / SECOND);
+    if (now !== second) {
+      queuedLastSecond = now === second + 1 ? queuedThisSecond : 0;
+      queuedThisSecond = 0;
+      second = now;
+    }
+    queuedThisSecond += count;
+  };
+  const flooding = () => {
+    noteQueued(0);
+    return Math.max(queuedThisSecond, queuedLastSecond) > FLOOD_DELIVERIES_PER_SECOND;
+  };
+  let lastFloodClaimAt = 0;
   let settlements: SettleItem[] = [];
   let flushing: Promise<void> | undefined;
 
@@ -275,6 +303,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   /** Claims what is due, as many as there are free slots, and sends it. */
+  /** Claims what is due, as many as there are free slots (a few at a time during a flood), and sends it. */
   const pump = async (): Promise<void> => {
     if (stopped || !started) return;
     if (pumping) {
@@ -285,9 +314,27 @@ export function createNotifier(options: NotifierOptions): Notifier {
     try {
       do {
         again = false;
-        const free = maxInFlight() - inFlight.size;
+        let free = maxInFlight() - inFlight.size;
         if (free <= 0) {
           again = true; // a finishing send pumps again
+          break;
+        }
+        if (flooding()) {
+          // Creates first: a few sends per tick, the rest waits (durably) for the flood to pass.
+          const wait = lastFloodClaimAt + FLOOD_TICK_MS - Date.now();
+          if (wait > 0) {
+            wakeAt(Date.now() + wait);
+            break;
+          }
+          lastFloodClaimAt = Date.now();
+          free = Math.min(free, FLOOD_SENDS_PER_TICK);
+          const claimed = await outbox.claimDue(Date.now(), free, config.leaseMs);
+          if (stopped) {
+            await outbox.release(claimed.map((delivery) => delivery.id));
+            break;
+          }
+          for (const delivery of claimed) launch(delivery);
+          if (claimed.length === free) wakeAt(Date.now() + FLOOD_TICK_MS);
           break;
         }
         const claimed = await outbox.claimDue(Date.now(), free, config.leaseMs);
@@ -319,7 +366,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
       await outbox.recoverAtStart();
       void pump();
     },
-    kick() {
+    kick(count = 1) {
+      noteQueued(count);
       // Soon, not now: the kick comes from inside the commit that queued the deliveries.
       if (kicked) return;
       kicked = true;

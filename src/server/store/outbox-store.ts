@@ -78,9 +78,9 @@ export type DeliveryPlanner = (inquiry: NewInquiry) => PlannedDelivery[];
 export interface OutboxStore {
   /**
    * Sets what each created inquiry gets (default: nothing) and who hears, after
-   * the commit, that deliveries were queued (the worker's kick).
+   * the commit, that (how many) deliveries were queued (the worker's kick).
    */
-  configure(options: { plan: DeliveryPlanner; onQueued?: () => void }): void;
+  configure(options: { plan: DeliveryPlanner; onQueued?: (count: number) => void }): void;
   /**
    * Claims up to `limit` due deliveries for `leaseMs` (others skip them until
    * then, so a crashed claimer's rows come back), oldest due first.

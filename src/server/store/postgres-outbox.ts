@@ -24,7 +24,7 @@ export interface PostgresOutbox {
   /** The deliveries of a batch's creates (the first create of each id: the others cannot create it). */
   rowsFor(batch: NewInquiry[]): OutboxRow[];
   /** Call after a batch that queued deliveries committed. */
-  queued(): void;
+  queued(count: number): void;
 }
 
 const inquiries = `"${INQUIRY_COLLECTION}"`;
@@ -83,7 +83,7 @@ const SETTLE_SQL = `WITH "s" AS (
 
 export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   let plan: DeliveryPlanner = () => [];
-  let onQueued: () => void = () => {};
+  let onQueued: (count: number) => void = () => {};
 
   const withAttempts = async (rows: Record<string, unknown>[]): Promise<DeliveryWithAttempts[]> => {
     if (rows.length === 0) return [];
@@ -211,8 +211,8 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       }
       return rows;
     },
-    queued() {
-      onQueued();
+    queued(count) {
+      onQueued(count);
     },
   };
 }

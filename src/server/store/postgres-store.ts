@@ -99,7 +99,7 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
           values: [...values, ...deliveryParameters(deliveries, Date.now())],
         },
   );
-  if (deliveries.length > 0 && inserted.rows.length > 0) outbox.queued();
+  if (deliveries.length > 0 && inserted.rows.length > 0) outbox.queued(deliveries.length);
   // The first create of each inserted id is the one that created it; any other
   // create of an id (taken before, or twice in this batch) is a replay or a conflict.
   const unclaimed = new Set(inserted.rows.map((row: { id: string }) => row.id));

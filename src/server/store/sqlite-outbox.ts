@@ -29,8 +29,8 @@ export interface SqliteOutbox {
 
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
-  let onQueued: () => void = () => {};
-  let queuedInTransaction = false;
+  let onQueued: (count: number) => void = () => {};
+  let queuedInTransaction = 0;
 
   const insert = prepare(
     db,
@@ -183,12 +183,12 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       if (rows.length === 0) return;
       const now = Date.now();
       for (const row of rows) insert.run({ ...row, now });
-      queuedInTransaction = true;
+      queuedInTransaction += rows.length;
     },
     afterTransaction(committed) {
       const queued = queuedInTransaction;
-      queuedInTransaction = false;
-      if (committed && queued) onQueued();
+      queuedInTransaction = 0;
+      if (committed && queued > 0) onQueued(queued);
     },
   };
 }
