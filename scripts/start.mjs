@@ -5,7 +5,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const outputs = ['dist/client/index.html', 'dist/node/src/server/main.js'];
-const sources = ['content', 'src', 'index.html', 'vite.config.ts', 'package.json'];
+const sources = [
+  'content',
+  'src',
+  'index.html',
+  'inbox.html',
+  'vite.config.ts',
+  'vite.inbox.config.ts',
+  'package.json',
+];
 
 function newest(path) {
   const stat = statSync(path);
