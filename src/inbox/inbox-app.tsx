@@ -7,26 +7,21 @@ import { InquiryPage } from './inquiry-page.js';
 import { Link, useFocusOnMount } from './link.js';
 import { INBOX, inquiryIdOf, navigate, useLocation } from './use-location.js';
 
-type Session = { state: 'checking' } | { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
+type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
+
+/** Who is signed in, as the server wrote it into the page (no request needed). */
+function ownerFromPage(): Session {
+  const email = document.querySelector<HTMLMetaElement>('meta[name="curbside-owner"]')?.content ?? '';
+  return email ? { state: 'signed-in', email } : { state: 'signed-out' };
+}
 
 export function InboxApp() {
-  const [session, setSession] = useState<Session>({ state: 'checking' });
+  const [session, setSession] = useState<Session>(ownerFromPage);
 
   useEffect(() => {
     whenSignedOut(() => setSession({ state: 'signed-out', notice: 'Your session has ended. Please sign in again.' }));
-    api.session().then(
-      (info) => setSession({ state: 'signed-in', email: info.email }),
-      () => setSession({ state: 'signed-out' }),
-    );
   }, []);
 
-  if (session.state === 'checking') {
-    return (
-      <main className="inbox-main" aria-busy="true">
-        <p className="inbox-muted">Loading…</p>
-      </main>
-    );
-  }
   if (session.state === 'signed-out') {
     return <SignIn notice={session.notice} onSignedIn={(email) => setSession({ state: 'signed-in', email })} />;
   }
