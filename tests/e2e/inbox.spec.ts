@@ -128,7 +128,7 @@ test.describe('the owner’s inbox', () => {
     const fullName = `Marisol ${lastName}`;
     await expect(rowLink(page, fullName)).toBeVisible({ timeout: 5_000 });
     await expect(page.getByRole('status').filter({ hasText: /new inquir/ })).toBeVisible();
-    const row = page.getByRole('row').filter({ has: rowLink(page, fullName) });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: fullName }) });
     await expect(row).toContainText('Unread');
     await expect(row).toContainText('180');
     await expect(row).toContainText('Taco Truck · Basic');
@@ -190,7 +190,7 @@ test.describe('the owner’s inbox', () => {
     // Back on the list (the search kept), it reads Contacted and no longer unread.
     await page.getByRole('link', { name: '← All inquiries' }).click();
     await expect(page.getByLabel('Search')).toHaveValue(lastName);
-    const worked = page.getByRole('row').filter({ has: rowLink(page, fullName) });
+    const worked = page.getByRole('row').filter({ has: page.getByRole('link', { name: fullName }) });
     await expect(worked).toContainText('Contacted');
     await expect(worked).not.toContainText('Unread');
 
