@@ -277,5 +277,6 @@ export const ownerRoutes: FastifyPluginAsync<{ config: Config; owners: OwnerStor
     };
     app.get('/inbox', page);
     app.get('/inbox/*', page);
+    app.get('/inbox.html', async (_request, reply) => reply.redirect('/inbox', 301));
   }
 };
