@@ -146,7 +146,7 @@ export async function runInboxBench(): Promise<InboxBenchRow[]> {
 
 export function formatInboxBench(results: InboxBenchRow[]): string {
   const header = [
-    'inbox over ' + INBOX_BENCH_ROWS.toLocaleString('en-US') + ' inquiries',
+    `inbox over ${INBOX_BENCH_ROWS.toLocaleString('en-US')} inquiries`,
     'engine',
     'p50 ms',
     'p95 ms',
