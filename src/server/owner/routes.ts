@@ -87,9 +87,11 @@ export const ownerRoutes: FastifyPluginAsync<{ config: Config; owners: OwnerStor
     reply.header('x-robots-tag', 'noindex, nofollow');
     if (STATE_CHANGING.has(request.method)) {
       // A page on another site can post here, and the browser would send its own
-      // Origin: only this site's pages may change anything.
-      const expected = `${request.protocol}://${request.host}`;
-      if (request.headers.origin !== expected) {
+      // Origin: only this site's pages may change anything. The host must match
+      // exactly; the scheme may be http or https, since a TLS proxy without
+      // TRUST_PROXY makes an https page's requests look like http here.
+      const origin = request.headers.origin ?? '';
+      if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
         throw httpError(403, 'This request did not come from this site’s inbox: refused.');
       }
     }
