@@ -37,9 +37,11 @@ export function InquiryList({
   const seen = useRef<Set<string> | undefined>(undefined);
   const heading = useFocusOnMount<HTMLHeadingElement>();
 
+  // The tab's title counts the unread inquiries in view, so a tab in the background shows news.
+  const unread = page?.inquiries.filter((row) => row.readAt === null).length ?? 0;
   useEffect(() => {
-    document.title = 'Inquiries · Inbox';
-  }, []);
+    document.title = `${unread > 0 ? `(${unread}) ` : ''}Inquiries · Inbox`;
+  }, [unread]);
 
   useEffect(() => {
     if (flash) {

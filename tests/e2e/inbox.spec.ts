@@ -134,6 +134,7 @@ test.describe('the owner’s inbox', () => {
     await expect(row).toContainText('Taco Truck · Basic');
     await expect(row).toContainText('New');
     await expect(row).toContainText(/just now|min ago/);
+    await expect(page).toHaveTitle(/^\(\d+\) Inquiries · Inbox$/);
 
     // Another inquiry, to erase later.
     const otherName = `Erasable${unique()}`;
