@@ -1,11 +1,12 @@
 // `npm run bench`: builds for production, then measures the page (sizes,
 // Lighthouse) and the API (creates/s, latency), prints each figure beside its
 // target from shared/design.md, and writes them to docs/bench-results.md.
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api|notify runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api|inbox|notify runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { formatApiBench, runApiBench } from './api.js';
+import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatPageBench, runPageBench } from './page.js';
 
@@ -29,6 +30,12 @@ if (!only || only === 'api') {
   console.log('\n=== API: creating inquiries ===');
   const api = formatApiBench(await runApiBench());
   sections.push(`## The inquiry API\n\n\`\`\`\n${api}\n\`\`\``);
+}
+if (!only || only === 'inbox') {
+  console.log("\n=== the owner's inbox over 100,000 inquiries ===");
+  const inbox = formatInboxBench(await runInboxBench());
+  console.log(inbox);
+  sections.push(`## The owner's inbox\n\n\`\`\`\n${inbox}\n\`\`\``);
 }
 if (!only || only === 'notify') {
   console.log('\n=== notifications: the outbox and the owner e-mail ===');

@@ -297,7 +297,14 @@ describe('the Origin rule', () => {
     const inquiry = buildNewInquiry();
     await withInquiries(t, inquiry);
     const cookie = await cookieOf(t.app);
-    for (const origin of ['https://evil.example', 'null', 'http://localhost:8080', null]) {
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://localhost:8080',
+      'http://localhost',
+      'http://localhost:80.evil.example',
+      null,
+    ]) {
       for (const [method, url, body] of OWNER_ROUTES(inquiry.id).filter(([method]) => method !== 'GET')) {
         const response = await call(t.app, method, url, { cookie, origin, ...(body ? { body } : {}) });
         expectApiError(response, 403);

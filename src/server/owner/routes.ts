@@ -87,9 +87,11 @@ export const ownerRoutes: FastifyPluginAsync<{ config: Config; owners: OwnerStor
     reply.header('x-robots-tag', 'noindex, nofollow');
     if (STATE_CHANGING.has(request.method)) {
       // A page on another site can post here, and the browser would send its own
-      // Origin: only this site's pages may change anything.
-      const expected = `${request.protocol}://${request.host}`;
-      if (request.headers.origin !== expected) {
+      // Origin: only this site's pages may change anything. The host must match
+      // exactly; the scheme may be http or https, since a TLS proxy without
+      // TRUST_PROXY makes an https page's requests look like http here.
+      const origin = request.headers.origin ?? '';
+      if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
         throw httpError(403, 'This request did not come from this site’s inbox: refused.');
       }
     }
@@ -260,13 +262,23 @@ export const ownerRoutes: FastifyPluginAsync<{ config: Config; owners: OwnerStor
     },
   );
 
-  // The inbox page itself: the same HTML for /inbox and every view under it.
+  // The inbox page itself: the same HTML for /inbox and every view under it, telling
+  // the app who is signed in (so a signed-out visit makes no failing request).
   const inboxFile = join(config.clientDir, 'inbox.html');
   if (existsSync(inboxFile)) {
-    const html = readFileSync(inboxFile);
-    const page = async (_request: FastifyRequest, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').send(html);
+    const html = readFileSync(inboxFile, 'utf8');
+    const placeholder = '<meta name="curbside-owner" content="" />';
+    if (!html.includes(placeholder)) throw new Error(`${inboxFile} lost its curbside-owner meta tag`);
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = readToken(request.headers.cookie, isSecure(request));
+      const owner = token ? await owners.resumeSession(tokenHash(token), new Date(), SESSION_IDLE_MS) : undefined;
+      const email = owner ? owner.email.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;') : '';
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(html.replace(placeholder, () => `<meta name="curbside-owner" content="${email}" />`));
+    };
     app.get('/inbox', page);
     app.get('/inbox/*', page);
+    app.get('/inbox.html', async (_request, reply) => reply.redirect('/inbox', 301));
   }
 };

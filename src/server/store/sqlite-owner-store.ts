@@ -69,6 +69,9 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       .pluck()
       .get(id) as InquiryStatus | undefined) ?? undefined;
 
+  // Write transactions start IMMEDIATE (taking the write lock first, waiting up to
+  // busy_timeout): a deferred one that reads and then writes fails at once when
+  // another connection wrote in between.
   const setStatusTx = db.transaction(
     (id: string, status: InquiryStatus, by: { id: string; email: string }, at: string): boolean => {
       const current = currentStatus(id);
@@ -143,27 +146,31 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     },
 
     async setPassword(email, passwordHash) {
-      return db.transaction(() => {
-        const id = prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as
-          | string
-          | undefined;
-        if (!id) return false;
-        prepare('UPDATE owners SET passwordHash = ? WHERE id = ?').run(passwordHash, id);
-        prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
-        return true;
-      })();
+      return db
+        .transaction(() => {
+          const id = prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as
+            | string
+            | undefined;
+          if (!id) return false;
+          prepare('UPDATE owners SET passwordHash = ? WHERE id = ?').run(passwordHash, id);
+          prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
+          return true;
+        })
+        .immediate();
     },
 
     async removeOwner(email) {
-      return db.transaction(() => {
-        const id = prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as
-          | string
-          | undefined;
-        if (!id) return false;
-        prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
-        prepare('DELETE FROM owners WHERE id = ?').run(id);
-        return true;
-      })();
+      return db
+        .transaction(() => {
+          const id = prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as
+            | string
+            | undefined;
+          if (!id) return false;
+          prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
+          prepare('DELETE FROM owners WHERE id = ?').run(id);
+          return true;
+        })
+        .immediate();
     },
 
     async createSession(session) {
@@ -269,15 +276,15 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     },
 
     async setStatus(id, status, by, at) {
-      return setStatusTx(id, status, by, at.toISOString());
+      return setStatusTx.immediate(id, status, by, at.toISOString());
     },
 
     async addNote(id, note, by, at) {
-      return addNoteTx(id, note, by, at.toISOString());
+      return addNoteTx.immediate(id, note, by, at.toISOString());
     },
 
     async erase(id, by, at) {
-      const erased = eraseTx(id, by.email, at.toISOString());
+      const erased = eraseTx.immediate(id, by.email, at.toISOString());
       if (erased) {
         // The write-ahead log may still hold pages with the old text: copy the zeroed
         // pages into the database and empty the log (best effort while others read).
