@@ -18,7 +18,7 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
-async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {

@@ -5,7 +5,8 @@ import { api, ApiError, whenSignedOut } from './api.js';
 import { InquiryList } from './inquiry-list.js';
 import { InquiryPage } from './inquiry-page.js';
 import { Link, useFocusOnMount } from './link.js';
-import { INBOX, inquiryIdOf, navigate, useLocation } from './use-location.js';
+import { NotificationSettings } from './notifications.js';
+import { INBOX, inquiryHref, inquiryIdOf, navigate, SETTINGS, useLocation } from './use-location.js';
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -87,6 +88,11 @@ function SignIn({ notice, onSignedIn }: { notice: string | undefined; onSignedIn
 function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
   const url = useLocation();
   const id = inquiryIdOf(url.pathname);
+  // The owner's e-mail links to /inbox?id=<id> (decision record 031): open that inquiry.
+  const linked = url.pathname === INBOX ? url.searchParams.get('id') : null;
+  useEffect(() => {
+    if (linked && /^[0-9a-f-]{36}$/.test(linked)) navigate(inquiryHref(linked), { replace: true });
+  }, [linked]);
   const [listHref, setListHref] = useState(INBOX);
   const [flash, setFlash] = useState<string | undefined>();
   useEffect(() => {
@@ -116,6 +122,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         <Link href={INBOX} className="inbox-brand">
           Inbox
         </Link>
+        <Link href={SETTINGS} className="inbox-settings-link">
+          Notifications
+        </Link>
         <span className="inbox-who">
           <span className="visually-hidden">Signed in as </span>
           {email}
@@ -125,7 +134,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         </button>
       </header>
       <main className="inbox-main">
-        {id ? (
+        {url.pathname === SETTINGS ? (
+          <NotificationSettings />
+        ) : id ? (
           <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
         ) : (
           <InquiryList url={url} flash={flash} onFlashShown={() => setFlash(undefined)} />

@@ -13,6 +13,7 @@ import {
 import { ApiError, api, csvHref } from './api.js';
 import { eventDay, timeAgo } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
+import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
@@ -214,6 +215,7 @@ function Filters({
 }
 
 function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered: boolean }) {
+  const failedOwnerEmails = useFailedOwnerEmails(page.inquiries.map((row) => row.id));
   if (page.inquiries.length === 0) {
     return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
   }
@@ -247,6 +249,9 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
                     </span>
                   ) : null}
                   <Link href={inquiryHref(row.id)}>{`${row.firstName} ${row.lastName}`}</Link>
+                  {failedOwnerEmails.has(row.id) ? (
+                    <span className="inbox-notify-failed"> Owner e-mail failed</span>
+                  ) : null}
                 </th>
                 <td>{eventDay(row.eventDate)}</td>
                 <td className="inbox-number">{row.plannedGuestCount}</td>

@@ -14,6 +14,7 @@ import {
 import { ApiError, api, calendarHref } from './api.js';
 import { dateTime, eventDay } from './format.js';
 import { Link } from './link.js';
+import { Deliveries } from './notifications.js';
 
 const SPAM_REASONS: Record<string, string> = {
   honeypot: 'a hidden field that people never see was filled in (typical of bots)',
@@ -212,6 +213,8 @@ export function InquiryPage({
               <Field term="Inquiry id" value={inquiry.id} />
             </dl>
           </section>
+
+          <Deliveries inquiryId={inquiry.id} />
 
           <section>
             <h2>History</h2>

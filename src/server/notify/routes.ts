@@ -46,8 +46,12 @@ export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: Inqui
   app.decorateRequest('owner', undefined);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (STATE_CHANGING.has(request.method) && request.headers.origin !== `${request.protocol}://${request.host}`) {
-      throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+    if (STATE_CHANGING.has(request.method)) {
+      // The inbox's rule (owner/routes.ts): only this site's own pages may change anything.
+      const origin = request.headers.origin ?? '';
+      if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
+        throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+      }
     }
   });
 

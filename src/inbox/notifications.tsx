@@ -1,0 +1,248 @@
+// Notifications in the inbox (decision record 030): an inquiry's deliveries and
+// their state with "Send again"; the list's mark for a failed owner e-mail; the
+// settings view (is e-mail set up, which webhooks) with a test e-mail.
+import { useCallback, useEffect, useState } from 'react';
+import { DELIVERY_LABELS, type DeliveryView, type NotificationSettingsView } from '../shared/notifications.js';
+import { ApiError, request } from './api.js';
+import { dateTime } from './format.js';
+import { useFocusOnMount } from './link.js';
+
+export const notificationsApi = {
+  deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', `/api/owner/inquiries/${id}/deliveries`),
+  resend: (deliveryId: string) =>
+    request<{ delivery: DeliveryView | null }>('POST', `/api/owner/deliveries/${deliveryId}/resend`, {}),
+  failed: (ids: string[]) =>
+    request<{ failed: string[] }>(
+      'GET',
+      `/api/owner/notifications/failed?ids=${ids.map(encodeURIComponent).join(',')}`,
+    ),
+  settings: () => request<NotificationSettingsView>('GET', '/api/owner/notifications'),
+  testEmail: () =>
+    request<{ sent: boolean; to: string; error?: string }>('POST', '/api/owner/notifications/test-email', {}),
+};
+
+/** What a delivery's state says, in words. */
+export function deliveryState(delivery: DeliveryView): string {
+  switch (delivery.status) {
+    case 'queued':
+      return 'Queued';
+    case 'retrying':
+      return `Retrying (next try ${delivery.nextAttemptAt ? dateTime(delivery.nextAttemptAt) : 'soon'}): ${delivery.lastError ?? ''}`;
+    case 'sent':
+      return `Sent ${delivery.sentAt ? dateTime(delivery.sentAt) : ''}`.trim();
+    case 'failed':
+      return `Failed: ${delivery.lastError ?? 'unknown reason'}`;
+    case 'skipped':
+      return `Not sent: ${delivery.lastError ?? 'nothing to send it to'}`;
+  }
+}
+
+/** An inquiry's notifications, each with its state, attempts and "Send again". */
+export function Deliveries({ inquiryId }: { inquiryId: string }) {
+  const [deliveries, setDeliveries] = useState<DeliveryView[] | undefined>();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const load = useCallback(async () => {
+    try {
+      setDeliveries((await notificationsApi.deliveries(inquiryId)).deliveries);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not load the notifications.');
+    }
+  }, [inquiryId]);
+  useEffect(() => {
+    void load();
+    // While something is still on its way, look again now and then.
+    const timer = setInterval(() => void load(), 3000);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const resend = async (delivery: DeliveryView) => {
+    setError(undefined);
+    try {
+      await notificationsApi.resend(delivery.id);
+      setMessage(`${DELIVERY_LABELS[delivery.kind]}: queued to be sent again.`);
+      await load();
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not send it again.');
+    }
+  };
+
+  return (
+    <section aria-labelledby="notifications-heading">
+      <h2 id="notifications-heading">Notifications</h2>
+      {error ? (
+        <p role="alert" className="inbox-error">
+          {error}
+        </p>
+      ) : null}
+      {!deliveries ? (
+        <p className="inbox-muted">Loading…</p>
+      ) : deliveries.length === 0 ? (
+        <p className="inbox-muted">No notifications for this inquiry (none are set up, or it was flagged as spam).</p>
+      ) : (
+        <ul className="inbox-deliveries">
+          {deliveries.map((delivery) => (
+            <li key={delivery.id} className={`delivery delivery-${delivery.status}`}>
+              <strong>
+                {DELIVERY_LABELS[delivery.kind]}
+                {delivery.target ? ` to ${delivery.target}` : ''}
+              </strong>
+              : <span>{deliveryState(delivery)}</span>
+              {delivery.attempts.length > 0 ? (
+                <details>
+                  <summary>
+                    {delivery.attempts.length} {delivery.attempts.length === 1 ? 'attempt' : 'attempts'}
+                  </summary>
+                  <ol>
+                    {delivery.attempts.map((attempt) => (
+                      <li key={`${attempt.at}-${attempt.outcome}`}>
+                        {dateTime(attempt.at)}: {attempt.outcome}
+                        {attempt.error ? ` (${attempt.error})` : ''}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              ) : null}{' '}
+              {delivery.status === 'queued' ? null : (
+                <button type="button" className="inbox-button" onClick={() => void resend(delivery)}>
+                  Send again
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p role="status" className="inbox-live">
+        {message}
+      </p>
+    </section>
+  );
+}
+
+/** Of the inquiries in view, those whose owner e-mail failed (the list marks them). */
+export function useFailedOwnerEmails(ids: string[]): Set<string> {
+  const [failed, setFailed] = useState<Set<string>>(() => new Set());
+  const key = ids.join(',');
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    notificationsApi.failed(key.split(',')).then(
+      (answer) => {
+        if (!cancelled) setFailed(new Set(answer.failed));
+      },
+      () => {},
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [key]);
+  return failed;
+}
+
+/** The settings view: what is set up, and a test e-mail to the signed-in owner. */
+export function NotificationSettings() {
+  const [settings, setSettings] = useState<NotificationSettingsView | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [result, setResult] = useState('');
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  useEffect(() => {
+    document.title = 'Notifications · Inbox';
+    notificationsApi
+      .settings()
+      .then(setSettings, (caught: unknown) =>
+        setError(caught instanceof ApiError ? caught.message : 'Could not load the settings.'),
+      );
+  }, []);
+
+  const sendTest = async () => {
+    setResult('Sending…');
+    try {
+      const answer = await notificationsApi.testEmail();
+      setResult(
+        answer.sent
+          ? `A test e-mail was sent to ${answer.to}.`
+          : `The test e-mail to ${answer.to} was not sent: ${answer.error ?? 'unknown reason'}`,
+      );
+    } catch (caught) {
+      setResult(caught instanceof ApiError ? caught.message : 'Could not send the test e-mail.');
+    }
+  };
+
+  return (
+    <article>
+      <h1 ref={heading} tabIndex={-1}>
+        Notifications
+      </h1>
+      {error ? (
+        <p role="alert" className="inbox-error">
+          {error}
+        </p>
+      ) : null}
+      {settings ? (
+        <>
+          <section className="inbox-card">
+            <h2>E-mail</h2>
+            {settings.email.configured ? (
+              <p>
+                Set up: through {settings.email.server}, from {settings.email.from}. Customer confirmations are{' '}
+                {settings.email.confirmation ? 'on' : 'off'}.
+              </p>
+            ) : (
+              <p>Not set up: set SMTP_URL (and MAIL_FROM) on the server to be e-mailed about new inquiries.</p>
+            )}
+            <button type="button" className="inbox-button" onClick={() => void sendTest()}>
+              Send a test e-mail
+            </button>
+            <p role="status" className="inbox-live">
+              {result}
+            </p>
+          </section>
+          <section className="inbox-card">
+            <h2>Webhooks</h2>
+            {settings.webhooks.length === 0 ? (
+              <p>None set up (WEBHOOK_URLS).</p>
+            ) : (
+              <ul>
+                {settings.webhooks.map((webhook) => (
+                  <li key={webhook.endpoint}>
+                    {webhook.endpoint}
+                    {webhook.slack ? ' (Slack)' : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="inbox-card">
+            <h2>So far</h2>
+            <table>
+              <caption className="visually-hidden">Notifications by kind and state</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Queued</th>
+                  <th scope="col">Sent</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">Not sent</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(Object.keys(DELIVERY_LABELS) as (keyof typeof DELIVERY_LABELS)[]).map((kind) => (
+                  <tr key={kind}>
+                    <th scope="row">{DELIVERY_LABELS[kind]}</th>
+                    <td>{settings.deliveries[kind].queued}</td>
+                    <td>{settings.deliveries[kind].sent}</td>
+                    <td>{settings.deliveries[kind].failed}</td>
+                    <td>{settings.deliveries[kind].skipped}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      ) : error ? null : (
+        <p className="inbox-muted">Loading…</p>
+      )}
+    </article>
+  );
+}
