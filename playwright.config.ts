@@ -62,6 +62,12 @@ export default defineConfig({
       RATE_LIMIT_INQUIRIES_PER_IP: '10000',
       // Owners sign in from the same address too; the per-account limit stays as shipped (tested).
       RATE_LIMIT_OWNER_SIGNINS_PER_IP: '10000',
+      // Notifications (tests/e2e/notifications.spec.ts): e-mail to an SMTP server that test
+      // starts on the next port (refused connections, retried, while it is not running), and a
+      // webhook to a loopback address, which is refused without WEBHOOK_ALLOW_PRIVATE.
+      SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
+      MAIL_FROM: 'inquiries@e2e.example',
+      WEBHOOK_URLS: `http://127.0.0.1:${PORT + 2}/hook|whsec_${Buffer.from('e2e-webhook-secret-0123456789').toString('base64')}`,
     },
   },
 });

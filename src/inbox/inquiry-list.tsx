@@ -215,7 +215,7 @@ function Filters({
 }
 
 function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered: boolean }) {
-  const failedOwnerEmails = useFailedOwnerEmails(page.inquiries.map((row) => row.id));
+  const failedOwnerEmails = useFailedOwnerEmails(page);
   if (page.inquiries.length === 0) {
     return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
   }

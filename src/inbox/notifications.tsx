@@ -120,14 +120,14 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
   );
 }
 
-/** Of the inquiries in view, those whose owner e-mail failed (the list marks them). */
-export function useFailedOwnerEmails(ids: string[]): Set<string> {
+/** Of the page's inquiries, those whose owner e-mail failed (the list marks them); asked again for each new page. */
+export function useFailedOwnerEmails(page: { inquiries: { id: string }[] }): Set<string> {
   const [failed, setFailed] = useState<Set<string>>(() => new Set());
-  const key = ids.join(',');
   useEffect(() => {
-    if (!key) return;
+    const ids = page.inquiries.map((row) => row.id);
+    if (ids.length === 0) return;
     let cancelled = false;
-    notificationsApi.failed(key.split(',')).then(
+    notificationsApi.failed(ids).then(
       (answer) => {
         if (!cancelled) setFailed(new Set(answer.failed));
       },
@@ -136,7 +136,7 @@ export function useFailedOwnerEmails(ids: string[]): Set<string> {
     return () => {
       cancelled = true;
     };
-  }, [key]);
+  }, [page]);
   return failed;
 }
 
