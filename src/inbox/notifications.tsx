@@ -113,7 +113,8 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
           ))}
         </ul>
       )}
-      <p role="status" className="inbox-live">
+      {/* A polite live region, not role=status: the page's own status line stays the only one. */}
+      <p aria-live="polite" className="inbox-live">
         {message}
       </p>
     </section>
