@@ -6,7 +6,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OUTPUTS = ['dist/client/index.html', 'dist/node/src/server/main.js'];
-const SOURCES = ['content', 'src', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'content',
+  'src',
+  'index.html',
+  'inbox.html',
+  'vite.config.ts',
+  'vite.inbox.config.ts',
+  'package.json',
+];
 
 function newest(path) {
   const stat = statSync(path);

@@ -1,11 +1,12 @@
 // `npm run bench`: builds for production, then measures the page (sizes,
 // Lighthouse) and the API (creates/s, latency), prints each figure beside its
 // target from shared/design.md, and writes them to docs/bench-results.md.
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api|inbox runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { formatApiBench, runApiBench } from './api.js';
+import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatPageBench, runPageBench } from './page.js';
 
 const only = process.env.BENCH_ONLY;
@@ -15,7 +16,7 @@ const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const sections: string[] = [];
-if (only !== 'api') {
+if (!only || only === 'page') {
   console.log('\n=== page: sizes and Lighthouse ===');
   const page = formatPageBench(await runPageBench());
   console.log(page);
@@ -24,10 +25,16 @@ if (only !== 'api') {
       page,
   );
 }
-if (only !== 'page') {
+if (!only || only === 'api') {
   console.log('\n=== API: creating inquiries ===');
   const api = formatApiBench(await runApiBench());
   sections.push(`## The inquiry API\n\n\`\`\`\n${api}\n\`\`\``);
+}
+if (!only || only === 'inbox') {
+  console.log("\n=== the owner's inbox over 100,000 inquiries ===");
+  const inbox = formatInboxBench(await runInboxBench());
+  console.log(inbox);
+  sections.push(`## The owner's inbox\n\n\`\`\`\n${inbox}\n\`\`\``);
 }
 
 if (only) {

@@ -11,7 +11,10 @@ import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js'
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
+import { ownerRoutes } from './owner/routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
+import { openOwnerStore } from './store/open-owner-store.js';
+import type { OwnerStore } from './store/owner-store.js';
 
 export interface ApiError {
   error: string;
@@ -53,6 +56,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Shorter timeouts, for tests. */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** The owner's store (accounts, sessions, inbox); opened on the same database as `store` when not given. Closed with the app. */
+  ownerStore?: OwnerStore;
 }
 
 export async function buildApp(
@@ -134,8 +139,11 @@ export async function buildApp(
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });
 
+  const owners = options.ownerStore ?? (await openOwnerStore(config));
+  app.addHook('onClose', () => owners.close());
   app.addHook('onClose', () => store.close());
   await app.register(sessionRoutes, { config });
+  await app.register(ownerRoutes, { config, owners });
   await app.register(inquiryRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));

@@ -37,6 +37,8 @@ describe('loadConfig defaults', () => {
         sessionsPerIp: { max: 30, windowMs: 600_000 },
         inquiriesPerIp: { max: 60, windowMs: 600_000 },
         inquiriesPerSession: { max: 10, windowMs: 600_000 },
+        ownerSignInsPerIp: { max: 20, windowMs: 900_000 },
+        ownerSignInsPerAccount: { max: 10, windowMs: 900_000 },
       },
       logLevel: 'info',
     });
@@ -82,6 +84,8 @@ describe('loadConfig defaults', () => {
         RATE_LIMIT_SESSIONS_PER_IP: '5',
         RATE_LIMIT_INQUIRIES_PER_IP: '6',
         RATE_LIMIT_INQUIRIES_PER_SESSION: '7',
+        RATE_LIMIT_OWNER_SIGNINS_PER_IP: '8',
+        RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT: '9',
         LOG_LEVEL: 'warn',
       },
       cwd,
@@ -99,6 +103,8 @@ describe('loadConfig defaults', () => {
         sessionsPerIp: { max: 5, windowMs: 600_000 },
         inquiriesPerIp: { max: 6, windowMs: 600_000 },
         inquiriesPerSession: { max: 7, windowMs: 600_000 },
+        ownerSignInsPerIp: { max: 8, windowMs: 900_000 },
+        ownerSignInsPerAccount: { max: 9, windowMs: 900_000 },
       },
       logLevel: 'warn',
     });

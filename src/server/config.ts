@@ -21,7 +21,14 @@ export interface Config {
   /** Off, the number of proxy hops in front, or the proxies' addresses (decision record 018). */
   trustProxy: TrustProxy;
   minFillMs: number;
-  limits: { sessionsPerIp: RateLimit; inquiriesPerIp: RateLimit; inquiriesPerSession: RateLimit };
+  limits: {
+    sessionsPerIp: RateLimit;
+    inquiriesPerIp: RateLimit;
+    inquiriesPerSession: RateLimit;
+    /** The owner's sign-in attempts, per address and per account (e-mail). */
+    ownerSignInsPerIp: RateLimit;
+    ownerSignInsPerAccount: RateLimit;
+  };
   logLevel: string;
 }
 
@@ -175,6 +182,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       sessionsPerIp: { max: integer(env, 'RATE_LIMIT_SESSIONS_PER_IP', 30, 1), windowMs: 10 * MINUTE },
       inquiriesPerIp: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_IP', 60, 1), windowMs: 10 * MINUTE },
       inquiriesPerSession: { max: integer(env, 'RATE_LIMIT_INQUIRIES_PER_SESSION', 10, 1), windowMs: 10 * MINUTE },
+      ownerSignInsPerIp: { max: integer(env, 'RATE_LIMIT_OWNER_SIGNINS_PER_IP', 20, 1), windowMs: 15 * MINUTE },
+      ownerSignInsPerAccount: {
+        max: integer(env, 'RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT', 10, 1),
+        windowMs: 15 * MINUTE,
+      },
     },
     logLevel: logLevel(env),
   };

@@ -29,6 +29,10 @@ describe('import boundaries', () => {
     ['src/cli/probe.ts', '../web/app.js'],
     ['src/shared/probe.ts', '../server/config.js'],
     ['src/shared/probe.ts', '../web/app.js'],
+    ['src/inbox/probe.ts', '../server/app.js'],
+    ['src/inbox/probe.tsx', '../web/app.js'],
+    ['src/inbox/probe.ts', '../cli/owner.js'],
+    ['src/shared/probe.ts', '../inbox/inbox-app.js'],
   ])('%s may not import %s', (path, from) => {
     const { failed, output } = lintAs(path, probe(from));
     expect(failed).toBe(true);
@@ -39,6 +43,8 @@ describe('import boundaries', () => {
     ['src/web/probe.ts', '../shared/inquiry.js'],
     ['src/server/probe.ts', '../shared/inquiry.js'],
     ['src/web/probe.ts', '../../content/index.js'],
+    ['src/inbox/probe.ts', '../shared/owner.js'],
+    ['src/inbox/probe.ts', '../../content/index.js'],
   ])('%s may import %s', (path, from) => {
     expect(lintAs(path, probe(from))).toMatchObject({ failed: false });
   });

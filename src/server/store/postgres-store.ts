@@ -114,7 +114,8 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[]): Promise<CreateRes
   return results as CreateResult[];
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
+/** Applies every pending migration under an advisory lock (the owner store's pool runs it too). */
+export async function migrate(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -95,7 +95,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   };
 }
 
-function migrate(db: Database.Database): void {
+/** Applies every pending migration under the write lock (the owner store's connection runs it too). */
+export function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)');
   const applied = prepare(db, 'SELECT version FROM schemaMigrations').pluck();
   const record = prepare(db, 'INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');

@@ -35,6 +35,7 @@ describe('files for search engines and link previews', () => {
   it('points robots to the sitemap and the sitemap to the page', () => {
     expect(robotsTxt(content)).toContain('Sitemap: https://luckylimetacos.example/sitemap.xml');
     expect(robotsTxt(content)).toContain('Disallow: /api/');
+    expect(robotsTxt(content)).toContain('Disallow: /inbox\n');
     expect(sitemapXml(content, '2026-11-21')).toContain(
       '<loc>https://luckylimetacos.example/</loc><lastmod>2026-11-21</lastmod>',
     );

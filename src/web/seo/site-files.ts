@@ -89,7 +89,7 @@ export function webManifest(content: BusinessContent): string {
 }
 
 export function robotsTxt(content: BusinessContent): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', content.siteUrl).href}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /inbox\n\nSitemap: ${new URL('/sitemap.xml', content.siteUrl).href}\n`;
 }
 
 export function sitemapXml(content: BusinessContent, lastModified: string): string {

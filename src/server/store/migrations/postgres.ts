@@ -36,4 +36,63 @@ export const POSTGRES_MIGRATIONS = migrationList([
     name: 'index-event-inquiries-created-at',
     sql: `CREATE INDEX "eventInquiries_createdAt" ON "eventInquiries" ("createdAt")`,
   },
+  // Versions 3–9: the owner's side (accounts, sessions, the inbox's history and search).
+  {
+    version: 3,
+    name: 'create-owners-and-sessions',
+    sql: `CREATE TABLE "owners" (
+    "id" text PRIMARY KEY,
+    "email" text NOT NULL UNIQUE,
+    "passwordHash" text NOT NULL,
+    "createdAt" timestamptz NOT NULL,
+    "notifyByEmail" boolean NOT NULL DEFAULT true
+  );
+  CREATE TABLE "ownerSessions" (
+    "tokenHash" text PRIMARY KEY,
+    "ownerId" text NOT NULL REFERENCES "owners" ("id") ON DELETE CASCADE,
+    "createdAt" timestamptz NOT NULL,
+    "lastSeenAt" timestamptz NOT NULL,
+    "expiresAt" timestamptz NOT NULL
+  );
+  CREATE INDEX "ownerSessions_ownerId" ON "ownerSessions" ("ownerId")`,
+  },
+  {
+    version: 4,
+    name: 'create-inquiry-events-state-erasures',
+    sql: `CREATE TABLE "inquiryEvents" (
+    "id" bigserial PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "kind" text NOT NULL,
+    "status" text,
+    "note" text,
+    "ownerId" text,
+    "ownerEmail" text,
+    "at" timestamptz NOT NULL
+  );
+  CREATE INDEX "inquiryEvents_inquiryId" ON "inquiryEvents" ("inquiryId", "id");
+  CREATE TABLE "inquiryState" (
+    "inquiryId" text PRIMARY KEY,
+    "status" text NOT NULL,
+    "readAt" timestamptz,
+    "updatedAt" timestamptz NOT NULL
+  );
+  CREATE INDEX "inquiryState_status" ON "inquiryState" ("status");
+  CREATE TABLE "erasures" (
+    "inquiryId" text PRIMARY KEY,
+    "erasedAt" timestamptz NOT NULL,
+    "erasedBy" text NOT NULL
+  )`,
+  },
+  {
+    version: 5,
+    name: 'create-inquiry-search',
+    // A stored search document (words split on anything not a letter or digit, so an
+    // e-mail address is its parts) with a GIN index. Stored, so checking a row is
+    // cheap whichever plan PostgreSQL picks; the query side splits words the same way.
+    sql: `ALTER TABLE "eventInquiries" ADD COLUMN "searchDocument" tsvector GENERATED ALWAYS AS (
+    to_tsvector('simple'::regconfig, regexp_replace(lower("firstName" || ' ' || "lastName" || ' ' || "email" || ' ' || "company" || ' ' || "eventName" || ' ' || "notes"), '[^[:alnum:]]+', ' ', 'g'))
+  ) STORED;
+  CREATE INDEX "eventInquiries_search" ON "eventInquiries" USING gin ("searchDocument");
+  CREATE INDEX "eventInquiries_eventDate" ON "eventInquiries" ("eventDate")`,
+  },
 ]);

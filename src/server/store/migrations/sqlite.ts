@@ -36,4 +36,70 @@ export const SQLITE_MIGRATIONS = migrationList([
     name: 'index-event-inquiries-created-at',
     sql: `CREATE INDEX eventInquiries_createdAt ON eventInquiries (createdAt)`,
   },
+  // Versions 3–9: the owner's side (accounts, sessions, the inbox's history and search).
+  {
+    version: 3,
+    name: 'create-owners-and-sessions',
+    sql: `CREATE TABLE owners (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    passwordHash TEXT NOT NULL,
+    createdAt TEXT NOT NULL,
+    notifyByEmail INTEGER NOT NULL DEFAULT 1
+  ) STRICT;
+  CREATE TABLE ownerSessions (
+    tokenHash TEXT PRIMARY KEY,
+    ownerId TEXT NOT NULL REFERENCES owners (id) ON DELETE CASCADE,
+    createdAt TEXT NOT NULL,
+    lastSeenAt TEXT NOT NULL,
+    expiresAt TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX ownerSessions_ownerId ON ownerSessions (ownerId)`,
+  },
+  {
+    version: 4,
+    name: 'create-inquiry-events-state-erasures',
+    sql: `CREATE TABLE inquiryEvents (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    inquiryId TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    status TEXT,
+    note TEXT,
+    ownerId TEXT,
+    ownerEmail TEXT,
+    at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX inquiryEvents_inquiryId ON inquiryEvents (inquiryId, id);
+  CREATE TABLE inquiryState (
+    inquiryId TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    readAt TEXT,
+    updatedAt TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX inquiryState_status ON inquiryState (status);
+  CREATE TABLE erasures (
+    inquiryId TEXT PRIMARY KEY,
+    erasedAt TEXT NOT NULL,
+    erasedBy TEXT NOT NULL
+  ) STRICT`,
+  },
+  {
+    version: 5,
+    name: 'create-inquiry-search',
+    // Contentless full-text index (no copy of the text, rows deletable for erasure),
+    // keyed by the inquiry's rowid and filled by a trigger on insert.
+    sql: `CREATE VIRTUAL TABLE inquirySearch USING fts5 (
+    text, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2'
+  );
+  INSERT INTO inquirySearch (rowid, text)
+    SELECT rowid, firstName || ' ' || lastName || ' ' || email || ' ' || company || ' ' || eventName || ' ' || notes
+    FROM eventInquiries;
+  CREATE TRIGGER eventInquiries_search AFTER INSERT ON eventInquiries BEGIN
+    INSERT INTO inquirySearch (rowid, text) VALUES (
+      new.rowid,
+      new.firstName || ' ' || new.lastName || ' ' || new.email || ' ' || new.company || ' ' || new.eventName || ' ' || new.notes
+    );
+  END;
+  CREATE INDEX eventInquiries_eventDate ON eventInquiries (eventDate)`,
+  },
 ]);

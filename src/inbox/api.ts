@@ -1,0 +1,60 @@
+// The inbox's calls to /api/owner. Same-origin fetches: the browser sends the
+// session cookie and, on changes, its Origin (which the server checks).
+import type { InboxPage, InquiryDetail, InquiryStatus, OwnerSessionInfo } from '../shared/owner.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Called when any request finds the session gone (expired, signed out elsewhere, owner removed). */
+let onSignedOut: () => void = () => {};
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+async function request<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the server. Check the connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const data = (await response.json().catch(() => ({}))) as { message?: string };
+  if (!response.ok) {
+    if (response.status === 401 && url !== '/api/owner/session') onSignedOut();
+    throw new ApiError(response.status, data.message ?? `The server answered ${response.status}.`);
+  }
+  return data as T;
+}
+
+export const api = {
+  session: () => request<OwnerSessionInfo>('GET', '/api/owner/session'),
+  signIn: (email: string, password: string) =>
+    request<OwnerSessionInfo>('POST', '/api/owner/session', { email, password }),
+  signOut: () => request<void>('DELETE', '/api/owner/session'),
+  list: (queryString: string, signal?: AbortSignal) =>
+    request<InboxPage>('GET', `/api/owner/inquiries${queryString ? `?${queryString}` : ''}`, undefined, signal),
+  inquiry: (id: string) => request<InquiryDetail>('GET', `/api/owner/inquiries/${id}`),
+  setStatus: (id: string, status: InquiryStatus) =>
+    request<{ status: InquiryStatus }>('PUT', `/api/owner/inquiries/${id}/status`, { status }),
+  addNote: (id: string, note: string) =>
+    request<{ note: string }>('POST', `/api/owner/inquiries/${id}/notes`, { note }),
+  erase: (id: string) => request<void>('DELETE', `/api/owner/inquiries/${id}`),
+};
+
+export const csvHref = (queryString: string) => `/api/owner/inquiries.csv${queryString ? `?${queryString}` : ''}`;
+export const calendarHref = (id: string) => `/api/owner/inquiries/${id}/calendar.ics`;

@@ -1,0 +1,175 @@
+// The owner's inbox: the sign-in form when signed out; signed in, the list of
+// inquiries (/inbox) or one inquiry (/inbox/inquiries/<id>).
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { api, whenSignedOut } from './api.js';
+import { InquiryList } from './inquiry-list.js';
+import { InquiryPage } from './inquiry-page.js';
+import { Link, useFocusOnMount } from './link.js';
+import { INBOX, inquiryIdOf, navigate, useLocation } from './use-location.js';
+
+type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
+
+/** Who is signed in, as the server wrote it into the page (no request needed). */
+function ownerFromPage(): Session {
+  const email = document.querySelector<HTMLMetaElement>('meta[name="curbside-owner"]')?.content ?? '';
+  return email ? { state: 'signed-in', email } : { state: 'signed-out' };
+}
+
+export function InboxApp() {
+  const [session, setSession] = useState<Session>(ownerFromPage);
+
+  useEffect(() => {
+    whenSignedOut(() => setSession({ state: 'signed-out', notice: 'Your session has ended. Please sign in again.' }));
+  }, []);
+
+  if (session.state === 'signed-out') {
+    return <SignIn notice={session.notice} />;
+  }
+  return <SignedIn email={session.email} onSignedOut={() => setSession({ state: 'signed-out' })} />;
+}
+
+const SIGN_IN_MESSAGES: Record<string, (retry: string) => string> = {
+  wrong: () => 'Wrong email or password.',
+  missing: () => 'Enter your email and password.',
+  'limited-account': (retry) => `Too many sign-in attempts for this account. Please try again in ${retry} seconds.`,
+  'limited-address': (retry) => `Too many sign-ins from this address. Please try again in ${retry} seconds.`,
+};
+const EMAIL_KEY = 'curbside-inbox-email';
+
+/** The outcome of the last sign-in, which the server put in the address; taken out of it at once. */
+function signInOutcome(): { error: string | undefined; email: string } {
+  const params = new URLSearchParams(location.search);
+  const code = params.get('signin');
+  const retry = /^\d{1,6}$/.test(params.get('retry') ?? '') ? params.get('retry')! : '60';
+  if (code !== null) {
+    params.delete('signin');
+    params.delete('retry');
+    const rest = params.toString();
+    history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
+  }
+  let email = '';
+  try {
+    email = sessionStorage.getItem(EMAIL_KEY) ?? '';
+  } catch {}
+  return { error: code !== null ? SIGN_IN_MESSAGES[code]?.(retry) : undefined, email };
+}
+
+/**
+ * A plain form post to /inbox/sign-in (works before the script runs, and password
+ * managers know it); the server answers with a redirect, to the inbox or back here.
+ */
+function SignIn({ notice }: { notice: string | undefined }) {
+  const [outcome] = useState(signInOutcome);
+  const [busy, setBusy] = useState(false);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  useEffect(() => {
+    document.title = 'Sign in · Inbox';
+    // Back to this page from the back/forward cache: the form is usable again.
+    const shown = () => setBusy(false);
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
+    // Kept for this tab only, so a mistyped password does not mean typing the e-mail again.
+    try {
+      sessionStorage.setItem(EMAIL_KEY, String(new FormData(event.currentTarget).get('email') ?? ''));
+    } catch {}
+    setBusy(true);
+  };
+
+  return (
+    <main className="inbox-main inbox-sign-in">
+      <h1 ref={heading} tabIndex={-1}>
+        Sign in to the inbox
+      </h1>
+      {notice && !outcome.error ? <p className="inbox-notice">{notice}</p> : null}
+      <form method="post" action="/inbox/sign-in" onSubmit={submit} className="inbox-card inbox-stack">
+        <div className="inbox-field">
+          <label htmlFor="sign-in-email">Email</label>
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={outcome.email}
+          />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor="sign-in-password">Password</label>
+          <input
+            id="sign-in-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+          />
+        </div>
+        <div role="alert" className="inbox-error">
+          {outcome.error}
+        </div>
+        <button type="submit" className="inbox-button inbox-primary" aria-disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
+  const url = useLocation();
+  const id = inquiryIdOf(url.pathname);
+  const [listHref, setListHref] = useState(INBOX);
+  const [flash, setFlash] = useState<string | undefined>();
+  useEffect(() => {
+    if (!id) setListHref(url.pathname + url.search);
+  }, [id, url.pathname, url.search]);
+
+  const signOut = async () => {
+    try {
+      await api.signOut();
+    } finally {
+      onSignedOut();
+      navigate(INBOX, { replace: true });
+    }
+  };
+
+  const erased = useCallback(
+    (message: string) => {
+      setFlash(message);
+      navigate(listHref);
+    },
+    [listHref],
+  );
+
+  return (
+    <>
+      <header className="inbox-header">
+        <Link href={INBOX} className="inbox-brand">
+          Inbox
+        </Link>
+        <span className="inbox-who">
+          <span className="visually-hidden">Signed in as </span>
+          {email}
+        </span>
+        <button type="button" className="inbox-button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main className="inbox-main">
+        {id ? (
+          <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
+        ) : (
+          <InquiryList url={url} flash={flash} onFlashShown={() => setFlash(undefined)} />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+// The list of inquiries, newest first: search, filters and the page live in the
+// query string (a view can be bookmarked and reloaded); the first page asks the
+// server again every few seconds, so a new inquiry shows up without a reload.
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  INQUIRY_STATUSES,
+  type InboxPage,
+  type InboxQuery,
+  inboxQueryString,
+  parseInboxQuery,
+  STATUS_LABELS,
+} from '../shared/owner.js';
+import { ApiError, api, csvHref } from './api.js';
+import { eventDay, timeAgo } from './format.js';
+import { Link, useFocusOnMount } from './link.js';
+import { INBOX, inquiryHref, navigate } from './use-location.js';
+
+/** How often the list asks for news while the tab is visible (decision record 022). */
+export const POLL_MS = 3000;
+const SEARCH_DELAY_MS = 300;
+
+export function InquiryList({
+  url,
+  flash,
+  onFlashShown,
+}: {
+  url: URL;
+  flash: string | undefined;
+  onFlashShown: () => void;
+}) {
+  const query = parseInboxQuery(url.searchParams);
+  const queryString = inboxQueryString(query);
+  const [page, setPage] = useState<InboxPage | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [now, setNow] = useState(() => Date.now());
+  const [announcement, setAnnouncement] = useState('');
+  const seen = useRef<Set<string> | undefined>(undefined);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+
+  // The tab's title counts the unread inquiries in view, so a tab in the background shows news.
+  const unread = page?.inquiries.filter((row) => row.readAt === null).length ?? 0;
+  useEffect(() => {
+    document.title = `${unread > 0 ? `(${unread}) ` : ''}Inquiries · Inbox`;
+  }, [unread]);
+
+  useEffect(() => {
+    if (flash) {
+      setAnnouncement(flash);
+      onFlashShown();
+    }
+  }, [flash, onFlashShown]);
+
+  // Load the view, then keep it fresh: every POLL_MS while visible, and at once when the tab comes back.
+  useEffect(() => {
+    let controller: AbortController | undefined;
+    let cancelled = false;
+    seen.current = undefined;
+    const load = async () => {
+      controller?.abort();
+      controller = new AbortController();
+      try {
+        const next = await api.list(queryString, controller.signal);
+        if (cancelled) return;
+        const ids = new Set(next.inquiries.map((row) => row.id));
+        if (seen.current) {
+          const fresh = next.inquiries.filter((row) => !seen.current!.has(row.id)).length;
+          if (fresh > 0) setAnnouncement(fresh === 1 ? '1 new inquiry' : `${fresh} new inquiries`);
+        }
+        seen.current = new Set([...(seen.current ?? []), ...ids]);
+        setPage(next);
+        setError(undefined);
+        setNow(Date.now());
+      } catch (caught) {
+        if ((caught as Error).name === 'AbortError' || cancelled) return;
+        setError(caught instanceof ApiError ? caught.message : 'Could not load the inquiries.');
+      }
+    };
+    void load();
+    const timer = window.setInterval(() => {
+      if (!document.hidden) void load();
+    }, POLL_MS);
+    const visible = () => {
+      if (!document.hidden) void load();
+    };
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      cancelled = true;
+      controller?.abort();
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [queryString]);
+
+  const go = (changes: Partial<InboxQuery>, replace = false) =>
+    navigate(`${INBOX}?${inboxQueryString({ ...query, before: '', ...changes })}`.replace(/\?$/, ''), { replace });
+
+  return (
+    <>
+      <h1 ref={heading} tabIndex={-1}>
+        Inquiries
+      </h1>
+      <Filters query={query} onChange={go} />
+      <div className="inbox-toolbar">
+        <a className="inbox-button" href={csvHref(inboxQueryString({ ...query, before: '' }))} download>
+          Export CSV
+        </a>
+        <p className="inbox-live" role="status">
+          {announcement}
+        </p>
+      </div>
+      {error ? (
+        <p role="alert" className="inbox-error">
+          {error}
+        </p>
+      ) : null}
+      {page ? <Table page={page} now={now} filtered={queryString !== ''} /> : <p className="inbox-muted">Loading…</p>}
+      <nav aria-label="Pages" className="inbox-pages">
+        {query.before ? <Link href={`${INBOX}?${inboxQueryString({ ...query, before: '' })}`}>Newest</Link> : null}
+        {page?.next ? <Link href={`${INBOX}?${inboxQueryString({ ...query, before: page.next })}`}>Older</Link> : null}
+      </nav>
+    </>
+  );
+}
+
+function Filters({
+  query,
+  onChange,
+}: {
+  query: InboxQuery;
+  onChange: (changes: Partial<InboxQuery>, replace?: boolean) => void;
+}) {
+  const [text, setText] = useState(query.q);
+  const timer = useRef<number | undefined>(undefined);
+  // Back/forward to another search shows that search's text.
+  useEffect(() => setText(query.q), [query.q]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const typed = (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setText(value);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => onChange({ q: value.trim() }, true), SEARCH_DELAY_MS);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    window.clearTimeout(timer.current);
+    onChange({ q: text.trim() });
+  };
+
+  return (
+    <search>
+      <form className="inbox-filters" onSubmit={submit}>
+        <div className="inbox-field inbox-search">
+          <label htmlFor="filter-q">Search</label>
+          <input
+            id="filter-q"
+            type="search"
+            name="q"
+            value={text}
+            onChange={typed}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') submit(event);
+            }}
+            maxLength={200}
+            placeholder="Name, email, company, event, notes"
+          />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor="filter-status">Filter by status</label>
+          <select
+            id="filter-status"
+            value={query.status}
+            onChange={(event) => onChange({ status: event.target.value as InboxQuery['status'] })}
+          >
+            <option value="">Any status</option>
+            {INQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="inbox-field">
+          <label htmlFor="filter-from">Event from</label>
+          <input
+            id="filter-from"
+            type="date"
+            value={query.from}
+            onChange={(event) => onChange({ from: event.target.value })}
+          />
+        </div>
+        <div className="inbox-field">
+          <label htmlFor="filter-to">Event to</label>
+          <input
+            id="filter-to"
+            type="date"
+            value={query.to}
+            onChange={(event) => onChange({ to: event.target.value })}
+          />
+        </div>
+        <div className="inbox-check">
+          <input
+            id="filter-spam"
+            type="checkbox"
+            checked={query.spam || query.status === 'spam'}
+            disabled={query.status !== ''}
+            onChange={(event) => onChange({ spam: event.target.checked })}
+          />
+          <label htmlFor="filter-spam">Show spam</label>
+        </div>
+      </form>
+    </search>
+  );
+}
+
+function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered: boolean }) {
+  if (page.inquiries.length === 0) {
+    return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
+  }
+  return (
+    // Scrolls sideways on its own on a narrow screen; the page never does.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
+    <section className="inbox-table-wrap" aria-labelledby="inquiries-caption" tabIndex={0}>
+      <table className="inbox-table">
+        <caption id="inquiries-caption">Inquiries, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Customer</th>
+            <th scope="col">Event date</th>
+            <th scope="col">Guests</th>
+            <th scope="col">Service</th>
+            <th scope="col">Status</th>
+            <th scope="col" aria-sort="descending">
+              Received
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.inquiries.map((row) => {
+            const unread = row.readAt === null;
+            return (
+              <tr key={row.id} className={unread ? 'unread' : undefined}>
+                <th scope="row">
+                  {unread ? (
+                    <span className="inbox-dot" title="Unread">
+                      <span className="visually-hidden">Unread: </span>
+                    </span>
+                  ) : null}
+                  <Link href={inquiryHref(row.id)}>{`${row.firstName} ${row.lastName}`}</Link>
+                </th>
+                <td>{eventDay(row.eventDate)}</td>
+                <td className="inbox-number">{row.plannedGuestCount}</td>
+                <td>{row.package ? `${row.operation} · ${row.package}` : row.operation}</td>
+                <td>
+                  <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
+                </td>
+                <td>
+                  <time dateTime={row.createdAt} title={new Date(row.createdAt).toLocaleString()}>
+                    {timeAgo(row.createdAt, now)}
+                  </time>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,273 @@
+// One inquiry: every field the visitor sent, the spam flag, one-tap actions
+// (reply, call, calendar), its status, notes, its whole history, and erasure.
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type HistoryEntry,
+  INQUIRY_STATUSES,
+  type InquiryDetail,
+  type InquiryStatus,
+  MAX_NOTE_LENGTH,
+  replySubject,
+  STATUS_LABELS,
+  telHref,
+} from '../shared/owner.js';
+import { ApiError, api, calendarHref } from './api.js';
+import { dateTime, eventDay } from './format.js';
+import { Link } from './link.js';
+
+const SPAM_REASONS: Record<string, string> = {
+  honeypot: 'a hidden field that people never see was filled in (typical of bots)',
+  'too-fast': 'the form was sent faster than a person can fill it in',
+};
+
+export function InquiryPage({
+  id,
+  listHref,
+  onErased,
+}: {
+  id: string;
+  listHref: string;
+  onErased: (message: string) => void;
+}) {
+  const [detail, setDetail] = useState<InquiryDetail | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [message, setMessage] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
+
+  const load = useCallback(async () => {
+    try {
+      setDetail(await api.inquiry(id));
+      setError(undefined);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not load the inquiry.');
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const inquiry = detail?.inquiry;
+  const name = inquiry ? `${inquiry.firstName} ${inquiry.lastName}` : '';
+  useEffect(() => {
+    document.title = `${name || 'Inquiry'} · Inbox`;
+  }, [name]);
+  // Keyboard and screen reader users start at the heading once the inquiry is there.
+  useEffect(() => {
+    if (inquiry && !focused.current) {
+      focused.current = true;
+      heading.current?.focus();
+    }
+  }, [inquiry]);
+
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    setError(undefined);
+    try {
+      await work();
+      setMessage(done);
+      await load();
+      return true;
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
+      return false;
+    }
+  };
+
+  const changeStatus = (status: InquiryStatus) =>
+    act(() => api.setStatus(id, status), `Status set to ${STATUS_LABELS[status]}.`);
+
+  const addNote = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const note = String(new FormData(form).get('note') ?? '').trim();
+    if (!note) {
+      setError('Write a note first.');
+      return;
+    }
+    if (await act(() => api.addNote(id, note), 'Note added.')) form.reset();
+  };
+
+  const erase = async () => {
+    if (!inquiry) return;
+    const sure = window.confirm(
+      `Erase the inquiry from ${name} for good? Their personal data will be deleted and cannot be recovered.`,
+    );
+    if (!sure) return;
+    try {
+      await api.erase(id);
+      onErased(`The inquiry from ${name} was erased.`);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not erase the inquiry.');
+    }
+  };
+
+  return (
+    <article className="inbox-inquiry">
+      <p>
+        <Link href={listHref} className="inbox-back">
+          ← All inquiries
+        </Link>
+      </p>
+      {error ? (
+        <p role="alert" className="inbox-error">
+          {error}
+        </p>
+      ) : null}
+      {!inquiry ? (
+        error ? null : (
+          <p className="inbox-muted">Loading…</p>
+        )
+      ) : (
+        <>
+          <h1 ref={heading} tabIndex={-1}>
+            {name}
+          </h1>
+          <p className="inbox-subtitle">
+            {inquiry.eventName || inquiry.operation} · {eventDay(inquiry.eventDate)}, {inquiry.startTime}–
+            {inquiry.endTime} · {inquiry.plannedGuestCount} guests
+          </p>
+          {inquiry.spamReason ? (
+            <p className="inbox-spam">
+              <strong>Flagged as likely spam:</strong> {SPAM_REASONS[inquiry.spamReason] ?? inquiry.spamReason}.
+            </p>
+          ) : null}
+
+          <ul className="inbox-actions">
+            <li>
+              <a
+                className="inbox-button inbox-primary"
+                href={`mailto:${inquiry.email}?subject=${encodeURIComponent(replySubject(inquiry))}`}
+              >
+                Reply by email
+              </a>
+            </li>
+            <li>
+              <a className="inbox-button" href={telHref(inquiry.phoneNumber)}>
+                Call
+              </a>
+            </li>
+            <li>
+              <a className="inbox-button" href={calendarHref(inquiry.id)} download={`event-${inquiry.eventDate}.ics`}>
+                Add to calendar
+              </a>
+            </li>
+          </ul>
+
+          <div className="inbox-work">
+            <section className="inbox-card">
+              <h2>Status</h2>
+              <div className="inbox-field">
+                <label htmlFor="inquiry-status">Status</label>
+                <select
+                  id="inquiry-status"
+                  value={inquiry.status}
+                  onChange={(event) => void changeStatus(event.target.value as InquiryStatus)}
+                >
+                  {INQUIRY_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <p role="status" className="inbox-live">
+                {message}
+              </p>
+            </section>
+
+            <section className="inbox-card">
+              <h2>Notes</h2>
+              <form onSubmit={addNote} className="inbox-stack">
+                <div className="inbox-field">
+                  <label htmlFor="inquiry-note">Note</label>
+                  <textarea id="inquiry-note" name="note" rows={3} maxLength={MAX_NOTE_LENGTH} required />
+                </div>
+                <button type="submit" className="inbox-button">
+                  Add note
+                </button>
+              </form>
+            </section>
+          </div>
+
+          <section id="details">
+            <h2>Details</h2>
+            <dl className="inbox-details">
+              <Field term="Name" value={name} />
+              <Field term="Email" value={inquiry.email} />
+              <Field term="Phone" value={inquiry.phoneNumber} />
+              <Field term="Company or school" value={inquiry.company} />
+              <Field term="Event name" value={inquiry.eventName} />
+              <Field term="Event date" value={eventDay(inquiry.eventDate)} />
+              <Field term="Time" value={`${inquiry.startTime}–${inquiry.endTime}`} />
+              <Field term="Site address" value={inquiry.siteAddress} />
+              <Field term="Planned guests" value={String(inquiry.plannedGuestCount)} />
+              <Field term="Service" value={inquiry.operation} />
+              <Field term="Package" value={inquiry.package} />
+              <Field term="Notes" value={inquiry.notes} multiline />
+              <Field term="How they heard about us" value={inquiry.reference} />
+              <Field term="Filled in at" value={dateTime(inquiry.dateCreated)} />
+              <Field term="Received" value={dateTime(inquiry.createdAt)} />
+              <Field term="Source" value={inquiry.source} />
+              <Field term="Spam flag" value={inquiry.spamReason ?? 'none'} />
+              <Field term="Inquiry id" value={inquiry.id} />
+            </dl>
+          </section>
+
+          <section>
+            <h2>History</h2>
+            <ol className="inbox-history">
+              {detail.history.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only, so an index never moves
+                <li key={index}>
+                  <History entry={entry} />
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section className="inbox-danger">
+            <h2>Erase</h2>
+            <p>
+              For a customer’s data-protection request: deletes everything they sent and every note, for good. A record
+              that an inquiry was erased, by whom and when, is kept.
+            </p>
+            <button type="button" className="inbox-button inbox-destructive" onClick={erase}>
+              Erase
+            </button>
+          </section>
+        </>
+      )}
+    </article>
+  );
+}
+
+function Field({ term, value, multiline = false }: { term: string; value: string; multiline?: boolean }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd className={multiline ? 'inbox-multiline' : undefined}>{value || '—'}</dd>
+    </div>
+  );
+}
+
+function History({ entry }: { entry: HistoryEntry }) {
+  const when = (
+    <time dateTime={entry.at} className="inbox-muted">
+      {dateTime(entry.at)}
+    </time>
+  );
+  if (entry.kind === 'received') return <>Received {when}</>;
+  if (entry.kind === 'status') {
+    return (
+      <>
+        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong> by {entry.by} {when}
+      </>
+    );
+  }
+  return (
+    <>
+      Note by {entry.by} {when}
+      <blockquote className="inbox-multiline">{entry.note}</blockquote>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// Where the inbox is, without a router: the path picks the view, the query
+// string holds the list's filters and page, history.pushState moves between them.
+import { useSyncExternalStore } from 'react';
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+};
+const snapshot = () => location.pathname + location.search;
+
+export function useLocation(): URL {
+  const href = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return new URL(href, location.origin);
+}
+
+/** Goes to an inbox address; `replace` for changes that should not add a Back step (typing a search). */
+export function navigate(href: string, options: { replace?: boolean } = {}): void {
+  if (href === snapshot()) return;
+  if (options.replace) history.replaceState(null, '', href);
+  else history.pushState(null, '', href);
+  for (const listener of listeners) listener();
+}
+
+export const INBOX = '/inbox';
+export const inquiryHref = (id: string) => `${INBOX}/inquiries/${id}`;
+
+/** The inquiry id of an address like /inbox/inquiries/<id>, if it is one. */
+export function inquiryIdOf(pathname: string): string | undefined {
+  return /^\/inbox\/inquiries\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
+}

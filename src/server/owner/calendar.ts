@@ -1,0 +1,67 @@
+// An inquiry's event as an iCalendar file (RFC 5545), for "Add to calendar".
+// Times are floating (the event's own local time, as the visitor gave it).
+import type { InquiryDocument } from '../../shared/inquiry.js';
+
+const text = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n|\r/g, '\\n');
+
+/** Lines longer than 75 octets are folded: CRLF and a space, never inside a character. */
+function fold(line: string): string {
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (octets + size > (parts.length ? 74 : 75)) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+const local = (day: string, time: string) => `${day.replace(/-/g, '')}T${time.replace(':', '')}00`;
+
+export function calendarFile(inquiry: InquiryDocument & { id: string }, now: Date): string {
+  const who = `${inquiry.firstName} ${inquiry.lastName}`;
+  const what = inquiry.eventName || inquiry.operation;
+  const description = [
+    `${who} (${inquiry.email}, ${inquiry.phoneNumber})`,
+    inquiry.company,
+    `${inquiry.plannedGuestCount} guests; ${inquiry.operation}${inquiry.package ? ` – ${inquiry.package}` : ''}`,
+    inquiry.notes,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Curbside//Inbox//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${inquiry.id}@curbside`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART:${local(inquiry.eventDate, inquiry.startTime)}`,
+    `DTEND:${local(inquiry.eventDate, inquiry.endTime)}`,
+    `SUMMARY:${text(`${what} – ${who}`)}`,
+    `LOCATION:${text(inquiry.siteAddress)}`,
+    `DESCRIPTION:${text(description)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,391 @@
+// One contract, two engines: accounts, sessions, the inbox's history, search,
+// filters and erasure, on a real SQLite file and a real PostgreSQL server.
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildNewInquiry } from '../../../tests/support/builders.js';
+import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
+import type { InquiryStore, NewInquiry } from './inquiry-store.js';
+import type { ListQuery, OwnerStore } from './owner-store.js';
+import { OwnerExistsError } from './owner-store.js';
+import { openPostgresOwnerStore } from './postgres-owner-store.js';
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteOwnerStore } from './sqlite-owner-store.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+
+interface Opened {
+  inquiries: InquiryStore;
+  owners: OwnerStore;
+  /** Every byte the engine keeps on disk for this database, as text (SQLite only). */
+  rawBytes?: () => string;
+  /** Rows of a table, read behind the store's back. */
+  rows(table: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+const engines: { name: 'sqlite' | 'postgres'; open(): Promise<Opened> }[] = [
+  {
+    name: 'sqlite',
+    async open() {
+      const data = freshDataDir();
+      const inquiries = openSqliteStore(data.dir);
+      const owners = openSqliteOwnerStore(data.dir);
+      const file = join(data.dir, SQLITE_FILE);
+      return {
+        inquiries,
+        owners,
+        rawBytes: () =>
+          ['', '-wal']
+            .map((suffix) => {
+              try {
+                return readFileSync(file + suffix).toString('latin1');
+              } catch {
+                return '';
+              }
+            })
+            .join(''),
+        async rows(table) {
+          const db = new Database(file, { readonly: true });
+          try {
+            return db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+          } finally {
+            db.close();
+          }
+        },
+        async close() {
+          await owners.close();
+          await inquiries.close();
+          data.remove();
+        },
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    async open() {
+      const url = await freshPostgresUrl();
+      const inquiries = await openPostgresStore(url);
+      const owners = await openPostgresOwnerStore(url);
+      return {
+        inquiries,
+        owners,
+        async rows(table) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            return (await client.query(`SELECT * FROM "${table}"`)).rows;
+          } finally {
+            await client.end();
+          }
+        },
+        async close() {
+          await owners.close();
+          await inquiries.close();
+        },
+      };
+    },
+  },
+];
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE).toISOString();
+const query = (overrides: Partial<ListQuery> = {}): ListQuery => ({
+  q: '',
+  status: '',
+  from: '',
+  to: '',
+  spam: false,
+  before: undefined,
+  limit: 50,
+  ...overrides,
+});
+const ACTOR = { id: 'owner-1', email: 'owner@example.com' };
+
+describe.each(engines)('OwnerStore contract on $name', (engine) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  async function open(): Promise<Opened> {
+    const opened = await engine.open();
+    cleanups.push(opened.close);
+    return opened;
+  }
+  async function withInquiries(...inquiries: NewInquiry[]): Promise<Opened> {
+    const opened = await open();
+    for (const inquiry of inquiries) await opened.inquiries.create(inquiry);
+    return opened;
+  }
+
+  describe('accounts', () => {
+    it('creates owners with lowercased e-mails, finds them with their hash, lists them', async () => {
+      const { owners } = await open();
+      const created = await owners.createOwner('  Owner@Example.COM ', 'hash-1');
+      await owners.createOwner('helper@example.com', 'hash-2');
+      expect(created).toMatchObject({ email: 'owner@example.com', notifyByEmail: true });
+      expect(await owners.findOwnerByEmail('OWNER@example.com')).toEqual({ ...created, passwordHash: 'hash-1' });
+      expect(await owners.findOwnerByEmail('nobody@example.com')).toBeUndefined();
+      expect((await owners.listOwners()).map((owner) => owner.email)).toEqual([
+        'helper@example.com',
+        'owner@example.com',
+      ]);
+    });
+
+    it('refuses a second owner with the same e-mail, whatever its case', async () => {
+      const { owners } = await open();
+      await owners.createOwner('owner@example.com', 'hash');
+      await expect(owners.createOwner('OWNER@example.com', 'other')).rejects.toBeInstanceOf(OwnerExistsError);
+      expect(await owners.listOwners()).toHaveLength(1);
+    });
+
+    it('a password change ends every session of that owner only', async () => {
+      const { owners } = await open();
+      const owner = await owners.createOwner('owner@example.com', 'old');
+      const helper = await owners.createOwner('helper@example.com', 'hash');
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + DAY).toISOString();
+      await owners.createSession({ tokenHash: 'a', ownerId: owner.id, createdAt: now.toISOString(), expiresAt });
+      await owners.createSession({ tokenHash: 'b', ownerId: helper.id, createdAt: now.toISOString(), expiresAt });
+      expect(await owners.setPassword('owner@example.com', 'new')).toBe(true);
+      expect((await owners.findOwnerByEmail('owner@example.com'))!.passwordHash).toBe('new');
+      expect(await owners.resumeSession('a', now, DAY)).toBeUndefined();
+      expect(await owners.resumeSession('b', now, DAY)).toMatchObject({ email: 'helper@example.com' });
+      expect(await owners.setPassword('nobody@example.com', 'x')).toBe(false);
+    });
+
+    it('a removed owner is gone with every session', async () => {
+      const opened = await open();
+      const owner = await opened.owners.createOwner('owner@example.com', 'hash');
+      const now = new Date();
+      await opened.owners.createSession({
+        tokenHash: 'token-hash',
+        ownerId: owner.id,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + DAY).toISOString(),
+      });
+      expect(await opened.owners.removeOwner('Owner@example.com')).toBe(true);
+      expect(await opened.owners.resumeSession('token-hash', now, DAY)).toBeUndefined();
+      expect(await opened.rows('ownerSessions')).toEqual([]);
+      expect(await opened.owners.listOwners()).toEqual([]);
+      expect(await opened.owners.removeOwner('owner@example.com')).toBe(false);
+    });
+  });
+
+  describe('sessions', () => {
+    it('a live session gives its owner; signing out ends it', async () => {
+      const { owners } = await open();
+      const owner = await owners.createOwner('owner@example.com', 'hash');
+      const now = new Date();
+      await owners.createSession({
+        tokenHash: 'h',
+        ownerId: owner.id,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + DAY).toISOString(),
+      });
+      expect(await owners.resumeSession('h', now, DAY)).toEqual(owner);
+      expect(await owners.resumeSession('unknown', now, DAY)).toBeUndefined();
+      await owners.deleteSession('h');
+      expect(await owners.resumeSession('h', now, DAY)).toBeUndefined();
+    });
+
+    it('ends at its absolute expiry, and after being idle too long, even when used in between', async () => {
+      const opened = await open();
+      const owner = await opened.owners.createOwner('owner@example.com', 'hash');
+      const start = new Date('2026-01-01T00:00:00.000Z');
+      const later = (ms: number) => new Date(start.getTime() + ms);
+      await opened.owners.createSession({
+        tokenHash: 'abs',
+        ownerId: owner.id,
+        createdAt: start.toISOString(),
+        expiresAt: later(3 * DAY).toISOString(),
+      });
+      // Used every 20 hours with a one-day idle limit: alive until the absolute end.
+      for (const hours of [20, 40, 60]) {
+        expect(await opened.owners.resumeSession('abs', later(hours * 60 * MINUTE), DAY)).toBeDefined();
+      }
+      expect(await opened.owners.resumeSession('abs', later(3 * DAY), DAY)).toBeUndefined();
+
+      await opened.owners.createSession({
+        tokenHash: 'idle',
+        ownerId: owner.id,
+        createdAt: start.toISOString(),
+        expiresAt: later(30 * DAY).toISOString(),
+      });
+      expect(await opened.owners.resumeSession('idle', later(DAY - MINUTE), DAY)).toBeDefined();
+      expect(await opened.owners.resumeSession('idle', later(2 * DAY), DAY)).toBeUndefined();
+      // An expired session is deleted, not just refused.
+      expect(await opened.rows('ownerSessions')).toEqual([]);
+    });
+  });
+
+  describe('the inbox', () => {
+    it('lists newest first with status new, spam flagged as spam and hidden unless asked', async () => {
+      const old = buildNewInquiry({ document: { createdAt: at(30) } });
+      const spam = buildNewInquiry({ spamReason: 'honeypot', document: { createdAt: at(20) } });
+      const recent = buildNewInquiry({ document: { createdAt: at(10) } });
+      const { owners } = await withInquiries(old, spam, recent);
+
+      const visible = await owners.listInquiries(query());
+      expect(visible.rows.map((row) => row.id)).toEqual([recent.id, old.id]);
+      expect(visible.rows[0]).toMatchObject({ ...recent.document, id: recent.id, status: 'new', readAt: null });
+      const all = await owners.listInquiries(query({ spam: true }));
+      expect(all.rows.map((row) => [row.id, row.status])).toEqual([
+        [recent.id, 'new'],
+        [spam.id, 'spam'],
+        [old.id, 'new'],
+      ]);
+      expect((await owners.listInquiries(query({ status: 'spam' }))).rows.map((row) => row.id)).toEqual([spam.id]);
+    });
+
+    it('pages by keyset without gaps or repeats, ties broken by id', async () => {
+      const sameTime = at(5);
+      const inquiries = Array.from({ length: 7 }, (_, i) =>
+        buildNewInquiry({ document: { createdAt: i < 3 ? sameTime : at(10 + i) } }),
+      );
+      const { owners } = await withInquiries(...inquiries);
+      const seen: string[] = [];
+      let before: ListQuery['before'];
+      for (;;) {
+        const page = await owners.listInquiries(query({ limit: 2, before }));
+        seen.push(...page.rows.map((row) => row.id));
+        if (!page.more) break;
+        const last = page.rows.at(-1)!;
+        before = { createdAt: last.createdAt, id: last.id };
+      }
+      const expected = [...inquiries]
+        .sort((a, b) =>
+          a.document.createdAt === b.document.createdAt
+            ? b.id.localeCompare(a.id)
+            : b.document.createdAt.localeCompare(a.document.createdAt),
+        )
+        .map((inquiry) => inquiry.id);
+      expect(seen).toEqual(expected);
+    });
+
+    it('searches name, e-mail, company, event name, notes and the owner’s notes, by word prefix', async () => {
+      const rosa = buildNewInquiry({
+        document: { firstName: 'Rosa', lastName: 'Delgado', email: 'rd@riverbend.example', company: 'Acme' },
+      });
+      const zoe = buildNewInquiry({
+        document: {
+          firstName: 'Zoë',
+          lastName: 'Park',
+          email: 'zoe.park@example.com',
+          company: 'Hillside School',
+          eventName: 'Graduation picnic',
+          notes: 'Gluten free please',
+        },
+      });
+      const { owners } = await withInquiries(rosa, zoe);
+      const ids = async (q: string) => (await owners.listInquiries(query({ q }))).rows.map((row) => row.id);
+      expect(await ids('delg')).toEqual([rosa.id]);
+      expect(await ids('ROSA delgado')).toEqual([rosa.id]);
+      expect(await ids('riverbend')).toEqual([rosa.id]);
+      expect(await ids('zoe.park@example.com')).toEqual([zoe.id]);
+      expect(await ids('hillside')).toEqual([zoe.id]);
+      expect(await ids('graduation')).toEqual([zoe.id]);
+      expect(await ids('gluten')).toEqual([zoe.id]);
+      expect(await ids('rosa park')).toEqual([]);
+      expect(await ids('nothing-like-it')).toEqual([]);
+      await owners.addNote(rosa.id, 'Wants the churro add-on', ACTOR, new Date());
+      expect(await ids('churro')).toEqual([rosa.id]);
+    });
+
+    it('filters by status and event date range', async () => {
+      const soon = buildNewInquiry({ document: { eventDate: '2030-03-01' } });
+      const later = buildNewInquiry({ document: { eventDate: '2030-06-15' } });
+      const { owners } = await withInquiries(soon, later);
+      await owners.setStatus(later.id, 'booked', ACTOR, new Date());
+      const ids = async (overrides: Partial<ListQuery>) =>
+        (await owners.listInquiries(query(overrides))).rows.map((row) => row.id);
+      expect(await ids({ status: 'booked' })).toEqual([later.id]);
+      expect(await ids({ status: 'new' })).toEqual([soon.id]);
+      expect(await ids({ status: 'contacted' })).toEqual([]);
+      expect(await ids({ from: '2030-03-02' })).toEqual([later.id]);
+      expect(await ids({ to: '2030-03-01' })).toEqual([soon.id]);
+      expect(await ids({ from: '2030-01-01', to: '2030-12-31' })).toHaveLength(2);
+    });
+
+    it('keeps status changes and notes as history, who and when, without touching the inquiry row', async () => {
+      const inquiry = buildNewInquiry();
+      const opened = await withInquiries(inquiry);
+      const { owners } = opened;
+      const before = await opened.rows('eventInquiries');
+      const t = (minutes: number) => new Date(Date.parse(inquiry.document.createdAt) + minutes * MINUTE);
+      expect(await owners.setStatus(inquiry.id, 'contacted', ACTOR, t(1))).toBe(true);
+      expect(await owners.setStatus(inquiry.id, 'contacted', ACTOR, t(2))).toBe(true); // no change, no entry
+      expect(await owners.addNote(inquiry.id, 'Called, left a message', ACTOR, t(3))).toBe(true);
+      expect(await owners.setStatus(inquiry.id, 'quoted', { id: 'h', email: 'helper@example.com' }, t(4))).toBe(true);
+
+      const detail = (await owners.getInquiry(inquiry.id))!;
+      expect(detail.inquiry).toMatchObject({ id: inquiry.id, status: 'quoted', email: inquiry.document.email });
+      expect(detail.history).toEqual([
+        { kind: 'received', at: inquiry.document.createdAt, by: null, status: null, note: null },
+        { kind: 'status', at: t(1).toISOString(), by: ACTOR.email, status: 'contacted', note: null },
+        { kind: 'note', at: t(3).toISOString(), by: ACTOR.email, status: null, note: 'Called, left a message' },
+        { kind: 'status', at: t(4).toISOString(), by: 'helper@example.com', status: 'quoted', note: null },
+      ]);
+      expect(await opened.rows('eventInquiries')).toEqual(before);
+    });
+
+    it('spam goes back to new; unknown inquiries are refused', async () => {
+      const spam = buildNewInquiry({ spamReason: 'too-fast' });
+      const { owners } = await withInquiries(spam);
+      expect((await owners.getInquiry(spam.id))!.inquiry).toMatchObject({ status: 'spam', spamReason: 'too-fast' });
+      await owners.setStatus(spam.id, 'new', ACTOR, new Date());
+      expect((await owners.getInquiry(spam.id))!.inquiry.status).toBe('new');
+      expect((await owners.listInquiries(query())).rows.map((row) => row.id)).toEqual([spam.id]);
+      const missing = '00000000-0000-4000-8000-000000000000';
+      expect(await owners.getInquiry(missing)).toBeUndefined();
+      expect(await owners.setStatus(missing, 'booked', ACTOR, new Date())).toBe(false);
+      expect(await owners.addNote(missing, 'x', ACTOR, new Date())).toBe(false);
+      expect(await owners.markRead(missing, new Date())).toBe(false);
+      expect(await owners.erase(missing, ACTOR, new Date())).toBe(false);
+    });
+
+    it('marks an inquiry read once: the first reading stays', async () => {
+      const inquiry = buildNewInquiry();
+      const { owners } = await withInquiries(inquiry);
+      const first = new Date(Date.now() - MINUTE);
+      expect(await owners.markRead(inquiry.id, first)).toBe(true);
+      expect(await owners.markRead(inquiry.id, new Date())).toBe(true);
+      expect((await owners.getInquiry(inquiry.id))!.inquiry).toMatchObject({
+        readAt: first.toISOString(),
+        status: 'new',
+      });
+    });
+  });
+
+  describe('erasure', () => {
+    it('removes the personal data for good, keeps a tombstone, and leaves other inquiries alone', async () => {
+      const marker = `Erasable${Date.now()}Marker`;
+      const target = buildNewInquiry({
+        document: { lastName: marker, email: `${marker.toLowerCase()}@example.com`, notes: `${marker} notes` },
+      });
+      const other = buildNewInquiry();
+      const opened = await withInquiries(target, other);
+      const { owners } = opened;
+      await owners.addNote(target.id, `${marker} called back`, ACTOR, new Date());
+      await owners.setStatus(target.id, 'contacted', ACTOR, new Date());
+      const when = new Date();
+
+      expect(await owners.erase(target.id, ACTOR, when)).toBe(true);
+      expect(await owners.getInquiry(target.id)).toBeUndefined();
+      expect((await owners.listInquiries(query({ spam: true }))).rows.map((row) => row.id)).toEqual([other.id]);
+      expect((await owners.listInquiries(query({ q: marker }))).rows).toEqual([]);
+      expect(await opened.inquiries.list()).toHaveLength(1);
+      expect(await opened.rows('inquiryEvents')).toEqual([]);
+      expect(await owners.erasures()).toEqual([
+        { inquiryId: target.id, erasedAt: when.toISOString(), erasedBy: ACTOR.email },
+      ]);
+      if (opened.rawBytes) {
+        // Nothing of it is left in the database file or its write-ahead log.
+        expect(opened.rawBytes()).not.toContain(marker);
+        expect(opened.rawBytes()).not.toContain(marker.toLowerCase());
+      }
+    });
+  });
+});

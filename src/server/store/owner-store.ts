@@ -1,0 +1,109 @@
+// The owner's side of the store, one interface for both engines: accounts,
+// sessions (only a token's hash is kept), and the inbox: each inquiry's status
+// and notes as an append-only history beside the create-only inquiry row, search
+// and filters, and erasure (the personal data goes for good; a tombstone stays).
+import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/owner.js';
+import type { StoredInquiry } from './inquiry-store.js';
+
+export interface Owner {
+  id: string;
+  /** Lowercased. */
+  email: string;
+  createdAt: string;
+  notifyByEmail: boolean;
+}
+
+export interface OwnerWithHash extends Owner {
+  passwordHash: string;
+}
+
+export interface NewOwnerSession {
+  /** SHA-256 of the cookie's token (base64url); the token itself is never stored. */
+  tokenHash: string;
+  ownerId: string;
+  createdAt: string;
+  /** The absolute end of the session. */
+  expiresAt: string;
+}
+
+/** Who does something in the inbox, for the history. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+export interface Erasure {
+  inquiryId: string;
+  erasedAt: string;
+  erasedBy: string;
+}
+
+export type ListQuery = Omit<InboxQuery, 'before'> & {
+  before: { createdAt: string; id: string } | undefined;
+  limit: number;
+};
+
+export type InboxInquiry = StoredInquiry & { status: InquiryStatus; readAt: string | null };
+
+export class OwnerExistsError extends Error {
+  override name = 'OwnerExistsError';
+}
+
+export interface OwnerStore {
+  readonly engine: 'sqlite' | 'postgres';
+
+  // Accounts
+  /** Creates an owner; throws OwnerExistsError when the e-mail is taken. */
+  createOwner(email: string, passwordHash: string, now?: Date): Promise<Owner>;
+  findOwnerByEmail(email: string): Promise<OwnerWithHash | undefined>;
+  listOwners(): Promise<Owner[]>;
+  /** Sets a new password hash and ends every session of that owner. False if there is no such owner. */
+  setPassword(email: string, passwordHash: string): Promise<boolean>;
+  /** Removes the owner and every session of theirs. False if there is no such owner. */
+  removeOwner(email: string): Promise<boolean>;
+
+  // Sessions
+  createSession(session: NewOwnerSession): Promise<void>;
+  /**
+   * The owner of a live session, its lastSeenAt moved to `now`; undefined (and the
+   * row deleted) once it is past its absolute expiry or idle longer than `idleMs`.
+   */
+  resumeSession(tokenHash: string, now: Date, idleMs: number): Promise<Owner | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+
+  // The inbox
+  /** A page, newest first (createdAt, then id, descending); `limit` + 1 rows are read to know if more follow. */
+  listInquiries(query: ListQuery): Promise<{ rows: InboxInquiry[]; more: boolean }>;
+  /** The inquiry with its history (received, status changes, notes), or undefined. */
+  getInquiry(id: string): Promise<{ inquiry: InboxInquiry; history: InquiryDetail['history'] } | undefined>;
+  /** Marks it read (once; the first reading stays). False if there is no such inquiry. */
+  markRead(id: string, at: Date): Promise<boolean>;
+  /** Records a status change (only when it changes). False if there is no such inquiry. */
+  setStatus(id: string, status: InquiryStatus, by: Actor, at: Date): Promise<boolean>;
+  /** Appends a note. False if there is no such inquiry. */
+  addNote(id: string, note: string, by: Actor, at: Date): Promise<boolean>;
+  /**
+   * Removes the inquiry's personal data for good (its row, search entry, notes and
+   * history) and records a tombstone. False if there is no such inquiry.
+   */
+  erase(id: string, by: Actor, at: Date): Promise<boolean>;
+  erasures(): Promise<Erasure[]>;
+
+  close(): Promise<void>;
+}
+
+export type { InboxPage };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The search words of a text, as both engines index them: lowercased runs of
+ * letters and digits (so 'ana.ruiz@example.com' is 'ana', 'ruiz', 'example', 'com').
+ * Each word of a search matches as a prefix; every word must match.
+ */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** The effective status of an inquiry nobody has touched: spam if flagged, else new. */
+export const initialStatus = (spamReason: string | null): InquiryStatus => (spamReason ? 'spam' : 'new');

@@ -1,0 +1,287 @@
+// The owner store on PostgreSQL: its own small pool on the database the inquiry
+// store uses, so every instance behind a load balancer sees the same owners and
+// sessions.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { HistoryEntry, InquiryStatus } from '../../shared/owner.js';
+import { STORED_COLUMNS } from './inquiry-store.js';
+import {
+  type InboxInquiry,
+  type ListQuery,
+  type Owner,
+  type OwnerStore,
+  OwnerExistsError,
+  normalizeEmail,
+  searchWords,
+} from './owner-store.js';
+import { migrate } from './postgres-store.js';
+
+const TOUCH_EVERY_MS = 60_000;
+
+const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
+const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e."${column}"`).join(', ')}, ${STATUS_SQL} AS "status", s."readAt" AS "readAt"
+  FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"`;
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+
+function toOwner(row: Record<string, unknown>): Owner {
+  return {
+    id: row.id as string,
+    email: row.email as string,
+    createdAt: iso(row.createdAt) as string,
+    notifyByEmail: row.notifyByEmail as boolean,
+  };
+}
+
+const toInquiry = (row: Record<string, unknown>) =>
+  ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) }) as InboxInquiry;
+
+export async function openPostgresOwnerStore(connectionString: string, poolSize = 5): Promise<OwnerStore> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  pool.on('error', () => {});
+  await migrate(pool);
+
+  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  const ownerColumns = '"id", "email", "createdAt", "notifyByEmail", "passwordHash"';
+
+  return {
+    engine: 'postgres',
+
+    async createOwner(email, passwordHash, now = new Date()) {
+      const owner: Owner = {
+        id: randomUUID(),
+        email: normalizeEmail(email),
+        createdAt: now.toISOString(),
+        notifyByEmail: true,
+      };
+      try {
+        await pool.query('INSERT INTO "owners" ("id", "email", "passwordHash", "createdAt") VALUES ($1, $2, $3, $4)', [
+          owner.id,
+          owner.email,
+          passwordHash,
+          owner.createdAt,
+        ]);
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') {
+          throw new OwnerExistsError(`An owner with the e-mail ${owner.email} already exists.`);
+        }
+        throw error;
+      }
+      return owner;
+    },
+
+    async findOwnerByEmail(email) {
+      const { rows } = await pool.query(`SELECT ${ownerColumns} FROM "owners" WHERE "email" = $1`, [
+        normalizeEmail(email),
+      ]);
+      return rows[0] ? { ...toOwner(rows[0]), passwordHash: rows[0].passwordHash as string } : undefined;
+    },
+
+    async listOwners() {
+      const { rows } = await pool.query(`SELECT ${ownerColumns} FROM "owners" ORDER BY "email"`);
+      return rows.map(toOwner);
+    },
+
+    async setPassword(email, passwordHash) {
+      return transaction(async (client) => {
+        const { rows } = await client.query(
+          'UPDATE "owners" SET "passwordHash" = $2 WHERE "email" = $1 RETURNING "id"',
+          [normalizeEmail(email), passwordHash],
+        );
+        if (!rows[0]) return false;
+        await client.query('DELETE FROM "ownerSessions" WHERE "ownerId" = $1', [rows[0].id]);
+        return true;
+      });
+    },
+
+    async removeOwner(email) {
+      // Sessions go with the owner (ON DELETE CASCADE).
+      const { rowCount } = await pool.query('DELETE FROM "owners" WHERE "email" = $1', [normalizeEmail(email)]);
+      return (rowCount ?? 0) > 0;
+    },
+
+    async createSession(session) {
+      await pool.query(
+        'INSERT INTO "ownerSessions" ("tokenHash", "ownerId", "createdAt", "lastSeenAt", "expiresAt") VALUES ($1, $2, $3, $3, $4)',
+        [session.tokenHash, session.ownerId, session.createdAt, session.expiresAt],
+      );
+    },
+
+    async resumeSession(tokenHash, now, idleMs) {
+      const { rows } = await pool.query(
+        `SELECT s."lastSeenAt", s."expiresAt", o."id", o."email", o."createdAt", o."notifyByEmail"
+         FROM "ownerSessions" s JOIN "owners" o ON o."id" = s."ownerId" WHERE s."tokenHash" = $1`,
+        [tokenHash],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const lastSeen = (row.lastSeenAt as Date).getTime();
+      if ((row.expiresAt as Date).getTime() <= now.getTime() || lastSeen + idleMs <= now.getTime()) {
+        await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
+        return undefined;
+      }
+      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+        await pool.query('UPDATE "ownerSessions" SET "lastSeenAt" = $2 WHERE "tokenHash" = $1', [
+          tokenHash,
+          now.toISOString(),
+        ]);
+      }
+      return toOwner(row);
+    },
+
+    async deleteSession(tokenHash) {
+      await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
+    },
+
+    async listInquiries(query: ListQuery) {
+      const where: string[] = [];
+      const values: unknown[] = [];
+      const param = (value: unknown) => {
+        values.push(value);
+        return `$${values.length}`;
+      };
+      if (query.status) {
+        const status = param(query.status);
+        where.push(`${STATUS_SQL} = ${status}`);
+        if (query.status !== 'new' && query.status !== 'spam') where.push(`s."status" = ${status}`);
+      } else if (!query.spam) {
+        where.push(`${STATUS_SQL} <> 'spam'`);
+      }
+      if (query.from) where.push(`e."eventDate" >= ${param(query.from)}`);
+      if (query.to) where.push(`e."eventDate" <= ${param(query.to)}`);
+      const words = searchWords(query.q);
+      if (words.length > 0) {
+        // Notes matched first, once (an init plan), so the search is one OR the planner can
+        // answer from the indexes (BitmapOr of the GIN index and the primary key).
+        const tsquery = param(words.map((word) => `${word}:*`).join(' & '));
+        const noteLike = words.map((word) => `lower("note") LIKE ${param(`%${word}%`)}`).join(' AND ');
+        where.push(`(e."searchDocument" @@ to_tsquery('simple', ${tsquery})
+          OR e."id" = ANY(ARRAY(SELECT "inquiryId" FROM "inquiryEvents" WHERE "kind" = 'note' AND ${noteLike})))`);
+      }
+      if (query.before) {
+        where.push(
+          `(e."createdAt", e."id") < (${param(query.before.createdAt)}::timestamptz, ${param(query.before.id)})`,
+        );
+      }
+      const sql = `${ROW_SQL} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY e."createdAt" DESC, e."id" DESC LIMIT ${param(query.limit + 1)}`;
+      const { rows } = await pool.query(sql, values);
+      const more = rows.length > query.limit;
+      return { rows: (more ? rows.slice(0, query.limit) : rows).map(toInquiry), more };
+    },
+
+    async getInquiry(id) {
+      const { rows } = await pool.query(`${ROW_SQL} WHERE e."id" = $1`, [id]);
+      if (!rows[0]) return undefined;
+      const inquiry = toInquiry(rows[0]);
+      const events = await pool.query(
+        'SELECT "kind", "status", "note", "ownerEmail", "at" FROM "inquiryEvents" WHERE "inquiryId" = $1 ORDER BY "id"',
+        [id],
+      );
+      const history: HistoryEntry[] = [
+        { kind: 'received', at: inquiry.createdAt, by: null, status: null, note: null },
+        ...events.rows.map((event) => ({
+          kind: event.kind as 'status' | 'note',
+          at: iso(event.at) as string,
+          by: event.ownerEmail as string,
+          status: event.status as InquiryStatus | null,
+          note: event.note as string | null,
+        })),
+      ];
+      return { inquiry, history };
+    },
+
+    async markRead(id, at) {
+      const { rowCount } = await pool.query(
+        `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt")
+         SELECT "id", CASE WHEN "spamReason" IS NULL THEN 'new' ELSE 'spam' END, $2, $2 FROM "eventInquiries" WHERE "id" = $1
+         ON CONFLICT ("inquiryId") DO UPDATE SET "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
+        [id, at.toISOString()],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+
+    async setStatus(id, status, by, at) {
+      return transaction(async (client) => {
+        // Locks the inquiry's row: two owners changing it at once are applied one after the other.
+        const { rows } = await client.query(
+          `SELECT ${STATUS_SQL} AS "status" FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
+           WHERE e."id" = $1 FOR UPDATE OF e`,
+          [id],
+        );
+        if (!rows[0]) return false;
+        if (rows[0].status === status) return true;
+        await client.query(
+          `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "status", "ownerId", "ownerEmail", "at") VALUES ($1, 'status', $2, $3, $4, $5)`,
+          [id, status, by.id, by.email, at.toISOString()],
+        );
+        await client.query(
+          `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt") VALUES ($1, $2, $3, $3)
+           ON CONFLICT ("inquiryId") DO UPDATE SET "status" = excluded."status", "updatedAt" = excluded."updatedAt",
+             "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
+          [id, status, at.toISOString()],
+        );
+        return true;
+      });
+    },
+
+    async addNote(id, note, by, at) {
+      const { rowCount } = await pool.query(
+        `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "note", "ownerId", "ownerEmail", "at")
+         SELECT "id", 'note', $2, $3, $4, $5 FROM "eventInquiries" WHERE "id" = $1`,
+        [id, note, by.id, by.email, at.toISOString()],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+
+    async erase(id, by, at) {
+      const erased = await transaction(async (client) => {
+        const { rowCount } = await client.query('DELETE FROM "eventInquiries" WHERE "id" = $1', [id]);
+        if (!rowCount) return false;
+        await client.query('DELETE FROM "inquiryEvents" WHERE "inquiryId" = $1', [id]);
+        await client.query('DELETE FROM "inquiryState" WHERE "inquiryId" = $1', [id]);
+        await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
+          id,
+          at.toISOString(),
+          by.email,
+        ]);
+        return true;
+      });
+      if (erased) {
+        // A deleted row stays on disk as a dead tuple until vacuumed: vacuum now so the
+        // text is gone from the table and its indexes, not some day later.
+        await pool.query('VACUUM "eventInquiries", "inquiryEvents"');
+      }
+      return erased;
+    },
+
+    async erasures() {
+      const { rows } = await pool.query(
+        'SELECT "inquiryId", "erasedAt", "erasedBy" FROM "erasures" ORDER BY "erasedAt", "inquiryId"',
+      );
+      return rows.map((row) => ({
+        inquiryId: row.inquiryId as string,
+        erasedAt: iso(row.erasedAt) as string,
+        erasedBy: row.erasedBy as string,
+      }));
+    },
+
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,309 @@
+// The owner store on the embedded SQLite file: its own connection to the file
+// the inquiry store writes (WAL lets both work; better-sqlite3 is synchronous,
+// so within one process their transactions never interleave).
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HistoryEntry, InquiryStatus } from '../../shared/owner.js';
+import { STORED_COLUMNS } from './inquiry-store.js';
+import {
+  type InboxInquiry,
+  type ListQuery,
+  type Owner,
+  type OwnerStore,
+  OwnerExistsError,
+  normalizeEmail,
+  searchWords,
+} from './owner-store.js';
+import { migrate, SQLITE_FILE } from './sqlite-store.js';
+import { prepare as prepareRetained } from './sqlite-statements.js';
+
+/** lastSeenAt is written at most this often per session (not on every request). */
+const TOUCH_EVERY_MS = 60_000;
+
+const STATUS_SQL = `COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)`;
+const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e.${column}`).join(', ')}, ${STATUS_SQL} AS status, s.readAt AS readAt
+  FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id`;
+
+interface OwnerRow {
+  id: string;
+  email: string;
+  createdAt: string;
+  notifyByEmail: number;
+  passwordHash: string;
+}
+
+const toOwner = (row: OwnerRow): Owner => ({
+  id: row.id,
+  email: row.email,
+  createdAt: row.createdAt,
+  notifyByEmail: row.notifyByEmail === 1,
+});
+
+export function openSqliteOwnerStore(dataDir: string): OwnerStore {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(dataDir, SQLITE_FILE));
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA foreign_keys = ON');
+  // Erasure: freed pages are overwritten with zeros, not left holding the old text.
+  db.exec('PRAGMA secure_delete = ON');
+  migrate(db);
+
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = prepareRetained(db, sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const ownerColumns = 'id, email, createdAt, notifyByEmail, passwordHash';
+  const exists = (id: string) => prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(id) !== undefined;
+  const currentStatus = (id: string) =>
+    (prepare(`SELECT ${STATUS_SQL} FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE e.id = ?`)
+      .pluck()
+      .get(id) as InquiryStatus | undefined) ?? undefined;
+
+  // Write transactions start IMMEDIATE (taking the write lock first, waiting up to
+  // busy_timeout): a deferred one that reads and then writes fails at once when
+  // another connection wrote in between.
+  const setStatusTx = db.transaction(
+    (id: string, status: InquiryStatus, by: { id: string; email: string }, at: string): boolean => {
+      const current = currentStatus(id);
+      if (current === undefined) return false;
+      if (current === status) return true;
+      prepare(
+        `INSERT INTO inquiryEvents (inquiryId, kind, status, ownerId, ownerEmail, at) VALUES (?, 'status', ?, ?, ?, ?)`,
+      ).run(id, status, by.id, by.email, at);
+      prepare(
+        `INSERT INTO inquiryState (inquiryId, status, readAt, updatedAt) VALUES (?, ?, ?, ?)
+         ON CONFLICT (inquiryId) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt,
+           readAt = COALESCE(inquiryState.readAt, excluded.readAt)`,
+      ).run(id, status, at, at);
+      return true;
+    },
+  );
+
+  const addNoteTx = db.transaction((id: string, note: string, by: { id: string; email: string }, at: string) => {
+    if (!exists(id)) return false;
+    prepare(
+      `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'note', ?, ?, ?, ?)`,
+    ).run(id, note, by.id, by.email, at);
+    return true;
+  });
+
+  const eraseTx = db.transaction((id: string, by: string, at: string) => {
+    const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
+    if (rowid === undefined) return false;
+    prepare('DELETE FROM inquirySearch WHERE rowid = ?').run(rowid);
+    prepare('DELETE FROM eventInquiries WHERE id = ?').run(id);
+    prepare('DELETE FROM inquiryEvents WHERE inquiryId = ?').run(id);
+    prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);
+    prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
+    return true;
+  });
+
+  return {
+    engine: 'sqlite',
+
+    async createOwner(email, passwordHash, now = new Date()) {
+      const owner: Owner = {
+        id: randomUUID(),
+        email: normalizeEmail(email),
+        createdAt: now.toISOString(),
+        notifyByEmail: true,
+      };
+      try {
+        prepare('INSERT INTO owners (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)').run(
+          owner.id,
+          owner.email,
+          passwordHash,
+          owner.createdAt,
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+          throw new OwnerExistsError(`An owner with the e-mail ${owner.email} already exists.`);
+        }
+        throw error;
+      }
+      return owner;
+    },
+
+    async findOwnerByEmail(email) {
+      const row = prepare(`SELECT ${ownerColumns} FROM owners WHERE email = ?`).get(normalizeEmail(email)) as
+        | OwnerRow
+        | undefined;
+      return row ? { ...toOwner(row), passwordHash: row.passwordHash } : undefined;
+    },
+
+    async listOwners() {
+      return (prepare(`SELECT ${ownerColumns} FROM owners ORDER BY email`).all() as OwnerRow[]).map(toOwner);
+    },
+
+    async setPassword(email, passwordHash) {
+      return db
+        .transaction(() => {
+          const id = prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as
+            | string
+            | undefined;
+          if (!id) return false;
+          prepare('UPDATE owners SET passwordHash = ? WHERE id = ?').run(passwordHash, id);
+          prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
+          return true;
+        })
+        .immediate();
+    },
+
+    async removeOwner(email) {
+      return db
+        .transaction(() => {
+          const id = prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as
+            | string
+            | undefined;
+          if (!id) return false;
+          prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
+          prepare('DELETE FROM owners WHERE id = ?').run(id);
+          return true;
+        })
+        .immediate();
+    },
+
+    async createSession(session) {
+      prepare(
+        'INSERT INTO ownerSessions (tokenHash, ownerId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)',
+      ).run(session.tokenHash, session.ownerId, session.createdAt, session.createdAt, session.expiresAt);
+    },
+
+    async resumeSession(tokenHash, now, idleMs) {
+      const row = prepare(
+        `SELECT s.lastSeenAt, s.expiresAt, o.id, o.email, o.createdAt, o.notifyByEmail, o.passwordHash
+         FROM ownerSessions s JOIN owners o ON o.id = s.ownerId WHERE s.tokenHash = ?`,
+      ).get(tokenHash) as (OwnerRow & { lastSeenAt: string; expiresAt: string }) | undefined;
+      if (!row) return undefined;
+      const lastSeen = Date.parse(row.lastSeenAt);
+      if (Date.parse(row.expiresAt) <= now.getTime() || lastSeen + idleMs <= now.getTime()) {
+        prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
+        return undefined;
+      }
+      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+        prepare('UPDATE ownerSessions SET lastSeenAt = ? WHERE tokenHash = ?').run(now.toISOString(), tokenHash);
+      }
+      return toOwner(row);
+    },
+
+    async deleteSession(tokenHash) {
+      prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
+    },
+
+    async listInquiries(query: ListQuery) {
+      const where: string[] = [];
+      const params: Record<string, unknown> = { limit: query.limit + 1 };
+      if (query.status) {
+        where.push(`${STATUS_SQL} = @status`);
+        params.status = query.status;
+        // Statuses only an owner sets live in inquiryState: let its index lead.
+        if (query.status !== 'new' && query.status !== 'spam') where.push('s.status = @status');
+      } else if (!query.spam) {
+        where.push(`${STATUS_SQL} <> 'spam'`);
+      }
+      if (query.from) {
+        where.push('e.eventDate >= @from');
+        params.from = query.from;
+      }
+      if (query.to) {
+        where.push('e.eventDate <= @to');
+        params.to = query.to;
+      }
+      const words = searchWords(query.q);
+      if (words.length > 0) {
+        params.match = words.map((word) => `"${word}"*`).join(' ');
+        const noteLike = words.map((_, i) => `lower(note) LIKE @word${i}`).join(' AND ');
+        words.forEach((word, i) => {
+          params[`word${i}`] = `%${word}%`;
+        });
+        where.push(`(e.rowid IN (SELECT rowid FROM inquirySearch WHERE inquirySearch MATCH @match)
+          OR e.id IN (SELECT inquiryId FROM inquiryEvents WHERE kind = 'note' AND ${noteLike}))`);
+      }
+      if (query.before) {
+        where.push('(e.createdAt < @beforeAt OR (e.createdAt = @beforeAt AND e.id < @beforeId))');
+        params.beforeAt = query.before.createdAt;
+        params.beforeId = query.before.id;
+      }
+      const sql = `${ROW_SQL} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY e.createdAt DESC, e.id DESC LIMIT @limit`;
+      const rows = prepare(sql).all(params) as InboxInquiry[];
+      const more = rows.length > query.limit;
+      return { rows: more ? rows.slice(0, query.limit) : rows, more };
+    },
+
+    async getInquiry(id) {
+      const inquiry = prepare(`${ROW_SQL} WHERE e.id = ?`).get(id) as InboxInquiry | undefined;
+      if (!inquiry) return undefined;
+      const events = prepare(
+        'SELECT kind, status, note, ownerEmail, at FROM inquiryEvents WHERE inquiryId = ? ORDER BY id',
+      ).all(id) as {
+        kind: 'status' | 'note';
+        status: InquiryStatus | null;
+        note: string | null;
+        ownerEmail: string;
+        at: string;
+      }[];
+      const history: HistoryEntry[] = [
+        { kind: 'received', at: inquiry.createdAt, by: null, status: null, note: null },
+        ...events.map((event) => ({
+          kind: event.kind,
+          at: event.at,
+          by: event.ownerEmail,
+          status: event.status,
+          note: event.note,
+        })),
+      ];
+      return { inquiry, history };
+    },
+
+    async markRead(id, at) {
+      const result = prepare(
+        `INSERT INTO inquiryState (inquiryId, status, readAt, updatedAt)
+         SELECT id, CASE WHEN spamReason IS NULL THEN 'new' ELSE 'spam' END, @at, @at FROM eventInquiries WHERE id = @id
+         ON CONFLICT (inquiryId) DO UPDATE SET readAt = COALESCE(inquiryState.readAt, excluded.readAt)`,
+      ).run({ id, at: at.toISOString() });
+      return result.changes > 0;
+    },
+
+    async setStatus(id, status, by, at) {
+      return setStatusTx.immediate(id, status, by, at.toISOString());
+    },
+
+    async addNote(id, note, by, at) {
+      return addNoteTx.immediate(id, note, by, at.toISOString());
+    },
+
+    async erase(id, by, at) {
+      const erased = eraseTx.immediate(id, by.email, at.toISOString());
+      if (erased) {
+        // The write-ahead log may still hold pages with the old text: copy the zeroed
+        // pages into the database and empty the log (best effort while others read).
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      }
+      return erased;
+    },
+
+    async erasures() {
+      return prepare('SELECT inquiryId, erasedAt, erasedBy FROM erasures ORDER BY erasedAt, inquiryId').all() as {
+        inquiryId: string;
+        erasedAt: string;
+        erasedBy: string;
+      }[];
+    },
+
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// The inbox's view in the query string: read leniently, written minimally, round trip.
+import { describe, expect, it } from 'vitest';
+import { cursorOf, inboxQueryString, parseCursor, parseInboxQuery, replySubject, telHref } from './owner.js';
+
+const parse = (query: string) => parseInboxQuery(new URLSearchParams(query));
+const CURSOR = '2026-11-22T03:00:00.000Z~6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b02';
+
+describe('the inbox query string', () => {
+  it('reads every part of a view and writes it back the same', () => {
+    const query = parse(
+      `q=rosa+garcia&status=booked&from=2030-01-01&to=2030-02-01&spam=1&before=${encodeURIComponent(CURSOR)}`,
+    );
+    expect(query).toEqual({
+      q: 'rosa garcia',
+      status: 'booked',
+      from: '2030-01-01',
+      to: '2030-02-01',
+      spam: true,
+      before: CURSOR,
+    });
+    expect(parse(inboxQueryString(query))).toEqual(query);
+  });
+
+  it('drops what is malformed instead of failing', () => {
+    expect(parse('status=won&from=yesterday&to=2030-13&spam=yes&before=x~y')).toEqual({
+      q: '',
+      status: '',
+      from: '',
+      to: '',
+      spam: false,
+      before: '',
+    });
+    expect(parse(`q=${'a'.repeat(500)}`).q).toHaveLength(200);
+  });
+
+  it('writes nothing for the default view', () => {
+    expect(inboxQueryString(parse(''))).toBe('');
+  });
+
+  it('cursors carry createdAt and id', () => {
+    const row = { createdAt: '2026-11-22T03:00:00.000Z', id: '6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b02' };
+    expect(cursorOf(row)).toBe(CURSOR);
+    expect(parseCursor(CURSOR)).toEqual(row);
+    expect(parseCursor('nonsense')).toBeUndefined();
+  });
+});
+
+describe('one-tap actions', () => {
+  it('a reply subject names the event and its date, or the service when the event has no name', () => {
+    expect(replySubject({ eventName: 'Spring fair', eventDate: '2030-04-05', operation: 'Taco Truck' })).toBe(
+      'Re: Spring fair on 2030-04-05',
+    );
+    expect(replySubject({ eventName: ' ', eventDate: '2030-04-05', operation: 'Taco Truck' })).toBe(
+      'Re: your event (Taco Truck) on 2030-04-05',
+    );
+  });
+
+  it('a tel: link keeps only digits and the plus', () => {
+    expect(telHref('+1 (512) 555-0199')).toBe('tel:+15125550199');
+  });
+});
