@@ -54,6 +54,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   );
   const selectCount = prepare(db, `SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
 
+  const wasErased = prepare(db, 'SELECT 1 FROM erasures WHERE inquiryId = ?').pluck();
+
   const createOne = (inquiry: NewInquiry): CreateResult => {
     const row = {
       ...inquiry.document,
@@ -62,6 +64,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
       spamReason: inquiry.spamReason,
       bodyHash: inquiry.bodyHash,
     };
+    // An erased inquiry's id stays taken: a replay must not bring its data back.
+    if (wasErased.get(inquiry.id) !== undefined) return { status: 'conflict' };
     if (insert.run(row).changes === 1) return { status: 'created', createdAt: inquiry.document.createdAt };
     return resolveExisting(
       findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string },
