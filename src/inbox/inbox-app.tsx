@@ -1,7 +1,7 @@
 // The owner's inbox: the sign-in form when signed out; signed in, the list of
 // inquiries (/inbox) or one inquiry (/inbox/inquiries/<id>).
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { api, ApiError, whenSignedOut } from './api.js';
+import { api, whenSignedOut } from './api.js';
 import { InquiryList } from './inquiry-list.js';
 import { InquiryPage } from './inquiry-page.js';
 import { Link, useFocusOnMount } from './link.js';
@@ -24,32 +24,63 @@ export function InboxApp() {
   }, []);
 
   if (session.state === 'signed-out') {
-    return <SignIn notice={session.notice} onSignedIn={(email) => setSession({ state: 'signed-in', email })} />;
+    return <SignIn notice={session.notice} />;
   }
   return <SignedIn email={session.email} onSignedOut={() => setSession({ state: 'signed-out' })} />;
 }
 
-function SignIn({ notice, onSignedIn }: { notice: string | undefined; onSignedIn: (email: string) => void }) {
-  const [error, setError] = useState<string | undefined>();
+const SIGN_IN_MESSAGES: Record<string, (retry: string) => string> = {
+  wrong: () => 'Wrong email or password.',
+  missing: () => 'Enter your email and password.',
+  'limited-account': (retry) => `Too many sign-in attempts for this account. Please try again in ${retry} seconds.`,
+  'limited-address': (retry) => `Too many sign-ins from this address. Please try again in ${retry} seconds.`,
+};
+const EMAIL_KEY = 'curbside-inbox-email';
+
+/** The outcome of the last sign-in, which the server put in the address; taken out of it at once. */
+function signInOutcome(): { error: string | undefined; email: string } {
+  const params = new URLSearchParams(location.search);
+  const code = params.get('signin');
+  const retry = /^\d{1,6}$/.test(params.get('retry') ?? '') ? params.get('retry')! : '60';
+  if (code !== null) {
+    params.delete('signin');
+    params.delete('retry');
+    const rest = params.toString();
+    history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}`);
+  }
+  let email = '';
+  try {
+    email = sessionStorage.getItem(EMAIL_KEY) ?? '';
+  } catch {}
+  return { error: code !== null ? SIGN_IN_MESSAGES[code]?.(retry) : undefined, email };
+}
+
+/**
+ * A plain form post to /inbox/sign-in (works before the script runs, and password
+ * managers know it); the server answers with a redirect, to the inbox or back here.
+ */
+function SignIn({ notice }: { notice: string | undefined }) {
+  const [outcome] = useState(signInOutcome);
   const [busy, setBusy] = useState(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   useEffect(() => {
     document.title = 'Sign in · Inbox';
+    // Back to this page from the back/forward cache: the form is usable again.
+    const shown = () => setBusy(false);
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
   }, []);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(undefined);
-    try {
-      const info = await api.signIn(String(form.get('email') ?? ''), String(form.get('password') ?? ''));
-      onSignedIn(info.email);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Sign-in failed. Please try again.');
-    } finally {
-      setBusy(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
     }
+    // Kept for this tab only, so a mistyped password does not mean typing the e-mail again.
+    try {
+      sessionStorage.setItem(EMAIL_KEY, String(new FormData(event.currentTarget).get('email') ?? ''));
+    } catch {}
+    setBusy(true);
   };
 
   return (
@@ -57,11 +88,19 @@ function SignIn({ notice, onSignedIn }: { notice: string | undefined; onSignedIn
       <h1 ref={heading} tabIndex={-1}>
         Sign in to the inbox
       </h1>
-      {notice && !error ? <p className="inbox-notice">{notice}</p> : null}
-      <form onSubmit={submit} className="inbox-card inbox-stack" noValidate={false}>
+      {notice && !outcome.error ? <p className="inbox-notice">{notice}</p> : null}
+      <form method="post" action="/inbox/sign-in" onSubmit={submit} className="inbox-card inbox-stack">
         <div className="inbox-field">
           <label htmlFor="sign-in-email">Email</label>
-          <input id="sign-in-email" name="email" type="email" autoComplete="username" required maxLength={254} />
+          <input
+            id="sign-in-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={254}
+            defaultValue={outcome.email}
+          />
         </div>
         <div className="inbox-field">
           <label htmlFor="sign-in-password">Password</label>
@@ -75,7 +114,7 @@ function SignIn({ notice, onSignedIn }: { notice: string | undefined; onSignedIn
           />
         </div>
         <div role="alert" className="inbox-error">
-          {error}
+          {outcome.error}
         </div>
         <button type="submit" className="inbox-button inbox-primary" aria-disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}

@@ -1,7 +1,7 @@
 // The text rules of an inquiry, as both the form and the server apply them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { INQUIRY_FIELDS, TEXT_LIMITS } from './inquiry.js';
+import { buildSiteAddress, INQUIRY_FIELDS, TEXT_LIMITS } from './inquiry.js';
 import {
   BODY_TEXT_RULES,
   CONTROL_TEXT_RULES,
@@ -122,6 +122,35 @@ describe('cleanText and the form', () => {
     expect(controlTextMessage('phoneNumber', '+1 512')).toBe('This field must hold at least 7 digits.');
     expect(controlTextMessage('city', 'Austin\u0000')).toMatch(/control/);
     expect(controlTextMessage('notes', 'one\ntwo')).toBe('');
+  });
+
+  it('never lets the form send a site address the server refuses: parts it accepts make an acceptable whole', () => {
+    const part = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 4 }),
+          fc.constantFrom(' ', '\u0301', 'e\u0301', '\u1100', '\u1161', '\u200f', '\u00a0', ',', '🇺🇸'),
+        ),
+        { minLength: 1, maxLength: 5 },
+      )
+      .map((pieces) => pieces.join(''));
+    fc.assert(
+      fc.property(fc.tuple(part, part, part, part), ([streetAddress, city, state, postalCode]) => {
+        const parts = { streetAddress, city, state, postalCode };
+        const accepted = Object.entries(parts).every(
+          ([name, value]) => cleanText(value) !== '' && controlTextMessage(name as 'city', value) === '',
+        );
+        fc.pre(accepted);
+        const cleaned = {
+          streetAddress: cleanText(streetAddress),
+          city: cleanText(city),
+          state: cleanText(state),
+          postalCode: cleanText(postalCode),
+        };
+        expect(textProblem(BODY_TEXT_RULES.siteAddress, buildSiteAddress(cleaned))).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('cleans every free-text control and leaves the others', () => {

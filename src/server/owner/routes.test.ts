@@ -204,6 +204,54 @@ describe('owner sign-in', () => {
   });
 });
 
+describe('the inbox’s sign-in form (a plain form post)', () => {
+  const post = (app: FastifyInstance, fields: Record<string, string>, origin = ORIGIN) =>
+    app.inject({
+      method: 'POST',
+      url: '/inbox/sign-in',
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('signs in and sends the browser to the inbox with the session cookie', async () => {
+    const { app } = await startApp();
+    const response = await post(app, { email: OWNER, password: PASSWORD });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/inbox');
+    const cookie = String(response.headers['set-cookie']).split(';')[0]!;
+    expect((await call(app, 'GET', '/api/owner/session', { cookie })).json()).toEqual({ email: OWNER });
+  });
+
+  it('sends a wrong password, an unknown e-mail or a missing field back with a code, and no cookie', async () => {
+    const { app } = await startApp();
+    for (const [fields, code] of [
+      [{ email: OWNER, password: 'not the password at all' }, 'wrong'],
+      [{ email: 'nobody@example.com', password: PASSWORD }, 'wrong'],
+      [{ email: OWNER }, 'missing'],
+    ] as const) {
+      const response = await post(app, fields);
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe(`/inbox?signin=${code}`);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('counts against the same per-account limit and says how long to wait', async () => {
+    const { app } = await startApp({ RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT: '2' });
+    await post(app, { email: OWNER, password: 'wrong password here' });
+    await signIn(app, OWNER, 'wrong password here');
+    const limited = await post(app, { email: OWNER, password: PASSWORD });
+    expect(limited.statusCode).toBe(303);
+    expect(limited.headers.location).toMatch(/^\/inbox\?signin=limited-account&retry=\d+$/);
+    expect(limited.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a form on another site', async () => {
+    const { app } = await startApp();
+    expectApiError(await post(app, { email: OWNER, password: PASSWORD }, 'https://evil.example'), 403);
+  });
+});
+
 describe('owner sessions end', () => {
   it('on sign-out', async () => {
     const { app } = await startApp();

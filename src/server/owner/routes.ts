@@ -127,23 +127,63 @@ export const ownerRoutes: FastifyPluginAsync<{ config: Config; owners: OwnerStor
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
-      const owner = await owners.findOwnerByEmail(email);
-      // Unknown e-mail or wrong password: the same answer, after the same work.
-      const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
-      if (!owner || !matches) throw httpError(401, 'Wrong email or password.');
-      const token = newToken();
-      const now = new Date();
-      await owners.createSession({
-        tokenHash: tokenHash(token),
-        ownerId: owner.id,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
-      });
-      reply.header('set-cookie', sessionCookie(token, isSecure(request), SESSION_MAX_MS / 1000));
+      const owner = await signIn(request, reply, request.body.email, request.body.password);
+      if (!owner) throw httpError(401, 'Wrong email or password.');
       return { email: owner.email };
     },
   );
+
+  /** Checks the password (an unknown e-mail costs the same work) and, if right, starts a session. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+    const owner = await owners.findOwnerByEmail(email);
+    const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
+    if (!owner || !matches) return undefined;
+    const token = newToken();
+    const now = new Date();
+    await owners.createSession({
+      tokenHash: tokenHash(token),
+      ownerId: owner.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+    });
+    reply.header('set-cookie', sessionCookie(token, isSecure(request), SESSION_MAX_MS / 1000));
+    return owner;
+  }
+
+  // The inbox's own sign-in form: a plain form post answered 303 See Other, to the
+  // inbox when signed in, else back with a code the page turns into its message
+  // (codes, not text, so a link cannot make the page say anything else). A browser
+  // logs every 4xx answer to a script as an error; a redirect is none. The same
+  // Origin rule and limits apply; form bodies are accepted on this route only.
+  await app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    form.post('/inbox/sign-in', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const email = typeof body.email === 'string' ? body.email.slice(0, 254) : '';
+      const password = typeof body.password === 'string' ? body.password.slice(0, MAX_PASSWORD_LENGTH) : '';
+      const back = (code: string, retry?: number) =>
+        reply.redirect(`/inbox?signin=${code}${retry === undefined ? '' : `&retry=${retry}`}`, 303);
+      if (!email || !password) return back('missing');
+      for (const [limiter, code] of [
+        [perIp, 'limited-address'],
+        [perAccount, 'limited-account'],
+      ] as const) {
+        try {
+          await limiter(request, reply);
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+          reply.removeHeader('retry-after');
+          return back(code, Number(/in (\d+) seconds/.exec((error as Error).message)?.[1] ?? 60));
+        }
+      }
+      const owner = await signIn(request, reply, email, password);
+      return owner ? reply.redirect('/inbox', 303) : back('wrong');
+    });
+  });
 
   app.get('/api/owner/session', { onRequest: authenticate }, async (request) => ({ email: request.owner!.email }));
 

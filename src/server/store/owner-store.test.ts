@@ -387,5 +387,17 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
         expect(opened.rawBytes()).not.toContain(marker.toLowerCase());
       }
     });
+
+    it('keeps an erased id taken: the same create sent again (or batched with others) answers conflict', async () => {
+      const target = buildNewInquiry();
+      const opened = await withInquiries(target);
+      expect(await opened.owners.erase(target.id, ACTOR, new Date())).toBe(true);
+
+      const other = buildNewInquiry();
+      const [replay, stored] = await Promise.all([opened.inquiries.create(target), opened.inquiries.create(other)]);
+      expect(replay).toEqual({ status: 'conflict' });
+      expect(stored.status).toBe('created');
+      expect((await opened.inquiries.list()).map((row) => row.id)).toEqual([other.id]);
+    });
   });
 });

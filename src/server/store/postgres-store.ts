@@ -73,6 +73,9 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
 // goes as an array, and unnest() zips the arrays back into rows.
 const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
   SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${columnSqlType('postgres', column)}[]`).join(', ')})
+    AS row(${quoted(COLUMNS)})
+  -- An erased inquiry's id stays taken: a replay must not bring its data back.
+  WHERE NOT EXISTS (SELECT 1 FROM "erasures" WHERE "inquiryId" = row."id")
   ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
 // The same, adding the inserted rows' deliveries to the outbox in the same statement.
 const INSERT_BATCH_WITH_DELIVERIES_SQL = withDeliveries(INSERT_BATCH_SQL, COLUMNS.length);
@@ -120,7 +123,9 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
       ]),
     );
     batch.forEach((inquiry, index) => {
-      results[index] ??= resolveExisting(existing.get(inquiry.id)!, inquiry);
+      const found = existing.get(inquiry.id);
+      // Not inserted and not there: its id belongs to an erased inquiry.
+      results[index] ??= found ? resolveExisting(found, inquiry) : { status: 'conflict' };
     });
   }
   return results as CreateResult[];

@@ -17,6 +17,7 @@ import {
   searchWords,
 } from './owner-store.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
+import { prepare as prepareRetained } from './sqlite-statements.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
@@ -43,20 +44,20 @@ const toOwner = (row: OwnerRow): Owner => ({
 export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const db = new Database(join(dataDir, SQLITE_FILE));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('wal_autocheckpoint = 0');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA foreign_keys = ON');
   // Erasure: freed pages are overwritten with zeros, not left holding the old text.
-  db.pragma('secure_delete = ON');
+  db.exec('PRAGMA secure_delete = ON');
   migrate(db);
 
   const statements = new Map<string, Database.Statement>();
   const prepare = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) {
-      statement = db.prepare(sql);
+      statement = prepareRetained(db, sql);
       statements.set(sql, statement);
     }
     return statement;
@@ -288,7 +289,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       if (erased) {
         // The write-ahead log may still hold pages with the old text: copy the zeroed
         // pages into the database and empty the log (best effort while others read).
-        db.pragma('wal_checkpoint(TRUNCATE)');
+        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       }
       return erased;
     },

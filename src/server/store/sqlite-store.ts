@@ -56,6 +56,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   const selectCount = prepare(db, `SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
   const outbox = sqliteOutbox(db);
 
+  const wasErased = prepare(db, 'SELECT 1 FROM erasures WHERE inquiryId = ?').pluck();
+
   const createOne = (inquiry: NewInquiry): CreateResult => {
     const row = {
       ...inquiry.document,
@@ -64,6 +66,8 @@ export function openSqliteStore(dataDir: string): InquiryStore {
       spamReason: inquiry.spamReason,
       bodyHash: inquiry.bodyHash,
     };
+    // An erased inquiry's id stays taken: a replay must not bring its data back.
+    if (wasErased.get(inquiry.id) !== undefined) return { status: 'conflict' };
     if (insert.run(row).changes === 1) {
       outbox.enqueue(inquiry); // its deliveries, in the same transaction
       return { status: 'created', createdAt: inquiry.document.createdAt };
