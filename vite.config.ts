@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
-import { content } from './content/index.js';
+import { contentPlugin } from './scripts/vite-content.js';
+
+// Checked here, once per build (CONTENT_FILE may name another content file); the bundle gets plain data.
+const { content, contentFile } = (await tsImport(
+  './content/index.ts',
+  import.meta.url,
+)) as typeof import('./content/index.js');
 
 /** The owner's brand colours as CSS custom properties, bundled into the stylesheet (no inline styles: CSP). */
 function themePlugin(): Plugin {
@@ -14,7 +21,7 @@ function themePlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themePlugin()],
+  plugins: [react(), themePlugin(), contentPlugin(contentFile, content)],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     outDir: 'dist/client',

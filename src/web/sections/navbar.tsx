@@ -3,6 +3,7 @@ import { content } from '../../../content/index.js';
 import { useStickyNavbar } from '../motion/use-sticky-navbar.js';
 import { BrandMark } from './brand-mark.js';
 import './navbar.css';
+import { BookUs } from '../inquiry/book-us.js';
 
 export function Navbar() {
   const { sticky, gone } = useStickyNavbar();
@@ -45,9 +46,7 @@ export function Navbar() {
             </li>
           ))}
           <li>
-            <button type="button" className="book-us button button-small" aria-haspopup="dialog">
-              Book us
-            </button>
+            <BookUs className="button button-small">Book us</BookUs>
           </li>
         </ul>
       </nav>
