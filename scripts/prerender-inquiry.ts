@@ -3,7 +3,7 @@
 // the static server never serves them; src/server/routes/inquiry-form.ts reads them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { content } from '../content/index.js';
+import { content, contentFile } from '../content/index.js';
 import { INQUIRY_PAGE_FILES } from '../src/shared/inquiry-page.js';
 
 const clientDir = process.env.CLIENT_DIR || 'dist/client';
@@ -23,4 +23,6 @@ const page = (title: string, body: string) =>
 
 writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.form), page('Tell us about your event', renderInquiryPage(false)));
 writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.sent), page('Thank you', renderInquiryPage(true)));
-console.log(`Prerendered the no-JavaScript inquiry pages in ${clientDir}.`);
+// Which content file this build is of: `npm start` and the browser tests compare it with CONTENT_FILE.
+writeFileSync(join(clientDir, '..', 'content-file'), contentFile);
+console.log(`Prerendered the no-JavaScript inquiry pages in ${clientDir} (content: ${contentFile}).`);
