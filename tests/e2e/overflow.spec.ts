@@ -41,11 +41,7 @@ async function expectInsideViewport(page: Page, element: Locator, close: Locator
 for (const width of [320, 360, 412, 768, 1024, 1440]) {
   const phone = width <= 412;
   test.describe(`at ${width} px${phone ? ' on a phone (mobile viewport, touch)' : ''}`, () => {
-    test.use(
-      phone
-        ? { ...PHONE, viewport: { width, height: 800 } }
-        : { viewport: { width, height: 900 } },
-    );
+    test.use(phone ? { ...PHONE, viewport: { width, height: 800 } } : { viewport: { width, height: 900 } });
 
     test('nothing scrolls sideways before, during and after the entrances, nor with the menu open', async ({
       page,
