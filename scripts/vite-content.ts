@@ -21,6 +21,7 @@ export function browserContent(content: BusinessContent): Record<string, unknown
     tagline: _tagline,
     hero: _hero,
     whyUs: _whyUs,
+    nav: _nav,
     ...kept
   } = rest;
   // Of the packages, only the truck's names and form notes (the form's choices); the cards are prerendered.

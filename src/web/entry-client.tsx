@@ -18,12 +18,8 @@ const Inquiry = lazy(() =>
   wanted.then(() => import('./inquiry/inquiry-island.js')).then((module) => ({ default: module.InquiryIsland })),
 );
 installOpeners(() => startLoading());
-const whenIdle = () =>
-  'requestIdleCallback' in window
-    ? requestIdleCallback(() => startLoading(), { timeout: 2000 })
-    : setTimeout(startLoading, 200);
-if (document.readyState === 'complete') whenIdle();
-else addEventListener('load', whenIdle, { once: true });
+// (A module script always runs before `load`.)
+addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(() => startLoading()), { once: true });
 
 // Hydration as a transition: React works in slices and yields to the browser
 // (and to a visitor's input) between them; each part of the page hydrates on its own.

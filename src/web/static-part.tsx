@@ -14,5 +14,5 @@ export function StaticPart({
 }: { as?: string; className?: string; children?: ReactNode } & Record<string, unknown>) {
   return import.meta.env.SSR
     ? createElement(as, props, children)
-    : createElement(as, { ...props, suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: '' } });
+    : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: '' } });
 }

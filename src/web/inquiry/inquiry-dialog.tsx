@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { setToastHost } from '../toast/toast-store.js';
 import { InquiryForm, type InquiryFormHandle } from './inquiry-form.js';
-import { forgetInquiryHash, onOpenRequest } from './opener.js';
+import { onOpenRequest } from './opener.js';
 import { signIn } from './session.js';
 
 /**
@@ -11,6 +11,11 @@ import { signIn } from './session.js';
  * when it closes. Before and without JavaScript the same markup is the form a
  * `.book-us` link shows (#inquiry, :target in inquiry.css), posting to /inquiry.
  */
+/** Drops #inquiry from the address, so CSS stops showing the form once the overlay has it. */
+function forgetInquiryHash(): void {
+  if (location.hash === '#inquiry') history.replaceState(history.state, '', location.pathname + location.search);
+}
+
 export function InquiryDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<InquiryFormHandle>(null);

@@ -36,11 +36,6 @@ export function onOpenRequest(open: OpenHandler): () => void {
   };
 }
 
-/** Drops #inquiry from the address, so CSS stops showing the form once the overlay has it. */
-export function forgetInquiryHash(): void {
-  if (location.hash === '#inquiry') history.replaceState(history.state, '', location.pathname + location.search);
-}
-
 /** Installs the listeners; `loadOverlay` starts loading the overlay's code (called at most once by it). */
 export function installOpeners(loadOverlay: () => void): void {
   load = loadOverlay;
