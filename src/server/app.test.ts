@@ -12,7 +12,10 @@ import {
   TEST_SESSION_SECRET,
 } from '../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../tests/support/databases.js';
-import { MAX_BODY_BYTES, TEXT_LIMITS, TRUCK_OPERATION, type InquiryBody } from '../shared/inquiry.js';
+import { MAX_BODY_BYTES, OPERATIONS, TEXT_LIMITS, TRUCK_OPERATION, type InquiryBody } from '../shared/inquiry.js';
+
+/** An operation of the content other than the truck (the last one). */
+const OTHER_OPERATION = OPERATIONS[OPERATIONS.length - 1]!;
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { issueSession, verifySession } from './session-token.js';
@@ -244,7 +247,7 @@ describe('PUT /api/inquiries/:id', () => {
     expect(rows).toEqual([{ ...documentOf(body, answer.createdAt), id, uid, spamReason: null }]);
     // siteAddress and package exactly as sent; no website or fillMs stored.
     expect(rows[0]!.siteAddress).toBe('100 Congress Ave, Austin, TX 78701');
-    expect(rows[0]!.package).toBe('Basic');
+    expect(rows[0]!.package).toBe(body.package);
     expect(rows[0]!.source).toBe('web');
     expect(rows[0]).not.toHaveProperty('website');
     expect(rows[0]).not.toHaveProperty('fillMs');
@@ -254,7 +257,7 @@ describe('PUT /api/inquiries/:id', () => {
     const token = await signIn(t.app);
     const id = newId();
     const body = buildInquiryBody({
-      operation: 'Full-service catering',
+      operation: OTHER_OPERATION,
       package: '',
       company: '',
       eventName: '',
@@ -264,7 +267,7 @@ describe('PUT /api/inquiries/:id', () => {
     const response = await putInquiry(t.app, id, body, { token });
     expect(response.statusCode, response.body).toBe(201);
     const row = (await t.store.list()).find((r) => r.id === id);
-    expect(row).toMatchObject({ operation: 'Full-service catering', package: '', company: '' });
+    expect(row).toMatchObject({ operation: OTHER_OPERATION, package: '', company: '' });
   });
 
   it('accepts an event today and the limits at their maxima', async () => {
@@ -411,7 +414,7 @@ const INVALID_BODIES: [string, Mutation, string][] = [
   ['an end time equal to the start', (b) => ({ ...b, startTime: '14:00', endTime: '14:00' }), 'endTime'],
   ['an end time before the start', (b) => ({ ...b, startTime: '14:00', endTime: '13:59' }), 'endTime'],
   ['no package with the truck', (b) => ({ ...b, operation: TRUCK_OPERATION, package: '' }), 'package'],
-  ['a package with another operation', (b) => ({ ...b, operation: 'Drop-off catering', package: 'Basic' }), 'package'],
+  ['a package with another operation', (b) => ({ ...b, operation: OTHER_OPERATION, package: b.package }), 'package'],
   ['an unknown package', (b) => ({ ...b, package: 'Gold' }), 'package'],
   ['an unknown operation', (b) => ({ ...b, operation: 'Helicopter drop' }), 'operation'],
   ['an operation in another case', (b) => ({ ...b, operation: TRUCK_OPERATION.toUpperCase() }), 'operation'],
