@@ -20,8 +20,31 @@ function themePlugin(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), themePlugin(), contentPlugin(contentFile, content)],
+/**
+ * `npm run dev`: the page rendered on the server as the build prerenders it
+ * (scripts/prerender.ts), from the current sources, so the dev page hydrates too.
+ */
+function devRenderPlugin(): Plugin {
+  return {
+    name: 'curbside-dev-render',
+    apply: 'serve',
+    async transformIndexHtml(html, context) {
+      if (!context.server || !html.includes('<!--app-->')) return html;
+      const load = (path: string) => context.server!.ssrLoadModule(path);
+      const [{ renderApp }, { renderHead }, fresh] = await Promise.all([
+        load('/src/web/entry-server.tsx'),
+        load('/src/web/seo/site-files.ts'),
+        load('/content/index.ts'),
+      ]);
+      return html.replace('<!--head-->', () => renderHead(fresh.content)).replace('<!--app-->', () => renderApp());
+    },
+  };
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), themePlugin(), devRenderPlugin(), contentPlugin(contentFile, content, command)],
+  // `npm run dev` (scripts/dev.mjs): the API server restarts on its own port; the page asks Vite, which forwards.
+  server: { proxy: { '/api': `http://127.0.0.1:${process.env.CURBSIDE_API_PORT ?? 3000}` } },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     outDir: 'dist/client',
@@ -31,7 +54,6 @@ export default defineConfig({
     target: 'es2022',
     cssMinify: true,
   },
-  ssr: {
-    noExternal: true,
-  },
-});
+  // The prerender bundle is self-contained; the dev server loads React from node_modules as it is.
+  ssr: command === 'build' ? { noExternal: true } : {},
+}));

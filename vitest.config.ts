@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['content/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**', 'dist/**'],
+    exclude: ['tests/e2e/**', 'tests/production/**', 'node_modules/**', 'dist/**'],
     // One real PostgreSQL server for the whole run (tests/support/global-setup.ts).
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,

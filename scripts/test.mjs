@@ -28,6 +28,11 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   ['unit, API and store tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  [
+    'production install: the CLIs without dev dependencies',
+    'npx',
+    ['vitest', 'run', '--config', 'vitest.production.config.ts'],
+  ],
 ];
 for (const [name, command, args] of steps) {
   console.log(`\n=== ${name} ===`);

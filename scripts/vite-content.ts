@@ -35,7 +35,11 @@ export function browserContent(content: BusinessContent): Record<string, unknown
   return { ...kept, packageGroups };
 }
 
-export function contentPlugin(contentFile: string, content: BusinessContent): Plugin {
+export function contentPlugin(
+  contentFile: string,
+  content: BusinessContent,
+  command: 'build' | 'serve' = 'build',
+): Plugin {
   const index = resolve('content/index.ts');
   return {
     name: 'curbside-content',
@@ -48,8 +52,9 @@ export function contentPlugin(contentFile: string, content: BusinessContent): Pl
     load(id, options) {
       if (id !== VIRTUAL) return undefined;
       const helpers = `export * from ${JSON.stringify(resolve('content/helpers.ts'))};`;
-      // Build time (SSR): the content file itself. The browser: the data it needs, as JSON.
-      return options?.ssr
+      // Build time (SSR) and `npm run dev` (edits hot-reload): the content file itself.
+      // The built page's bundle: the data it needs, as JSON.
+      return options?.ssr || command === 'serve'
         ? `export { business as content } from ${JSON.stringify(resolve(contentFile))};\n${helpers}`
         : `export const content = ${JSON.stringify(browserContent(content))};\n${helpers}`;
     },

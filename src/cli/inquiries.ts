@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOCUMENT_FIELDS } from '../shared/inquiry.js';
 import { ConfigError, loadStoreConfig } from '../server/config.js';
+import { loadEnvFile } from '../server/env-file.js';
 import type { StoredInquiry } from '../server/store/inquiry-store.js';
 import { openStore } from '../server/store/open-store.js';
 import { SQLITE_FILE } from '../server/store/sqlite-store.js';
@@ -104,6 +105,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
   let storeConfig: ReturnType<typeof loadStoreConfig>;
   try {
+    loadEnvFile();
     storeConfig = loadStoreConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;

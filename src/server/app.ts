@@ -1,9 +1,11 @@
 // The HTTP application: security headers, one error handler, the API routes and
 // the built site. buildApp never listens, so tests drive it in-process.
 import rateLimit from '@fastify/rate-limit';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryFormRoutes } from './routes/inquiry-form.js';
@@ -30,9 +32,28 @@ const ERROR_CODES: Record<number, string> = {
   429: 'rate_limited',
 };
 
+/**
+ * How long a client may take (decision record 019): a slow or idle client
+ * cannot hold a connection open, nor a shutdown (see shutdown.ts).
+ */
+export const TIMEOUTS = {
+  /** The whole request, headers and body (16 KiB at most), must arrive within this; else 408. */
+  requestMs: 15_000,
+  /** The headers must arrive within this, on a new connection too. */
+  headersMs: 10_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: 10_000,
+  /** A connection with no traffic either way (a client that stopped reading) is closed after this. */
+  idleSocketMs: 30_000,
+  /** How often Node looks for requests past their time (its default, 30 s, would let them run 45 s). */
+  checkEveryMs: 1_000,
+};
+
 export interface BuildOptions {
   /** Where the logs go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** Shorter timeouts, for tests. */
+  timeouts?: Partial<typeof TIMEOUTS>;
 }
 
 export async function buildApp(
@@ -40,7 +61,16 @@ export async function buildApp(
   store: InquiryStore,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -48,7 +78,8 @@ export async function buildApp(
       serializers: { req: (req) => ({ method: req.method, url: req.url }) },
     },
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    clientErrorHandler,
     // A line per request is the reverse proxy's job (and costs a tenth of a create's
     // CPU); ours logs start, stop and errors, and requests too at LOG_LEVEL=debug.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
@@ -62,11 +93,13 @@ export async function buildApp(
   const headers = securityHeaders(inlineStyleHashes(config.clientDir));
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // API answers (a session token among them) are never kept by a browser or a proxy cache.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      done(null, parseJsonBody(body as Buffer));
     } catch (error) {
       done(error as Error, undefined);
     }
@@ -112,6 +145,42 @@ export async function buildApp(
 }
 
 /**
+ * A request Node refused before Fastify saw it (too slow, headers too large, not
+ * HTTP): our JSON error shape, not cached, and nothing of the request logged
+ * (a parser error carries the raw bytes).
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, body]: [number, ApiError] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, { error: 'request_timeout', message: 'The request took too long to arrive. Please send it again.' }]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, { error: 'headers_too_large', message: 'The request headers are too large.' }]
+        : [400, { error: 'bad_request', message: 'The request is not valid HTTP.' }];
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. Hops become a function of the hop index
+ * (the socket's peer is hop 0): Fastify's own number form trusts no peer at all.
+ * The client address is then the first one, from the right, not vouched for by
+ * a trusted proxy: never the leftmost X-Forwarded-For entry, which the client writes.
+ */
+function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('addresses' in trust) return trust.addresses;
+  const { hops } = trust;
+  return (_address, hop) => hop < hops;
+}
+
+/**
  * What of a failure goes to the log: its kind, code, message and stack, not its
  * other properties, since a database error's `detail` can quote the row's
  * values (personal data).
@@ -119,6 +188,8 @@ export async function buildApp(
 function loggableError(error: FastifyError): Record<string, unknown> {
   return { type: error.name, code: error.code, message: error.message, stack: error.stack };
 }
+
+const SAFE_KEY = /^[A-Za-z_$][A-Za-z0-9_$]{0,39}$/;
 
 /** Turns Ajv's errors into `{ field: message }`, naming the field in each message. */
 function validationFields(errors: NonNullable<FastifyError['validation']>): Record<string, string> {
@@ -129,6 +200,11 @@ function validationFields(errors: NonNullable<FastifyError['validation']>): Reco
       (params.additionalProperty as string | undefined) ??
       (params.missingProperty as string | undefined) ??
       (error.instancePath.replace(/^\//, '') || 'body');
+    if (params.additionalProperty && !SAFE_KEY.test(field)) {
+      // Named back only when it looks like a field name: an answer never quotes the body.
+      fields.body ??= 'The body holds a key that is not an accepted field.';
+      continue;
+    }
     if (fields[field]) continue;
     if (params.additionalProperty) fields[field] = `${field} is not an accepted field.`;
     else if (params.missingProperty) fields[field] = `${field} is required.`;

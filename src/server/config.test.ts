@@ -77,7 +77,7 @@ describe('loadConfig defaults', () => {
         DATABASE_URL: 'postgresql://curbside@db.internal:5432/curbside',
         SESSION_SECRET: TEST_SESSION_SECRET,
         CLIENT_DIR: '/srv/site',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
         MIN_FILL_SECONDS: '0',
         RATE_LIMIT_SESSIONS_PER_IP: '5',
         RATE_LIMIT_INQUIRIES_PER_IP: '6',
@@ -93,7 +93,7 @@ describe('loadConfig defaults', () => {
       databaseUrl: 'postgresql://curbside@db.internal:5432/curbside',
       sessionSecret: TEST_SESSION_SECRET,
       clientDir: '/srv/site',
-      trustProxy: true,
+      trustProxy: { hops: 1 },
       minFillMs: 0,
       limits: {
         sessionsPerIp: { max: 5, windowMs: 600_000 },
@@ -105,12 +105,24 @@ describe('loadConfig defaults', () => {
   });
 
   it.each([
-    ['true', true],
-    ['1', true],
+    ['', false],
     ['false', false],
     ['0', false],
-  ])('reads TRUST_PROXY=%s', (raw, expected) => {
-    expect(loadConfig({ TRUST_PROXY: raw, SESSION_SECRET: TEST_SESSION_SECRET }, tempDir()).trustProxy).toBe(expected);
+    ['1', { hops: 1 }],
+    ['2', { hops: 2 }],
+    ['127.0.0.1', { addresses: ['127.0.0.1'] }],
+    ['loopback', { addresses: ['loopback'] }],
+    ['10.0.0.0/8, 192.0.2.10,::1,fd00::/8', { addresses: ['10.0.0.0/8', '192.0.2.10', '::1', 'fd00::/8'] }],
+  ])('reads TRUST_PROXY=%j', (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw, SESSION_SECRET: TEST_SESSION_SECRET }, tempDir()).trustProxy).toEqual(
+      expected,
+    );
+  });
+
+  it('refuses TRUST_PROXY=true, explaining the leftmost-entry trap and what to set instead', () => {
+    const load = () => loadConfig({ TRUST_PROXY: 'true', SESSION_SECRET: TEST_SESSION_SECRET }, tempDir());
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/^TRUST_PROXY=true is refused: .*leftmost X-Forwarded-For entry.*TRUST_PROXY=1/);
   });
 
   it('accepts postgres:// as well as postgresql://', () => {
@@ -140,6 +152,13 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['RATE_LIMIT_INQUIRIES_PER_IP', '99999999999999999999'],
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', 'TRUE'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '::1/129'],
+    ['TRUST_PROXY', '10.0.0.1,'],
+    ['TRUST_PROXY', '10.0.0.1,nginx'],
+    ['TRUST_PROXY', '300.1.1.1'],
     ['DATABASE_URL', 'mysql://root@localhost/curbside'],
     ['DATABASE_URL', 'localhost:5432'],
     ['SESSION_SECRET', 'too-short'],

@@ -2,6 +2,7 @@
 // value stops the server with a message naming the variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export interface RateLimit {
@@ -17,11 +18,14 @@ export interface Config {
   sessionSecret: string;
   /** Directory of the built site; the API still works without it. */
   clientDir: string;
-  trustProxy: boolean;
+  /** Off, the number of proxy hops in front, or the proxies' addresses (decision record 018). */
+  trustProxy: TrustProxy;
   minFillMs: number;
   limits: { sessionsPerIp: RateLimit; inquiriesPerIp: RateLimit; inquiriesPerSession: RateLimit };
   logLevel: string;
 }
+
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -48,11 +52,54 @@ function logLevel(env: Env): string {
   return raw;
 }
 
-function flag(env: Env, name: string): boolean {
+/** A true/false variable (kept for the variables that are one). */
+export function flag(env: Env, name: string): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
   if (raw === 'true' || raw === '1') return true;
   throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (the default), a number of proxy hops, or a comma-separated
+ * list of proxy addresses and CIDR ranges. `true` is refused: it would trust
+ * every X-Forwarded-For entry, and the leftmost one is written by the client.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    throw new ConfigError(
+      'TRUST_PROXY=true is refused: it takes the client address from the leftmost X-Forwarded-For entry, ' +
+        'which the client writes itself, so anyone could walk around the per-address limits. ' +
+        'Set the number of proxies in front (TRUST_PROXY=1 for one nginx or Caddy) or their addresses ' +
+        '(TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,192.0.2.10)',
+    );
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be a number of proxy hops from 1 to 10 (got "${raw}")`);
+    return { hops };
+  }
+  const addresses = raw.split(',').map((entry) => entry.trim());
+  const bad = addresses.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges (got "${bad}" in "${raw}")`,
+    );
+  }
+  return { addresses };
 }
 
 /**
@@ -122,7 +169,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseUrl: url,
     sessionSecret: sessionSecret(env, dataDir),
     clientDir: resolve(cwd, env.CLIENT_DIR || 'dist/client'),
-    trustProxy: flag(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
     minFillMs: integer(env, 'MIN_FILL_SECONDS', 3) * 1000,
     limits: {
       sessionsPerIp: { max: integer(env, 'RATE_LIMIT_SESSIONS_PER_IP', 30, 1), windowMs: 10 * MINUTE },

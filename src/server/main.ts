@@ -1,22 +1,18 @@
 // The entry that listens: reads the configuration, opens the store (running its
-// migrations), serves until SIGINT/SIGTERM, then closes cleanly.
+// migrations), serves until SIGINT/SIGTERM, then closes cleanly within a
+// bound (shutdown.ts).
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { loadEnvFile } from './env-file.js';
+import { exitGracefullyOnSignals } from './shutdown.js';
 import { openStore } from './store/open-store.js';
 
 async function main(): Promise<void> {
+  loadEnvFile();
   const config = loadConfig();
   const store = await openStore(config);
   const app = await buildApp(config, store);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  exitGracefullyOnSignals(app);
   await app.listen({ port: config.port, host: config.host });
 }
 

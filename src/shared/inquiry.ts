@@ -1,124 +1,24 @@
-// The event inquiry, defined once: the form builds its controls and native
-// constraints from these definitions, and the server validates with the JSON
-// Schema and rules built from the same ones, so the two cannot drift apart.
+// The event inquiry, defined once: its fields are one table (INQUIRY_FIELDS,
+// built on inquiry-fields.ts), from which the form's controls and native
+// constraints, the server's JSON Schema, the types and the SQL columns are all
+// derived, so none of them can drift apart.
 import { content, operations, truckOperation, truckPackages } from '../../content/index.js';
+import { type DocumentOf, deriveInquiry, type FieldTable, PATTERNS } from './inquiry-fields.js';
+
+export { PATTERNS } from './inquiry-fields.js';
 
 /** The collection (table) of the spec. */
 export const INQUIRY_COLLECTION = 'eventInquiries';
 
-/** Every field of the stored document, in the spec's order (§3). */
-export const DOCUMENT_FIELDS = [
-  'dateCreated',
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'company',
-  'eventName',
-  'eventDate',
-  'siteAddress',
-  'startTime',
-  'endTime',
-  'plannedGuestCount',
-  'operation',
-  'package',
-  'notes',
-  'reference',
-  'createdAt',
-  'source',
-] as const;
+export const TRUCK_OPERATION = truckOperation(content);
+export const OPERATIONS = operations(content);
+export const PACKAGE_NAMES = truckPackages(content).map((card) => card.name);
 
 export const MAX_GUESTS = 100_000;
 /** Largest accepted request body; a full inquiry at every maximum is under 8 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-// Unanchored patterns, valid both as an HTML `pattern` (which the browser
-// compiles with the `v` flag and anchors itself) and, anchored, on the server.
-export const PATTERNS = {
-  notBlank: '.*\\S.*',
-  phone: '[0-9+\\(\\)\\-. ]{7,30}',
-  date: '\\d{4}-\\d{2}-\\d{2}',
-  time: '([01]\\d|2[0-3]):[0-5]\\d',
-  // The WHATWG definition of a valid e-mail address, as `type=email` checks it.
-  email:
-    "[a-zA-Z0-9.!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+@[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?(?:\\.[a-zA-Z0-9](?:[a-zA-Z0-9\\-]{0,61}[a-zA-Z0-9])?)*",
-  isoTimestamp: '\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z',
-  inquiryId: '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}',
-} as const;
-
-/** The text controls of the form (DOM contract names) and their limits. */
-export const TEXT_LIMITS = {
-  firstName: 60,
-  lastName: 60,
-  email: 254,
-  phoneNumber: 30,
-  company: 100,
-  eventName: 120,
-  streetAddress: 120,
-  city: 60,
-  state: 40,
-  postalCode: 12,
-  notes: 2000,
-  reference: 200,
-} as const;
-
-/** The form's controls, named as in the DOM contract. */
-export const FORM_CONTROLS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phoneNumber',
-  'company',
-  'eventName',
-  'eventDate',
-  'streetAddress',
-  'city',
-  'state',
-  'postalCode',
-  'startTime',
-  'endTime',
-  'plannedGuestCount',
-  'operation',
-  'packageChoice',
-  'notes',
-  'reference',
-] as const;
-
-/** What a visitor may leave empty (decision record 006). The package is required only with the truck. */
-const OPTIONAL_CONTROLS: readonly string[] = ['company', 'eventName', 'notes', 'reference', 'packageChoice'];
-export const REQUIRED_CONTROLS: ReadonlySet<string> = new Set(
-  FORM_CONTROLS.filter((name) => !OPTIONAL_CONTROLS.includes(name)),
-);
-
-/** What the form's controls hold; every value is the control's string value. */
-export type InquiryFormValues = Record<(typeof FORM_CONTROLS)[number], string>;
-
-/** What the browser sends: the spec's document less createdAt and source, plus two spam signals. */
-export interface InquiryBody {
-  dateCreated: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  company: string;
-  eventName: string;
-  eventDate: string;
-  siteAddress: string;
-  startTime: string;
-  endTime: string;
-  plannedGuestCount: number;
-  operation: string;
-  package: string;
-  notes: string;
-  reference: string;
-  /** Honeypot: a field people never see. Anything in it marks the inquiry as spam. */
-  website: string;
-  /** Milliseconds from opening the form to sending it. */
-  fillMs: number;
-}
-
-/** The stored document: every field of spec §3. */
-export type InquiryDocument = Omit<InquiryBody, 'website' | 'fillMs'> & { createdAt: string; source: 'web' };
+const ADDRESS_LIMITS = { streetAddress: 120, city: 60, state: 40, postalCode: 12 } as const;
 
 /** 'street, city, state postal', as spec §3 builds siteAddress. */
 export function buildSiteAddress(parts: {
@@ -130,72 +30,154 @@ export function buildSiteAddress(parts: {
   return `${parts.streetAddress.trim()}, ${parts.city.trim()}, ${parts.state.trim()} ${parts.postalCode.trim()}`;
 }
 
-export const SITE_ADDRESS_MAX =
-  TEXT_LIMITS.streetAddress + TEXT_LIMITS.city + TEXT_LIMITS.state + TEXT_LIMITS.postalCode + 5;
+export const SITE_ADDRESS_MAX = Object.values(ADDRESS_LIMITS).reduce((sum, limit) => sum + limit, 0) + 5;
+
+/**
+ * Every field of the stored document, in the spec's order (§3). Which fields a
+ * visitor may leave empty: decision record 006. Adding a field: one row here,
+ * plus a migration per engine (src/server/store/migrations/).
+ */
+export const INQUIRY_FIELDS = {
+  dateCreated: {
+    from: 'browser',
+    column: 'text',
+    schema: { type: 'string', minLength: 0, maxLength: 30, pattern: `^(?:${PATTERNS.isoTimestamp})$` },
+  },
+  firstName: { from: 'control', input: 'text', label: 'First name', column: 'text', maxLength: 60 },
+  lastName: { from: 'control', input: 'text', label: 'Last name', column: 'text', maxLength: 60 },
+  email: { from: 'control', input: 'email', label: 'Email', column: 'text', maxLength: 254, pattern: PATTERNS.email },
+  phoneNumber: {
+    from: 'control',
+    input: 'tel',
+    label: 'Phone',
+    column: 'text',
+    maxLength: 30,
+    pattern: PATTERNS.phone,
+  },
+  company: {
+    from: 'control',
+    input: 'text',
+    label: 'Company or school',
+    column: 'text',
+    maxLength: 100,
+    optional: true,
+  },
+  eventName: { from: 'control', input: 'text', label: 'Event name', column: 'text', maxLength: 120, optional: true },
+  eventDate: { from: 'control', input: 'date', label: 'Date', column: 'text' },
+  siteAddress: {
+    from: 'built',
+    column: 'text',
+    schema: { type: 'string', minLength: 1, maxLength: SITE_ADDRESS_MAX, pattern: `^(?:${PATTERNS.notBlank})$` },
+    controls: ADDRESS_LIMITS,
+    build: (values) => buildSiteAddress(values as Record<keyof typeof ADDRESS_LIMITS, string>),
+  },
+  startTime: { from: 'control', input: 'time', label: 'Start time', column: 'text' },
+  endTime: { from: 'control', input: 'time', label: 'End time', column: 'text' },
+  plannedGuestCount: {
+    from: 'control',
+    input: 'number',
+    label: 'Planned guests',
+    column: 'integer',
+    min: 1,
+    max: MAX_GUESTS,
+  },
+  operation: { from: 'control', input: 'select', label: 'Service', column: 'text', options: OPERATIONS },
+  package: {
+    from: 'built',
+    column: 'text',
+    // Required with the truck only: packageErrors() below.
+    schema: { type: 'string', enum: ['', ...PACKAGE_NAMES] },
+    controls: { packageChoice: undefined },
+    optional: true,
+    build: (values) => (values.operation === TRUCK_OPERATION ? (values.packageChoice ?? '') : ''),
+  },
+  notes: { from: 'control', input: 'textarea', label: 'Notes', column: 'text', maxLength: 2000, optional: true },
+  reference: {
+    from: 'control',
+    input: 'text',
+    label: 'How did you hear about us?',
+    column: 'text',
+    maxLength: 200,
+    optional: true,
+  },
+  createdAt: { from: 'server', column: 'timestamp' },
+  source: { from: 'server', column: 'text' },
+} as const satisfies FieldTable;
+
+type Fields = typeof INQUIRY_FIELDS;
+export const INQUIRY = deriveInquiry(INQUIRY_FIELDS);
+
+/** Every field of the stored document, in the spec's order (§3). */
+export const DOCUMENT_FIELDS = INQUIRY.documentFields as (keyof Fields)[];
+
+/** The form's controls, named as in the DOM contract. */
+export const FORM_CONTROLS = INQUIRY.formControls as FormControl[];
+export const REQUIRED_CONTROLS: ReadonlySet<string> = INQUIRY.requiredControls;
+
+/** The text controls of the form (DOM contract names) and their limits. */
+export const TEXT_LIMITS = INQUIRY.textLimits as Record<TextControl, number>;
+
+type TextControl = {
+  [K in keyof Fields]: Fields[K] extends { maxLength: number }
+    ? K
+    : Fields[K] extends { controls: infer C }
+      ? { [P in keyof C]: C[P] extends number ? P : never }[keyof C]
+      : never;
+}[keyof Fields] &
+  string;
+type FormControl = {
+  [K in keyof Fields]: Fields[K] extends { from: 'control' }
+    ? K
+    : Fields[K] extends { controls: infer C }
+      ? keyof C
+      : never;
+}[keyof Fields] &
+  string;
+
+/** What the form's controls hold; every value is the control's string value. */
+export type InquiryFormValues = Record<FormControl, string>;
+
+type ServerField = { [K in keyof Fields]: Fields[K] extends { from: 'server' } ? K : never }[keyof Fields];
+
+/** The stored document: every field of spec §3. */
+export type InquiryDocument = Omit<DocumentOf<Fields>, 'source'> & { source: 'web' };
+
+/** What the browser sends: the spec's document less the server's fields, plus two spam signals. */
+export type InquiryBody = Omit<DocumentOf<Fields>, ServerField> & {
+  /** Honeypot: a field people never see. Anything in it marks the inquiry as spam. */
+  website: string;
+  /** Milliseconds from opening the form to sending it. */
+  fillMs: number;
+};
 
 export function toInquiryBody(
   values: InquiryFormValues,
   meta: { now: Date; website: string; fillMs: number },
 ): InquiryBody {
+  const body: Record<string, string | number> = {};
+  for (const [name, field] of Object.entries(INQUIRY_FIELDS) as [string, Fields[keyof Fields]][]) {
+    if (field.from === 'browser') body[name] = meta.now.toISOString();
+    else if (field.from === 'built') body[name] = field.build(values);
+    else if (field.from === 'control') {
+      const value = values[name as FormControl];
+      body[name] = field.input === 'number' ? Number(value) : value.trim();
+    }
+  }
   return {
-    dateCreated: meta.now.toISOString(),
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    email: values.email.trim(),
-    phoneNumber: values.phoneNumber.trim(),
-    company: values.company.trim(),
-    eventName: values.eventName.trim(),
-    eventDate: values.eventDate,
-    siteAddress: buildSiteAddress(values),
-    startTime: values.startTime,
-    endTime: values.endTime,
-    plannedGuestCount: Number(values.plannedGuestCount),
-    operation: values.operation,
-    package: values.operation === TRUCK_OPERATION ? values.packageChoice : '',
-    notes: values.notes.trim(),
-    reference: values.reference.trim(),
+    ...(body as Omit<InquiryBody, 'website' | 'fillMs'>),
     website: meta.website,
     fillMs: Math.max(0, Math.round(meta.fillMs)),
   };
 }
 
-export const TRUCK_OPERATION = truckOperation(content);
-export const OPERATIONS = operations(content);
-export const PACKAGE_NAMES = truckPackages(content).map((card) => card.name);
-
-const anchored = (pattern: string) => `^(?:${pattern})$`;
-const str = (maxLength: number, pattern?: string, minLength = 0) => ({
-  type: 'string',
-  minLength,
-  maxLength,
-  ...(pattern ? { pattern: anchored(pattern) } : {}),
-});
-const requiredText = (maxLength: number) => str(maxLength, PATTERNS.notBlank, 1);
-const optionalText = (maxLength: number) => str(maxLength);
-
 /** JSON Schema of the request body: strict, every key present, no coercion (the server turns coercion off). */
 export const inquiryBodySchema = {
   type: 'object',
   additionalProperties: false,
-  required: [...DOCUMENT_FIELDS.filter((field) => field !== 'createdAt' && field !== 'source'), 'website', 'fillMs'],
+  required: [...INQUIRY.sentFields, 'website', 'fillMs'],
   properties: {
-    dateCreated: str(30, PATTERNS.isoTimestamp),
-    firstName: requiredText(TEXT_LIMITS.firstName),
-    lastName: requiredText(TEXT_LIMITS.lastName),
-    email: str(TEXT_LIMITS.email, PATTERNS.email),
-    phoneNumber: str(TEXT_LIMITS.phoneNumber, PATTERNS.phone),
-    company: optionalText(TEXT_LIMITS.company),
-    eventName: optionalText(TEXT_LIMITS.eventName),
-    eventDate: str(10, PATTERNS.date),
-    siteAddress: str(SITE_ADDRESS_MAX, PATTERNS.notBlank, 1),
-    startTime: str(5, PATTERNS.time),
-    endTime: str(5, PATTERNS.time),
-    plannedGuestCount: { type: 'integer', minimum: 1, maximum: MAX_GUESTS },
-    operation: { type: 'string', enum: OPERATIONS },
-    package: { type: 'string', enum: ['', ...PACKAGE_NAMES] },
-    notes: optionalText(TEXT_LIMITS.notes),
-    reference: optionalText(TEXT_LIMITS.reference),
-    website: optionalText(200),
+    ...INQUIRY.properties,
+    website: { type: 'string', minLength: 0, maxLength: 200 },
     fillMs: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
   },
 } as const;

@@ -215,6 +215,33 @@ test.describe('the inquiry form', () => {
     await expect(dialog.getByLabel('Email')).toHaveValue('');
   });
 
+  test("the form holds the server's text rules: invisible names and short phones are refused, text is sent NFC and trimmed", async ({
+    page,
+  }) => {
+    await openPage(page);
+    await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
+    const dialog = dialogOf(page);
+    const visitor = buildVisitor({ 'First name': '\u200b', Phone: '+1 (512) 55' });
+    await fill(dialog, visitor);
+    const submit = dialog.getByRole('button', { name: 'Send inquiry' });
+    const message = (label: string) =>
+      dialog.getByLabel(label, { exact: true }).evaluate((input: HTMLInputElement) => input.validationMessage);
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    expect(await message('First name')).toMatch(/visible character/);
+    expect(await message('Phone')).toMatch(/at least 7 digits/);
+
+    // Decomposed (NFD) and padded: fine, cleaned as it is sent.
+    await dialog.getByLabel('First name', { exact: true }).fill('  Zoe\u0308 ');
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    await dialog.getByLabel('Phone', { exact: true }).fill('+1 (512) 555 0199');
+    await expect(submit).toHaveAttribute('aria-disabled', 'false');
+    await submit.click();
+    await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
+    const [stored] = await storedByEmail(visitor.Email);
+    expect(stored!.firstName).toBe('Zo\u00eb');
+    expect(stored!.phoneNumber).toBe('+1 (512) 555 0199');
+  });
+
   test('when the server is unreachable nothing typed is lost, not even across a reload, and a retry sends it once', async ({
     page,
     consoleWatch,

@@ -11,6 +11,7 @@ import {
   type InquiryBody,
   type InquiryDocument,
 } from '../../shared/inquiry.js';
+import { believedDateCreated, bodyTextErrors, isRealInstant } from '../../shared/text-rules.js';
 import type { Config } from '../config.js';
 import { sessionUid } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
@@ -71,14 +72,26 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
     async (request, reply) => {
       const body = request.body;
       // Yesterday in UTC: the visitor's today can be a day behind the server's.
-      const ruleErrors = inquiryRuleErrors(body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10));
+      const ruleErrors: Record<string, string> = {
+        ...bodyTextErrors(body),
+        ...inquiryRuleErrors(body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)),
+      };
+      if (!isRealInstant(body.dateCreated)) ruleErrors.dateCreated = 'dateCreated is not a real instant.';
       if (Object.keys(ruleErrors).length > 0) {
         return reply
           .status(400)
           .send({ error: 'invalid_body', message: Object.values(ruleErrors).join(' '), fields: ruleErrors });
       }
       const { website, fillMs, ...fields } = body;
-      const document: InquiryDocument = { ...fields, createdAt: new Date().toISOString(), source: 'web' };
+      const createdAt = new Date().toISOString();
+      // The text is stored exactly as sent (the rules above refuse, never rewrite);
+      // a visitor's clock more than a day off is not believed (decision record 017).
+      const document: InquiryDocument = {
+        ...fields,
+        dateCreated: believedDateCreated(fields.dateCreated, createdAt),
+        createdAt,
+        source: 'web',
+      };
       const spamReason = website !== '' ? 'honeypot' : fillMs < config.minFillMs ? 'too-fast' : null;
       const result = await store.create({
         id: request.params.id,

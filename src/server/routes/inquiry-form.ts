@@ -37,6 +37,13 @@ import {
   type FieldErrors,
   type FormControl,
 } from '../../shared/inquiry-page.js';
+import {
+  CONTROL_TEXT_RULES,
+  bodyTextErrors,
+  cleanControlValues,
+  controlTextMessage,
+  type ControlTextField,
+} from '../../shared/text-rules.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { createLimiter } from './rate-limit.js';
@@ -55,12 +62,16 @@ declare module 'fastify' {
   }
 }
 
-/** The controls' values from an urlencoded body: the first of each known name, anything else ignored. */
+/**
+ * The controls' values from an urlencoded body: the first of each known name,
+ * anything else ignored, and the free text cleaned (NFC, trimmed) as the form
+ * does before it sends.
+ */
 export function parseFormBody(text: string): Omit<FormPost, 'body'> {
   const params = new URLSearchParams(text);
   const values = {} as InquiryFormValues;
   for (const name of FORM_CONTROLS) values[name] = params.get(name) ?? '';
-  return { values, website: params.get('website') ?? '' };
+  return { values: cleanControlValues(values), website: params.get('website') ?? '' };
 }
 
 const anchored = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
@@ -76,8 +87,10 @@ export function controlErrors(values: InquiryFormValues): FieldErrors {
     const value = values[name];
     const required = REQUIRED_CONTROLS.has(name) || (name === 'packageChoice' && truck);
     const limit = (TEXT_LIMITS as Record<string, number>)[name];
+    const textMessage = name in CONTROL_TEXT_RULES ? controlTextMessage(name as ControlTextField, value) : '';
     if (required && value.trim() === '') errors[name] = 'Please fill out this field.';
     else if (limit !== undefined && value.length > limit) errors[name] = `Please use at most ${limit} characters.`;
+    else if (textMessage) errors[name] = textMessage;
   }
   const check = (name: FormControl, ok: boolean, message: string) => {
     if (!errors[name] && values[name] !== '' && !ok) errors[name] = message;
@@ -195,7 +208,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
         throw Object.assign(new Error('Send the form as application/x-www-form-urlencoded.'), { statusCode: 415 });
       }
       const errors = controlErrors(post.values);
-      // The schema and the rules have the last word; their errors go next to the control that holds the field.
+      // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
+      // their errors go next to the control that holds the field.
       for (const issue of request.validationError?.validation ?? []) {
         const params = issue.params as Record<string, unknown>;
         const field = (params.missingProperty as string | undefined) ?? issue.instancePath.replace(/^\//, '');
@@ -204,7 +218,10 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
         if (!control && field !== 'website') errors.notes ??= `Please check the form (${field}).`;
       }
       // (Every error at once: the rules read plain strings, so they run on a body the schema refused too.)
-      const ruleErrors = inquiryRuleErrors(post.body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10));
+      const ruleErrors = {
+        ...bodyTextErrors(post.body),
+        ...inquiryRuleErrors(post.body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)),
+      };
       for (const [field, message] of Object.entries(ruleErrors)) {
         const control = controlOf(field);
         if (control && !errors[control]) errors[control] = message;

@@ -1,7 +1,8 @@
 // Group commit: creates that arrive while a write is under way (or in the same
 // event-loop turn) wait and go to the database together, one transaction and so
-// one fsync for many, and each still gets its own answer. A failed batch answers
-// none of its creates as stored.
+// one fsync for many, and each still gets its own answer. A batch never fails
+// for one member: when a batched write throws, each of its creates is written
+// again alone, so only the one at fault gets the error (decision record 016).
 interface Pending<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -14,9 +15,20 @@ export interface GroupCommit<T, R> {
   drain(): Promise<void>;
 }
 
+/**
+ * `writeBatch` must be all or nothing (one transaction, one statement): when it
+ * throws, none of the batch is stored, so writing each create again alone is safe.
+ */
 export function groupCommit<T, R>(writeBatch: (batch: T[]) => R[] | Promise<R[]>, maxBatch: number): GroupCommit<T, R> {
   let queue: Pending<T, R>[] = [];
   let running: Promise<void> | undefined;
+
+  const write = async (batch: Pending<T, R>[]) => {
+    const results = await writeBatch(batch.map((pending) => pending.item));
+    batch.forEach((pending, index) => {
+      pending.resolve(results[index]!);
+    });
+  };
 
   const run = async () => {
     // Let this turn's other requests join the first batch.
@@ -25,12 +37,21 @@ export function groupCommit<T, R>(writeBatch: (batch: T[]) => R[] | Promise<R[]>
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(maxBatch);
       try {
-        const results = await writeBatch(batch.map((pending) => pending.item));
-        batch.forEach((pending, index) => {
-          pending.resolve(results[index]!);
-        });
+        await write(batch);
       } catch (error) {
-        for (const pending of batch) pending.reject(error);
+        if (batch.length === 1) {
+          batch[0]!.reject(error);
+          continue;
+        }
+        // One member (or the database) failed the whole batch: each alone, so the
+        // others are stored and acknowledged and only the faulty one hears of it.
+        for (const pending of batch) {
+          try {
+            await write([pending]);
+          } catch (alone) {
+            pending.reject(alone);
+          }
+        }
       }
     }
     running = undefined;

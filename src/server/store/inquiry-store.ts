@@ -1,7 +1,8 @@
 // The one interface both storage engines implement. A create never overwrites:
 // it stores a new inquiry, recognises an identical replay by the same session,
 // or reports a conflict. It resolves only once the row is durable.
-import { DOCUMENT_FIELDS, type InquiryDocument } from '../../shared/inquiry.js';
+import { type Engine, sqlType } from '../../shared/inquiry-fields.js';
+import { DOCUMENT_FIELDS, INQUIRY, INQUIRY_COLLECTION, type InquiryDocument } from '../../shared/inquiry.js';
 
 export interface NewInquiry {
   id: string;
@@ -37,6 +38,31 @@ export interface InquiryStore {
 /** Columns of the eventInquiries table: id, the spec's fields, then ours. */
 export const COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'bodyHash'] as const;
 export const STORED_COLUMNS = COLUMNS.filter((column) => column !== 'bodyHash');
+
+/** Each column's SQL type on an engine: the field table's for the document, text for ours. */
+export function columnSqlType(engine: Engine, column: string): string {
+  const type = INQUIRY.columnTypes[column];
+  return type ? sqlType(engine, type) : sqlType(engine, 'text');
+}
+
+/**
+ * Stops the start when the table lacks a column the field table has: a field was
+ * added without its migration. The message gives the migration to write.
+ */
+export function checkColumns(engine: Engine, actual: readonly string[]): void {
+  const missing = COLUMNS.filter((column) => !actual.includes(column));
+  if (missing.length === 0) return;
+  const table = engine === 'postgres' ? `"${INQUIRY_COLLECTION}"` : INQUIRY_COLLECTION;
+  const definitions = INQUIRY.columnDefinitions(engine);
+  const fixes = missing.map((column) => {
+    const definition = definitions.find((line) => line.replace(/"/g, '').startsWith(`${column} `));
+    return `ALTER TABLE ${table} ADD COLUMN ${definition ?? column} DEFAULT ''`;
+  });
+  throw new Error(
+    `The ${INQUIRY_COLLECTION} table has no column ${missing.join(', ')}: add a migration to ` +
+      `src/server/store/migrations/${engine}.ts, e.g. ${fixes.join('; ')}`,
+  );
+}
 
 /** Decides what a create of an id that is already taken answers. */
 export function resolveExisting(

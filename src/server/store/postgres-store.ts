@@ -4,8 +4,12 @@
 import pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
+import { pendingMigrations } from './migrations/migration.js';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
 import {
   COLUMNS,
+  checkColumns,
+  columnSqlType,
   STORED_COLUMNS,
   resolveExisting,
   type CreateResult,
@@ -16,34 +20,6 @@ import {
 
 const table = `"${INQUIRY_COLLECTION}"`;
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
-
-const MIGRATIONS = [
-  `CREATE TABLE ${table} (
-    "id" text PRIMARY KEY,
-    "dateCreated" text NOT NULL,
-    "firstName" text NOT NULL,
-    "lastName" text NOT NULL,
-    "email" text NOT NULL,
-    "phoneNumber" text NOT NULL,
-    "company" text NOT NULL,
-    "eventName" text NOT NULL,
-    "eventDate" text NOT NULL,
-    "siteAddress" text NOT NULL,
-    "startTime" text NOT NULL,
-    "endTime" text NOT NULL,
-    "plannedGuestCount" integer NOT NULL,
-    "operation" text NOT NULL,
-    "package" text NOT NULL,
-    "notes" text NOT NULL,
-    "reference" text NOT NULL,
-    "createdAt" timestamptz NOT NULL,
-    "source" text NOT NULL,
-    "uid" text NOT NULL,
-    "spamReason" text,
-    "bodyHash" text NOT NULL
-  )`,
-  `CREATE INDEX "${INQUIRY_COLLECTION}_createdAt" ON ${table} ("createdAt")`,
-];
 
 /** Most creates written in one statement. */
 const MAX_BATCH = 512;
@@ -59,6 +35,14 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
   // An idle client's network error must not crash the server; the next query reconnects.
   pool.on('error', () => {});
   await migrate(pool);
+  const { rows: columns } = await pool.query(
+    'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
+    [INQUIRY_COLLECTION],
+  );
+  checkColumns(
+    'postgres',
+    columns.map((row) => row.column_name as string),
+  );
 
   const batcher = groupCommit((batch: NewInquiry[]) => writeBatch(pool, batch), MAX_BATCH);
 
@@ -84,9 +68,8 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
 
 // One statement inserts the whole batch (one commit, one WAL flush): each column
 // goes as an array, and unnest() zips the arrays back into rows.
-const COLUMN_TYPES: Record<string, string> = { plannedGuestCount: 'int4', createdAt: 'timestamptz' };
 const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
-  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${COLUMN_TYPES[column] ?? 'text'}[]`).join(', ')})
+  SELECT * FROM unnest(${COLUMNS.map((column, i) => `$${i + 1}::${columnSqlType('postgres', column)}[]`).join(', ')})
   ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
 const FIND_SQL = `SELECT "id", "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = ANY($1::text[])`;
 
@@ -139,10 +122,13 @@ async function migrate(pool: pg.Pool): Promise<void> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS "schemaMigrations" ("version" integer PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await client.query('SELECT coalesce(max("version"), 0)::int AS version FROM "schemaMigrations"');
-    for (let version = rows[0].version + 1; version <= MIGRATIONS.length; version++) {
-      await client.query(MIGRATIONS[version - 1]!);
-      await client.query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [version]);
+    const { rows } = await client.query('SELECT "version" FROM "schemaMigrations"');
+    for (const migration of pendingMigrations(
+      POSTGRES_MIGRATIONS,
+      rows.map((row) => row.version as number),
+    )) {
+      await client.query(migration.sql);
+      await client.query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [migration.version]);
     }
     await client.query('COMMIT');
   } catch (error) {

@@ -19,11 +19,14 @@ const { workerData } = require('node:worker_threads');
 const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file);
-db.pragma('busy_timeout = 5000');
+db.exec('PRAGMA busy_timeout = 5000');
+// Prepared once and kept: see sqlite-statements.ts.
+const passive = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+const truncate = db.prepare('PRAGMA wal_checkpoint(TRUNCATE)');
 const walSize = () => { try { return statSync(workerData.file + '-wal').size; } catch { return 0; } };
 setInterval(() => {
   try {
-    db.pragma(walSize() > workerData.maxWalBytes ? 'wal_checkpoint(TRUNCATE)' : 'wal_checkpoint(PASSIVE)');
+    (walSize() > workerData.maxWalBytes ? truncate : passive).run();
   } catch {
     // Busy or locked: the next round will do it.
   }

@@ -7,9 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
+import { pendingMigrations } from './migrations/migration.js';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
+import { prepare } from './sqlite-statements.js';
 import {
   COLUMNS,
+  checkColumns,
   STORED_COLUMNS,
   resolveExisting,
   type CreateResult,
@@ -17,34 +21,6 @@ import {
   type NewInquiry,
   type StoredInquiry,
 } from './inquiry-store.js';
-
-const MIGRATIONS = [
-  `CREATE TABLE ${INQUIRY_COLLECTION} (
-    id TEXT PRIMARY KEY,
-    dateCreated TEXT NOT NULL,
-    firstName TEXT NOT NULL,
-    lastName TEXT NOT NULL,
-    email TEXT NOT NULL,
-    phoneNumber TEXT NOT NULL,
-    company TEXT NOT NULL,
-    eventName TEXT NOT NULL,
-    eventDate TEXT NOT NULL,
-    siteAddress TEXT NOT NULL,
-    startTime TEXT NOT NULL,
-    endTime TEXT NOT NULL,
-    plannedGuestCount INTEGER NOT NULL,
-    operation TEXT NOT NULL,
-    package TEXT NOT NULL,
-    notes TEXT NOT NULL,
-    reference TEXT NOT NULL,
-    createdAt TEXT NOT NULL,
-    source TEXT NOT NULL,
-    uid TEXT NOT NULL,
-    spamReason TEXT,
-    bodyHash TEXT NOT NULL
-  ) STRICT`,
-  `CREATE INDEX ${INQUIRY_COLLECTION}_createdAt ON ${INQUIRY_COLLECTION} (createdAt)`,
-];
 
 /** Most creates written in one transaction; keeps one batch's latency bounded. */
 const MAX_BATCH = 512;
@@ -56,21 +32,27 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
-  db.pragma('busy_timeout = 5000');
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
+  db.exec('PRAGMA busy_timeout = 5000');
   migrate(db);
+  checkColumns(
+    'sqlite',
+    prepare(db, `SELECT name FROM pragma_table_info('${INQUIRY_COLLECTION}')`).pluck().all() as string[],
+  );
 
-  const insert = db.prepare(
+  const insert = prepare(
+    db,
     `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
      ON CONFLICT (id) DO NOTHING`,
   );
-  const findExisting = db.prepare(`SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
-  const selectAll = db.prepare(
+  const findExisting = prepare(db, `SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
+  const selectAll = prepare(
+    db,
     `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`,
   );
-  const selectCount = db.prepare(`SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
+  const selectCount = prepare(db, `SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
 
   const createOne = (inquiry: NewInquiry): CreateResult => {
     const row = {
@@ -115,13 +97,13 @@ export function openSqliteStore(dataDir: string): InquiryStore {
 
 function migrate(db: Database.Database): void {
   db.exec('CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)');
-  const applied = db.prepare('SELECT coalesce(max(version), 0) FROM schemaMigrations').pluck();
-  const record = db.prepare('INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
+  const applied = prepare(db, 'SELECT version FROM schemaMigrations').pluck();
+  const record = prepare(db, 'INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
   // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
   db.transaction(() => {
-    for (let version = (applied.get() as number) + 1; version <= MIGRATIONS.length; version++) {
-      db.exec(MIGRATIONS[version - 1]!);
-      record.run(version, new Date().toISOString());
+    for (const migration of pendingMigrations(SQLITE_MIGRATIONS, applied.all() as number[])) {
+      db.exec(migration.sql);
+      record.run(migration.version, new Date().toISOString());
     }
   }).immediate();
 }

@@ -14,6 +14,12 @@ import {
   type InquiryBody,
   type InquiryFormValues,
 } from '../../shared/inquiry.js';
+import {
+  CONTROL_TEXT_RULES,
+  cleanControlValues,
+  controlTextMessage,
+  type ControlTextField,
+} from '../../shared/text-rules.js';
 import { showToast } from '../toast/toast-store.js';
 import { clearSent, loadDraft, loadPending, saveDraft, savePending } from './draft.js';
 import { newInquiryId, sendInquiry } from './send-inquiry.js';
@@ -113,6 +119,10 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     const errors = scheduleErrors(values, isoDay(new Date()));
     control('endTime')?.setCustomValidity(values.startTime && values.endTime ? (errors.endTime ?? '') : '');
     control('eventDate')?.setCustomValidity(values.eventDate ? (errors.eventDate ?? '') : '');
+    // The text rules the server applies, on each value as it will be sent (NFC, trimmed).
+    for (const name of Object.keys(CONTROL_TEXT_RULES) as ControlTextField[]) {
+      control(name)?.setCustomValidity(controlTextMessage(name, values[name]));
+    }
     setValid(form.checkValidity());
   };
 
@@ -188,7 +198,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
       showToast({ kind: 'warning', ...MESSAGES.wait });
       return;
     }
-    const values = readValues(form);
+    const values = cleanControlValues(readValues(form));
     const website = (form.elements.namedItem('website') as HTMLInputElement).value;
     const body = toInquiryBody(values, {
       now: new Date(),

@@ -1,0 +1,25 @@
+// Every SQLite statement of the server goes through store/sqlite-statements.ts,
+// which keeps it from the garbage collector (it aborts Node 24 otherwise).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function* sources(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) yield path;
+  }
+}
+
+// The checkpointer's worker prepares its two statements once and keeps them for its life.
+const ALLOWED = new Set(['src/server/store/sqlite-statements.ts', 'src/server/store/sqlite-checkpointer.ts']);
+
+describe('SQLite statements', () => {
+  it('are prepared only through sqlite-statements.ts, and pragmas set with exec', () => {
+    const offenders = [...sources('src')].filter(
+      (path) => !ALLOWED.has(path) && /\b(db|database|sqlite)\.(prepare|pragma)\(/.test(readFileSync(path, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
