@@ -44,6 +44,8 @@ export interface LighthouseSummary {
   runs: number;
   /** Each run's performance score, in order. */
   performance: number[];
+  /** The runtime errors of runs that failed (their scores are 0). */
+  errors: string[];
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   cls: number;
@@ -86,6 +88,8 @@ const CHROME_FLAGS = [
 ];
 
 interface LighthouseRun {
+  /** Lighthouse's runtime error (e.g. NO_FCP when the machine is swamped): the run measured nothing. */
+  error?: string;
   scores: LighthouseSummary['scores'];
   lcpMs: number;
   cls: number;
@@ -102,6 +106,7 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
+      ...(lhr.runtimeError ? { error: lhr.runtimeError.code } : {}),
       scores: {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -122,12 +127,15 @@ function summarize(
   variant: 'page' | 'floor',
   results: LighthouseRun[],
 ): LighthouseSummary {
-  const medianOf = (pick: (run: LighthouseRun) => number) => median(results.map(pick));
+  // Medians of the runs that measured something; a failed run still counts as a miss below.
+  const measured = results.filter((run) => !run.error);
+  const medianOf = (pick: (run: LighthouseRun) => number) => median((measured.length ? measured : results).map(pick));
   return {
     preset,
     variant,
     runs: results.length,
     performance: results.map((run) => run.scores.performance),
+    errors: results.flatMap((run) => (run.error ? [run.error] : [])),
     scores: {
       performance: medianOf((r) => r.scores.performance),
       accessibility: medianOf((r) => r.scores.accessibility),
@@ -257,7 +265,7 @@ export function formatPageBench({
       const full = summary.performance.filter((score) => score >= PAGE_BUDGETS.score).length;
       const needed = Math.ceil(PAGE_BUDGETS.perfFullShare * summary.runs);
       lines.push(
-        `| ${label}: runs with performance 100 | ${full} of ${summary.runs} (${summary.performance.join(', ')}) | >= ${needed} of ${summary.runs} | ${mark(full >= needed)} |`,
+        `| ${label}: runs with performance 100 | ${full} of ${summary.runs} (${summary.performance.join(', ')}${summary.errors.length ? `; failed runs: ${summary.errors.join(', ')}` : ''}) | >= ${needed} of ${summary.runs} | ${mark(full >= needed)} |`,
       );
     }
     lines.push(
