@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
+import { inquiryFormRoutes } from './routes/inquiry-form.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(sessionRoutes, { config });
   await app.register(ownerRoutes, { config, owners });
   await app.register(inquiryRoutes, { config, store });
+  await app.register(inquiryFormRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));
   return app;

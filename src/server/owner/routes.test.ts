@@ -142,7 +142,7 @@ describe('owner sign-in', () => {
   });
 
   it('over https (behind a trusted proxy) the cookie is Secure with the __Host- prefix', async () => {
-    const { app } = await startApp({ TRUST_PROXY: 'true' });
+    const { app } = await startApp({ TRUST_PROXY: '1' });
     const response = await app.inject({
       method: 'POST',
       url: '/api/owner/session',
