@@ -1,7 +1,7 @@
 // Browser tests: Debian's Chromium driving the production build, served by the
 // real server on 127.0.0.1 with a throwaway data directory.
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +13,14 @@ if (!existsSync(CHROMIUM)) {
 }
 if (!existsSync('dist/client/index.html')) {
   throw new Error('No production build. Run: npm run build');
+}
+// The tests read their expected words from the content file the site was built from.
+const contentFile = process.env.CONTENT_FILE || 'content/business.ts';
+const builtContent = existsSync('dist/content-file') ? readFileSync('dist/content-file', 'utf8') : contentFile;
+if (builtContent !== contentFile) {
+  throw new Error(
+    `The build is of ${builtContent}, not ${contentFile}. Run: CONTENT_FILE=${contentFile} npm run build`,
+  );
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);

@@ -1,6 +1,13 @@
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
-import { content } from './content/index.js';
+import { contentPlugin } from './scripts/vite-content.js';
+
+// Checked here, once per build (CONTENT_FILE may name another content file); the bundle gets plain data.
+const { content, contentFile } = (await tsImport(
+  './content/index.ts',
+  import.meta.url,
+)) as typeof import('./content/index.js');
 
 /** The owner's brand colours as CSS custom properties, bundled into the stylesheet (no inline styles: CSP). */
 function themePlugin(): Plugin {
@@ -35,7 +42,7 @@ function devRenderPlugin(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), themePlugin(), devRenderPlugin()],
+  plugins: [react(), themePlugin(), devRenderPlugin(), contentPlugin(contentFile, content, command)],
   // `npm run dev` (scripts/dev.mjs): the API server restarts on its own port; the page asks Vite, which forwards.
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.CURBSIDE_API_PORT ?? 3000}` } },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },

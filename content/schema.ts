@@ -1,6 +1,10 @@
 // The shape of an owner's content file, and the build-time check that names the
 // first field that is wrong, e.g. `packageGroups[0].packages[1].name: must not be empty`.
 
+import { truckOperation } from './helpers.js';
+
+export { operations, packageOptionLabel, truckOperation, truckPackages } from './helpers.js';
+
 export interface Link {
   label: string;
   href: string;
@@ -163,8 +167,20 @@ function checkUnique(values: string[], pathOf: (index: number) => string, taken:
   });
 }
 
-/** Throws a ContentError naming the first wrong field; returns the content typed when it is right. */
-export function validateContent(input: unknown): BusinessContent {
+/**
+ * Throws a ContentError naming the file and the first wrong field; returns the
+ * content typed when it is right.
+ */
+export function validateContent(input: unknown, file = 'content/business.ts'): BusinessContent {
+  try {
+    return checkContent(input);
+  } catch (error) {
+    if (error instanceof ContentError) error.message = error.message.replace('content/business.ts', file);
+    throw error;
+  }
+}
+
+function checkContent(input: unknown): BusinessContent {
   businessShape(input, '');
   const content = input as BusinessContent;
   checkUnique(
@@ -186,24 +202,4 @@ export function validateContent(input: unknown): BusinessContent {
     (i) => `packageGroups[${groupIndex}].packages[${i}].name`,
   );
   return content;
-}
-
-/** The spec's '{product} Truck' operation. */
-export function truckOperation(content: Pick<BusinessContent, 'product'>): string {
-  return `${content.product} Truck`;
-}
-
-/** Every operation the form offers, the truck first. */
-export function operations(content: BusinessContent): string[] {
-  return [truckOperation(content), ...content.otherOperations];
-}
-
-/** The packages a visitor can pick once the truck operation is chosen. */
-export function truckPackages(content: BusinessContent): PackageCard[] {
-  return content.packageGroups.find((group) => group.id === content.truckPackageGroup)?.packages ?? [];
-}
-
-/** The select option text: 'Mini (reserved for large parties and schools)'. */
-export function packageOptionLabel(card: PackageCard): string {
-  return card.formNote ? `${card.name} (${card.formNote})` : card.name;
 }

@@ -2,7 +2,7 @@
 // content edit shows up), for `npm start` and the CLIs. A production install
 // (`npm ci --omit=dev`) has no build tools: there the build shipped is used as is.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const OUTPUTS = ['dist/client/index.html', 'dist/node/src/server/main.js'];
@@ -31,7 +31,11 @@ export function ensureBuild() {
     process.exit(1);
   }
   const builtAt = built ? Math.min(...OUTPUTS.map((path) => statSync(path).mtimeMs)) : 0;
-  if (builtAt >= Math.max(...SOURCES.filter((path) => existsSync(path)).map(newest))) return;
+  // A build of another content file (CONTENT_FILE, written by the build to dist/content-file) is not this one.
+  const contentFile = process.env.CONTENT_FILE || 'content/business.ts';
+  const builtContent = existsSync('dist/content-file') ? readFileSync('dist/content-file', 'utf8') : contentFile;
+  const fresh = builtAt >= Math.max(...SOURCES.filter((path) => existsSync(path)).map(newest));
+  if (fresh && builtContent === contentFile) return;
   console.error(builtAt ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   // The build's own output goes to stderr, so a CLI's standard output stays clean.
   const build = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 2, 2] });

@@ -28,6 +28,7 @@ const steps = [
   ['build', 'npm', ['run', 'build']],
   ['unit, API and store tests', 'npx', ['vitest', 'run']],
   ['browser tests', 'npx', ['playwright', 'test']],
+  ['browser tests on a second business (content/examples/coffee-cart.ts)', 'npm', ['run', 'test:e2e:alt-content']],
   [
     'production install: the CLIs without dev dependencies',
     'npx',

@@ -4,7 +4,14 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody, buildTestConfig, dayFromToday } from '../../tests/support/builders.js';
-import { inquiryBodySchema, MAX_BODY_BYTES, OPERATIONS, TRUCK_OPERATION, type InquiryBody } from '../shared/inquiry.js';
+import {
+  inquiryBodySchema,
+  MAX_BODY_BYTES,
+  OPERATIONS,
+  PACKAGE_NAMES,
+  TRUCK_OPERATION,
+  type InquiryBody,
+} from '../shared/inquiry.js';
 import { buildApp } from './app.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openSqliteStore } from './store/sqlite-store.js';
@@ -96,10 +103,7 @@ const brokenRule: fc.Arbitrary<Partial<InquiryBody>> = fc.oneof(
     .map(([start, end]) => ({ startTime: clock(start), endTime: clock(end) })),
   fc.constant({ operation: TRUCK_OPERATION, package: '' }),
   fc
-    .tuple(
-      fc.constantFrom(...OPERATIONS.filter((op) => op !== TRUCK_OPERATION)),
-      fc.constantFrom('Mini', 'Basic', 'Premium', 'Custom'),
-    )
+    .tuple(fc.constantFrom(...OPERATIONS.filter((op) => op !== TRUCK_OPERATION)), fc.constantFrom(...PACKAGE_NAMES))
     .map(([operation, pkg]) => ({ operation, package: pkg })),
   fc
     .integer({ min: 2001, max: 2099 })

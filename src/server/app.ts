@@ -10,6 +10,7 @@ import { BodyError, parseJsonBody } from './json-body.js';
 import { notifyRoutes } from './notify/routes.js';
 import { createNotifier, deliveryPlan, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
+import { inquiryFormRoutes } from './routes/inquiry-form.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
@@ -194,6 +195,7 @@ export async function buildApp(
   await app.register(ownerRoutes, { config, owners: forgettingDeliveries(owners, store) });
   await app.register(notifyRoutes, { owners, store, notifier });
   await app.register(inquiryRoutes, { config, store });
+  await app.register(inquiryFormRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   app.get('/api/health', async () => ({ ok: true, store: store.engine }));
   return app;

@@ -11,7 +11,7 @@ import {
   startApp,
   type TestApp,
 } from '../../tests/support/test-app.js';
-import { MAX_BODY_BYTES, TEXT_LIMITS, TRUCK_OPERATION, type InquiryBody } from '../shared/inquiry.js';
+import { MAX_BODY_BYTES, OPERATIONS, TEXT_LIMITS, TRUCK_OPERATION, type InquiryBody } from '../shared/inquiry.js';
 import { issueSession } from '../server/session-token.js';
 
 type Mutation = (body: InquiryBody) => Record<string, unknown>;
@@ -59,7 +59,11 @@ const INVALID_BODIES: [string, Mutation, string][] = [
   ['an end time equal to the start', (b) => ({ ...b, startTime: '14:00', endTime: '14:00' }), 'endTime'],
   ['an end time before the start', (b) => ({ ...b, startTime: '14:00', endTime: '13:59' }), 'endTime'],
   ['no package with the truck', (b) => ({ ...b, operation: TRUCK_OPERATION, package: '' }), 'package'],
-  ['a package with another operation', (b) => ({ ...b, operation: 'Drop-off catering', package: 'Basic' }), 'package'],
+  [
+    'a package with another operation',
+    (b) => ({ ...b, operation: OPERATIONS[OPERATIONS.length - 1]!, package: b.package }),
+    'package',
+  ],
   ['an unknown package', (b) => ({ ...b, package: 'Gold' }), 'package'],
   ['an unknown operation', (b) => ({ ...b, operation: 'Helicopter drop' }), 'operation'],
   ['an operation in another case', (b) => ({ ...b, operation: TRUCK_OPERATION.toUpperCase() }), 'operation'],

@@ -1,35 +1,77 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Footer } from './sections/footer.js';
 import { Hero } from './sections/hero.js';
 import { LogoScroller } from './sections/logo-scroller.js';
 import { Navbar } from './sections/navbar.js';
 import { Packages } from './sections/packages.js';
 import { WhyUs } from './sections/why-us.js';
-import { InquiryDialog } from './inquiry/inquiry-dialog.js';
-import { Toaster } from './toast/toaster.js';
+import { StaticPart } from './static-part.js';
 import 'virtual:theme.css';
 import './styles/base.css';
+// The overlay's and toasts' styles are in the first stylesheet, though their code
+// loads later: the form shows without JavaScript, and nothing restyles when it arrives.
+import './inquiry/inquiry.css';
+import './toast/toaster.css';
 
-export function App() {
-  // Marks the page interactive once every section's effects are set up (children's effects run first).
+/** How many hydration boundaries the page has (one per <Part> below). */
+const PARTS = 6;
+let hydratedParts = 0;
+
+/**
+ * A part of the page that hydrates on its own: React hydrates the parts one by
+ * one, yielding to the browser in between, and hydrates first the one a visitor
+ * interacts with. The page is marked ready once every part is.
+ */
+function Part({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <Hydrated />
+    </Suspense>
+  );
+}
+
+function Hydrated() {
+  // Children's effects run first, so every handler of the part is in place.
   useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
+    hydratedParts += 1;
+    if (hydratedParts === PARTS) document.documentElement.dataset.ready = 'true';
   }, []);
+  return null;
+}
+
+/**
+ * The page. `Inquiry` is the inquiry overlay with the toasts: rendered directly
+ * at build time, loaded lazily in the browser (entry-client.tsx).
+ */
+export function App({ Inquiry }: { Inquiry: ComponentType }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Navbar />
+      <Part>
+        <Navbar />
+      </Part>
       <main id="main" tabIndex={-1}>
-        <Hero />
-        <Packages />
-        <WhyUs />
-        <LogoScroller />
+        <Part>
+          <Hero />
+        </Part>
+        <Part>
+          <Packages />
+        </Part>
+        <Part>
+          <WhyUs />
+        </Part>
+        <Part>
+          <LogoScroller />
+        </Part>
       </main>
-      <Footer />
-      <InquiryDialog />
-      <Toaster />
+      {/* Nothing in the footer changes: prerendered, not hydrated, its code not in the page's bundle. */}
+      <StaticPart className="static-part">{import.meta.env.SSR && <Footer />}</StaticPart>
+      <Part>
+        <Inquiry />
+      </Part>
     </>
   );
 }

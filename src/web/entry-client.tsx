@@ -1,9 +1,28 @@
+import { lazy, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { installOpeners } from './inquiry/opener.js';
 import { prefersReducedMotion } from './motion/reduced-motion.js';
 
 // Entrance animations hide content until it scrolls in; only when JavaScript
 // runs and motion is welcome. Otherwise everything is simply visible.
 if (!prefersReducedMotion()) document.documentElement.classList.add('motion-ok');
 
-hydrateRoot(document.getElementById('root')!, <App />);
+// The overlay's code (form, sending, toasts) loads when the browser is idle
+// after the page has loaded, or on the first sign of intent, whichever comes first.
+let startLoading: () => void = () => {};
+const wanted = new Promise<void>((resolve) => {
+  startLoading = resolve;
+});
+const Inquiry = lazy(() =>
+  wanted.then(() => import('./inquiry/inquiry-island.js')).then((module) => ({ default: module.InquiryIsland })),
+);
+installOpeners(() => startLoading());
+// (A module script always runs before `load`.)
+addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(() => startLoading()), { once: true });
+
+// Hydration as a transition: React works in slices and yields to the browser
+// (and to a visitor's input) between them; each part of the page hydrates on its own.
+startTransition(() => {
+  hydrateRoot(document.getElementById('root')!, <App Inquiry={Inquiry} />);
+});

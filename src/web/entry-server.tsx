@@ -1,7 +1,14 @@
-// Build-time rendering of the page's HTML (scripts/prerender.ts writes it into index.html).
+// Build-time rendering of the page's HTML (scripts/prerender.ts writes it into
+// index.html) and of the no-JavaScript form pages (scripts/prerender-inquiry.ts).
 import { renderToString } from 'react-dom/server';
 import { App } from './app.js';
+import { InquiryIsland } from './inquiry/inquiry-island.js';
+import { InquiryPage } from './inquiry/inquiry-page.js';
 
 export function renderApp(): string {
-  return renderToString(<App />);
+  return renderToString(<App Inquiry={InquiryIsland} />);
+}
+
+export function renderInquiryPage(sent: boolean): string {
+  return renderToString(<InquiryPage sent={sent} />);
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { BOOK_THE_TRUCK, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -26,8 +27,8 @@ test('the page has no axe violations (WCAG 2.2 A and AA)', async ({ page }) => {
 
 test('no axe violations with the inquiry dialog open, the package select shown and a toast up', async ({ page }) => {
   await openPage(page);
-  await page.getByRole('button', { name: 'Book the truck' }).click();
-  await page.getByRole('dialog').getByLabel('Service').selectOption('Taco Truck');
+  await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
+  await page.getByRole('dialog').getByLabel('Service').selectOption(TRUCK);
   await page.getByRole('dialog').getByRole('button', { name: 'Send inquiry' }).click({ force: true });
   await expect(page.locator('.toast')).toBeVisible();
   await expectNoViolations(page);

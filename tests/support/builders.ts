@@ -7,6 +7,7 @@ import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
 import {
   buildSiteAddress,
   isoDay,
+  PACKAGE_NAMES,
   TRUCK_OPERATION,
   type InquiryBody,
   type InquiryDocument,
@@ -31,7 +32,7 @@ export function buildInquiryBody(overrides: Partial<InquiryBody> = {}): InquiryB
     lastName: `Delgado${n}`,
     email: `rosa.delgado${n}@example.com`,
     phoneNumber: '+1 512 555 0199',
-    company: 'Riverbend Elementary',
+    company: 'Hillside Primary School',
     eventName: 'Spring fair',
     eventDate: dayFromToday(30),
     siteAddress: buildSiteAddress({
@@ -44,7 +45,8 @@ export function buildInquiryBody(overrides: Partial<InquiryBody> = {}): InquiryB
     endTime: '14:30',
     plannedGuestCount: 250,
     operation: TRUCK_OPERATION,
-    package: 'Basic',
+    // A package of the content's truck (the second when there are several).
+    package: PACKAGE_NAMES[Math.min(1, PACKAGE_NAMES.length - 1)]!,
     notes: 'Two vegan options, please.',
     reference: 'Saw the truck at the market',
     website: '',

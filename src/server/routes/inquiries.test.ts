@@ -9,7 +9,10 @@ import {
   startApp,
   type TestApp,
 } from '../../../tests/support/test-app.js';
-import { TEXT_LIMITS } from '../../shared/inquiry.js';
+import { OPERATIONS, TEXT_LIMITS } from '../../shared/inquiry.js';
+
+/** An operation of the content other than the truck (the last one). */
+const OTHER_OPERATION = OPERATIONS[OPERATIONS.length - 1]!;
 import { verifySession } from '../../server/session-token.js';
 
 describe('PUT /api/inquiries/:id', () => {
@@ -37,7 +40,7 @@ describe('PUT /api/inquiries/:id', () => {
     expect(rows).toEqual([{ ...documentOf(body, answer.createdAt), id, uid, spamReason: null }]);
     // siteAddress and package exactly as sent; no website or fillMs stored.
     expect(rows[0]!.siteAddress).toBe('100 Congress Ave, Austin, TX 78701');
-    expect(rows[0]!.package).toBe('Basic');
+    expect(rows[0]!.package).toBe(body.package);
     expect(rows[0]!.source).toBe('web');
     expect(rows[0]).not.toHaveProperty('website');
     expect(rows[0]).not.toHaveProperty('fillMs');
@@ -47,7 +50,7 @@ describe('PUT /api/inquiries/:id', () => {
     const token = await signIn(t.app);
     const id = newId();
     const body = buildInquiryBody({
-      operation: 'Full-service catering',
+      operation: OTHER_OPERATION,
       package: '',
       company: '',
       eventName: '',
@@ -57,7 +60,7 @@ describe('PUT /api/inquiries/:id', () => {
     const response = await putInquiry(t.app, id, body, { token });
     expect(response.statusCode, response.body).toBe(201);
     const row = (await t.store.list()).find((r) => r.id === id);
-    expect(row).toMatchObject({ operation: 'Full-service catering', package: '', company: '' });
+    expect(row).toMatchObject({ operation: OTHER_OPERATION, package: '', company: '' });
   });
 
   it('stores text exactly as sent: emoji, right-to-left marks, combining marks in NFC, line breaks in the notes', async () => {

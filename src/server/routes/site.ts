@@ -13,6 +13,8 @@ export const siteRoutes: FastifyPluginAsync<{ clientDir: string }> = async (app,
   await app.register(fastifyStatic, {
     root: clientDir,
     preCompressed: true,
+    // Dotfiles are the server's own (the no-JavaScript inquiry pages it fills in): never served as they are.
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders(reply, path) {
       const immutable = path.includes(`${join(clientDir, 'assets')}/`);

@@ -1,14 +1,21 @@
 import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { setToastHost } from '../toast/toast-store.js';
 import { InquiryForm, type InquiryFormHandle } from './inquiry-form.js';
+import { onOpenRequest } from './opener.js';
 import { signIn } from './session.js';
-import './inquiry.css';
 
 /**
  * The inquiry overlay: a native modal <dialog>, so focus moves in, Tab stays
  * inside, the page behind is inert and Escape closes it. It opens from any
- * `.book-us` element and gives focus back to that element when it closes.
+ * `.book-us` element (through opener.ts) and gives focus back to that element
+ * when it closes. Before and without JavaScript the same markup is the form a
+ * `.book-us` link shows (#inquiry, :target in inquiry.css), posting to /inquiry.
  */
+/** Drops #inquiry from the address, so CSS stops showing the form once the overlay has it. */
+function forgetInquiryHash(): void {
+  if (location.hash === '#inquiry') history.replaceState(history.state, '', location.pathname + location.search);
+}
+
 export function InquiryDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<InquiryFormHandle>(null);
@@ -19,19 +26,17 @@ export function InquiryDialog() {
     // Spec §6: signed in anonymously at page load; a failure goes to the console only.
     signIn().catch((error: unknown) => console.error('Anonymous sign-in failed:', error));
 
-    const openFromBookUs = (event: globalThis.MouseEvent) => {
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('.book-us') : null;
+    const open = (target: HTMLElement | null) => {
       const dialog = dialogRef.current;
-      if (!target || !dialog) return;
-      event.preventDefault();
+      if (!dialog) return;
       opener.current = target;
-      formRef.current?.prepare(target.dataset.package);
+      formRef.current?.prepare(target?.dataset.package);
       if (!dialog.open) dialog.showModal();
+      forgetInquiryHash();
       setToastHost(dialog);
       formRef.current?.focusFirstField();
     };
-    document.addEventListener('click', openFromBookUs);
-    return () => document.removeEventListener('click', openFromBookUs);
+    return onOpenRequest(open);
   }, []);
 
   const close = () => dialogRef.current?.close();
@@ -68,9 +73,20 @@ export function InquiryDialog() {
       <div className="inquiry-panel">
         <div className="inquiry-header">
           <h2 id="inquiry-title">Tell us about your event</h2>
-          <button type="button" className="inquiry-close" aria-label="Close" onClick={close}>
+          {/* A link so it also closes the form shown without JavaScript (#inquiry by :target). */}
+          {/* biome-ignore lint/a11y: a link so it works without JavaScript; with it, it is the dialog's Close button. */}
+          <a
+            href="#close"
+            role="button"
+            className="inquiry-close"
+            aria-label="Close"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
             <span aria-hidden="true">×</span>
-          </button>
+          </a>
         </div>
         <InquiryForm handle={formRef} onSubmitted={close} />
       </div>

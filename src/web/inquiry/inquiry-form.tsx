@@ -103,6 +103,9 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
   const [operation, setOperation] = useState('');
   const [valid, setValid] = useState(false);
   const [sending, setSending] = useState(false);
+  // Until hydrated (and without JavaScript) the form is a plain HTML form: the
+  // package select is there to choose, and the submit button is a submit button.
+  const [hydrated, setHydrated] = useState(false);
   const openedAt = useRef(0);
 
   const control = (name: string) =>
@@ -149,9 +152,12 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     const draft = loadDraft();
     for (const [name, value] of Object.entries(draft)) {
       const element = control(name);
-      if (element) element.value = value;
+      // What a visitor typed before the page was hydrated wins over an older draft.
+      if (element && !element.value) element.value = value;
     }
-    setOperation(draft.operation ?? '');
+    setOperation(control('operation')?.value ?? '');
+    setHydrated(true);
+    if (Object.values(readValues(formRef.current!)).some(Boolean)) saveDraft(readValues(formRef.current!));
   }, []);
 
   // Revealing or hiding the package select changes which fields are required;
@@ -222,10 +228,14 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
   };
 
   const isTruck = operation === TRUCK_OPERATION;
+  const showPackage = isTruck || !hydrated;
   return (
     <form
       ref={formRef}
       className="inquiry-form"
+      // Without JavaScript (or before it runs) the form posts itself (src/server/routes/inquiry-form.ts).
+      method="post"
+      action="/inquiry"
       onSubmit={onSubmit}
       onInput={onInput}
       onChange={onInput}
@@ -303,13 +313,13 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             ))}
           </select>
         </div>
-        <div className="field" hidden={!isTruck}>
+        <div className="field" hidden={!showPackage}>
           <label htmlFor="inquiry-packageChoice">Package</label>
           <select
             id="inquiry-packageChoice"
             name="packageChoice"
             required={isTruck}
-            disabled={!isTruck}
+            disabled={!showPackage}
             defaultValue=""
           >
             <option value="" disabled>
@@ -340,7 +350,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
       <button
         type="submit"
         className="button button-large inquiry-submit"
-        aria-disabled={!valid || sending}
+        aria-disabled={hydrated ? !valid || sending : undefined}
         onClick={onSubmitClick}
       >
         {sending ? 'Sending…' : 'Send inquiry'}

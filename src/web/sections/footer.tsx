@@ -1,6 +1,7 @@
 import { content } from '../../../content/index.js';
 import { BrandMark } from './brand-mark.js';
 import './footer.css';
+import { BookUs } from '../inquiry/book-us.js';
 
 export function Footer() {
   const { contact } = content;
@@ -12,9 +13,7 @@ export function Footer() {
             <BrandMark /> {content.name}
           </p>
           <p>{content.tagline}</p>
-          <button type="button" className="book-us button" aria-haspopup="dialog">
-            Send an inquiry
-          </button>
+          <BookUs className="button">Send an inquiry</BookUs>
         </div>
         <address className="footer-contact">
           <h2>Contact</h2>

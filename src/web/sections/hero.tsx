@@ -1,8 +1,10 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { content } from '../../../content/index.js';
 import { useParallax } from '../motion/use-parallax.js';
+import { StaticPart } from '../static-part.js';
 import { TruckArt, TruckLightsArt } from './truck-art.js';
 import './hero.css';
+import { BookUs } from '../inquiry/book-us.js';
 
 /** Clicks on these do their own job and leave the lights alone (the lights button excepted). */
 const OWN_ACTION = 'a, input, select, textarea, label, button:not(.hero-lights)';
@@ -34,28 +36,36 @@ export function Hero() {
       <div className="hero-blob hero-blob-2" aria-hidden="true" />
       <div className="hero-blob hero-blob-3" aria-hidden="true" />
       <div className="hero-inner">
-        <div className="hero-copy">
-          <p className="hero-eyebrow">{content.tagline}</p>
-          <h1 id="hero-title">{content.hero.heading}</h1>
-          <p className="hero-lead">{content.hero.lead}</p>
-          <div className="hero-actions">
-            <button type="button" className="book-us button button-large" aria-haspopup="dialog">
-              {content.hero.callToAction}
-            </button>
-            <a className="button button-ghost button-large" href="#packages">
-              See packages
-            </a>
-          </div>
-        </div>
+        {/* Text and links only: prerendered, not hydrated (not in the page's bundle). */}
+        <StaticPart className="hero-copy">
+          {import.meta.env.SSR && (
+            <>
+              <p className="hero-eyebrow">{content.tagline}</p>
+              <h1 id="hero-title">{content.hero.heading}</h1>
+              <p className="hero-lead">{content.hero.lead}</p>
+              <div className="hero-actions">
+                <BookUs className="button button-large">{content.hero.callToAction}</BookUs>
+                <a className="button button-ghost button-large" href="#packages">
+                  See packages
+                </a>
+              </div>
+            </>
+          )}
+        </StaticPart>
         <div className="hero-stage">
-          <TruckArt className="hero-truck" />
+          {/* The drawings never change: prerendered, not hydrated (their code is not in the page's bundle). */}
+          <StaticPart as="span" className="static-part">
+            {import.meta.env.SSR && <TruckArt className="hero-truck" />}
+          </StaticPart>
           <button type="button" className="hero-lights" aria-pressed={lightsOn} aria-describedby="lights-hint">
             <span className="visually-hidden">Truck lights</span>
-            <TruckLightsArt />
+            <StaticPart as="span" className="static-part">
+              {import.meta.env.SSR && <TruckLightsArt />}
+            </StaticPart>
           </button>
-          <p id="lights-hint" className="hero-hint">
-            {content.hero.lightsHint}
-          </p>
+          <StaticPart as="p" id="lights-hint" className="hero-hint">
+            {import.meta.env.SSR && content.hero.lightsHint}
+          </StaticPart>
         </div>
       </div>
     </section>

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { content } from '../../../content/index.js';
 import { useStickyNavbar } from '../motion/use-sticky-navbar.js';
 import { BrandMark } from './brand-mark.js';
 import './navbar.css';
+import { BookUs } from '../inquiry/book-us.js';
+import { StaticPart } from '../static-part.js';
 
 export function Navbar() {
   const { sticky, gone } = useStickyNavbar();
@@ -33,23 +35,26 @@ export function Navbar() {
           <span className="nav-toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes the menu after a link or button inside it was activated (by any input). */}
-        <ul
+        {/* The links never change: prerendered, not hydrated (not in the page's bundle); the list's click handler is. */}
+        <StaticPart
+          as="ul"
           id="nav-links"
           className="nav-links"
-          onClick={(event) => (event.target as Element).closest('a, button') && setOpen(false)}
+          onClick={(event: MouseEvent) => (event.target as Element).closest('a, button') && setOpen(false)}
         >
-          {content.nav.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
-          <li>
-            <button type="button" className="book-us button button-small" aria-haspopup="dialog">
-              Book us
-            </button>
-          </li>
-        </ul>
+          {import.meta.env.SSR && (
+            <>
+              {content.nav.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+              <li>
+                <BookUs className="button button-small">Book us</BookUs>
+              </li>
+            </>
+          )}
+        </StaticPart>
       </nav>
     </header>
   );

@@ -1,7 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { content, type PackageGroup } from '../../../content/index.js';
 import { useReveal } from '../motion/use-reveal.js';
+import { StaticPart } from '../static-part.js';
 import './packages.css';
+import { BookUs } from '../inquiry/book-us.js';
 
 const tabId = (group: PackageGroup) => `packages-tab-${group.id}`;
 const panelId = (group: PackageGroup) => `packages-panel-${group.id}`;
@@ -76,29 +78,28 @@ function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean 
       // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA APG tabs: a panel is focusable so the keyboard reaches it.
       tabIndex={0}
     >
-      <p className="package-group-intro">{group.intro}</p>
-      <div className="package-cards">
-        {group.packages.map((card, index) => (
-          <article key={card.name} className="package-card" aria-labelledby={`package-${group.id}-${index}`}>
-            <h3 id={`package-${group.id}-${index}`}>{card.name}</h3>
-            <p className="package-price">{card.price}</p>
-            <p className="package-summary">{card.summary}</p>
-            <ul className="package-features">
-              {card.features.map((feature) => (
-                <li key={feature}>{feature}</li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              className="book-us button"
-              aria-haspopup="dialog"
-              data-package={group.id === content.truckPackageGroup ? card.name : undefined}
-            >
-              Book {card.name}
-            </button>
-          </article>
-        ))}
-      </div>
+      <StaticPart as="p" className="package-group-intro">
+        {import.meta.env.SSR && group.intro}
+      </StaticPart>
+      {/* The cards never change: prerendered, not hydrated (their text is not in the page's bundle). */}
+      <StaticPart className="package-cards">
+        {import.meta.env.SSR &&
+          group.packages.map((card, index) => (
+            <article key={card.name} className="package-card" aria-labelledby={`package-${group.id}-${index}`}>
+              <h3 id={`package-${group.id}-${index}`}>{card.name}</h3>
+              <p className="package-price">{card.price}</p>
+              <p className="package-summary">{card.summary}</p>
+              <ul className="package-features">
+                {card.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <BookUs className="button" packageName={group.id === content.truckPackageGroup ? card.name : undefined}>
+                Book {card.name}
+              </BookUs>
+            </article>
+          ))}
+      </StaticPart>
     </div>
   );
 }

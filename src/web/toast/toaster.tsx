@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { hideToast, holdToast, releaseToast, subscribeToasts, type Toast, type ToastState } from './toast-store.js';
-import './toaster.css';
 
 /**
  * Top-centre toasts. While a modal dialog is open everything outside it is

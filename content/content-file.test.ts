@@ -1,0 +1,41 @@
+// CONTENT_FILE replaces content/business.ts for the build, the server and the
+// tests; a wrong one stops them with a message naming it.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { business } from './business.js';
+import { business as coffeeCart } from './examples/coffee-cart.js';
+
+/** What content/index.ts gives a fresh Node process (through tsx, as the build's scripts run). */
+function contentWith(file: string | undefined): string {
+  const env = { ...process.env, CONTENT_FILE: file ?? '' };
+  try {
+    return execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        "import('./content/index.ts').then((m) => console.log(m.contentFile + ' ' + m.content.name), (e) => { console.log('error: ' + e.message); })",
+      ],
+      { env, encoding: 'utf8' },
+    ).trim();
+  } catch (error) {
+    return `failed: ${String(error)}`;
+  }
+}
+
+describe('CONTENT_FILE', () => {
+  it('defaults to content/business.ts', () => {
+    expect(contentWith(undefined)).toBe(`content/business.ts ${business.name}`);
+  });
+
+  it('names another content file under content/', () => {
+    expect(contentWith('content/examples/coffee-cart.ts')).toBe(`content/examples/coffee-cart.ts ${coffeeCart.name}`);
+  });
+
+  it('refuses a file outside content/, naming it', () => {
+    expect(contentWith('package.json')).toBe(
+      'error: CONTENT_FILE=package.json: must be a .ts file under content/ (e.g. content/examples/coffee-cart.ts)',
+    );
+  });
+});

@@ -1,0 +1,113 @@
+// A second, different business, to prove the site (and its tests) follow the
+// content rather than the demo's words: build with
+// `CONTENT_FILE=content/examples/coffee-cart.ts npm run build` (and start the
+// server with the same variable); `npm run test:e2e:alt-content` does both and
+// runs the browser tests against it.
+import type { BusinessContent } from '../schema.js';
+
+export const business: BusinessContent = {
+  name: 'Crema Coffee Carts',
+  product: 'Espresso',
+  tagline: 'Proper coffee, pulled to order, at your conference, wedding or open day.',
+  siteUrl: 'https://cremacarts.example',
+  locale: 'en-GB',
+  priceRange: '$$$',
+  cuisine: ['Coffee', 'Cafe'],
+
+  seo: {
+    title: 'Crema Coffee Carts | Espresso Bars for Events in Leeds',
+    description:
+      'Hire a Crema espresso bar for conferences, weddings and open days: two baristas, specialty beans and oat milk as standard.',
+  },
+
+  nav: [
+    { label: 'Menus', href: '#packages' },
+    { label: 'Why Crema', href: '#why-us' },
+    { label: 'Who we serve', href: '#clients' },
+    { label: 'Get in touch', href: '#contact' },
+  ],
+
+  hero: {
+    heading: 'An espresso bar wherever your guests are',
+    lead: 'Specialty beans roasted in Leeds, two baristas and a cart that fits through any door, from 30 to 3,000 cups.',
+    callToAction: 'Reserve a cart',
+    lightsHint: 'Tap the cart to switch its lights',
+  },
+
+  otherOperations: ['Barista workshop', 'Bulk coffee delivery', 'Cart hire without staff'],
+  truckPackageGroup: 'espresso-bar',
+
+  packageGroups: [
+    {
+      id: 'workshops',
+      label: 'Workshops',
+      intro: 'Latte art and home brewing, taught by our head barista for teams of up to twelve.',
+      packages: [
+        {
+          name: 'Latte art hour',
+          summary: 'Pour a heart, then a tulip, then a swan.',
+          price: '£45 / person',
+          features: ['One hour', 'Milk and beans included', 'Up to 12 people'],
+        },
+      ],
+    },
+    {
+      id: 'espresso-bar',
+      label: 'Espresso bar',
+      intro: 'Our cart, two baristas and unlimited drinks for your guests, set up an hour before you open.',
+      packages: [
+        {
+          name: 'Morning Rush',
+          summary: 'Espresso, flat whites and filter, fast.',
+          formNote: 'weekday mornings only',
+          price: 'From £3 / cup',
+          features: ['Espresso drinks & filter', 'Oat and dairy milk', 'Up to 3 hours'],
+        },
+        {
+          name: 'All-Day Social',
+          summary: 'The full menu, from the first flat white to the last affogato.',
+          price: 'From £900 / day',
+          features: ['Full espresso menu', 'Iced drinks & chai', 'Pastries from a local bakery', 'Up to 8 hours'],
+        },
+        {
+          name: 'Signature Brew',
+          summary: 'A drink named after your event, on a menu board in your colours.',
+          formNote: 'book six weeks ahead',
+          price: 'Quoted for you',
+          features: ['A signature drink', 'Branded cups & menu', 'Any hours'],
+        },
+      ],
+    },
+  ],
+
+  whyUs: {
+    heading: 'Why organisers call us back',
+    points: [
+      { title: 'Fast queues', text: 'Two group heads and two baristas: a drink every 40 seconds at peak.' },
+      { title: 'Fits anywhere', text: 'The cart is 80 cm wide and runs on one 13 A socket.' },
+      { title: 'Specialty beans', text: 'Roasted in Leeds every week, with a decaf that tastes like coffee.' },
+    ],
+  },
+
+  clients: {
+    heading: 'Poured for',
+    logos: ['Leeds Digital Week', 'Harewood Weddings', 'Kirkgate Market', 'Northern Ballet', 'Roundhay Open Day'],
+  },
+
+  contact: {
+    email: 'hello@cremacarts.example',
+    phone: '+44 113 496 0123',
+    city: 'Leeds',
+    region: 'West Yorkshire',
+    country: 'GB',
+    serviceArea: 'Yorkshire and the North',
+    hours: 'Mon–Fri, 8 am – 5 pm',
+  },
+
+  social: [{ label: 'Instagram', href: 'https://instagram.com/cremacarts' }],
+
+  theme: {
+    primary: '#5a3825',
+    accent: '#e8b04a',
+  },
+};

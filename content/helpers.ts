@@ -1,0 +1,23 @@
+// Plain functions of the content, with no check in them: the page's bundle
+// imports these (content/schema.ts, the build-time check, never ships).
+import type { BusinessContent, PackageCard } from './schema.js';
+
+/** The spec's '{product} Truck' operation. */
+export function truckOperation(content: Pick<BusinessContent, 'product'>): string {
+  return `${content.product} Truck`;
+}
+
+/** Every operation the form offers, the truck first. */
+export function operations(content: BusinessContent): string[] {
+  return [truckOperation(content), ...content.otherOperations];
+}
+
+/** The packages a visitor can pick once the truck operation is chosen. */
+export function truckPackages(content: BusinessContent): PackageCard[] {
+  return content.packageGroups.find((group) => group.id === content.truckPackageGroup)?.packages ?? [];
+}
+
+/** The select option text: 'Mini (reserved for large parties and schools)'. */
+export function packageOptionLabel(card: PackageCard): string {
+  return card.formNote ? `${card.name} (${card.formNote})` : card.name;
+}

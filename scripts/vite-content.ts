@@ -1,0 +1,62 @@
+// The page's bundle gets the content as plain data: every import of
+// content/index.ts (which checks the content, on Node) is served the content
+// and the helpers instead. The check ran when the build started (vite.config.ts
+// imports content/index.ts), so it need not ship. The browser's copy leaves out
+// what only the prerendered HTML uses (never hydrated: see src/web/static-part.tsx);
+// a hydrated component that read one of these would fail its browser tests
+// with a hydration error.
+import { dirname, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import type { BusinessContent } from '../content/schema.js';
+
+const VIRTUAL = '\0curbside:content';
+
+/** What the browser's copy of the content leaves out: used at build time only. */
+export function browserContent(content: BusinessContent): Record<string, unknown> {
+  const { seo: _seo, siteUrl: _url, locale: _locale, priceRange: _price, cuisine: _cuisine, ...rest } = content;
+  const {
+    theme: _theme,
+    contact: _contact,
+    social: _social,
+    tagline: _tagline,
+    hero: _hero,
+    whyUs: _whyUs,
+    nav: _nav,
+    ...kept
+  } = rest;
+  // Of the packages, only the truck's names and form notes (the form's choices); the cards are prerendered.
+  const packageGroups = kept.packageGroups.map(({ intro: _intro, ...group }) => ({
+    ...group,
+    packages: (group.id === kept.truckPackageGroup ? group.packages : []).map(({ name, formNote }) => ({
+      name,
+      formNote,
+    })),
+  }));
+  return { ...kept, packageGroups };
+}
+
+export function contentPlugin(
+  contentFile: string,
+  content: BusinessContent,
+  command: 'build' | 'serve' = 'build',
+): Plugin {
+  const index = resolve('content/index.ts');
+  return {
+    name: 'curbside-content',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/(^|\/)index\.[jt]s$/.test(source)) return undefined;
+      const target = resolve(dirname(importer.replace(/^\0/, '')), source).replace(/\.js$/, '.ts');
+      return target === index ? VIRTUAL : undefined;
+    },
+    load(id, options) {
+      if (id !== VIRTUAL) return undefined;
+      const helpers = `export * from ${JSON.stringify(resolve('content/helpers.ts'))};`;
+      // Build time (SSR) and `npm run dev` (edits hot-reload): the content file itself.
+      // The built page's bundle: the data it needs, as JSON.
+      return options?.ssr || command === 'serve'
+        ? `export { business as content } from ${JSON.stringify(resolve(contentFile))};\n${helpers}`
+        : `export const content = ${JSON.stringify(browserContent(content))};\n${helpers}`;
+    },
+  };
+}

@@ -1,0 +1,243 @@
+// POST /inquiry: the inquiry form as a plain HTML form, for visitors without
+// JavaScript (or who press send before it has run). The same rules as
+// PUT /api/inquiries/:id (the shared JSON Schema, validated by the same strict
+// Ajv, and the shared rules), the same spam flag for the honeypot, create-only,
+// rate limited per address. The answer is a page: the thank-you page, or the form
+// again with every value kept and each error next to its field. GET /inquiry is
+// the same form as a page of its own.
+//
+// A double submit stores one inquiry: the id is derived (HMAC with the session
+// secret) from what was sent, so sending the same inquiry again is a replay of
+// the first create, never a second row; an edited inquiry is a new one.
+import { createHash, createHmac } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FORM_CONTROLS,
+  MAX_BODY_BYTES,
+  OPERATIONS,
+  PACKAGE_NAMES,
+  PATTERNS,
+  REQUIRED_CONTROLS,
+  TEXT_LIMITS,
+  TRUCK_OPERATION,
+  MAX_GUESTS,
+  inquiryBodySchema,
+  inquiryRuleErrors,
+  toInquiryBody,
+  type InquiryBody,
+  type InquiryDocument,
+  type InquiryFormValues,
+} from '../../shared/inquiry.js';
+import {
+  INQUIRY_PAGE_FILES,
+  escapeHtml,
+  fillInquiryForm,
+  type FieldErrors,
+  type FormControl,
+} from '../../shared/inquiry-page.js';
+import {
+  CONTROL_TEXT_RULES,
+  bodyTextErrors,
+  cleanControlValues,
+  controlTextMessage,
+  type ControlTextField,
+} from '../../shared/text-rules.js';
+import type { Config } from '../config.js';
+import type { InquiryStore } from '../store/inquiry-store.js';
+import { createLimiter } from './rate-limit.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface FormPost {
+  values: InquiryFormValues;
+  website: string;
+  body: InquiryBody;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    formPost: FormPost | null;
+  }
+}
+
+/**
+ * The controls' values from an urlencoded body: the first of each known name,
+ * anything else ignored, and the free text cleaned (NFC, trimmed) as the form
+ * does before it sends.
+ */
+export function parseFormBody(text: string): Omit<FormPost, 'body'> {
+  const params = new URLSearchParams(text);
+  const values = {} as InquiryFormValues;
+  for (const name of FORM_CONTROLS) values[name] = params.get(name) ?? '';
+  return { values: cleanControlValues(values), website: params.get('website') ?? '' };
+}
+
+const anchored = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
+
+/**
+ * Each control's problem, in the words a browser would use, before the schema
+ * (which has the last word) sees the assembled body.
+ */
+export function controlErrors(values: InquiryFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const truck = values.operation === TRUCK_OPERATION;
+  for (const name of FORM_CONTROLS) {
+    const value = values[name];
+    const required = REQUIRED_CONTROLS.has(name) || (name === 'packageChoice' && truck);
+    const limit = (TEXT_LIMITS as Record<string, number>)[name];
+    const textMessage = name in CONTROL_TEXT_RULES ? controlTextMessage(name as ControlTextField, value) : '';
+    if (required && value.trim() === '') errors[name] = 'Please fill out this field.';
+    else if (limit !== undefined && value.length > limit) errors[name] = `Please use at most ${limit} characters.`;
+    else if (textMessage) errors[name] = textMessage;
+  }
+  const check = (name: FormControl, ok: boolean, message: string) => {
+    if (!errors[name] && values[name] !== '' && !ok) errors[name] = message;
+  };
+  check('email', anchored(PATTERNS.email).test(values.email.trim()), 'Please enter an email address.');
+  check(
+    'phoneNumber',
+    anchored(PATTERNS.phone).test(values.phoneNumber.trim()),
+    'Please enter a phone number: 7 to 30 digits, spaces and + ( ) - . only.',
+  );
+  check('eventDate', anchored(PATTERNS.date).test(values.eventDate), 'Please enter a date.');
+  check('startTime', anchored(PATTERNS.time).test(values.startTime), 'Please enter a time.');
+  check('endTime', anchored(PATTERNS.time).test(values.endTime), 'Please enter a time.');
+  const guests = Number(values.plannedGuestCount);
+  check(
+    'plannedGuestCount',
+    /^\d+$/.test(values.plannedGuestCount) && guests >= 1 && guests <= MAX_GUESTS,
+    `Please enter a whole number from 1 to ${MAX_GUESTS.toLocaleString('en-US')}.`,
+  );
+  check('operation', OPERATIONS.includes(values.operation), 'Please choose a service.');
+  if (truck) check('packageChoice', PACKAGE_NAMES.includes(values.packageChoice), 'Please choose a package.');
+  return errors;
+}
+
+/** The body's field a schema or rule error names, as the control that holds it. */
+const CONTROL_OF: Record<string, FormControl> = { siteAddress: 'streetAddress', package: 'packageChoice' };
+const controlOf = (field: string): FormControl | undefined =>
+  CONTROL_OF[field] ?? ((FORM_CONTROLS as readonly string[]).includes(field) ? (field as FormControl) : undefined);
+
+/** A stable id, uid and body hash for what was sent (not when): the same inquiry twice is one inquiry. */
+export function formInquiryKeys(secret: string, body: InquiryBody): { id: string; uid: string; bodyHash: string } {
+  const { dateCreated: _date, fillMs: _fill, ...sent } = body;
+  const canonical = JSON.stringify(Object.keys(sent).map((key) => sent[key as keyof typeof sent]));
+  const mac = createHmac('sha256', secret).update(`curbside form inquiry\n${canonical}`).digest();
+  const hex = mac.subarray(0, 16).toString('hex');
+  return {
+    id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`,
+    uid: mac.subarray(16, 32).toString('base64url').slice(0, 22),
+    bodyHash: createHash('sha256').update(canonical).digest('base64url'),
+  };
+}
+
+export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (
+  app,
+  { config, store },
+) => {
+  const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
+  const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
+  if (!existsSync(formFile) || !existsSync(sentFile)) {
+    app.log.warn(`No inquiry pages in ${config.clientDir}: run "npm run build". POST /inquiry is off.`);
+    return;
+  }
+  const formPage = readFileSync(formFile, 'utf8');
+  const sentPage = readFileSync(sentFile, 'utf8');
+  const labels: Partial<Record<FormControl, string>> = {};
+  for (const match of formPage.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
+    labels[match[1] as FormControl] = match[2]!.trim();
+  }
+
+  app.decorateRequest('formPost', null);
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
+    (request, text, done) => {
+      const { values, website } = parseFormBody(text as string);
+      // The body the JSON API would get, so the same schema judges it. No fill time: a
+      // static page cannot say when it was opened, so only the honeypot flags spam here.
+      const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
+      request.formPost = { values, website, body };
+      done(null, body);
+    },
+  );
+
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+  // A failure before the handler (too many posts, a body too large) is a page too, with the form kept when it can be.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500)
+      request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
+    const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
+    const values = request.formPost?.values ?? {};
+    return html(reply, status, fillInquiryForm(formPage, values, {}, labels).replace(/<form\s/, `${notice}$&`));
+  });
+
+  const perIp = createLimiter(
+    app,
+    config.limits.inquiriesPerIp,
+    'inquiries from this address',
+    (request) => request.ip,
+  );
+
+  /** Only from our own pages: a browser says where a form post comes from. */
+  const sameSite = async (request: FastifyRequest) => {
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') {
+      throw Object.assign(new Error('Please send the inquiry from our own page.'), { statusCode: 403 });
+    }
+  };
+
+  app.get<{ Querystring: { package?: string } }>('/inquiry', async (request, reply) => {
+    const chosen = typeof request.query.package === 'string' ? request.query.package : '';
+    const values = PACKAGE_NAMES.includes(chosen) ? { operation: TRUCK_OPERATION, packageChoice: chosen } : {};
+    return html(reply, 200, fillInquiryForm(formPage, values, {}, labels));
+  });
+
+  app.post(
+    '/inquiry',
+    { onRequest: [perIp, sameSite], schema: { body: inquiryBodySchema }, attachValidation: true },
+    async (request, reply) => {
+      const post = request.formPost;
+      if (!post) {
+        throw Object.assign(new Error('Send the form as application/x-www-form-urlencoded.'), { statusCode: 415 });
+      }
+      const errors = controlErrors(post.values);
+      // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
+      // their errors go next to the control that holds the field.
+      for (const issue of request.validationError?.validation ?? []) {
+        const params = issue.params as Record<string, unknown>;
+        const field = (params.missingProperty as string | undefined) ?? issue.instancePath.replace(/^\//, '');
+        const control = controlOf(field);
+        if (control && !errors[control]) errors[control] = 'Please check this field.';
+        if (!control && field !== 'website') errors.notes ??= `Please check the form (${field}).`;
+      }
+      // (Every error at once: the rules read plain strings, so they run on a body the schema refused too.)
+      const ruleErrors = {
+        ...bodyTextErrors(post.body),
+        ...inquiryRuleErrors(post.body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)),
+      };
+      for (const [field, message] of Object.entries(ruleErrors)) {
+        const control = controlOf(field);
+        if (control && !errors[control]) errors[control] = message;
+      }
+      if (Object.keys(errors).length > 0) {
+        return html(reply, 400, fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels));
+      }
+
+      const { website, fillMs: _fillMs, ...fields } = post.body;
+      const document: InquiryDocument = { ...fields, createdAt: new Date().toISOString(), source: 'web' };
+      const keys = formInquiryKeys(config.sessionSecret, post.body);
+      const result = await store.create({ ...keys, document, spamReason: website !== '' ? 'honeypot' : null });
+      if (result.status === 'conflict') {
+        throw Object.assign(new Error('This inquiry could not be stored. Please try again.'), { statusCode: 409 });
+      }
+      return html(reply, 200, sentPage);
+    },
+  );
+};

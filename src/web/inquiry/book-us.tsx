@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A "book us" control (`.book-us`). It is a link to the form (#inquiry), so it
+ * works before the page's script has run and without it: the form is shown by
+ * CSS (:target) and posts as a plain HTML form. Once the script runs, a click
+ * opens the modal overlay instead (src/web/inquiry/opener.ts), so it is a button
+ * to assistive technology, and Space presses it like one.
+ */
+export function BookUs({
+  className,
+  packageName,
+  children,
+}: {
+  className: string;
+  /** A package of the truck: the form opens with the truck and this package chosen. */
+  packageName?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a link so it works without JavaScript; with it, it opens a dialog like a button.
+    <a
+      href="#inquiry"
+      role="button"
+      className={`book-us ${className}`}
+      aria-haspopup="dialog"
+      data-package={packageName}
+    >
+      {children}
+    </a>
+  );
+}
