@@ -277,3 +277,26 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(new Set(ids).size).toBe(120);
   });
 });
+
+describe('the outbox under a long run of creates on SQLite', () => {
+  it('commits every batch while the checkpointer truncates a large write-ahead log', { timeout: 60_000 }, async () => {
+    // Past 64 MiB of WAL the checkpointer truncates it; a batch transaction that began
+    // deferred (it reads before it writes) then failed at its first write with
+    // SQLITE_BUSY. With the outbox's rows the log reaches that size in 20,000 creates.
+    const data = freshDataDir();
+    const store = openSqliteStore(data.dir);
+    try {
+      store.outbox.configure({ plan: everything });
+      const inquiries = Array.from({ length: 20_000 }, () => buildNewInquiry());
+      for (let start = 0; start < inquiries.length; start += 200) {
+        const results = await Promise.all(inquiries.slice(start, start + 200).map((inquiry) => store.create(inquiry)));
+        expect(results.every((result) => result.status === 'created')).toBe(true);
+      }
+      expect(await store.count()).toBe(20_000);
+      expect((await store.outbox.summary())['owner-email'].queued).toBe(20_000);
+    } finally {
+      await store.close();
+      data.remove();
+    }
+  });
+});

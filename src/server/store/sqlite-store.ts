@@ -81,7 +81,9 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   const writeBatch = (batch: NewInquiry[]) => {
     let committed = false;
     try {
-      const results = transaction(batch);
+      // IMMEDIATE: the write lock from BEGIN on (the batch reads before it writes; a deferred
+      // transaction whose snapshot a checkpoint made stale fails with SQLITE_BUSY at its first write).
+      const results = transaction.immediate(batch);
       committed = true;
       return results;
     } finally {
