@@ -246,11 +246,14 @@ describe('e-mail through a real SMTP server', () => {
   it('marks a 5xx answer failed at once, with the reason, and does not retry', async () => {
     const smtp = await smtpServer();
     const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
-    smtp.failNext(1, 550, 'No such mailbox');
-    const { id } = await t.create();
+    smtp.failNext(1, 550, 'No such mailbox: gone.customer@example.com');
+    const { id } = await t.create({ email: 'gone.customer@example.com' });
     const [delivery] = await t.until(id, allSettled);
     expect(delivery).toMatchObject({ state: 'failed', tries: 1 });
     expect(delivery!.lastError).toMatch(/^SMTP 550.*No such mailbox/);
+    // The reason is on record for the owner; the log says only that it failed (no address in it).
+    expect(t.logs.some((line) => line.includes(`notification ${delivery!.id} (owner-email) failed`))).toBe(true);
+    expect(t.logs.join('')).not.toContain('gone.customer@example.com');
     expect(delivery!.attempts).toEqual([{ at: expect.any(Number), outcome: 'failed', error: delivery!.lastError }]);
     expect(await t.store.outbox.failedOwnerNotifications([id])).toEqual(new Set([id]));
     // Well past several retry delays: still one attempt, nothing delivered.

@@ -99,6 +99,12 @@ export interface NotifierOptions {
   random?: () => number;
 }
 
+/** What of an error goes to the log: its kind and code, not its message or details (they can quote personal data). */
+function loggable(error: unknown): Record<string, unknown> {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return { type: name, code };
+}
+
 /** `base` stretched or shrunk by up to JITTER, by `random` in [0, 1). */
 export function jittered(base: number, random: number): number {
   return Math.round(base * (1 - JITTER + 2 * JITTER * random));
@@ -212,7 +218,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           await outbox.settle(batch);
         } catch (error) {
           // Their claims expire with the lease, and they are sent again: at least once.
-          log.error({ err: error }, `could not record ${batch.length} notification attempts`);
+          log.error({ err: loggable(error) }, `could not record ${batch.length} notification attempts`);
         }
       }
       flushing = undefined;
@@ -279,7 +285,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const launch = (delivery: ClaimedDelivery) => {
     const task = attempt(delivery)
       .catch((error: unknown): Settlement => {
-        log.error({ err: error }, `notification ${delivery.id} (${delivery.kind}) failed unexpectedly`);
+        log.error({ err: loggable(error) }, `notification ${delivery.id} (${delivery.kind}) failed unexpectedly`);
         return settlementFor(delivery, { ok: false, permanent: false, error: String(error) }, Date.now());
       })
       .then(async (settlement) => {
@@ -288,7 +294,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
           return;
         }
         if (settlement.outcome === 'failed') {
-          log.warn(`notification ${delivery.id} (${delivery.kind}) failed: ${settlement.error}`);
+          // The reason (an SMTP answer can quote an address) is on record, not in the log.
+          log.warn(`notification ${delivery.id} (${delivery.kind}) failed; the reason is on the inquiry's page`);
         }
         settlements.push({ id: delivery.id, at: Date.now(), settlement });
         if (settlement.outcome === 'retry') wakeAt(settlement.dueAt);
@@ -346,7 +353,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         if (claimed.length === free) again = true;
       } while (again && inFlight.size < maxInFlight() && !stopped);
     } catch (error) {
-      log.error({ err: error }, 'the notification outbox could not be read');
+      log.error({ err: loggable(error) }, 'the notification outbox could not be read');
     } finally {
       pumping = false;
       schedulePoll();
