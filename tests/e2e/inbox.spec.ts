@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { BOOK_THE_TRUCK, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 
 const PASSWORD = 'a long owner passphrase';
@@ -41,7 +42,7 @@ async function signedIn(page: Page, email: string): Promise<void> {
 /** A visitor sends an inquiry through the landing page's form, as a person would. */
 async function visitorSends(page: Page, lastName: string, email: string): Promise<void> {
   await openPage(page);
-  await page.getByRole('button', { name: 'Book the truck' }).click();
+  await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
   const dialog = page.getByRole('dialog', { name: 'Tell us about your event' });
   const answers: [string, string][] = [
     ['First name', 'Marisol'],
@@ -61,8 +62,8 @@ async function visitorSends(page: Page, lastName: string, email: string): Promis
     ['Notes (optional)', 'Two vegan options, please.'],
   ];
   for (const [label, value] of answers) await dialog.getByLabel(label, { exact: true }).fill(value);
-  await dialog.getByLabel('Service', { exact: true }).selectOption({ label: 'Taco Truck' });
-  await dialog.getByLabel('Package', { exact: true }).selectOption({ label: 'Basic' });
+  await dialog.getByLabel('Service', { exact: true }).selectOption(TRUCK);
+  await dialog.getByLabel('Package', { exact: true }).selectOption(PACKAGE);
   await dialog.getByRole('button', { name: 'Send inquiry' }).click();
   await expect(page.locator('.toast-message').filter({ hasText: 'We got your inquiry!' })).toBeVisible();
 }
@@ -86,8 +87,8 @@ async function sendByApi(request: APIRequestContext, lastName: string): Promise<
       startTime: '12:00',
       endTime: '13:00',
       plannedGuestCount: 40,
-      operation: 'Drop-off catering',
-      package: '',
+      operation: TRUCK,
+      package: PACKAGE,
       notes: '',
       reference: '',
       website: '',
@@ -131,7 +132,7 @@ test.describe('the owner’s inbox', () => {
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: fullName }) });
     await expect(row).toContainText('Unread');
     await expect(row).toContainText('180');
-    await expect(row).toContainText('Taco Truck · Basic');
+    await expect(row).toContainText(`${TRUCK} · ${PACKAGE}`);
     await expect(row).toContainText('New');
     await expect(row).toContainText(/just now|min ago/);
     await expect(page).toHaveTitle(/^\(\d+\) Inquiries · Inbox$/);

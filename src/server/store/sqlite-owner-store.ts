@@ -102,6 +102,8 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
     if (rowid === undefined) return false;
     prepare('DELETE FROM inquirySearch WHERE rowid = ?').run(rowid);
+    // The index's segments still hold the deleted row's words until they are merged: merge them now.
+    prepare("INSERT INTO inquirySearch (inquirySearch) VALUES ('optimize')").run();
     prepare('DELETE FROM eventInquiries WHERE id = ?').run(id);
     prepare('DELETE FROM inquiryEvents WHERE inquiryId = ?').run(id);
     prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);
@@ -289,7 +291,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       if (erased) {
         // The write-ahead log may still hold pages with the old text: copy the zeroed
         // pages into the database and empty the log (best effort while others read).
-        db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+        prepare('PRAGMA wal_checkpoint(TRUNCATE)').run();
       }
       return erased;
     },

@@ -1,234 +1,34 @@
-import { useEffect, useImperativeHandle, useRef, useState, type FormEvent, type MouseEvent, type Ref } from 'react';
+// The inquiry form's markup, laid out in fieldsets; its lifecycle is
+// use-inquiry-form.ts, its controls' constraints come from the field table.
+import type { Ref } from 'react';
 import { content, packageOptionLabel, truckPackages } from '../../../content/index.js';
-import {
-  FORM_CONTROLS,
-  MAX_GUESTS,
-  OPERATIONS,
-  PATTERNS,
-  REQUIRED_CONTROLS,
-  TEXT_LIMITS,
-  TRUCK_OPERATION,
-  scheduleErrors,
-  isoDay,
-  toInquiryBody,
-  type InquiryBody,
-  type InquiryFormValues,
-} from '../../shared/inquiry.js';
-import {
-  CONTROL_TEXT_RULES,
-  cleanControlValues,
-  controlTextMessage,
-  type ControlTextField,
-} from '../../shared/text-rules.js';
-import { showToast } from '../toast/toast-store.js';
-import { clearSent, loadDraft, loadPending, saveDraft, savePending } from './draft.js';
-import { newInquiryId, sendInquiry } from './send-inquiry.js';
+import { FORM_CONTROLS, MAX_GUESTS, OPERATIONS, PATTERNS, TEXT_LIMITS } from '../../shared/inquiry.js';
+import { Field } from './form-field.js';
+import { type InquiryFormHandle, useInquiryForm } from './use-inquiry-form.js';
 
-export const MESSAGES = {
-  wait: { title: 'Wait', message: 'Please fill out all required fields before submitting...' },
-  sent: 'We got your inquiry! 🎉',
-  failed: 'Couldn’t send your inquiry. Please try again.',
-} as const;
+export { type InquiryFormHandle, MESSAGES } from './use-inquiry-form.js';
 
-export interface InquiryFormHandle {
-  /** Prepares the form for an opener: a package button picks the truck and that package. */
-  prepare(packageName: string | undefined): void;
-  focusFirstField(): void;
-}
-
-type TextControl = keyof typeof TEXT_LIMITS;
-
-interface FieldProps {
-  name: TextControl | 'eventDate' | 'startTime' | 'endTime' | 'plannedGuestCount';
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  pattern?: string;
-  inputMode?: 'numeric' | 'tel' | 'email';
-  min?: string | number;
-  max?: number;
-  hint?: string;
-}
-
-function Field({ name, label, type = 'text', autoComplete = 'off', hint, ...rest }: FieldProps) {
-  const required = REQUIRED_CONTROLS.has(name);
-  const maxLength = name in TEXT_LIMITS ? TEXT_LIMITS[name as TextControl] : undefined;
-  const id = `inquiry-${name}`;
-  return (
-    <div className={`field field-${name}`}>
-      <label htmlFor={id}>
-        {label}
-        {!required && <span className="field-optional"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        maxLength={maxLength}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        // A required text must hold more than spaces; the server checks the same.
-        pattern={rest.pattern ?? (required && type === 'text' ? PATTERNS.notBlank : undefined)}
-        inputMode={rest.inputMode}
-        min={rest.min}
-        max={rest.max}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function readValues(form: HTMLFormElement): InquiryFormValues {
-  const values = {} as InquiryFormValues;
-  for (const name of FORM_CONTROLS) {
-    values[name] = (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? '';
-  }
-  return values;
-}
-
-/** Same inquiry as a send that got no answer? Then resend that one, id and all. */
-function sameInquiry(a: InquiryBody, b: InquiryBody): boolean {
-  const { dateCreated: _a, fillMs: _fa, ...restA } = a;
-  const { dateCreated: _b, fillMs: _fb, ...restB } = b;
-  return JSON.stringify(restA) === JSON.stringify(restB);
-}
+/** The controls the layout below places; any other control of the field table is added after them. */
+const LAID_OUT = new Set([
+  ...['firstName', 'lastName', 'email', 'phoneNumber', 'company', 'eventName', 'eventDate', 'startTime', 'endTime'],
+  ...['plannedGuestCount', 'streetAddress', 'city', 'state', 'postalCode', 'operation', 'packageChoice', 'notes'],
+  'reference',
+]);
+const MORE_CONTROLS = FORM_CONTROLS.filter((name) => !LAID_OUT.has(name));
 
 export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHandle>; onSubmitted: () => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [operation, setOperation] = useState('');
-  const [valid, setValid] = useState(false);
-  const [sending, setSending] = useState(false);
-  // Until hydrated (and without JavaScript) the form is a plain HTML form: the
-  // package select is there to choose, and the submit button is a submit button.
-  const [hydrated, setHydrated] = useState(false);
-  const openedAt = useRef(0);
-
-  const control = (name: string) =>
-    formRef.current?.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-
-  /** Applies the rules native attributes cannot express, then reads the form's validity. */
-  const revalidate = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const values = readValues(form);
-    const errors = scheduleErrors(values, isoDay(new Date()));
-    control('endTime')?.setCustomValidity(values.startTime && values.endTime ? (errors.endTime ?? '') : '');
-    control('eventDate')?.setCustomValidity(values.eventDate ? (errors.eventDate ?? '') : '');
-    // The text rules the server applies, on each value as it will be sent (NFC, trimmed).
-    for (const name of Object.keys(CONTROL_TEXT_RULES) as ControlTextField[]) {
-      control(name)?.setCustomValidity(controlTextMessage(name, values[name]));
-    }
-    setValid(form.checkValidity());
-  };
-
-  useImperativeHandle(handle, () => ({
-    prepare(packageName) {
-      openedAt.current ||= Date.now();
-      const packageSelect = control('packageChoice');
-      const operationSelect = control('operation');
-      if (packageName && operationSelect && packageSelect) {
-        operationSelect.value = TRUCK_OPERATION;
-        packageSelect.value = packageName;
-        setOperation(TRUCK_OPERATION);
-        saveDraft(readValues(formRef.current!));
-      }
-      revalidate();
-    },
-    focusFirstField() {
-      control('firstName')?.focus();
-    },
-  }));
-
-  // Restore the draft once hydrated, and set today's date as the earliest event day.
-  // (The effect below then reads the validity.)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
-  useEffect(() => {
-    (control('eventDate') as HTMLInputElement).min = isoDay(new Date());
-    const draft = loadDraft();
-    for (const [name, value] of Object.entries(draft)) {
-      const element = control(name);
-      // What a visitor typed before the page was hydrated wins over an older draft.
-      if (element && !element.value) element.value = value;
-    }
-    setOperation(control('operation')?.value ?? '');
-    setHydrated(true);
-    if (Object.values(readValues(formRef.current!)).some(Boolean)) saveDraft(readValues(formRef.current!));
-  }, []);
-
-  // Revealing or hiding the package select changes which fields are required;
-  // validity can only be read once React has applied that to the DOM. Also on mount.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the operation (and so the required set) changes.
-  useEffect(revalidate, [operation]);
-
-  const onInput = () => {
-    saveDraft(readValues(formRef.current!));
-    revalidate();
-  };
-
-  const onOperationChange = (value: string) => {
-    setOperation(value);
-    // Any other operation clears the package choice (spec §4).
-    if (value !== TRUCK_OPERATION) control('packageChoice')!.value = '';
-  };
-
-  // The button is aria-disabled, not disabled, so it can still be pressed (and
-  // focused): pressing it while the form is invalid explains why nothing is sent.
-  const onSubmitClick = (event: MouseEvent<HTMLButtonElement>) => {
-    if (sending) {
-      event.preventDefault();
-      return;
-    }
-    if (!formRef.current!.checkValidity()) {
-      event.preventDefault();
-      showToast({ kind: 'warning', ...MESSAGES.wait });
-      formRef.current!.reportValidity();
-    }
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (sending) return;
-    if (!form.checkValidity()) {
-      showToast({ kind: 'warning', ...MESSAGES.wait });
-      return;
-    }
-    const values = cleanControlValues(readValues(form));
-    const website = (form.elements.namedItem('website') as HTMLInputElement).value;
-    const body = toInquiryBody(values, {
-      now: new Date(),
-      website,
-      fillMs: Date.now() - (openedAt.current || Date.now()),
-    });
-    const pending = loadPending();
-    const send = pending && sameInquiry(pending.body, body) ? pending : { id: newInquiryId(), body };
-    savePending(send);
-    setSending(true);
-    onSubmitted(); // the overlay closes at once (spec §4)
-    try {
-      await sendInquiry(send.id, send.body);
-      clearSent();
-      form.reset();
-      setOperation('');
-      openedAt.current = 0;
-      showToast({ kind: 'success', message: MESSAGES.sent });
-    } catch (error) {
-      // Every value stays in the form and in the draft.
-      console.error(error);
-      showToast({ kind: 'error', message: MESSAGES.failed });
-    } finally {
-      setSending(false);
-      revalidate();
-    }
-  };
-
-  const isTruck = operation === TRUCK_OPERATION;
-  const showPackage = isTruck || !hydrated;
+  const {
+    formRef,
+    hydrated,
+    sending,
+    valid,
+    isTruck,
+    showPackage,
+    onInput,
+    onOperationChange,
+    onSubmitClick,
+    onSubmit,
+  } = useInquiryForm(handle, onSubmitted);
   return (
     <form
       ref={formRef}
@@ -340,6 +140,15 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         </div>
         <Field name="reference" label="How did you hear about us?" />
       </fieldset>
+
+      {MORE_CONTROLS.length > 0 && (
+        <fieldset>
+          <legend>Anything else</legend>
+          {MORE_CONTROLS.map((name) => (
+            <Field key={name} name={name} />
+          ))}
+        </fieldset>
+      )}
 
       {/* A honeypot: hidden from people, filled in by bots. */}
       <div className="honeypot" aria-hidden="true">

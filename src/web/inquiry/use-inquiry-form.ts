@@ -1,0 +1,171 @@
+// The inquiry form's lifecycle, apart from its markup: the draft kept as the
+// visitor types, validity (native constraints plus the rules they cannot say),
+// the operation that reveals the package choice, and sending, with the pending
+// inquiry kept so a retry is the same create (spec §4, decision record 006).
+import { type FormEvent, type MouseEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { isoDay, scheduleErrors, TRUCK_OPERATION, toInquiryBody } from '../../shared/inquiry.js';
+import {
+  CONTROL_TEXT_RULES,
+  type ControlTextField,
+  cleanControlValues,
+  controlTextMessage,
+} from '../../shared/text-rules.js';
+import { showToast } from '../toast/toast-store.js';
+import { clearSent, loadDraft, loadPending, saveDraft, savePending } from './draft.js';
+import { formControl, readValues, sameInquiry } from './form-values.js';
+import { newInquiryId, sendInquiry } from './send-inquiry.js';
+
+export const MESSAGES = {
+  wait: { title: 'Wait', message: 'Please fill out all required fields before submitting...' },
+  sent: 'We got your inquiry! 🎉',
+  failed: 'Couldn’t send your inquiry. Please try again.',
+} as const;
+
+export interface InquiryFormHandle {
+  /** Prepares the form for an opener: a package button picks the truck and that package. */
+  prepare(packageName: string | undefined): void;
+  focusFirstField(): void;
+}
+
+export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () => void) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [operation, setOperation] = useState('');
+  const [valid, setValid] = useState(false);
+  const [sending, setSending] = useState(false);
+  // Until hydrated (and without JavaScript) the form is a plain HTML form: the
+  // package select is there to choose, and the submit button is a submit button.
+  const [hydrated, setHydrated] = useState(false);
+  const openedAt = useRef(0);
+
+  const control = (name: string) => formControl(formRef.current, name);
+
+  /** Applies the rules native attributes cannot express, then reads the form's validity. */
+  const revalidate = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const values = readValues(form);
+    const errors = scheduleErrors(values, isoDay(new Date()));
+    control('endTime')?.setCustomValidity(values.startTime && values.endTime ? (errors.endTime ?? '') : '');
+    control('eventDate')?.setCustomValidity(values.eventDate ? (errors.eventDate ?? '') : '');
+    // The text rules the server applies, on each value as it will be sent (NFC, trimmed).
+    for (const name of Object.keys(CONTROL_TEXT_RULES) as ControlTextField[]) {
+      control(name)?.setCustomValidity(controlTextMessage(name, values[name]));
+    }
+    setValid(form.checkValidity());
+  };
+
+  useImperativeHandle(handle, () => ({
+    prepare(packageName) {
+      openedAt.current ||= Date.now();
+      const packageSelect = control('packageChoice');
+      const operationSelect = control('operation');
+      if (packageName && operationSelect && packageSelect) {
+        operationSelect.value = TRUCK_OPERATION;
+        packageSelect.value = packageName;
+        setOperation(TRUCK_OPERATION);
+        saveDraft(readValues(formRef.current!));
+      }
+      revalidate();
+    },
+    focusFirstField() {
+      control('firstName')?.focus();
+    },
+  }));
+
+  // Restore the draft once hydrated, and set today's date as the earliest event day.
+  // (The effect below then reads the validity.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration.
+  useEffect(() => {
+    (control('eventDate') as HTMLInputElement).min = isoDay(new Date());
+    const draft = loadDraft();
+    for (const [name, value] of Object.entries(draft)) {
+      const element = control(name);
+      // What a visitor typed before the page was hydrated wins over an older draft.
+      if (element && !element.value) element.value = value;
+    }
+    setOperation(control('operation')?.value ?? '');
+    setHydrated(true);
+    if (Object.values(readValues(formRef.current!)).some(Boolean)) saveDraft(readValues(formRef.current!));
+  }, []);
+
+  // Revealing or hiding the package select changes which fields are required;
+  // validity can only be read once React has applied that to the DOM. Also on mount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the operation (and so the required set) changes.
+  useEffect(revalidate, [operation]);
+
+  const onInput = () => {
+    saveDraft(readValues(formRef.current!));
+    revalidate();
+  };
+
+  const onOperationChange = (value: string) => {
+    setOperation(value);
+    // Any other operation clears the package choice (spec §4).
+    if (value !== TRUCK_OPERATION) control('packageChoice')!.value = '';
+  };
+
+  // The button is aria-disabled, not disabled, so it can still be pressed (and
+  // focused): pressing it while the form is invalid explains why nothing is sent.
+  const onSubmitClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (sending) {
+      event.preventDefault();
+      return;
+    }
+    if (!formRef.current!.checkValidity()) {
+      event.preventDefault();
+      showToast({ kind: 'warning', ...MESSAGES.wait });
+      formRef.current!.reportValidity();
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (sending) return;
+    if (!form.checkValidity()) {
+      showToast({ kind: 'warning', ...MESSAGES.wait });
+      return;
+    }
+    const values = cleanControlValues(readValues(form));
+    const website = (form.elements.namedItem('website') as HTMLInputElement).value;
+    const body = toInquiryBody(values, {
+      now: new Date(),
+      website,
+      fillMs: Date.now() - (openedAt.current || Date.now()),
+    });
+    const pending = loadPending();
+    const send = pending && sameInquiry(pending.body, body) ? pending : { id: newInquiryId(), body };
+    savePending(send);
+    setSending(true);
+    onSubmitted(); // the overlay closes at once (spec §4)
+    try {
+      await sendInquiry(send.id, send.body);
+      clearSent();
+      form.reset();
+      setOperation('');
+      openedAt.current = 0;
+      showToast({ kind: 'success', message: MESSAGES.sent });
+    } catch (error) {
+      // Every value stays in the form and in the draft.
+      console.error(error);
+      showToast({ kind: 'error', message: MESSAGES.failed });
+    } finally {
+      setSending(false);
+      revalidate();
+    }
+  };
+
+  const isTruck = operation === TRUCK_OPERATION;
+  return {
+    formRef,
+    hydrated,
+    sending,
+    valid,
+    isTruck,
+    showPackage: isTruck || !hydrated,
+    onInput,
+    onOperationChange,
+    onSubmitClick,
+    onSubmit,
+  };
+}
