@@ -2,36 +2,15 @@
 // with the built CLI signs in, sees a visitor's inquiry arrive without a reload,
 // works it, exports, erases, signs out; and the sign-in's refusals read clearly.
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
 import { BOOK_THE_TRUCK, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
+import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';
+import { inDays } from './visitor.js';
 
-const PASSWORD = 'a long owner passphrase';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-const unique = () => `${Date.now().toString(36)}${Math.round(Math.random() * 1e6).toString(36)}`;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Creates an owner the way the README says, with the built CLI on the server's DATA_DIR; returns the e-mail. */
-function addOwner(email = `owner.${unique()}@example.com`): string {
-  execFileSync('node', ['dist/node/src/cli/owner.js', 'add', email], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return email;
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 async function signedIn(page: Page, email: string): Promise<void> {
   await signIn(page, email);
@@ -66,37 +45,6 @@ async function visitorSends(page: Page, lastName: string, email: string): Promis
   await dialog.getByLabel('Package', { exact: true }).selectOption(PACKAGE);
   await dialog.getByRole('button', { name: 'Send inquiry' }).click();
   await expect(page.locator('.toast-message').filter({ hasText: 'We got your inquiry!' })).toBeVisible();
-}
-
-/** An inquiry sent straight to the visitor's API (for the ones a test does not follow through the form). */
-async function sendByApi(request: APIRequestContext, lastName: string): Promise<string> {
-  const { token } = (await (await request.post('/api/session')).json()) as { token: string };
-  const id = randomUUID();
-  const response = await request.put(`/api/inquiries/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      dateCreated: new Date().toISOString(),
-      firstName: 'Erin',
-      lastName,
-      email: `${lastName.toLowerCase()}@example.com`,
-      phoneNumber: '+1 512 555 0100',
-      company: '',
-      eventName: 'Office lunch',
-      eventDate: inDays(20),
-      siteAddress: '1 Main St, Austin, TX 78701',
-      startTime: '12:00',
-      endTime: '13:00',
-      plannedGuestCount: 40,
-      operation: TRUCK,
-      package: PACKAGE,
-      notes: '',
-      reference: '',
-      website: '',
-      fillMs: 60_000,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return id;
 }
 
 async function storedIds(): Promise<string[]> {

@@ -5,25 +5,11 @@
 // owner e-mail failed, and the settings view reports the set-up and sends a test
 // e-mail that the SMTP server receives.
 import AxeBuilder from '@axe-core/playwright';
-import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { OPERATIONS, TRUCK_OPERATION } from '../../src/shared/inquiry.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { expect, test } from './fixtures.js';
+import { addOwner, sendByApi, signIn, unique } from './owner.js';
 
-const PASSWORD = 'a long owner passphrase';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const unique = () => `${Date.now().toString(36)}${Math.round(Math.random() * 1e6).toString(36)}`;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-function addOwner(email = `owner.${unique()}@example.com`): string {
-  execFileSync('node', ['dist/node/src/cli/owner.js', 'add', email], {
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  return email;
-}
 
 let smtp: TestSmtp;
 test.beforeAll(async () => {
@@ -41,38 +27,9 @@ test('an inquiry shows its notifications, failed ones with the reason, and Send 
   // Every message is refused for now: the owner e-mail fails for good (5xx).
   smtp.failNext(1_000_000, 550, 'No such mailbox here');
   const lastName = `Notify${unique()}`;
-  const { token } = (await (await request.post('/api/session')).json()) as { token: string };
-  const id = randomUUID();
-  const created = await request.put(`/api/inquiries/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      dateCreated: new Date().toISOString(),
-      firstName: 'Erin',
-      lastName,
-      email: `${lastName.toLowerCase()}@example.com`,
-      phoneNumber: '+1 512 555 0100',
-      company: '',
-      eventName: 'Office lunch',
-      eventDate: inDays(20),
-      siteAddress: '1 Main St, Austin, TX 78701',
-      startTime: '12:00',
-      endTime: '13:00',
-      plannedGuestCount: 40,
-      // Any operation but the truck (which needs a package), from the content file in use.
-      operation: OPERATIONS.find((operation) => operation !== TRUCK_OPERATION),
-      package: '',
-      notes: '',
-      reference: '',
-      website: '',
-      fillMs: 60_000,
-    },
-  });
-  expect(created.status()).toBe(201);
+  const id = await sendByApi(request, lastName);
 
-  await page.goto('/inbox');
-  await page.getByLabel('Email').fill(owner);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, owner);
   const row = page.getByRole('table').getByRole('row').filter({ hasText: lastName });
   await expect(row).toContainText('Owner e-mail failed', { timeout: 15_000 });
 

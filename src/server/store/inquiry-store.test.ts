@@ -1,11 +1,12 @@
-// One contract, two engines: every InquiryStore behaviour is checked on a real
-// SQLite file and on a real PostgreSQL server (started by the test run).
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';
-import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
+import {
+  freshDataDir,
+  freshPostgresUrl,
+  postgresMigrationVersions,
+  sqliteMigrationVersions,
+} from '../../../tests/support/databases.js';
 import { DOCUMENT_FIELDS } from '../../shared/inquiry.js';
 import type { InquiryStore, NewInquiry, StoredInquiry } from './inquiry-store.js';
 import { openPostgresStore } from './postgres-store.js';
@@ -35,14 +36,7 @@ const engines: Engine[] = [
       const data = freshDataDir();
       return {
         open: async () => openSqliteStore(data.dir),
-        async migrations() {
-          const db = new Database(join(data.dir, SQLITE_FILE), { readonly: true });
-          try {
-            return db.prepare('SELECT version FROM schemaMigrations ORDER BY version').pluck().all() as number[];
-          } finally {
-            db.close();
-          }
-        },
+        migrations: async () => sqliteMigrationVersions(join(data.dir, SQLITE_FILE)),
         remove: async () => data.remove(),
       };
     },
@@ -53,16 +47,7 @@ const engines: Engine[] = [
       const url = await freshPostgresUrl();
       return {
         open: () => openPostgresStore(url),
-        async migrations() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            const { rows } = await client.query('SELECT "version" FROM "schemaMigrations" ORDER BY "version"');
-            return rows.map((row) => row.version as number);
-          } finally {
-            await client.end();
-          }
-        },
+        migrations: () => postgresMigrationVersions(url),
         remove: async () => {},
       };
     },

@@ -5,7 +5,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDataDir, freshPostgresUrl } from '../../../../tests/support/databases.js';
+import {
+  freshDataDir,
+  freshPostgresUrl,
+  postgresMigrationVersions,
+  sqliteMigrationVersions,
+} from '../../../../tests/support/databases.js';
 import type { InquiryStore } from '../inquiry-store.js';
 import { openPostgresStore } from '../postgres-store.js';
 import { openSqliteStore, SQLITE_FILE } from '../sqlite-store.js';
@@ -37,14 +42,7 @@ const upgrades: Upgrade[] = [
       const store = openSqliteStore(data.dir);
       return {
         store,
-        async versions() {
-          const db = new Database(join(data.dir, SQLITE_FILE), { readonly: true });
-          try {
-            return db.prepare('SELECT version FROM schemaMigrations ORDER BY version').pluck().all() as number[];
-          } finally {
-            db.close();
-          }
-        },
+        versions: async () => sqliteMigrationVersions(join(data.dir, SQLITE_FILE)),
         cleanup: async () => data.remove(),
       };
     },
@@ -61,16 +59,7 @@ const upgrades: Upgrade[] = [
       const store = await openPostgresStore(url);
       return {
         store,
-        async versions() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            const { rows } = await client.query('SELECT "version" FROM "schemaMigrations" ORDER BY "version"');
-            return rows.map((row) => row.version as number);
-          } finally {
-            await client.end();
-          }
-        },
+        versions: () => postgresMigrationVersions(url),
         cleanup: async () => {},
       };
     },
