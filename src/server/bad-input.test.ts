@@ -1,3 +1,4 @@
+// Bad input at the door: every malformed body, header and value gets a clear 4xx and changes nothing.
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody, dayFromToday } from '../../tests/support/builders.js';

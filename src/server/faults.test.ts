@@ -1,3 +1,4 @@
+// Faults and logs: a failing store answers a masked 500, and no personal data reaches the logs.
 import { describe, expect, it } from 'vitest';
 import { buildInquiryBody } from '../../tests/support/builders.js';
 import {

@@ -1,3 +1,4 @@
+// Transport security: HSTS only over TLS, as a trusted proxy reports it.
 import { describe, expect, it } from 'vitest';
 import { expectSecurityHeaders, startApp } from '../../tests/support/test-app.js';
 

@@ -1,6 +1,6 @@
 // Fresh stores for a test: an empty SQLite directory, or an empty database on
 // the run's PostgreSQL server (started by tests/support/global-setup.ts).
-import Database from 'better-sqlite3';
+import { openDatabase, prepare } from '../../src/server/store/sqlite-statements.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +19,9 @@ export function freshDataDir(): { dir: string; remove: () => void } {
 
 /** The migration versions a SQLite file has recorded, read behind the store's back. */
 export function sqliteMigrationVersions(file: string): number[] {
-  const db = new Database(file, { readonly: true });
+  const db = openDatabase(file, { readonly: true });
   try {
-    return db.prepare('SELECT version FROM schemaMigrations ORDER BY version').pluck().all() as number[];
+    return prepare(db, 'SELECT version FROM schemaMigrations ORDER BY version').pluck().all() as number[];
   } finally {
     db.close();
   }

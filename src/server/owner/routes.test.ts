@@ -2,8 +2,8 @@
 // sessions and their ends, the Origin rule, the inbox's reads and changes, and
 // the rule that nothing of an inquiry is readable without an owner's session.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openDatabase, prepare } from '../store/sqlite-statements.js';
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody, buildNewInquiry, buildTestConfig } from '../../../tests/support/builders.js';
@@ -164,9 +164,9 @@ describe('owner sign-in', () => {
     const t = await startApp();
     const cookie = await cookieOf(t.app);
     const token = cookie.split('=')[1]!;
-    const db = new Database(join(t.config.dataDir, SQLITE_FILE), { readonly: true });
+    const db = openDatabase(join(t.config.dataDir, SQLITE_FILE), { readonly: true });
     try {
-      const rows = db.prepare('SELECT * FROM ownerSessions').all();
+      const rows = prepare(db, 'SELECT * FROM ownerSessions').all();
       expect(rows).toHaveLength(1);
       expect(JSON.stringify(rows)).not.toContain(token);
     } finally {

@@ -1,3 +1,4 @@
+// The same API on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody, dayFromToday, documentOf } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';

@@ -1,3 +1,4 @@
+// PUT /api/inquiries/:id: create-only inquiries, replays and conflicts, in-process with app.inject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody, dayFromToday, documentOf } from '../../../tests/support/builders.js';
 import {

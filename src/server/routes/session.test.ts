@@ -1,3 +1,4 @@
+// POST /api/session: anonymous sessions, in-process with app.inject.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUid, TEST_SESSION_SECRET } from '../../../tests/support/builders.js';
 import { expectSecurityHeaders, startApp, type TestApp } from '../../../tests/support/test-app.js';

@@ -1,3 +1,5 @@
+// One contract, two engines: every InquiryStore behaviour is checked on a real
+// SQLite file and on a real PostgreSQL server (started by the test run).
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';

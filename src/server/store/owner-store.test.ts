@@ -1,6 +1,6 @@
 // One contract, two engines: accounts, sessions, the inbox's history, search,
 // filters and erasure, on a real SQLite file and a real PostgreSQL server.
-import Database from 'better-sqlite3';
+import { openDatabase, prepare } from './sqlite-statements.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -47,9 +47,9 @@ const engines: { name: 'sqlite' | 'postgres'; open(): Promise<Opened> }[] = [
             })
             .join(''),
         async rows(table) {
-          const db = new Database(file, { readonly: true });
+          const db = openDatabase(file, { readonly: true });
           try {
-            return db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+            return prepare(db, `SELECT * FROM ${table}`).all() as Record<string, unknown>[];
           } finally {
             db.close();
           }

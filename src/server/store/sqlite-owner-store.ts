@@ -1,7 +1,7 @@
 // The owner store on the embedded SQLite file: its own connection to the file
 // the inquiry store writes (WAL lets both work; better-sqlite3 is synchronous,
 // so within one process their transactions never interleave).
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import {
   searchWords,
 } from './owner-store.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
-import { prepare as prepareRetained } from './sqlite-statements.js';
+import { prepare as prepareRetained, openDatabase } from './sqlite-statements.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
@@ -43,7 +43,7 @@ const toOwner = (row: OwnerRow): Owner => ({
 
 export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(join(dataDir, SQLITE_FILE));
+  const db = openDatabase(join(dataDir, SQLITE_FILE));
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA wal_autocheckpoint = 0');

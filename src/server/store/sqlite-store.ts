@@ -2,7 +2,7 @@
 // synchronous=FULL, so a create resolves only after its commit is on disk.
 //
 // Creates are group-committed (group-commit.ts): many in one transaction.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
@@ -11,7 +11,7 @@ import { pendingMigrations } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
-import { prepare } from './sqlite-statements.js';
+import { prepare, openDatabase } from './sqlite-statements.js';
 import {
   COLUMNS,
   checkColumns,
@@ -32,7 +32,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   // Inquiries are personal data: the owner's eyes only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
-  const db = new Database(file);
+  const db = openDatabase(file);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)

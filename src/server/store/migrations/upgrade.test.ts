@@ -1,6 +1,6 @@
 // A database made by the previous release (tests/fixtures/release-0.1) opens
 // under today's store: every pending migration runs, every row is kept.
-import Database from 'better-sqlite3';
+import { openDatabase } from '../sqlite-statements.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -36,7 +36,7 @@ const upgrades: Upgrade[] = [
     async open() {
       const data = freshDataDir();
       mkdirSync(data.dir, { recursive: true });
-      const old = new Database(join(data.dir, SQLITE_FILE));
+      const old = openDatabase(join(data.dir, SQLITE_FILE));
       old.exec(fixture('sqlite'));
       old.close();
       const store = openSqliteStore(data.dir);
