@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { content } from './content/index.js';
+import { picturesPlugin } from './src/build/pictures-plugin.js';
 
 /** The owner's brand colours as CSS custom properties, bundled into the stylesheet (no inline styles: CSP). */
 function themePlugin(): Plugin {
@@ -14,7 +15,7 @@ function themePlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themePlugin()],
+  plugins: [react(), themePlugin(), picturesPlugin(content)],
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     outDir: 'dist/client',

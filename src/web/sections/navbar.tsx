@@ -20,7 +20,7 @@ export function Navbar() {
     <header className={classes}>
       <nav className="navbar-inner" aria-label="Main">
         <a className="navbar-brand" href="#top">
-          <BrandMark />
+          <BrandMark loading="eager" />
           <span>{content.name}</span>
         </a>
         <button
