@@ -10,7 +10,8 @@ const absolute = (path: string) => new URL(path, content.siteUrl).href;
 
 /** Scrolls the element into view and waits until its image is loaded and decoded. */
 async function decoded(img: Locator): Promise<{ naturalWidth: number; naturalHeight: number; currentSrc: string }> {
-  await img.scrollIntoViewIfNeeded();
+  // Not Playwright's scrollIntoViewIfNeeded: it waits for the element to stand still, and the logos move.
+  await img.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
   await expect
     .poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
     .toBeGreaterThan(0);
