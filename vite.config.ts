@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 import { contentPlugin } from './scripts/vite-content.js';
+import { picturesPlugin } from './src/build/pictures-plugin.js';
 
 // Checked here, once per build (CONTENT_FILE may name another content file); the bundle gets plain data.
 const { content, contentFile } = (await tsImport(
@@ -42,7 +43,13 @@ function devRenderPlugin(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), themePlugin(), devRenderPlugin(), contentPlugin(contentFile, content, command)],
+  plugins: [
+    react(),
+    themePlugin(),
+    devRenderPlugin(),
+    contentPlugin(contentFile, content, command),
+    picturesPlugin(content),
+  ],
   // `npm run dev` (scripts/dev.mjs): the API server restarts on its own port; the page asks Vite, which forwards.
   server: { proxy: { '/api': `http://127.0.0.1:${process.env.CURBSIDE_API_PORT ?? 3000}` } },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },

@@ -51,18 +51,21 @@ export const business: BusinessContent = {
           summary: 'Three fillings, fast lines: built for big crowds.',
           formNote: 'reserved for large parties and schools',
           price: 'From $12 / guest',
+          photo: { src: 'images/mini.jpg', alt: 'Three street tacos on a white plate with lime wedges' },
           features: ['3 taco fillings', 'Chips & salsa verde', 'Up to 2 hours of service', 'Minimum 150 guests'],
         },
         {
           name: 'Basic',
           summary: 'Our crowd favourite for office lunches and block parties.',
           price: 'From $16 / guest',
+          photo: { src: 'images/basic.jpg', alt: 'Four tacos on a plate beside guacamole, chips and an agua fresca' },
           features: ['4 taco fillings', 'Chips, salsa & guacamole', 'Agua fresca', 'Up to 2 hours of service'],
         },
         {
           name: 'Premium',
           summary: 'The full menu for weddings and milestone days.',
           price: 'From $24 / guest',
+          photo: { src: 'images/premium.jpg', alt: 'Tacos with grilled elote, churros and two agua frescas' },
           features: ['6 fillings incl. birria', 'Elote & churros', 'Two agua frescas', 'Up to 3 hours of service'],
         },
         {
@@ -70,6 +73,7 @@ export const business: BusinessContent = {
           summary: 'Your menu, your hours, your theme. We build it with you.',
           formNote: "tell us what you're thinking in the notes",
           price: 'Quoted for you',
+          photo: { src: 'images/custom.jpg', alt: 'A taco bar of fillings in bowls around a stack of warm tortillas' },
           features: [
             'Any fillings, any hours',
             'Dietary menus on request',
@@ -121,15 +125,16 @@ export const business: BusinessContent = {
 
   clients: {
     heading: 'Trusted by teams and schools around town',
+    // A name alone shows as text; with `image` (SVG, PNG, JPEG or WebP) as its logo.
     logos: [
-      'Riverbend Elementary',
-      'Northside Co-op',
+      { name: 'Riverbend Elementary', image: 'images/riverbend-elementary.svg' },
+      { name: 'Northside Co-op', image: 'images/northside-co-op.png' },
       'Cedar & Pine Weddings',
-      'Blue Door Studios',
+      { name: 'Blue Door Studios', image: 'images/blue-door-studios.svg' },
       'Eastside Makers Fair',
-      'Harbor Tech',
+      { name: 'Harbor Tech', image: 'images/harbor-tech.svg' },
       'Oak Hill PTA',
-      'Sunday Market',
+      { name: 'Sunday Market', image: 'images/sunday-market.png' },
     ],
   },
 
@@ -152,4 +157,9 @@ export const business: BusinessContent = {
     primary: '#0f5c3a',
     accent: '#f2b705',
   },
+
+  // Pictures are files in the content folder (here content/images/), checked and
+  // converted at build. Optional: without `logoMark` a mark is drawn in the brand
+  // colours; without `shareImage` the link preview card shows the truck.
+  logoMark: 'images/logo-mark.svg',
 };

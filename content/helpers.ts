@@ -1,6 +1,11 @@
 // Plain functions of the content, with no check in them: the page's bundle
 // imports these (content/schema.ts, the build-time check, never ships).
-import type { BusinessContent, PackageCard } from './schema.js';
+import type { BusinessContent, ClientLogo, PackageCard } from './schema.js';
+
+/** A client's name, whether it comes with a logo or not. */
+export function clientName(logo: ClientLogo): string {
+  return typeof logo === 'string' ? logo : logo.name;
+}
 
 /** The spec's '{product} Truck' operation. */
 export function truckOperation(content: Pick<BusinessContent, 'product'>): string {

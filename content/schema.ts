@@ -1,9 +1,9 @@
 // The shape of an owner's content file, and the build-time check that names the
 // first field that is wrong, e.g. `packageGroups[0].packages[1].name: must not be empty`.
 
-import { truckOperation } from './helpers.js';
+import { clientName, truckOperation } from './helpers.js';
 
-export { operations, packageOptionLabel, truckOperation, truckPackages } from './helpers.js';
+export { clientName, operations, packageOptionLabel, truckOperation, truckPackages } from './helpers.js';
 
 export interface Link {
   label: string;
@@ -17,7 +17,25 @@ export interface PackageCard {
   features: string[];
   /** Shown in brackets after the name in the form's package select. */
   formNote?: string;
+  /** Optional photo on the card (cropped to 3:2). */
+  photo?: Photo;
 }
+
+/**
+ * A picture file of the owner's, relative to the content/ folder, e.g.
+ * 'images/mini.jpg'. SVG, PNG, JPEG or WebP; checked and converted at build
+ * (src/build/pictures.ts), so a missing or broken file stops the build naming it.
+ */
+export type PictureFile = string;
+
+export interface Photo {
+  src: PictureFile;
+  /** What the photo shows, for people who cannot see it. */
+  alt: string;
+}
+
+/** A client: a name shown as a text chip, or a name and its logo (the name becomes the logo's alt text). */
+export type ClientLogo = string | { name: string; image: PictureFile };
 
 export interface PackageGroup {
   /** Used in element ids: lowercase letters, digits and dashes. */
@@ -29,6 +47,8 @@ export interface PackageGroup {
 
 export interface BusinessContent {
   name: string;
+  /** The name under the icon on a phone's home screen, at most 12 characters; by default the name's first words that fit. */
+  shortName?: string;
   /** The product word: 'Taco' gives the operation 'Taco Truck'. */
   product: string;
   tagline: string;
@@ -44,7 +64,7 @@ export interface BusinessContent {
   truckPackageGroup: string;
   packageGroups: PackageGroup[];
   whyUs: { heading: string; points: { title: string; text: string }[] };
-  clients: { heading: string; logos: string[] };
+  clients: { heading: string; logos: ClientLogo[] };
   contact: {
     email: string;
     phone: string;
@@ -56,6 +76,10 @@ export interface BusinessContent {
   };
   social: Link[];
   theme: { primary: string; accent: string };
+  /** The owner's logo mark (square works best): navbar, footer, favicon and app icons. Without it, a mark drawn in the brand colours. */
+  logoMark?: PictureFile;
+  /** A photo for link previews (social card), at least 1200×630; without it, the truck art. */
+  shareImage?: Photo;
 }
 
 export class ContentError extends Error {
@@ -122,16 +146,31 @@ const link = record({
 const colour = matching(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f5c3a');
 const slug = matching(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter');
 
+/** The picture formats the build reads (src/build/pictures.ts). */
+export const PICTURE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp'] as const;
+const pictureFile = matching(
+  /^(?![/\\])(?!.*\.\.)[^\n]+\.(svg|png|jpe?g|webp)$/i,
+  `a file inside the content folder such as images/photo.jpg (${PICTURE_EXTENSIONS.join(', ')})`,
+);
+const photo = record({ src: pictureFile, alt: text(160) });
+
+const clientLogo: Check = (value, path) => {
+  if (typeof value === 'string') text(40)(value, path);
+  else record({ name: text(40), image: pictureFile })(value, path);
+};
+
 const packageCard = record({
   name: text(40),
   summary: text(160),
   price: text(40),
   features: list(text(80), 1, 8),
   formNote: optional(text(80)),
+  photo: optional(photo),
 });
 
 const businessShape = record({
   name: text(60),
+  shortName: optional(text(12)),
   product: matching(/^[^\s].{0,29}$/, 'a single short word such as Taco'),
   tagline: text(160),
   siteUrl: httpUrl,
@@ -145,7 +184,7 @@ const businessShape = record({
   truckPackageGroup: slug,
   packageGroups: list(record({ id: slug, label: text(40), intro: text(240), packages: list(packageCard, 1, 8) }), 1, 6),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
-  clients: record({ heading: text(80), logos: list(text(40), 2, 30) }),
+  clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
     email: matching(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an email address'),
     phone: matching(/^\+?[0-9 ()-]{7,20}$/, 'a phone number such as +1 512 555 0142'),
@@ -157,6 +196,8 @@ const businessShape = record({
   }),
   social: list(link, 0, 8),
   theme: record({ primary: colour, accent: colour }),
+  logoMark: optional(pictureFile),
+  shareImage: optional(photo),
 });
 
 function checkUnique(values: string[], pathOf: (index: number) => string, taken: string[] = []): void {
@@ -196,6 +237,7 @@ function checkContent(input: unknown): BusinessContent {
       `must be the id of one of packageGroups (${content.packageGroups.map((g) => g.id).join(', ')})`,
     );
   }
+  checkUnique(content.clients.logos.map(clientName), (i) => `clients.logos[${i}]`);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),

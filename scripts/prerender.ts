@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { content } from '../content/index.js';
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
-import { iconSvg, renderHead, robotsTxt, sitemapXml, socialCardSvg, webManifest } from '../src/web/seo/site-files.js';
+import { renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
+import { buildSiteImages } from '../src/build/site-images.js';
 
 const clientDir = 'dist/client';
 const { renderApp } = (await import(join(process.cwd(), 'dist/ssr/entry-server.js'))) as { renderApp: () => string };
 
 const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
+// Icons and the link preview card, drawn from the content (src/build/site-images.ts).
+const siteImages = await buildSiteImages(content);
 
 // The stylesheet is small (about 4 KiB gzipped): inlined, it costs no round trip
 // before the first paint. The CSP allows it by its hash (src/server/security-headers.ts).
@@ -24,15 +27,14 @@ const html = template
   .replace(stylesheet[0], () => `<style>${css}</style>`)
   // Function replacements: a '$' in the content (a price) must not be read as a pattern.
   .replace('<html lang="en">', () => `<html lang="${content.locale}">`)
-  .replace('<!--head-->', () => renderHead(content))
+  .replace('<!--head-->', () => renderHead(content, siteImages.images))
   .replace('<!--app-->', () => renderApp());
 if (html.includes('<!--app-->') || html.includes('<!--head-->')) throw new Error('index.html lost its placeholders');
 
-const files: Record<string, string> = {
+const files: Record<string, string | Buffer> = {
   'index.html': html,
-  'icon.svg': iconSvg(content),
-  'social-card.svg': socialCardSvg(content),
-  'manifest.webmanifest': webManifest(content),
+  ...siteImages.files,
+  'manifest.webmanifest': webManifest(content, siteImages.images),
   'robots.txt': robotsTxt(content),
   'sitemap.xml': sitemapXml(content, new Date().toISOString().slice(0, 10)),
   [INLINE_STYLE_HASHES_FILE]: JSON.stringify([styleHash]),

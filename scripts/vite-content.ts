@@ -13,7 +13,17 @@ const VIRTUAL = '\0curbside:content';
 
 /** What the browser's copy of the content leaves out: used at build time only. */
 export function browserContent(content: BusinessContent): Record<string, unknown> {
-  const { seo: _seo, siteUrl: _url, locale: _locale, priceRange: _price, cuisine: _cuisine, ...rest } = content;
+  const {
+    seo: _seo,
+    siteUrl: _url,
+    locale: _locale,
+    priceRange: _price,
+    cuisine: _cuisine,
+    shortName: _shortName,
+    logoMark: _logoMark,
+    shareImage: _shareImage,
+    ...rest
+  } = content;
   const {
     theme: _theme,
     contact: _contact,
@@ -32,7 +42,8 @@ export function browserContent(content: BusinessContent): Record<string, unknown
       formNote,
     })),
   }));
-  return { ...kept, packageGroups };
+  // The client logos are prerendered too (src/web/sections/logo-scroller.tsx); the heading is hydrated.
+  return { ...kept, packageGroups, clients: { heading: kept.clients.heading } };
 }
 
 export function contentPlugin(

@@ -260,7 +260,8 @@ test('found and shared: title, description, canonical, Open Graph, Twitter, JSON
     ['/sitemap.xml', 'xml'],
     ['/manifest.webmanifest', 'manifest+json'],
     ['/icon.svg', 'image/svg+xml'],
-    ['/social-card.svg', 'image/svg+xml'],
+    ['/social-card.png', 'image/png'],
+    ['/favicon.ico', 'icon'],
   ]) {
     const response = await request.get(path!);
     expect(response.status(), path).toBe(200);

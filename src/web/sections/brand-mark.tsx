@@ -1,5 +1,22 @@
-/** A small lime-wedge mark drawn inline: no image request. */
-export function BrandMark() {
+import { content } from '../../../content/index.js';
+import { builtPicture, Picture } from '../picture.js';
+
+/** Shown 32 px high beside the business's name (navbar, footer). */
+const MARK_SIZE = 32;
+
+/**
+ * The owner's logo mark (content `logoMark`), or a small lime-wedge mark drawn
+ * inline in the brand colours (no image request). Decorative either way: the
+ * business's name is written beside it.
+ */
+export function BrandMark({ loading = 'lazy' }: { loading?: 'lazy' | 'eager' }) {
+  const mark = builtPicture('mark', content.logoMark);
+  if (mark) {
+    const width = Math.round((MARK_SIZE * mark.width) / mark.height);
+    return (
+      <Picture data={mark} alt="" className="brand-mark" height={MARK_SIZE} sizes={`${width}px`} loading={loading} />
+    );
+  }
   return (
     <svg className="brand-mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
       <circle cx="16" cy="16" r="15" fill="var(--accent)" />

@@ -22,7 +22,10 @@ export function Navbar() {
     <header className={classes}>
       <nav className="navbar-inner" aria-label="Main">
         <a className="navbar-brand" href="#top">
-          <BrandMark />
+          {/* The mark is prerendered, not hydrated: the owner's picture markup stays out of the page's bundle. */}
+          <StaticPart as="span" className="navbar-mark">
+            {import.meta.env.SSR && <BrandMark loading="eager" />}
+          </StaticPart>
           <span>{content.name}</span>
         </a>
         <button

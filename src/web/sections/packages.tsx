@@ -1,9 +1,30 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { content, type PackageGroup } from '../../../content/index.js';
 import { useReveal } from '../motion/use-reveal.js';
+import { builtPicture, Picture } from '../picture.js';
 import { StaticPart } from '../static-part.js';
 import './packages.css';
 import { BookUs } from '../inquiry/book-us.js';
+
+/**
+ * How wide a card's photo is drawn, for the browser's pick among the widths: the
+ * grid (packages.css) fits columns of at least 240 px, 20 px apart, in a row of
+ * min(100vw - 40px, 1160px), and stretches fewer cards over the whole row.
+ */
+export function photoSizes(cards: number): string {
+  const width = (columns: number, row: string) => {
+    const n = Math.min(columns, cards);
+    return n === 1 ? row : `calc((${row} - ${20 * (n - 1)}px) / ${n})`;
+  };
+  const wide = Math.min(4, cards);
+  return [
+    `(min-width: 1200px) ${Math.floor((1160 - 20 * (wide - 1)) / wide)}px`,
+    `(min-width: 1060px) ${width(4, '100vw - 40px')}`,
+    `(min-width: 800px) ${width(3, '100vw - 40px')}`,
+    `(min-width: 540px) ${width(2, '100vw - 40px')}`,
+    'calc(100vw - 40px)',
+  ].join(', ');
+}
 
 const tabId = (group: PackageGroup) => `packages-tab-${group.id}`;
 const panelId = (group: PackageGroup) => `packages-panel-${group.id}`;
@@ -86,6 +107,14 @@ function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean 
         {import.meta.env.SSR &&
           group.packages.map((card, index) => (
             <article key={card.name} className="package-card" aria-labelledby={`package-${group.id}-${index}`}>
+              {card.photo && (
+                <Picture
+                  data={builtPicture('photo', card.photo.src)!}
+                  alt={card.photo.alt}
+                  className="package-photo"
+                  sizes={photoSizes(group.packages.length)}
+                />
+              )}
               <h3 id={`package-${group.id}-${index}`}>{card.name}</h3>
               <p className="package-price">{card.price}</p>
               <p className="package-summary">{card.summary}</p>

@@ -1,6 +1,34 @@
 // Everything that makes the page findable and shareable, generated from the
 // content at build time: <head> tags, JSON-LD, icon, manifest, robots, sitemap.
+// The raster files named here (social card, icons) are drawn by src/build/.
 import { operations, type BusinessContent } from '../../../content/index.js';
+
+/** The link preview card (src/build/social-card.ts). */
+export const SOCIAL_CARD = { file: 'social-card.png', width: 1200, height: 630 } as const;
+
+/** The icon files at the site's root (src/build/icons.ts). */
+export const ICONS = {
+  ico: { file: 'favicon.ico', sizes: [16, 32, 48] },
+  apple: { file: 'apple-touch-icon.png', size: 180 },
+  any192: { file: 'icon-192.png', size: 192 },
+  any512: { file: 'icon-512.png', size: 512 },
+  maskable: { file: 'icon-maskable-512.png', size: 512 },
+} as const;
+
+/** What the build made: whether icon.svg exists (a vector mark), and the card's description. */
+export interface SiteImages {
+  svgIcon: boolean;
+  /** og:image:alt, twitter:image:alt. */
+  cardAlt: string;
+}
+
+/** The default: the drawn mark (a vector) and the truck card. */
+export const defaultSiteImages = (content: BusinessContent): SiteImages => ({
+  svgIcon: true,
+  cardAlt: content.shareImage?.alt ?? `${content.name}: ${content.tagline}`,
+});
+
+const absolute = (content: BusinessContent, path: string) => new URL(path, content.siteUrl).href;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -18,7 +46,8 @@ export function structuredData(content: BusinessContent): Record<string, unknown
     name: content.name,
     description: content.seo.description,
     url: pageUrl(content),
-    image: new URL('/icon.svg', content.siteUrl).href,
+    image: absolute(content, `/${SOCIAL_CARD.file}`),
+    logo: absolute(content, `/${ICONS.any512.file}`),
     email: contact.email,
     telephone: contact.phone,
     priceRange: content.priceRange,
@@ -35,17 +64,23 @@ export function structuredData(content: BusinessContent): Record<string, unknown
   };
 }
 
-export function renderHead(content: BusinessContent): string {
+export function renderHead(content: BusinessContent, images: SiteImages = defaultSiteImages(content)): string {
   const title = escapeHtml(content.seo.title);
   const description = escapeHtml(content.seo.description);
   const url = pageUrl(content);
-  const image = new URL('/social-card.svg', content.siteUrl).href;
+  const image = escapeHtml(absolute(content, `/${SOCIAL_CARD.file}`));
+  const imageAlt = escapeHtml(images.cardAlt);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${url}" />`,
     `<meta name="theme-color" content="${content.theme.primary}" />`,
-    `<link rel="icon" href="/icon.svg" type="image/svg+xml" />`,
+    // The ICO first with its size, so a browser that reads SVG icons prefers the SVG.
+    `<link rel="icon" href="/${ICONS.ico.file}" sizes="32x32" />`,
+    images.svgIcon
+      ? `<link rel="icon" href="/icon.svg" type="image/svg+xml" />`
+      : `<link rel="icon" href="/${ICONS.any192.file}" type="image/png" sizes="192x192" />`,
+    `<link rel="apple-touch-icon" href="/${ICONS.apple.file}" />`,
     `<link rel="manifest" href="/manifest.webmanifest" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(content.name)}" />`,
@@ -53,11 +88,16 @@ export function renderHead(content: BusinessContent): string {
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
     `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:type" content="image/png" />`,
+    `<meta property="og:image:width" content="${SOCIAL_CARD.width}" />`,
+    `<meta property="og:image:height" content="${SOCIAL_CARD.height}" />`,
+    `<meta property="og:image:alt" content="${imageAlt}" />`,
     `<meta property="og:locale" content="${content.locale.replace('-', '_')}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
+    `<meta name="twitter:image:alt" content="${imageAlt}" />`,
     `<script type="application/ld+json">${safeJson(structuredData(content))}</script>`,
   ].join('\n    ');
 }
@@ -66,22 +106,44 @@ export function iconSvg(content: BusinessContent): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="${content.theme.accent}"/><path d="M16 16 L16 3 A13 13 0 0 1 27.3 22.5 Z" fill="${content.theme.primary}"/><path d="M16 16 L4.7 22.5 A13 13 0 0 1 16 3 Z" fill="#fff" opacity=".85"/></svg>`;
 }
 
-/** A 1200×630 share card: name and tagline on the brand colour. */
-export function socialCardSvg(content: BusinessContent): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630"><rect width="1200" height="630" fill="${content.theme.primary}"/><circle cx="1040" cy="160" r="110" fill="${content.theme.accent}"/><text x="80" y="300" font-family="system-ui,sans-serif" font-size="84" font-weight="800" fill="#fff">${escapeHtml(content.name)}</text><text x="80" y="390" font-family="system-ui,sans-serif" font-size="40" fill="#fff">${escapeHtml(content.tagline)}</text></svg>`;
+/** The name under the icon on a home screen: the content's, or the name's first words within 12 characters. */
+export function shortName(content: BusinessContent): string {
+  if (content.shortName) return content.shortName;
+  if (content.name.length <= 12) return content.name;
+  let short = '';
+  for (const word of content.name.split(/\s+/)) {
+    const next = short ? `${short} ${word}` : word;
+    if (next.length > 12) break;
+    short = next;
+  }
+  return short || content.name.slice(0, 12).trim();
 }
 
-export function webManifest(content: BusinessContent): string {
+export function webManifest(content: BusinessContent, images: SiteImages = defaultSiteImages(content)): string {
+  const png = (file: string, size: number, purpose?: string) => ({
+    src: `/${file}`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    ...(purpose ? { purpose } : {}),
+  });
   return JSON.stringify(
     {
+      id: '/',
       name: content.name,
-      short_name: content.name.length > 12 ? content.product : content.name,
+      short_name: shortName(content),
       description: content.seo.description,
+      lang: content.locale,
       start_url: '/',
+      scope: '/',
       display: 'browser',
       background_color: '#ffffff',
       theme_color: content.theme.primary,
-      icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      icons: [
+        png(ICONS.any192.file, ICONS.any192.size),
+        png(ICONS.any512.file, ICONS.any512.size),
+        png(ICONS.maskable.file, ICONS.maskable.size, 'maskable'),
+        ...(images.svgIcon ? [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' }] : []),
+      ],
     },
     null,
     2,
