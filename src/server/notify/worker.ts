@@ -52,12 +52,13 @@ const BUSY_UTILISATION = 0.8;
 const MAX_IN_FLIGHT_BUSY = 4;
 const POLL_MS = SECOND;
 /**
- * More deliveries queued than this in a second is a flood of creates (a food
- * truck's site sees a few a day; an attack or the benchmark, thousands a second).
- * Then the worker sends at most FLOOD_SENDS_PER_TICK every FLOOD_TICK_MS, leaving
- * the CPU to the creates; what is queued goes out at full speed once it passes.
+ * More inquiries owing notifications than this in a second is a flood of creates
+ * (a food truck's site sees a few a day; an attack or the benchmark, thousands a
+ * second). Then the worker writes out and sends at most FLOOD_SENDS_PER_TICK
+ * every FLOOD_TICK_MS, leaving the CPU to the creates; what is queued goes out at
+ * full speed once it passes.
  */
-const FLOOD_DELIVERIES_PER_SECOND = 1000;
+const FLOOD_INQUIRIES_PER_SECOND = 300;
 const FLOOD_SENDS_PER_TICK = 5;
 const FLOOD_TICK_MS = 100;
 
@@ -119,7 +120,7 @@ export interface NotifyStatus {
 export interface Notifier {
   /** Begins polling; sends what is due. */
   start(): Promise<void>;
-  /** `count` deliveries were queued: look now. */
+  /** `count` created inquiries owe notifications: look now. */
   kick(count?: number): void;
   /** Stops polling, lets in-flight sends finish (webhooks are cut off), settles them. */
   stop(): Promise<void>;
@@ -166,7 +167,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const inFlight = new Set<Promise<void>>();
   const busyness = eventLoopMeter();
   const maxInFlight = () => (busyness() > BUSY_UTILISATION ? MAX_IN_FLIGHT_BUSY : MAX_IN_FLIGHT);
-  // Deliveries queued in this second and the last: a flood of creates.
+  // Inquiries queued in this second and the last: a flood of creates.
   let second = Math.floor(Date.now() / SECOND);
   let queuedThisSecond = 0;
   let queuedLastSecond = 0;
@@ -181,7 +182,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
   const flooding = () => {
     noteQueued(0);
-    return Math.max(queuedThisSecond, queuedLastSecond) > FLOOD_DELIVERIES_PER_SECOND;
+    return Math.max(queuedThisSecond, queuedLastSecond) > FLOOD_INQUIRIES_PER_SECOND;
   };
   let lastFloodClaimAt = 0;
   let settlements: SettleItem[] = [];

@@ -1,20 +1,30 @@
-// The outbox contract, on a real SQLite file and a real PostgreSQL server:
-// deliveries are written with the inquiry that created them (and only then),
-// claimed with a lease, settled with every attempt on record, sent again on
-// request, and forgotten with an erased inquiry.
+// The outbox contract, on a real SQLite file and a real PostgreSQL server: a
+// created inquiry (and only that) owes its deliveries from its own transaction,
+// written out before they are claimed with a lease, settled with every attempt on
+// record, sent again on request, and forgotten with an erased inquiry.
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
 import type { InquiryStore } from './inquiry-store.js';
-import type { DeliveryKind, DeliveryPlanner, PlannedDelivery } from './outbox-store.js';
+import { type DeliveryKind, type DeliveryPlanner, deliveryId, type PlannedDelivery } from './outbox-store.js';
 import { openPostgresStore } from './postgres-store.js';
-import { openSqliteStore } from './sqlite-store.js';
+import { openDatabase, prepare } from './sqlite-statements.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+
+interface Location {
+  open(): Promise<InquiryStore>;
+  /** Runs SQL behind the stores' backs; returns the first column of the first row. */
+  sql(statement: string): Promise<unknown>;
+  remove(): void;
+}
 
 interface Engine {
   name: 'sqlite' | 'postgres';
   /** A fresh location, and a way to open (several) stores on it. */
-  fresh(): Promise<{ open(): Promise<InquiryStore>; remove(): void }>;
+  fresh(): Promise<Location>;
 }
 
 const engines: Engine[] = [
@@ -22,14 +32,39 @@ const engines: Engine[] = [
     name: 'sqlite',
     async fresh() {
       const data = freshDataDir();
-      return { open: async () => openSqliteStore(data.dir), remove: data.remove };
+      return {
+        open: async () => openSqliteStore(data.dir),
+        async sql(statement) {
+          const db = openDatabase(join(data.dir, SQLITE_FILE));
+          try {
+            const query = prepare(db, statement);
+            return query.reader ? query.pluck().get() : query.run();
+          } finally {
+            db.close();
+          }
+        },
+        remove: data.remove,
+      };
     },
   },
   {
     name: 'postgres',
     async fresh() {
       const url = await freshPostgresUrl();
-      return { open: () => openPostgresStore(url, 4), remove: () => {} };
+      return {
+        open: () => openPostgresStore(url, 4),
+        async sql(statement) {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            const { rows } = await client.query(statement);
+            return rows[0] ? Object.values(rows[0])[0] : undefined;
+          } finally {
+            await client.end();
+          }
+        },
+        remove: () => {},
+      };
     },
   },
 ];
@@ -50,14 +85,19 @@ describe.each(engines)('outbox on $name', (engine) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function freshStore(plan: DeliveryPlanner = everything, onQueued?: () => void): Promise<InquiryStore> {
+  async function freshPlace(plan: DeliveryPlanner = everything, onQueued?: () => void) {
     const location = await engine.fresh();
     cleanups.push(location.remove);
     const store = await location.open();
     cleanups.push(() => store.close());
     store.outbox.configure({ plan, ...(onQueued ? { onQueued } : {}) });
-    return store;
+    return { store, location };
   }
+  const freshStore = async (plan?: DeliveryPlanner, onQueued?: () => void) => (await freshPlace(plan, onQueued)).store;
+  const tables =
+    engine.name === 'sqlite'
+      ? { outbox: 'outbox', pending: 'outboxPending' }
+      : { outbox: '"outbox"', pending: '"outboxPending"' };
 
   it('writes the planned deliveries of a created inquiry, queued and due now, and says so after the commit', async () => {
     let queued = 0;
@@ -83,6 +123,21 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(queued).toBeGreaterThanOrEqual(1);
   });
 
+  it('writes one pending row in the create’s transaction, and the deliveries when they are claimed', async () => {
+    const { store, location } = await freshPlace();
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    const count = async (table: string) => Number(await location.sql(`SELECT count(*) FROM ${table}`));
+    expect([await count(tables.pending), await count(tables.outbox)]).toEqual([1, 0]);
+    expect((await store.outbox.summary()).webhook.queued).toBe(1); // counted while pending
+    const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
+    expect([await count(tables.pending), await count(tables.outbox)]).toEqual([0, 3]);
+    // Each delivery's id comes from its inquiry, kind and target: written out twice, it is the same one.
+    expect(claimed.map((delivery) => delivery.id).sort()).toEqual(
+      EVERYTHING.map((planned) => deliveryId(inquiry.id, planned.kind, planned.target)).sort(),
+    );
+  });
+
   it('writes nothing for a replay, a conflict, or what the plan leaves out', async () => {
     const store = await freshStore((inquiry) => (inquiry.spamReason ? [] : EVERYTHING));
     const first = buildNewInquiry();
@@ -104,13 +159,51 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(kindsOf(await store.outbox.forInquiry(inquiry.id))).toEqual(['confirmation', 'owner-email', 'webhook']);
   });
 
-  it('stores neither the inquiry nor its deliveries when a delivery cannot be written (one transaction)', async () => {
-    // A delivery without a kind breaks the outbox's NOT NULL: the whole create must fail with it.
-    const store = await freshStore(() => [{ kind: null as unknown as DeliveryKind, target: null }]);
+  it('stores neither the inquiry nor what it owes when the pending row cannot be written (one transaction)', async () => {
+    const { store, location } = await freshPlace();
+    // A trigger makes the outbox's write fail: the whole create must fail with it.
+    if (engine.name === 'sqlite') {
+      await location.sql(
+        `CREATE TRIGGER refuse BEFORE INSERT ON outboxPending BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+      );
+    } else {
+      await location.sql(
+        `CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+      );
+      await location.sql(
+        'CREATE TRIGGER refuse BEFORE INSERT ON "outboxPending" FOR EACH ROW EXECUTE FUNCTION refuse()',
+      );
+    }
     const inquiry = buildNewInquiry();
-    await expect(store.create(inquiry)).rejects.toThrow();
+    await expect(store.create(inquiry)).rejects.toThrow(/refused/);
     expect(await store.count()).toBe(0);
     expect(await store.outbox.forInquiry(inquiry.id)).toEqual([]);
+  });
+
+  it('keeps an inquiry pending when its deliveries cannot be written out, and writes them once they can', async () => {
+    let broken = true;
+    const store = await freshStore(() =>
+      broken ? [{ kind: null as unknown as DeliveryKind, target: null }] : [{ kind: 'owner-email', target: null }],
+    );
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    // A delivery without a kind breaks the outbox's NOT NULL: nothing is taken off the pending rows.
+    await expect(store.outbox.claimDue(Date.now(), 10, 60_000)).rejects.toThrow();
+    broken = false;
+    expect(kindsOf(await store.outbox.claimDue(Date.now(), 10, 60_000))).toEqual(['owner-email']);
+  });
+
+  it('writes nothing out for an inquiry erased while pending, and forgets its pending row', async () => {
+    const { store, location } = await freshPlace();
+    const [erased, gone] = [buildNewInquiry(), buildNewInquiry()];
+    await store.create(erased!);
+    await store.create(gone!);
+    expect(await store.outbox.deleteForInquiry(erased!.id)).toBe(0);
+    expect(Number(await location.sql(`SELECT count(*) FROM ${tables.pending}`))).toBe(1);
+    // The other inquiry's row disappears behind the outbox's back (as an erasure racing the worker would leave it).
+    await location.sql(engine.name === 'sqlite' ? 'DELETE FROM eventInquiries' : 'DELETE FROM "eventInquiries"');
+    expect(await store.outbox.claimDue(Date.now(), 10, 60_000)).toEqual([]);
+    expect(Number(await location.sql(`SELECT count(*) FROM ${tables.pending}`))).toBe(0);
   });
 
   it('claims due deliveries with a lease: nobody else gets them until it runs out', async () => {
@@ -282,7 +375,7 @@ describe('the outbox under a long run of creates on SQLite', () => {
   it('commits every batch while the checkpointer truncates a large write-ahead log', { timeout: 60_000 }, async () => {
     // Past 64 MiB of WAL the checkpointer truncates it; a batch transaction that began
     // deferred (it reads before it writes) then failed at its first write with
-    // SQLITE_BUSY. With the outbox's rows the log reaches that size in 20,000 creates.
+    // SQLITE_BUSY. With the outbox's rows written out the log reaches that size in 20,000 creates.
     const data = freshDataDir();
     const store = openSqliteStore(data.dir);
     try {
@@ -291,6 +384,8 @@ describe('the outbox under a long run of creates on SQLite', () => {
       for (let start = 0; start < inquiries.length; start += 200) {
         const results = await Promise.all(inquiries.slice(start, start + 200).map((inquiry) => store.create(inquiry)));
         expect(results.every((result) => result.status === 'created')).toBe(true);
+        // The worker's part: the deliveries written out (none is due yet, so none is claimed).
+        expect(await store.outbox.claimDue(0, 200, 1)).toEqual([]);
       }
       expect(await store.count()).toBe(20_000);
       expect((await store.outbox.summary())['owner-email'].queued).toBe(20_000);

@@ -1,13 +1,19 @@
 // The outbox: one row per notification an inquiry owes (the owner's e-mail, the
-// customer's confirmation, one per webhook endpoint), written in the same
-// transaction as the inquiry, then claimed, sent and settled by the worker
-// (notify/worker.ts). At least once: a row is settled only after its send, so a
-// crash in between sends it again, with the same Message-ID / webhook-id.
+// customer's confirmation, one per webhook endpoint), claimed, sent and settled
+// by the worker (notify/worker.ts). At least once: a row is settled only after
+// its send, so a crash in between sends it again, with the same Message-ID /
+// webhook-id.
+//
+// The create's own transaction appends one row to `outboxPending` (the inquiry
+// owes notifications); `claimDue` turns pending inquiries into their deliveries
+// before it claims. An acknowledged inquiry thus always has its notifications on
+// record, at the cost of one appended row in the create's transaction rather than
+// a row per delivery with its indexes (decision record 030).
 //
 // No personal data here: the message is rendered from the inquiry row at send
 // time, so erasing an inquiry and its deliveries leaves nothing behind.
-import { randomUUID } from 'node:crypto';
-import type { NewInquiry, StoredInquiry } from './inquiry-store.js';
+import { createHash } from 'node:crypto';
+import type { StoredInquiry } from './inquiry-store.js';
 
 export const DELIVERY_KINDS = ['owner-email', 'confirmation', 'webhook'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
@@ -72,18 +78,23 @@ export interface ClaimedDelivery extends Delivery {
   inquiry: StoredInquiry | undefined;
 }
 
-/** Decides, inside the create's transaction, which deliveries a new inquiry gets. */
-export type DeliveryPlanner = (inquiry: NewInquiry) => PlannedDelivery[];
+/**
+ * Which deliveries an inquiry gets: asked in the create's transaction (does it
+ * owe any?) and again when its deliveries are written.
+ */
+export type DeliveryPlanner = (inquiry: { spamReason: string | null }) => PlannedDelivery[];
 
 export interface OutboxStore {
   /**
    * Sets what each created inquiry gets (default: nothing) and who hears, after
-   * the commit, that (how many) deliveries were queued (the worker's kick).
+   * the commit, that (how many) created inquiries owe notifications (the worker's kick).
    */
   configure(options: { plan: DeliveryPlanner; onQueued?: (count: number) => void }): void;
   /**
-   * Claims up to `limit` due deliveries for `leaseMs` (others skip them until
-   * then, so a crashed claimer's rows come back), oldest due first.
+   * Writes out the deliveries of up to `limit` pending inquiries (oldest first;
+   * due from when each was created), then claims up to `limit` due deliveries
+   * for `leaseMs` (others skip them until then, so a crashed claimer's rows come
+   * back), oldest due first.
    */
   claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
   /**
@@ -99,14 +110,14 @@ export interface OutboxStore {
    * hold claims, which expire with their lease.
    */
   recoverAtStart(): Promise<void>;
-  /** When the next queued delivery is due, or undefined if none is. */
+  /** When the next queued delivery (or pending inquiry) is due, or undefined if none is. */
   nextDueAt(): Promise<number | undefined>;
-  /** An inquiry's deliveries with their attempts, in creation order. */
+  /** An inquiry's deliveries with their attempts, in creation order (written out first if still pending). */
   forInquiry(inquiryId: string): Promise<DeliveryWithAttempts[]>;
   get(id: string): Promise<DeliveryWithAttempts | undefined>;
   /** Queues a delivery again, due now, with a fresh retry schedule and the same identity. False if there is no such one. */
   resend(id: string, now: number): Promise<boolean>;
-  /** Forgets every delivery of an inquiry and their attempts (erasure). Returns how many. */
+  /** Forgets every delivery of an inquiry, pending or not, and their attempts (erasure). Returns how many. */
   deleteForInquiry(inquiryId: string): Promise<number>;
   /** Of these inquiries, those whose owner e-mail failed. */
   failedOwnerNotifications(inquiryIds: string[]): Promise<Set<string>>;
@@ -119,21 +130,59 @@ export function emptySummary(): Record<DeliveryKind, Record<DeliveryState, numbe
   return { 'owner-email': counts(), confirmation: counts(), webhook: counts() };
 }
 
-/** The rows a new inquiry adds to the outbox. */
+/** Counts the deliveries of `pending` inquiries as queued: a pending row is written only for an inquiry that owes them. */
+export function addPending(
+  summary: Record<DeliveryKind, Record<DeliveryState, number>>,
+  plan: DeliveryPlanner,
+  pending: number,
+): void {
+  for (const planned of plan({ spamReason: null })) summary[planned.kind].queued += pending;
+}
+
+/** A created inquiry whose deliveries are not written yet, with what its plan needs. */
+export interface PendingInquiry {
+  inquiryId: string;
+  queuedAt: number;
+  /** undefined: the inquiry is gone (erased since), so it gets nothing. */
+  spamReason: string | null | undefined;
+}
+
+/** A delivery row as written out. */
 export interface OutboxRow {
   id: string;
   inquiryId: string;
   kind: DeliveryKind;
   target: string | null;
+  /** Due (and created) when its inquiry was: oldest inquiries are sent first. */
+  dueAt: number;
 }
 
-export function outboxRows(plan: DeliveryPlanner, inquiry: NewInquiry): OutboxRow[] {
-  return plan(inquiry).map((planned) => ({
-    id: randomUUID(),
-    inquiryId: inquiry.id,
-    kind: planned.kind,
-    target: planned.target,
-  }));
+/** The deliveries of pending inquiries, as their plan says. */
+export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[]): OutboxRow[] {
+  return pending.flatMap(({ inquiryId, queuedAt, spamReason }) =>
+    spamReason === undefined
+      ? []
+      : plan({ spamReason }).map((planned) => ({
+          id: deliveryId(inquiryId, planned.kind, planned.target),
+          inquiryId,
+          kind: planned.kind,
+          target: planned.target,
+          dueAt: queuedAt,
+        })),
+  );
+}
+
+/**
+ * A delivery's id (a UUID, version 8), derived from its inquiry, kind and target:
+ * written out twice (the write lost in a power cut, or two instances racing), it
+ * is the same delivery, with the same Message-ID and webhook-id.
+ */
+export function deliveryId(inquiryId: string, kind: DeliveryKind, target: string | null): string {
+  const hex = createHash('sha256')
+    .update(`${inquiryId}\n${kind}\n${target ?? ''}`)
+    .digest('hex');
+  const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The state a settlement leaves a delivery in. */

@@ -1,19 +1,20 @@
 // The outbox on PostgreSQL (see outbox-store.ts). A batch of creates and its
-// deliveries are one statement (postgres-store.ts wraps its INSERT in a CTE
-// from `withDeliveries`), so they commit together. Several instances share the
-// table: a claim takes rows FOR UPDATE SKIP LOCKED, so each delivery goes to
-// one instance, and its lease (claimedUntil) lets another take it if that
-// instance dies.
+// pending rows are one statement (postgres-store.ts wraps its INSERT in a CTE
+// from `withPending`), so they commit together. Several instances share the
+// tables: pending rows and due deliveries are taken FOR UPDATE SKIP LOCKED, so
+// each goes to one instance, and a delivery's lease (claimedUntil) lets another
+// take it if that instance dies.
 import type pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
 import {
   type DeliveryPlanner,
+  addPending,
   type DeliveryWithAttempts,
+  deliveryRows,
   emptySummary,
-  type OutboxRow,
   type OutboxStore,
-  outboxRows,
+  type PendingInquiry,
   SETTLED_STATE,
   toAttempt,
   toDelivery,
@@ -21,9 +22,9 @@ import {
 
 export interface PostgresOutbox {
   outbox: OutboxStore;
-  /** The deliveries of a batch's creates (the first create of each id: the others cannot create it). */
-  rowsFor(batch: NewInquiry[]): OutboxRow[];
-  /** Call after a batch that queued deliveries committed. */
+  /** The ids, in a batch of creates, of the inquiries that owe notifications if they are created. */
+  owing(batch: NewInquiry[]): string[];
+  /** Call after a batch that queued `count` inquiries' notifications committed. */
   queued(count: number): void;
 }
 
@@ -32,31 +33,38 @@ const storedColumns = STORED_COLUMNS.map((column) => `"${column}"`).join(', ');
 
 /**
  * Wraps the batch INSERT … RETURNING "id" (whose parameters are $1…$n) so the
- * same statement adds the deliveries of the rows it inserted, and still
- * returns their ids.
+ * same statement appends a pending row for each inserted inquiry that owes
+ * notifications, and still returns the inserted ids.
  */
-export function withDeliveries(insertSql: string, parameters: number): string {
-  const p = (offset: number) => `$${parameters + offset}`;
+export function withPending(insertSql: string, parameters: number): string {
   return `WITH "inserted" AS (${insertSql}),
-  "queued" AS (
-    INSERT INTO "outbox" ("id", "inquiryId", "kind", "target", "state", "tries", "dueAt", "createdAt")
-    SELECT d."id", d."inquiryId", d."kind", d."target", 'queued', 0, ${p(5)}::bigint, ${p(5)}::bigint
-    FROM unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::text[], ${p(4)}::text[]) AS d("id", "inquiryId", "kind", "target")
-    WHERE d."inquiryId" IN (SELECT "id" FROM "inserted")
+  "pending" AS (
+    INSERT INTO "outboxPending" ("inquiryId", "queuedAt")
+    SELECT "id", $${parameters + 2}::bigint FROM "inserted" WHERE "id" = ANY($${parameters + 1}::text[])
   )
   SELECT "id" FROM "inserted"`;
 }
 
-/** The parameters `withDeliveries` adds after the INSERT's own. */
-export function deliveryParameters(rows: OutboxRow[], now: number): unknown[] {
-  return [
-    rows.map((row) => row.id),
-    rows.map((row) => row.inquiryId),
-    rows.map((row) => row.kind),
-    rows.map((row) => row.target),
-    now,
-  ];
+/** The parameters `withPending` adds after the INSERT's own. */
+export function pendingParameters(owing: string[], now: number): unknown[] {
+  return [owing, now];
 }
+
+// Takes pending rows (the oldest, or one inquiry's) with what their plan needs;
+// the same transaction writes out their deliveries.
+const takePendingSql = (which: string) => `WITH "taken" AS (
+    DELETE FROM "outboxPending" WHERE "seq" IN (
+      SELECT "seq" FROM "outboxPending" ${which} FOR UPDATE SKIP LOCKED
+    ) RETURNING "inquiryId", "queuedAt"
+  )
+  SELECT t."inquiryId", t."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
+  FROM "taken" t LEFT JOIN ${inquiries} i ON i."id" = t."inquiryId"`;
+const TAKE_OLDEST_SQL = takePendingSql('ORDER BY "seq" LIMIT $1');
+const TAKE_ONE_SQL = takePendingSql('WHERE "inquiryId" = $1');
+const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "target", "state", "tries", "dueAt", "createdAt")
+  SELECT d."id", d."inquiryId", d."kind", d."target", 'queued', 0, d."dueAt", d."dueAt"
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS d("id", "inquiryId", "kind", "target", "dueAt")
+  ON CONFLICT ("id") DO NOTHING`;
 
 const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1 WHERE "id" IN (
     SELECT "id" FROM "outbox"
@@ -99,12 +107,49 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     }));
   };
 
+  /** Takes pending rows (TAKE_OLDEST_SQL or TAKE_ONE_SQL) and writes out their deliveries, in one transaction. */
+  const writeOut = async (takeSql: string, parameter: number | string) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query(takeSql, [parameter]);
+      const pending = rows.map(
+        (row): PendingInquiry => ({
+          inquiryId: row.inquiryId,
+          queuedAt: Number(row.queuedAt),
+          spamReason: row.found ? row.spamReason : undefined,
+        }),
+      );
+      const deliveries = deliveryRows(plan, pending);
+      if (deliveries.length > 0) {
+        await client.query({
+          name: 'outbox-write-out',
+          text: WRITE_OUT_SQL,
+          values: [
+            deliveries.map((row) => row.id),
+            deliveries.map((row) => row.inquiryId),
+            deliveries.map((row) => row.kind),
+            deliveries.map((row) => row.target),
+            deliveries.map((row) => row.dueAt),
+          ],
+        });
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
   const outbox: OutboxStore = {
     configure(options) {
       plan = options.plan;
       onQueued = options.onQueued ?? (() => {});
     },
     async claimDue(now, limit, leaseMs) {
+      await writeOut(TAKE_OLDEST_SQL, limit);
       const { rows } = await pool.query({ name: 'outbox-claim', text: CLAIM_SQL, values: [now + leaseMs, now, limit] });
       if (rows.length === 0) return [];
       const deliveries = rows.map(toDelivery);
@@ -146,10 +191,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       // Other instances may be sending: their claims expire with their lease.
     },
     async nextDueAt() {
-      const { rows } = await pool.query(`SELECT min("dueAt") AS due FROM "outbox" WHERE "state" = 'queued'`);
+      const { rows } = await pool.query(
+        `SELECT least((SELECT min("dueAt") FROM "outbox" WHERE "state" = 'queued'),
+           (SELECT "queuedAt" FROM "outboxPending" ORDER BY "seq" LIMIT 1)) AS due`,
+      );
       return rows[0].due === null ? undefined : Number(rows[0].due);
     },
     async forInquiry(inquiryId) {
+      // Written out now if no worker has got to it yet (a flood of creates).
+      const pending = await pool.query('SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1', [inquiryId]);
+      if (pending.rows.length > 0) await writeOut(TAKE_ONE_SQL, inquiryId);
       const { rows } = await pool.query(
         'SELECT * FROM "outbox" WHERE "inquiryId" = $1 ORDER BY "createdAt", "kind", "target"',
         [inquiryId],
@@ -171,7 +222,8 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     async deleteForInquiry(inquiryId) {
       const { rows } = await pool.query(
         `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
-           "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone"))
+           "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),
+           "pending" AS (DELETE FROM "outboxPending" WHERE "inquiryId" = $1)
          SELECT count(*)::int AS n FROM "gone"`,
         [inquiryId],
       );
@@ -195,21 +247,22 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
         const forKind = summary[row.kind];
         if (forKind && row.state in forKind) forKind[row.state as keyof typeof forKind] = row.n;
       }
+      const pending = await pool.query('SELECT count(*)::int AS n FROM "outboxPending"');
+      addPending(summary, plan, pending.rows[0].n as number);
       return summary;
     },
   };
 
   return {
     outbox,
-    rowsFor(batch) {
+    owing(batch) {
+      // Only the first create of an id can create it; the others are replays or conflicts.
       const seen = new Set<string>();
-      const rows: OutboxRow[] = [];
-      for (const inquiry of batch) {
-        if (seen.has(inquiry.id)) continue;
+      return batch.flatMap((inquiry) => {
+        if (seen.has(inquiry.id)) return [];
         seen.add(inquiry.id);
-        rows.push(...outboxRows(plan, inquiry));
-      }
-      return rows;
+        return plan(inquiry).length > 0 ? [inquiry.id] : [];
+      });
     },
     queued(count) {
       onQueued(count);

@@ -6,7 +6,7 @@ import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
 import { groupCommit } from './group-commit.js';
 import { pendingMigrations } from './migrations/migration.js';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
-import { deliveryParameters, type PostgresOutbox, postgresOutbox, withDeliveries } from './postgres-outbox.js';
+import { type PostgresOutbox, pendingParameters, postgresOutbox, withPending } from './postgres-outbox.js';
 import {
   COLUMNS,
   checkColumns,
@@ -77,8 +77,8 @@ const INSERT_BATCH_SQL = `INSERT INTO ${table} (${quoted(COLUMNS)})
   -- An erased inquiry's id stays taken: a replay must not bring its data back.
   WHERE NOT EXISTS (SELECT 1 FROM "erasures" WHERE "inquiryId" = row."id")
   ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
-// The same, adding the inserted rows' deliveries to the outbox in the same statement.
-const INSERT_BATCH_WITH_DELIVERIES_SQL = withDeliveries(INSERT_BATCH_SQL, COLUMNS.length);
+// The same, appending the inserted rows that owe notifications to the outbox's pending rows.
+const INSERT_BATCH_WITH_PENDING_SQL = withPending(INSERT_BATCH_SQL, COLUMNS.length);
 const FIND_SQL = `SELECT "id", "uid", "bodyHash", "createdAt" FROM ${table} WHERE "id" = ANY($1::text[])`;
 
 async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOutbox): Promise<CreateResult[]> {
@@ -92,17 +92,19 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
     }),
   );
   const values = COLUMNS.map((column) => rows.map((row) => row[column]));
-  const deliveries = outbox.rowsFor(batch);
+  const owing = outbox.owing(batch);
   const inserted = await pool.query(
-    deliveries.length === 0
+    owing.length === 0
       ? { name: 'create-inquiries', text: INSERT_BATCH_SQL, values }
       : {
-          name: 'create-inquiries-with-deliveries',
-          text: INSERT_BATCH_WITH_DELIVERIES_SQL,
-          values: [...values, ...deliveryParameters(deliveries, Date.now())],
+          name: 'create-inquiries-with-pending',
+          text: INSERT_BATCH_WITH_PENDING_SQL,
+          values: [...values, ...pendingParameters(owing, Date.now())],
         },
   );
-  if (deliveries.length > 0 && inserted.rows.length > 0) outbox.queued(deliveries.length);
+  const owingIds = new Set(owing);
+  const queued = inserted.rows.filter((row: { id: string }) => owingIds.has(row.id)).length;
+  if (queued > 0) outbox.queued(queued);
   // The first create of each inserted id is the one that created it; any other
   // create of an id (taken before, or twice in this batch) is a replay or a conflict.
   const unclaimed = new Set(inserted.rows.map((row: { id: string }) => row.id));

@@ -1,7 +1,8 @@
-// The outbox on SQLite (see outbox-store.ts). Rows are added by `enqueue`
-// inside the create's transaction (sqlite-store.ts). The worker's own writes
-// (claims, settlements) commit without an fsync (synchronous=NORMAL for that
-// transaction only): losing one in a power cut means a delivery is sent again,
+// The outbox on SQLite (see outbox-store.ts). `enqueue` appends a created
+// inquiry's pending row inside the create's transaction (sqlite-store.ts). The
+// worker's own writes (writing out deliveries, claims, settlements) commit
+// without an fsync (synchronous=NORMAL for that transaction only): losing one in
+// a power cut means a delivery is written out again (the same id) or sent again,
 // which at-least-once allows; the inquiries' commits stay fully synchronous.
 import type Database from 'better-sqlite3';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
@@ -9,10 +10,12 @@ import { prepare } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
 import {
   type DeliveryPlanner,
+  addPending,
   type DeliveryWithAttempts,
+  deliveryRows,
   emptySummary,
   type OutboxStore,
-  outboxRows,
+  type PendingInquiry,
   SETTLED_STATE,
   type SettleItem,
   toAttempt,
@@ -21,7 +24,7 @@ import {
 
 export interface SqliteOutbox {
   outbox: OutboxStore;
-  /** Adds a created inquiry's deliveries; call inside its transaction. */
+  /** Records that a created inquiry owes notifications (if it does); call inside its transaction. */
   enqueue(inquiry: NewInquiry): void;
   /** Call after the transaction that ran `enqueue`: committed or not. */
   afterTransaction(committed: boolean): void;
@@ -32,10 +35,20 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let onQueued: (count: number) => void = () => {};
   let queuedInTransaction = 0;
 
+  const appendPending = prepare(db, 'INSERT INTO outboxPending (inquiryId, queuedAt) VALUES (?, ?)');
+  const pendingSql = `SELECT p.seq, p.inquiryId, p.queuedAt, i.spamReason, i.id IS NOT NULL AS found
+     FROM outboxPending p LEFT JOIN ${INQUIRY_COLLECTION} i ON i.id = p.inquiryId`;
+  const oldestPending = prepare(db, `${pendingSql} ORDER BY p.seq LIMIT ?`);
+  const pendingOf = prepare(db, `${pendingSql} WHERE p.inquiryId = ?`);
+  const deletePendingUpTo = prepare(db, 'DELETE FROM outboxPending WHERE seq <= ?');
+  const deletePendingOf = prepare(db, 'DELETE FROM outboxPending WHERE inquiryId = ?');
+  const firstPending = prepare(db, 'SELECT queuedAt FROM outboxPending ORDER BY seq LIMIT 1').pluck();
+  const pendingCount = prepare(db, 'SELECT count(*) FROM outboxPending').pluck();
   const insert = prepare(
     db,
     `INSERT INTO outbox (id, inquiryId, kind, target, state, tries, dueAt, createdAt)
-     VALUES (@id, @inquiryId, @kind, @target, 'queued', 0, @now, @now)`,
+     VALUES (@id, @inquiryId, @kind, @target, 'queued', 0, @dueAt, @dueAt)
+     ON CONFLICT (id) DO NOTHING`,
   );
   const claim = prepare(
     db,
@@ -94,12 +107,32 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     };
   };
 
-  const claimDue = relaxed((now: number, limit: number, leaseMs: number) =>
-    claim.all({ now, until: now + leaseMs, limit }).map((row) => {
+  /** Writes out the deliveries of these pending rows (call inside a transaction that deletes them). */
+  const writeOut = (rows: unknown[]) => {
+    const pending = (rows as { inquiryId: string; queuedAt: number; spamReason: string | null; found: number }[]).map(
+      (row): PendingInquiry => ({
+        inquiryId: row.inquiryId,
+        queuedAt: row.queuedAt,
+        spamReason: row.found ? row.spamReason : undefined,
+      }),
+    );
+    for (const row of deliveryRows(plan, pending)) insert.run(row);
+  };
+  const claimDue = relaxed((now: number, limit: number, leaseMs: number) => {
+    const pending = oldestPending.all(limit) as { seq: number }[];
+    if (pending.length > 0) {
+      writeOut(pending);
+      deletePendingUpTo.run(pending.at(-1)!.seq);
+    }
+    return claim.all({ now, until: now + leaseMs, limit }).map((row) => {
       const delivery = toDelivery(row as Record<string, unknown>);
       return { ...delivery, inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined };
-    }),
-  );
+    });
+  });
+  const writeOutInquiry = relaxed((inquiryId: string) => {
+    writeOut(pendingOf.all(inquiryId));
+    deletePendingOf.run(inquiryId);
+  });
   const settle = relaxed((settlements: SettleItem[]) => {
     for (const { id, at, settlement } of settlements) {
       const error = settlement.outcome === 'sent' ? null : settlement.error;
@@ -124,6 +157,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     };
   };
   const deleteForInquiry = db.transaction((inquiryId: string) => {
+    deletePendingOf.run(inquiryId);
     deleteAttempts.run(inquiryId);
     return deleteDeliveries.run(inquiryId).changes;
   });
@@ -146,10 +180,14 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       releaseAll.run();
     },
     async nextDueAt() {
-      const due = nextDue.get() as number | null;
-      return due ?? undefined;
+      const due = [nextDue.get() as number | null, firstPending.get() as number | undefined].filter(
+        (at): at is number => typeof at === 'number',
+      );
+      return due.length > 0 ? Math.min(...due) : undefined;
     },
     async forInquiry(inquiryId) {
+      // Written out now if the worker has not got to it yet (a flood of creates).
+      if (pendingOf.get(inquiryId)) writeOutInquiry(inquiryId);
       return byInquiry.all(inquiryId).map(withAttempts);
     },
     async get(id) {
@@ -172,6 +210,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
         const forKind = summary[row.kind];
         if (forKind && row.state in forKind) forKind[row.state as keyof typeof forKind] = row.n;
       }
+      addPending(summary, plan, pendingCount.get() as number);
       return summary;
     },
   };
@@ -179,11 +218,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   return {
     outbox,
     enqueue(created) {
-      const rows = outboxRows(plan, created);
-      if (rows.length === 0) return;
-      const now = Date.now();
-      for (const row of rows) insert.run({ ...row, now });
-      queuedInTransaction += rows.length;
+      if (plan(created).length === 0) return;
+      appendPending.run(created.id, Date.now());
+      queuedInTransaction += 1;
     },
     afterTransaction(committed) {
       const queued = queuedInTransaction;

@@ -123,4 +123,16 @@ export const POSTGRES_MIGRATIONS = migrationList([
   );
   CREATE INDEX "outboxAttempts_deliveryId" ON "outboxAttempts" ("deliveryId", "at")`,
   },
+  {
+    version: 11,
+    name: 'create-outbox-pending',
+    // One row per created inquiry that owes notifications, appended in the create's
+    // statement; the worker turns it into the inquiry's deliveries (decision record 030).
+    // Only the sequence's index: appends, not three random inserts per delivery.
+    sql: `CREATE TABLE "outboxPending" (
+    "seq" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "queuedAt" bigint NOT NULL
+  )`,
+  },
 ]);

@@ -130,4 +130,17 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT;
   CREATE INDEX outboxAttempts_deliveryId ON outboxAttempts (deliveryId, at)`,
   },
+  {
+    version: 11,
+    name: 'create-outbox-pending',
+    // One row per created inquiry that owes notifications, appended in the create's
+    // transaction; the worker turns it into the inquiry's deliveries (decision record
+    // 030). A rowid table and nothing else: an append touches the last page only,
+    // where three delivery rows with their indexes cost creates 40 % of their rate.
+    sql: `CREATE TABLE outboxPending (
+    seq INTEGER PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    queuedAt INTEGER NOT NULL
+  ) STRICT`,
+  },
 ]);
