@@ -10,7 +10,6 @@
 // e-mail and its webhook delivered at least once; duplicates (the same
 // Message-ID or webhook-id delivered twice, from a send cut off before it was
 // recorded) are counted and reported, as at-least-once allows them.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,8 +26,8 @@ import {
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startNotificationSinks } from '../support/notification-sinks.js';
+import { ServerProcess } from '../support/server-process.js';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres-owner-store.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite-owner-store.js';
 
@@ -41,8 +40,6 @@ const BACKOFF_MS = { min: 20, max: 80 };
 const REQUEST_TIMEOUT_MS = 5_000;
 /** Safety net: no single inquiry may take longer than this to be acknowledged. */
 const ACK_DEADLINE_MS = 30_000;
-const SESSION_SECRET = 'crash-test-session-secret-0123456789abcdef';
-const UNLIMITED = '1000000000';
 const OWNER_EMAIL = 'owner@crash-test.example';
 /** After the last life: how long the deliveries may take to drain (a dead claimer's lease included). */
 const DELIVERY_DEADLINE_MS = 90_000;
@@ -95,68 +92,6 @@ const engines: Engine[] = [
     },
   },
 ];
-
-/** The real server, from source, in its own process. */
-class ServerProcess {
-  private child: ChildProcess | undefined;
-  private output = '';
-  /** Incremented at each start: which life of the server an answer came from. */
-  generation = 0;
-
-  constructor(
-    private readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  async start(): Promise<void> {
-    this.generation++;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        ...this.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        SESSION_SECRET,
-        MIN_FILL_SECONDS: '0',
-        RATE_LIMIT_SESSIONS_PER_IP: UNLIMITED,
-        RATE_LIMIT_INQUIRIES_PER_IP: UNLIMITED,
-        RATE_LIMIT_INQUIRIES_PER_SESSION: UNLIMITED,
-        LOG_LEVEL: 'error',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.child = child;
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000));
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`The server exited at start (${child.exitCode ?? child.signalCode}):\n${this.output}`);
-      }
-      try {
-        const response = await fetch(`http://127.0.0.1:${this.port}/api/health`, {
-          signal: AbortSignal.timeout(1_000),
-        });
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`The server did not answer within 30 s:\n${this.output}`);
-      await sleep(25);
-    }
-  }
-
-  /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */
-  async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
 
 interface Attempt {
   uid: string;
@@ -399,71 +334,3 @@ describe.each(engines)('crash test on $name', (engine) => {
     expect(run.ackGenerations.size).toBe(server.generation);
   });
 });
-
-interface NotificationSinks {
-  /** The server's environment for them. */
-  env: Record<string, string>;
-  /** Inquiry id -> the Message-ID of each owner e-mail about it. */
-  mailsByInquiry: Map<string, string[]>;
-  /** Every envelope recipient seen. */
-  mailsTo: Set<string>;
-  /** Inquiry id -> the webhook-id of each webhook about it. */
-  hooksByInquiry: Map<string, string[]>;
-  unverifiedHooks: number;
-  waitForAll(inquiryIds: string[], timeoutMs: number): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/** A real SMTP server and webhook receiver, counting what arrives per inquiry. */
-async function startNotificationSinks(): Promise<NotificationSinks> {
-  const smtp: TestSmtp = await startSmtp();
-  const hooks: WebhookReceiver = await startWebhookReceiver();
-  const sinks: NotificationSinks = {
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'inquiries@crash-test.example',
-      CONFIRMATION_EMAIL: 'off',
-      WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      NOTIFY_LEASE_SECONDS: '5',
-    },
-    mailsByInquiry: new Map(),
-    mailsTo: new Set(),
-    hooksByInquiry: new Map(),
-    unverifiedHooks: 0,
-    async waitForAll(inquiryIds, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const missing = inquiryIds.filter(
-          (id) => !sinks.mailsByInquiry.has(id) || !sinks.hooksByInquiry.has(id),
-        ).length;
-        if (missing === 0) return;
-        if (Date.now() > deadline) throw new Error(`${missing} acknowledged inquiries still lack a notification`);
-        await sleep(100);
-      }
-    },
-    async stop() {
-      await smtp.stop();
-      await hooks.close();
-    },
-  };
-  // The crash test only needs who and which message: no MIME parsing of thousands of e-mails.
-  smtp.parse = false;
-  smtp.onAccepted = ({ messageId, inquiryId }) => {
-    if (!inquiryId) throw new Error(`an e-mail without its inquiry's id (${messageId})`);
-    sinks.mailsByInquiry.set(inquiryId, [...(sinks.mailsByInquiry.get(inquiryId) ?? []), messageId]);
-  };
-  smtp.onEnvelope = (rcptTo) => {
-    for (const address of rcptTo) sinks.mailsTo.add(address);
-  };
-  hooks.onReceived = (hook) => {
-    if (hook.verifyError !== undefined) {
-      sinks.unverifiedHooks++;
-      return;
-    }
-    const id = (hook.verified as { data: { id: string } }).data.id;
-    const webhookId = String(hook.headers['webhook-id']);
-    sinks.hooksByInquiry.set(id, [...(sinks.hooksByInquiry.get(id) ?? []), webhookId]);
-  };
-  return sinks;
-}

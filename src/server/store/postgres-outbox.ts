@@ -40,7 +40,7 @@ export function withPending(insertSql: string, parameters: number): string {
   return `WITH "inserted" AS (${insertSql}),
   "pending" AS (
     INSERT INTO "outboxPending" ("inquiryId", "queuedAt")
-    SELECT "id", $${parameters + 2}::bigint FROM "inserted" WHERE "id" = ANY($${parameters + 1}::text[])
+    SELECT "id", $${parameters + 2}::bigint FROM "inserted" JOIN unnest($${parameters + 1}::text[]) AS o("id") USING ("id")
   )
   SELECT "id" FROM "inserted"`;
 }

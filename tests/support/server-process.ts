@@ -1,0 +1,69 @@
+// The real server, from source, in its own process: started (waiting until it
+// answers) and SIGKILLed by the crash tests. Rate limits off, the form's
+// minimum fill time off: the tests send many creates from few addresses.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const SESSION_SECRET = 'crash-test-session-secret-0123456789abcdef';
+const UNLIMITED = '1000000000';
+
+export class ServerProcess {
+  private child: ChildProcess | undefined;
+  private output = '';
+  /** Incremented at each start: which life of the server an answer came from. */
+  generation = 0;
+
+  constructor(
+    private readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.generation++;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        SESSION_SECRET,
+        MIN_FILL_SECONDS: '0',
+        RATE_LIMIT_SESSIONS_PER_IP: UNLIMITED,
+        RATE_LIMIT_INQUIRIES_PER_IP: UNLIMITED,
+        RATE_LIMIT_INQUIRIES_PER_SESSION: UNLIMITED,
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000));
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`The server exited at start (${child.exitCode ?? child.signalCode}):\n${this.output}`);
+      }
+      try {
+        const response = await fetch(`http://127.0.0.1:${this.port}/api/health`, {
+          signal: AbortSignal.timeout(1_000),
+        });
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`The server did not answer within 30 s:\n${this.output}`);
+      await sleep(25);
+    }
+  }
+
+  /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
