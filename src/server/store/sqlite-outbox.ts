@@ -100,7 +100,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     return (...args: A): R => {
       db.exec('PRAGMA synchronous = NORMAL');
       try {
-        return transaction(...args);
+        // IMMEDIATE: the write lock from BEGIN (a claim reads pending rows before it writes; see sqlite-store.ts).
+        return transaction.immediate(...args);
       } finally {
         db.exec('PRAGMA synchronous = FULL');
       }
