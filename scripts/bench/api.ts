@@ -12,7 +12,7 @@
 // shares their event loop. Rate limits are raised so they run on every request
 // but never trip; MIN_FILL_SECONDS=0; everything else, the request log included
 // (LOG_LEVEL, default info, to /dev/null), as configured. The target is design.md's: ours at least
-// the anchor's rate; the aim 10,000/s with p99 <= 10 ms.
+// 1.5x the anchor's rate on both engines; the aim 10,000/s with p99 <= 10 ms.
 //
 // Alone: `npx tsx scripts/bench/api.ts` (BENCH_SECONDS, default 10, per run;
 // BENCH_WARMUP_SECONDS, default 2, of unrecorded load before each run).
@@ -43,6 +43,8 @@ const require = createRequire(import.meta.url);
 
 export const API_BENCH_CONNECTIONS = 50;
 /** design.md: the aim for ours. */
+/** design.md: ours must reach at least this multiple of the anchor's rate (group commit). */
+export const ANCHOR_MULTIPLE = 1.5;
 export const AIM_CREATES_PER_SECOND = 10_000;
 export const AIM_P99_MS = 10;
 
@@ -387,8 +389,8 @@ function judge(results: ApiBenchResult[]): void {
     if (result.kind !== 'ours') continue;
     if (anchor) {
       result.targets.push({
-        target: `>= anchor (${anchor.createsPerSecond}/s)`,
-        met: result.flagged === null && result.createsPerSecond >= anchor.createsPerSecond,
+        target: `>= ${ANCHOR_MULTIPLE}x anchor (${Math.round(ANCHOR_MULTIPLE * anchor.createsPerSecond)}/s)`,
+        met: result.flagged === null && result.createsPerSecond >= ANCHOR_MULTIPLE * anchor.createsPerSecond,
       });
     }
     result.targets.push({
