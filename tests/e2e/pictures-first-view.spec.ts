@@ -143,6 +143,23 @@ test('pictures that arrive late shift nothing (layout shifts sum to 0)', async (
   expect(shifts, 'layout shifts').toEqual([]);
 });
 
+test('should the page script never arrive, the photos still load (lazily, once the wait has ended)', async ({
+  page,
+  consoleWatch,
+}) => {
+  test.skip(photoCount === 0, 'this content has no package photos');
+  test.setTimeout(45_000);
+  consoleWatch.allow('Failed to load resource');
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/');
+  const photo = page.locator('#packages [role=tabpanel]:not([hidden]) .package-photo img').first();
+  await photo.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  await expect(photo).toBeVisible();
+});
+
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
