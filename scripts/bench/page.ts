@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -276,9 +276,13 @@ function buildFloor(clientDir = CLIENT_DIR): string {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (tag) => (tag.includes('application/ld+json') ? tag : ''))
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, '');
   writeFileSync(join(dir, 'index.html'), html);
-  // No precompressed copies of the old page: the server sends this one as it is.
-  rmSync(join(dir, 'index.html.gz'), { force: true });
-  rmSync(join(dir, 'index.html.br'), { force: true });
+  // Precompressed as the build does (scripts/prerender.ts): the server sends these copies as
+  // they are and compresses nothing itself, so without them the floor travelled uncompressed.
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  writeFileSync(
+    join(dir, 'index.html.br'),
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   return dir;
 }
 
