@@ -160,6 +160,22 @@ test('should the page script never arrive, the photos still load (lazily, once t
   await expect(photo).toBeVisible();
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the photos are lazy as usual: each loads when scrolled to', async ({ page }) => {
+    test.skip(photoCount === 0, 'this content has no package photos');
+    await page.goto('/');
+    const photo = page.locator('#packages [role=tabpanel]:not([hidden]) .package-photo img').first();
+    await expect(photo).toHaveAttribute('loading', 'lazy');
+    await photo.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(photo).toBeVisible();
+  });
+});
+
 test.describe('reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
