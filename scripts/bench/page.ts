@@ -3,12 +3,15 @@
 // build served locally: mobile, median of 9 runs, beside the floor (the same
 // HTML with its scripts removed, served the same way) measured in the same run,
 // the two alternating so that a busy machine weighs on both alike; desktop,
-// median of 3.
+// median of 3. And the images a first view loads, without scrolling, in Playwright's
+// Chromium at a phone's and a desktop's size: how many, their bytes, and how many
+// of them nothing in the first viewport uses (target: none).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -29,6 +32,8 @@ export const PAGE_BUDGETS = {
   tbtMs: 50,
   /** The page's TBT no more than this above the floor's (the same HTML without its scripts). */
   tbtOverFloorMs: 30,
+  /** Images a first view (no scrolling) loads that nothing in the first viewport uses. */
+  imagesBelowFoldOnFirstView: 0,
 } as const;
 
 export interface PageSizes {
@@ -50,6 +55,101 @@ export interface LighthouseSummary {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+}
+
+export interface FirstViewImages {
+  profile: 'mobile' | 'desktop';
+  /** Runs measured; each figure below is the worst (largest) of them. */
+  runs: number;
+  images: number;
+  bytes: number;
+  /** Loaded although no element in the first viewport shows them. */
+  belowFold: number;
+  belowFoldUrls: string[];
+}
+
+/** A phone as Lighthouse's mobile preset has it, and a common laptop window. */
+const FIRST_VIEW_PROFILES = {
+  mobile: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+} as const;
+
+/**
+ * In the page: the absolute URLs of the images that an element intersecting the
+ * viewport shows (an <img>'s current source, or a CSS background). A string, so
+ * that tsx's helpers for named functions do not leak into the browser.
+ */
+const SHOWN_IN_FIRST_VIEWPORT = `(() => {
+  const inView = (element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+  };
+  const urls = [];
+  for (const img of document.querySelectorAll('img')) if (inView(img) && img.currentSrc) urls.push(img.currentSrc);
+  for (const element of document.querySelectorAll('body *')) {
+    for (const match of getComputedStyle(element).backgroundImage.matchAll(/url\\("?([^")]+)"?\\)/g)) {
+      if (inView(element)) urls.push(match[1]);
+    }
+  }
+  return urls.map((source) => new URL(source, location.href).href);
+})()`;
+
+/** How long after `load` the count goes on: lazy images, the idle-loaded chunk and what it starts. */
+const FIRST_VIEW_SETTLE_MS = 3000;
+
+/**
+ * Loads the page in a fresh context as a first-time visitor, waits for `load` and a
+ * few seconds more without scrolling, and counts the image responses: all of them,
+ * and those used by no element that intersects the first viewport.
+ */
+async function firstViewImagesOnce(url: string, profile: keyof typeof FIRST_VIEW_PROFILES) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext(FIRST_VIEW_PROFILES[profile]);
+    const page = await context.newPage();
+    const loaded: { url: string; bytes: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'image') return;
+      pending.push(
+        request.sizes().then((sizes) => {
+          loaded.push({ url: request.url(), bytes: sizes.responseHeadersSize + sizes.responseBodySize });
+        }),
+      );
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(FIRST_VIEW_SETTLE_MS);
+    await Promise.all(pending);
+    // The images that something in the first viewport shows (an <img>'s current source, or a CSS background).
+    const shown = await page.evaluate<string[]>(SHOWN_IN_FIRST_VIEWPORT);
+    const belowFold = loaded.filter((image) => !shown.includes(image.url)).map((image) => image.url);
+    return {
+      images: loaded.length,
+      bytes: loaded.reduce((total, image) => total + image.bytes, 0),
+      belowFoldUrls: belowFold,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The first view's images at a profile, the worst of `runs` runs (what is loaded can depend on timing). */
+export async function measureFirstViewImages(
+  url: string,
+  profile: keyof typeof FIRST_VIEW_PROFILES,
+  runs = 3,
+): Promise<FirstViewImages> {
+  const results = [];
+  for (let run = 0; run < runs; run++) results.push(await firstViewImagesOnce(url, profile));
+  const worst = results.reduce((a, b) => (b.belowFoldUrls.length > a.belowFoldUrls.length ? b : a));
+  return {
+    profile,
+    runs,
+    images: Math.max(...results.map((result) => result.images)),
+    bytes: Math.max(...results.map((result) => result.bytes)),
+    belowFold: worst.belowFoldUrls.length,
+    belowFoldUrls: worst.belowFoldUrls.map((address) => new URL(address).pathname),
+  };
 }
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -176,9 +276,13 @@ function buildFloor(clientDir = CLIENT_DIR): string {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (tag) => (tag.includes('application/ld+json') ? tag : ''))
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, '');
   writeFileSync(join(dir, 'index.html'), html);
-  // No precompressed copies of the old page: the server sends this one as it is.
-  rmSync(join(dir, 'index.html.gz'), { force: true });
-  rmSync(join(dir, 'index.html.br'), { force: true });
+  // Precompressed as the build does (scripts/prerender.ts): the server sends these copies as
+  // they are and compresses nothing itself, so without them the floor travelled uncompressed.
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
+  writeFileSync(
+    join(dir, 'index.html.br'),
+    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   return dir;
 }
 
@@ -215,18 +319,30 @@ async function withServer<T>(clientDir: string, work: (url: string) => Promise<T
   }
 }
 
-export async function runPageBench(): Promise<{ sizes: PageSizes; lighthouse: LighthouseSummary[] }> {
+export interface PageBench {
+  sizes: PageSizes;
+  firstView: FirstViewImages[];
+  lighthouse: LighthouseSummary[];
+}
+
+export async function runPageBench(): Promise<PageBench> {
   const sizes = measurePageSizes();
   const mobileRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 9);
   const floorDir = buildFloor();
   try {
-    const lighthouseResults = await withServer(CLIENT_DIR, (pageUrl) =>
-      withServer(floorDir, async (floorUrl) => [
-        ...(await runMobilePair(pageUrl, floorUrl, mobileRuns)),
-        await runDesktop(pageUrl, Math.max(1, Math.min(3, mobileRuns))),
-      ]),
+    return await withServer(CLIENT_DIR, (pageUrl) =>
+      withServer(floorDir, async (floorUrl) => {
+        const firstView = [
+          await measureFirstViewImages(pageUrl, 'mobile'),
+          await measureFirstViewImages(pageUrl, 'desktop'),
+        ];
+        const lighthouse = [
+          ...(await runMobilePair(pageUrl, floorUrl, mobileRuns)),
+          await runDesktop(pageUrl, Math.max(1, Math.min(3, mobileRuns))),
+        ];
+        return { sizes, firstView, lighthouse };
+      }),
     );
-    return { sizes, lighthouse: lighthouseResults };
   } finally {
     rmSync(floorDir, { recursive: true, force: true });
   }
@@ -235,13 +351,7 @@ export async function runPageBench(): Promise<{ sizes: PageSizes; lighthouse: Li
 const kib = (bytes: number) => bytes / 1024;
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-export function formatPageBench({
-  sizes,
-  lighthouse: runs,
-}: {
-  sizes: PageSizes;
-  lighthouse: LighthouseSummary[];
-}): string {
+export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBench): string {
   const lines = [
     '| what | measured | target | |',
     '| --- | ---: | ---: | --- |',
@@ -249,6 +359,15 @@ export function formatPageBench({
     `| CSS (inlined in the HTML), gzipped | ${kib(sizes.cssBytes).toFixed(1)} KiB | <= ${PAGE_BUDGETS.cssKiB} KiB | ${mark(kib(sizes.cssBytes) <= PAGE_BUDGETS.cssKiB)} |`,
     `| HTML with that CSS, gzipped | ${kib(sizes.htmlBytes).toFixed(1)} KiB | (no target) | |`,
   ];
+  for (const view of firstView) {
+    const { width, height } = FIRST_VIEW_PROFILES[view.profile].viewport;
+    const label = `images loaded on first view, ${view.profile} ${width}×${height} (worst of ${view.runs})`;
+    const which = view.belowFoldUrls.length ? ` (${view.belowFoldUrls.join(', ')})` : '';
+    lines.push(`| ${label} | ${view.images} (${kib(view.bytes).toFixed(1)} KiB) | (no target) | |`);
+    lines.push(
+      `| ${label}: of them below the fold | ${view.belowFold}${which} | ${PAGE_BUDGETS.imagesBelowFoldOnFirstView} | ${mark(view.belowFold <= PAGE_BUDGETS.imagesBelowFoldOnFirstView)} |`,
+    );
+  }
   const floor = runs.find((summary) => summary.preset === 'mobile' && summary.variant === 'floor');
   for (const summary of runs.filter((run) => run.variant === 'page')) {
     const label = `Lighthouse ${summary.preset} (median of ${summary.runs})`;

@@ -52,6 +52,22 @@ export interface PictureUse {
   role: PictureRole | 'share';
 }
 
+/**
+ * A logo mark in SVG up to this size is written into the page as a `data:` URL
+ * rather than fetched: one request fewer on every first view, for a picture
+ * above the fold (an image, so the SVG stays sandboxed: no scripts, no styles
+ * that reach the page). Larger marks stay files.
+ */
+export const INLINE_MARK_MAX_BYTES = 2048;
+
+/** An SVG as a `data:` URL, percent-encoding only what a URL in an attribute cannot hold. */
+export const svgDataUrl = (svg: Buffer) =>
+  `data:image/svg+xml,${svg
+    .toString('utf8')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[%#<>"&{}|\\^`\[\]]/g, (character) => encodeURIComponent(character))}`;
+
 /** Every picture the content names, with its field and use. */
 export function pictureUses(content: BusinessContent): PictureUse[] {
   const uses: PictureUse[] = [];
@@ -169,7 +185,16 @@ export function planPicture(picture: CheckedPicture, role: PictureRole): Planned
     return {
       picture,
       role,
-      data: { base, type: 'svg', widths: [], width: picture.width, height: picture.height },
+      data: {
+        base,
+        type: 'svg',
+        widths: [],
+        width: picture.width,
+        height: picture.height,
+        ...(role === 'mark' && picture.source.length <= INLINE_MARK_MAX_BYTES
+          ? { inline: svgDataUrl(picture.source) }
+          : {}),
+      },
       files: [{ fileName: `${stem}.svg`, width: picture.width, height: picture.height, format: 'svg' }],
     };
   }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content, ContentError, type BusinessContent } from '../../content/index.js';
 import { ICONS, shortName, SOCIAL_CARD, webManifest } from '../web/seo/site-files.js';
 import { decodeIco } from './ico.js';
-import { checkPicture, encodePictures, planPictures } from './pictures.js';
+import { checkPicture, encodePictures, INLINE_MARK_MAX_BYTES, planPicture, planPictures } from './pictures.js';
 import { picturesPlugin } from './pictures-plugin.js';
 import { buildSiteImages } from './site-images.js';
 
@@ -181,5 +181,37 @@ describe('a missing or broken picture stops the build, naming the file', () => {
       expect(meta.format, file.fileName).toBe(ext === 'jpg' ? 'jpeg' : ext === 'avif' ? 'heif' : ext);
       expect(meta.width! / meta.height!).toBeCloseTo(1.5, 1);
     }
+  });
+});
+
+describe('a small SVG logo mark is written into the page, not fetched', () => {
+  const svg = (extra = '') =>
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">\n  <circle cx="256" cy="256" r="250" fill="#0f5c3a"/>${extra}\n</svg>\n`,
+    );
+  const checked = (source: Buffer) => ({
+    use: { field: 'logoMark', file: 'images/mark.svg', role: 'mark' as const },
+    path: 'images/mark.svg',
+    source,
+    format: 'svg' as const,
+    width: 512,
+    height: 512,
+    hasAlpha: true,
+  });
+
+  it('a mark up to the limit gets a data: URL that decodes to the same drawing', () => {
+    const data = planPicture(checked(svg()), 'mark').data;
+    expect(data.inline).toMatch(/^data:image\/svg\+xml,/);
+    expect(data.inline).not.toMatch(/[<>"#]/);
+    const decoded = decodeURIComponent(data.inline!.slice('data:image/svg+xml,'.length));
+    expect(decoded).toBe(svg().toString().trim().replace(/\s+/g, ' '));
+  });
+
+  it('a larger mark, and a client logo in SVG, stay files', () => {
+    const large = svg(`<!--${'x'.repeat(INLINE_MARK_MAX_BYTES)}-->`);
+    expect(planPicture(checked(large), 'mark').data.inline).toBeUndefined();
+    expect(
+      planPicture({ ...checked(svg()), use: { ...checked(svg()).use, role: 'logo' } }, 'logo').data.inline,
+    ).toBeUndefined();
   });
 });

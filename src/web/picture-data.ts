@@ -14,4 +14,9 @@ export interface PictureData {
   /** The largest file's size in pixels (for an SVG, its own size): the picture's aspect ratio. */
   width: number;
   height: number;
+  /**
+   * A small SVG logo mark as a `data:` URL, drawn with the first paint instead of
+   * fetched: the navbar's mark is above the fold on every first view.
+   */
+  inline?: string;
 }

@@ -35,7 +35,7 @@ export function Picture({ data, alt, sizes, width, height, className, loading = 
   const boxWidth = width ?? (height ? Math.round((height * data.width) / data.height) : data.width);
   const boxHeight = height ?? Math.round((boxWidth * data.height) / data.width);
   const common = { className, width: boxWidth, height: boxHeight, loading, decoding: 'async' as const };
-  if (data.type === 'svg') return <img src={`${data.base}.svg`} alt={alt} {...common} />;
+  if (data.type === 'svg') return <img src={data.inline ?? `${data.base}.svg`} alt={alt} {...common} />;
   const largest = data.widths[data.widths.length - 1]!;
   return (
     <picture>

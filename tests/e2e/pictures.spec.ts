@@ -134,18 +134,20 @@ test('package photos: alt from the content, AVIF first, decoded, and their box f
 }) => {
   await openPage(page);
   await expect(page.locator('.package-card img')).toHaveCount(photos.length);
-  // The boxes reserved before any photo loads (they are lazy, below the fold)…
+  // The frames reserved before any photo loads (the photos wait below the fold, unrendered until their cards come in)…
   const before = new Map<string, { width: number; height: number }>();
   for (const { group, card } of photos) {
     await showGroup(page, group.label);
-    const img = page
+    const frame = page
       .locator('.package-card', { has: page.getByRole('heading', { name: card.name, exact: true }) })
-      .locator('img');
-    before.set(`${group.id}/${card.name}`, await boxOf(img));
+      .locator('.package-photo');
+    before.set(`${group.id}/${card.name}`, await boxOf(frame));
   }
   for (const { group, card, photo } of photos) {
     await showGroup(page, group.label);
     const article = page.locator('.package-card', { has: page.getByRole('heading', { name: card.name, exact: true }) });
+    // A photo is rendered (and fetched) once its card comes in: bring it into view first.
+    await article.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
     const img = article.getByRole('img', { name: photo.alt, exact: true });
     await expect(img).toHaveCount(1);
     await expect(img).toHaveAttribute('loading', 'lazy');
@@ -157,6 +159,7 @@ test('package photos: alt from the content, AVIF first, decoded, and their box f
     // …are the boxes they fill once loaded: nothing moves when a photo arrives.
     const key = `${group.id}/${card.name}`;
     expect(before.get(key)!.height, key).toBeGreaterThan(0);
+    expect(await boxOf(article.locator('.package-photo')), key).toEqual(before.get(key));
     expect(await boxOf(img), key).toEqual(before.get(key));
   }
 });
@@ -170,6 +173,11 @@ test('the logo mark: the owner’s picture or the drawn mark beside the name, de
     await expect(img).toHaveAttribute('alt', '');
     await expect(img).toHaveAttribute('loading', 'eager');
     expect((await decoded(img)).naturalWidth).toBeGreaterThan(0);
+    // Drawn with the first paint: a small SVG mark is in the page itself, a larger or raster one is a file.
+    const source = (await img.getAttribute('src'))!;
+    if (content.logoMark.endsWith('.svg') && source.startsWith('data:')) {
+      expect(source).toMatch(/^data:image\/svg\+xml,/);
+    }
   } else {
     await expect(brand.locator('svg.brand-mark')).toHaveCount(1);
   }
@@ -179,7 +187,9 @@ test('pictures are served from hashed names with a long cache', async ({ page, r
   await openPage(page);
   const sources = await page
     .locator('.package-card img, .logo-scroller img, .navbar-brand img')
-    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src))
+    // A small SVG logo mark is written into the page (a data: URL): nothing to fetch or cache.
+    .then((all) => all.filter((source) => !source.startsWith('data:')));
   test.skip(sources.length === 0, 'this content has no pictures of its own');
   for (const source of new Set(sources)) {
     const response = await request.get(new URL(source).pathname);

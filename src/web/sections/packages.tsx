@@ -108,12 +108,14 @@ function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean 
           group.packages.map((card, index) => (
             <article key={card.name} className="package-card" aria-labelledby={`package-${group.id}-${index}`}>
               {card.photo && (
-                <Picture
-                  data={builtPicture('photo', card.photo.src)!}
-                  alt={card.photo.alt}
-                  className="package-photo"
-                  sizes={photoSizes(group.packages.length)}
-                />
+                // A 3:2 frame reserved before the photo loads (packages.css), so nothing moves when it arrives.
+                <div className="package-photo">
+                  <Picture
+                    data={builtPicture('photo', card.photo.src)!}
+                    alt={card.photo.alt}
+                    sizes={photoSizes(group.packages.length)}
+                  />
+                </div>
               )}
               <h3 id={`package-${group.id}-${index}`}>{card.name}</h3>
               <p className="package-price">{card.price}</p>
