@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { content } from '../content/index.js';
+import { pageBootTag } from '../src/server/page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
 import { renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
 import { buildSiteImages } from '../src/build/site-images.js';
@@ -23,8 +24,13 @@ if (!stylesheet) throw new Error('index.html has no stylesheet link to inline');
 const css = readFileSync(join(clientDir, stylesheet[1]!), 'utf8').trim();
 const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
 
+// The page's module loads after the first paint (src/server/page-boot-script.ts).
+const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+if (!moduleScript) throw new Error("index.html has no module script for the page's boot script to load");
+
 const html = template
   .replace(stylesheet[0], () => `<style>${css}</style>`)
+  .replace(moduleScript[0], () => pageBootTag(moduleScript[1]!))
   // Function replacements: a '$' in the content (a price) must not be read as a pattern.
   .replace('<html lang="en">', () => `<html lang="${content.locale}">`)
   .replace('<!--head-->', () => renderHead(content, siteImages.images))

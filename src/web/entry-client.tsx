@@ -18,8 +18,10 @@ const Inquiry = lazy(() =>
   wanted.then(() => import('./inquiry/inquiry-island.js')).then((module) => ({ default: module.InquiryIsland })),
 );
 installOpeners(() => startLoading());
-// (A module script always runs before `load`.)
-addEventListener('load', () => (window.requestIdleCallback ?? setTimeout)(() => startLoading()), { once: true });
+// The page's boot script loads this module after the first paint, which can be after `load`.
+const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(() => startLoading());
+if (document.readyState === 'complete') whenIdle();
+else addEventListener('load', whenIdle, { once: true });
 
 // Hydration as a transition: React works in slices and yields to the browser
 // (and to a visitor's input) between them; each part of the page hydrates on its own.

@@ -1,0 +1,18 @@
+// The landing page's one inline script. It loads the page's module only after
+// the first frame has been painted (a frame, then a task), so the first paint
+// never waits for the module to be fetched and evaluated: the HTML and its inlined
+// stylesheet are the whole first view (decision record 043). The module's address
+// is in the tag's data-src, so the script's text, and the hash the CSP allows it
+// by, are the same in every build.
+import { createHash } from 'node:crypto';
+
+export const PAGE_BOOT_SCRIPT =
+  "(function(src){var go=function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;document.body.appendChild(s)};requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript.dataset.src)";
+
+/** The CSP source that allows PAGE_BOOT_SCRIPT. */
+export const PAGE_BOOT_SCRIPT_HASH = `sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}`;
+
+/** The tag that replaces the build's `<script type="module" src>` of the page's module. */
+export function pageBootTag(moduleSrc: string): string {
+  return `<script data-src="${moduleSrc}">${PAGE_BOOT_SCRIPT}</script>`;
+}
