@@ -117,7 +117,10 @@ export interface OutboxStore {
   get(id: string): Promise<DeliveryWithAttempts | undefined>;
   /** Queues a delivery again, due now, with a fresh retry schedule and the same identity. False if there is no such one. */
   resend(id: string, now: number): Promise<boolean>;
-  /** Forgets every delivery of an inquiry, pending or not, and their attempts (erasure). Returns how many. */
+  /**
+   * Forgets every delivery of an inquiry, pending or not, and their attempts. Returns how many.
+   * The owner store's `erase` does the same inside its own transaction.
+   */
   deleteForInquiry(inquiryId: string): Promise<number>;
   /** Of these inquiries, those whose owner e-mail failed. */
   failedOwnerNotifications(inquiryIds: string[]): Promise<Set<string>>;

@@ -359,6 +359,28 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
     });
   });
 
+  /**
+   * Every claimed delivery is refused once by an SMTP answer quoting its customer's
+   * address (kept as its lastError and in its attempt), then sent (its lastError
+   * overwritten): as a worker would leave them.
+   */
+  async function refusedThenSent(inquiries: InquiryStore): Promise<void> {
+    const claimed = await inquiries.outbox.claimDue(Date.now(), 10, 60_000);
+    const now = Date.now();
+    await inquiries.outbox.settle(
+      claimed.map((delivery) => ({
+        id: delivery.id,
+        at: now,
+        settlement: { outcome: 'retry', error: `SMTP 550 5.1.1 <${delivery.inquiry!.email}> user unknown`, dueAt: now },
+      })),
+    );
+    const again = await inquiries.outbox.claimDue(Date.now(), 10, 60_000);
+    expect(again).toHaveLength(claimed.length);
+    await inquiries.outbox.settle(
+      again.map((delivery) => ({ id: delivery.id, at: Date.now(), settlement: { outcome: 'sent' } })),
+    );
+  }
+
   describe('erasure', () => {
     it('removes the personal data for good, keeps a tombstone, and leaves other inquiries alone', async () => {
       const marker = `Erasable${Date.now()}Marker`;
@@ -366,7 +388,10 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
         document: { lastName: marker, email: `${marker.toLowerCase()}@example.com`, notes: `${marker} notes` },
       });
       const other = buildNewInquiry();
-      const opened = await withInquiries(target, other);
+      const opened = await open();
+      opened.inquiries.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }] });
+      for (const inquiry of [target, other]) await opened.inquiries.create(inquiry);
+      await refusedThenSent(opened.inquiries);
       const { owners } = opened;
       await owners.addNote(target.id, `${marker} called back`, ACTOR, new Date());
       await owners.setStatus(target.id, 'contacted', ACTOR, new Date());
@@ -378,6 +403,11 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect((await owners.listInquiries(query({ q: marker }))).rows).toEqual([]);
       expect(await opened.inquiries.list()).toHaveLength(1);
       expect(await opened.rows('inquiryEvents')).toEqual([]);
+      // Its notifications went with it; the other inquiry's stay.
+      expect((await opened.rows('outbox')).map((row) => row.inquiryId)).toEqual([other.id]);
+      expect(await opened.rows('outboxAttempts')).toHaveLength(2);
+      expect(JSON.stringify(await opened.rows('outboxAttempts'))).not.toContain(marker.toLowerCase());
+      expect(await opened.rows('outboxPending')).toEqual([]);
       expect(await owners.erasures()).toEqual([
         { inquiryId: target.id, erasedAt: when.toISOString(), erasedBy: ACTOR.email },
       ]);

@@ -66,6 +66,16 @@ const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "target"
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS d("id", "inquiryId", "kind", "target", "dueAt")
   ON CONFLICT ("id") DO NOTHING`;
 
+/**
+ * Deletes an inquiry ($1)'s deliveries, their attempts (an error can quote the
+ * customer's address) and its pending row; answers how many deliveries (n). The
+ * erasure runs it in its transaction, before its VACUUM (postgres-owner-store.ts).
+ */
+export const FORGET_INQUIRY_SQL = `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
+    "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),
+    "pending" AS (DELETE FROM "outboxPending" WHERE "inquiryId" = $1)
+  SELECT count(*)::int AS n FROM "gone"`;
+
 const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1 WHERE "id" IN (
     SELECT "id" FROM "outbox"
     WHERE "state" = 'queued' AND "dueAt" <= $2 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)
@@ -220,13 +230,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       return result.rowCount === 1;
     },
     async deleteForInquiry(inquiryId) {
-      const { rows } = await pool.query(
-        `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
-           "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),
-           "pending" AS (DELETE FROM "outboxPending" WHERE "inquiryId" = $1)
-         SELECT count(*)::int AS n FROM "gone"`,
-        [inquiryId],
-      );
+      const { rows } = await pool.query(FORGET_INQUIRY_SQL, [inquiryId]);
       return rows[0].n as number;
     },
     async failedOwnerNotifications(inquiryIds) {

@@ -30,6 +30,25 @@ export interface SqliteOutbox {
   afterTransaction(committed: boolean): void;
 }
 
+/**
+ * Deletes an inquiry's pending row, deliveries and attempts (an attempt's error can
+ * quote the customer's address); returns how many deliveries. Run it inside the
+ * erasure's transaction (sqlite-owner-store.ts), so nothing is left after its checkpoint.
+ */
+export function forgetOutboxOf(db: Database.Database): (inquiryId: string) => number {
+  const deletePending = prepare(db, 'DELETE FROM outboxPending WHERE inquiryId = ?');
+  const deleteAttempts = prepare(
+    db,
+    'DELETE FROM outboxAttempts WHERE deliveryId IN (SELECT id FROM outbox WHERE inquiryId = ?)',
+  );
+  const deleteDeliveries = prepare(db, 'DELETE FROM outbox WHERE inquiryId = ?');
+  return (inquiryId) => {
+    deletePending.run(inquiryId);
+    deleteAttempts.run(inquiryId);
+    return deleteDeliveries.run(inquiryId).changes;
+  };
+}
+
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
   let onQueued: (count: number) => void = () => {};
@@ -81,11 +100,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     db,
     `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL WHERE id = @id`,
   );
-  const deleteAttempts = prepare(
-    db,
-    'DELETE FROM outboxAttempts WHERE deliveryId IN (SELECT id FROM outbox WHERE inquiryId = ?)',
-  );
-  const deleteDeliveries = prepare(db, 'DELETE FROM outbox WHERE inquiryId = ?');
+  const forgetInquiry = forgetOutboxOf(db);
   // The ids come as one JSON array: one statement, whatever their number.
   const failedOwnerEmails = prepare(
     db,
@@ -157,11 +172,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       attempts: attemptsOf.all(delivery.id).map((attempt) => toAttempt(attempt as Record<string, unknown>)),
     };
   };
-  const deleteForInquiry = db.transaction((inquiryId: string) => {
-    deletePendingOf.run(inquiryId);
-    deleteAttempts.run(inquiryId);
-    return deleteDeliveries.run(inquiryId).changes;
-  });
+  const deleteForInquiry = db.transaction(forgetInquiry);
 
   const outbox: OutboxStore = {
     configure(options) {
