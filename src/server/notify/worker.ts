@@ -111,6 +111,22 @@ export function jittered(base: number, random: number): number {
   return Math.round(base * (1 - JITTER + 2 * JITTER * random));
 }
 
+/**
+ * How long to wait after the `tries`th failure: the schedule's delay (jittered), or the
+ * endpoint's Retry-After (capped at a day by webhooks.ts) when that is longer. Never
+ * shorter than the schedule: an endpoint answering "Retry-After: 0" must not use up
+ * the ten attempts in seconds.
+ */
+export function retryDelayMs(
+  delays: readonly number[],
+  tries: number,
+  retryAfterMs: number | undefined,
+  random: number,
+): number {
+  const scheduled = jittered(delays[Math.min(tries - 1, delays.length - 1)]!, random);
+  return Math.max(scheduled, retryAfterMs ?? 0);
+}
+
 export interface NotifyStatus {
   email: { configured: boolean; server: string | null; from: string; confirmation: boolean };
   webhooks: { endpoint: string; slack: boolean }[];
@@ -228,7 +244,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   const retryDelay = (tries: number, retryAfterMs: number | undefined) =>
-    retryAfterMs ?? jittered(delays[Math.min(tries - 1, delays.length - 1)]!, random());
+    retryDelayMs(delays, tries, retryAfterMs, random());
 
   const settlementFor = (delivery: ClaimedDelivery, outcome: SendOutcome, now: number): Settlement => {
     if (outcome.ok) return { outcome: 'sent' };
