@@ -309,7 +309,7 @@ describe('e-mail through a real SMTP server', () => {
     const { id } = await t.create();
     const [first] = await smtp.waitFor(1);
     const [delivery] = await t.until(id, allSettled);
-    expect(await t.app.notifier.resend(delivery!.id)).toBe(true);
+    expect(await t.app.notifier.resend(delivery!.id)).toBe('queued');
     const [, second] = await smtp.waitFor(2);
     expect(second!.messageId).toBe(first!.messageId);
     const [again] = await t.until(id, (deliveries) => deliveries[0]!.attempts.length === 2 && allSettled(deliveries));

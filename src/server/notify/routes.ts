@@ -88,7 +88,12 @@ export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: Inqui
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
     async (request, reply) => {
-      if (!(await notifier.resend(request.params.id))) throw httpError(404, 'No such notification.');
+      const result = await notifier.resend(request.params.id);
+      if (result === 'missing') throw httpError(404, 'No such notification.');
+      // Its send is in flight: sending it again beside that would deliver it twice at once.
+      if (result === 'sending') {
+        throw httpError(409, 'This notification is being sent right now. Try again once it has been sent or failed.');
+      }
       const delivery = await store.outbox.get(request.params.id);
       return reply.status(202).send({ delivery: delivery ? deliveryView(delivery) : null });
     },

@@ -10,7 +10,14 @@
 // with the same Message-ID / webhook-id.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { ClaimedDelivery, DeliveryPlanner, OutboxStore, Settlement, SettleItem } from '../store/outbox-store.js';
+import type {
+  ClaimedDelivery,
+  DeliveryPlanner,
+  OutboxStore,
+  ResendResult,
+  Settlement,
+  SettleItem,
+} from '../store/outbox-store.js';
 import { mailAddress, type NotifyConfig } from './config.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
 import {
@@ -140,8 +147,8 @@ export interface Notifier {
   kick(count?: number): void;
   /** Stops polling, lets in-flight sends finish (webhooks are cut off), settles them. */
   stop(): Promise<void>;
-  /** Queues a delivery again, now. False if there is no such delivery. */
-  resend(deliveryId: string): Promise<boolean>;
+  /** Queues a delivery again, now, unless it is being sent right now (see OutboxStore.resend). */
+  resend(deliveryId: string): Promise<ResendResult>;
   /** Sends a test e-mail straight away (not through the outbox). */
   sendTestEmail(to: string): Promise<SendOutcome>;
   status(): Promise<NotifyStatus>;
@@ -413,9 +420,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
       mailer?.close();
     },
     async resend(deliveryId) {
-      const queued = await outbox.resend(deliveryId, Date.now());
-      if (queued) void pump();
-      return queued;
+      const result = await outbox.resend(deliveryId, Date.now());
+      if (result === 'queued') void pump();
+      return result;
     },
     async sendTestEmail(to) {
       if (!mailer) return { ok: false, permanent: true, error: 'e-mail is not set up (SMTP_URL is not set)' };

@@ -310,8 +310,8 @@ describe.each(engines)('outbox on $name', (engine) => {
       { id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
     ]);
     const now = Date.now();
-    expect(await store.outbox.resend(delivery!.id, now)).toBe(true);
-    expect(await store.outbox.resend('no-such-delivery', now)).toBe(false);
+    expect(await store.outbox.resend(delivery!.id, now)).toBe('queued');
+    expect(await store.outbox.resend('no-such-delivery', now)).toBe('missing');
     expect(await store.outbox.get(delivery!.id)).toMatchObject({
       id: delivery!.id,
       state: 'queued',
@@ -321,6 +321,20 @@ describe.each(engines)('outbox on $name', (engine) => {
       attempts: [{ outcome: 'failed', error: 'SMTP 550' }],
     });
     expect((await store.outbox.claimDue(now, 10, 60_000)).map((claimed) => claimed.id)).toEqual([delivery!.id]);
+  });
+
+  it('refuses to send again a delivery being sent right now (a live claim), and takes it once the lease ran out', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    await store.create(buildNewInquiry());
+    const claimedAt = Date.now();
+    const [delivery] = await store.outbox.claimDue(claimedAt, 10, 60_000);
+    expect(await store.outbox.resend(delivery!.id, claimedAt + 1_000)).toBe('sending');
+    // The claim stands: nobody else can take it and send it a second time beside the first.
+    expect(await store.outbox.get(delivery!.id)).toMatchObject({ claimedUntil: claimedAt + 60_000 });
+    expect(await store.outbox.claimDue(claimedAt + 1_000, 10, 60_000)).toEqual([]);
+    // Its claimer died: once the lease is over it may be sent again.
+    expect(await store.outbox.resend(delivery!.id, claimedAt + 60_000)).toBe('queued');
+    expect(await store.outbox.get(delivery!.id)).toMatchObject({ claimedUntil: null, state: 'queued' });
   });
 
   it('forgets an erased inquiry’s deliveries and attempts; a send finishing after that records nothing', async () => {

@@ -115,8 +115,12 @@ export interface OutboxStore {
   /** An inquiry's deliveries with their attempts, in creation order (written out first if still pending). */
   forInquiry(inquiryId: string): Promise<DeliveryWithAttempts[]>;
   get(id: string): Promise<DeliveryWithAttempts | undefined>;
-  /** Queues a delivery again, due now, with a fresh retry schedule and the same identity. False if there is no such one. */
-  resend(id: string, now: number): Promise<boolean>;
+  /**
+   * Queues a delivery again, due now, with a fresh retry schedule and the same identity:
+   * 'queued'. Refused ('sending') while a live claim holds it (its send is in flight;
+   * clearing the claim would let a second send start beside it), or 'missing'.
+   */
+  resend(id: string, now: number): Promise<ResendResult>;
   /**
    * Forgets every delivery of an inquiry, pending or not, and their attempts. Returns how many.
    * The owner store's `erase` does the same inside its own transaction.
@@ -127,6 +131,8 @@ export interface OutboxStore {
   /** How many deliveries are in each state, per kind. */
   summary(): Promise<Record<DeliveryKind, Record<DeliveryState, number>>>;
 }
+
+export type ResendResult = 'queued' | 'sending' | 'missing';
 
 export function emptySummary(): Record<DeliveryKind, Record<DeliveryState, number>> {
   const counts = () => ({ queued: 0, sent: 0, failed: 0, skipped: 0 });

@@ -224,10 +224,12 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     async resend(id, now) {
       const result = await pool.query(
         `UPDATE "outbox" SET "state" = 'queued', "tries" = 0, "dueAt" = $2, "claimedUntil" = NULL, "lastError" = NULL
-         WHERE "id" = $1`,
+         WHERE "id" = $1 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)`,
         [id, now],
       );
-      return result.rowCount === 1;
+      if (result.rowCount === 1) return 'queued';
+      const { rows } = await pool.query('SELECT 1 FROM "outbox" WHERE "id" = $1', [id]);
+      return rows.length > 0 ? 'sending' : 'missing';
     },
     async deleteForInquiry(inquiryId) {
       const { rows } = await pool.query(FORGET_INQUIRY_SQL, [inquiryId]);

@@ -98,7 +98,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const requeue = prepare(
     db,
-    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL WHERE id = @id`,
+    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL
+     WHERE id = @id AND (claimedUntil IS NULL OR claimedUntil <= @now)`,
   );
   const forgetInquiry = forgetOutboxOf(db);
   // The ids come as one JSON array: one statement, whatever their number.
@@ -207,7 +208,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       return row ? withAttempts(row) : undefined;
     },
     async resend(id, now) {
-      return requeue.run({ id, now }).changes === 1;
+      if (requeue.run({ id, now }).changes === 1) return 'queued';
+      return byId.get(id) ? 'sending' : 'missing';
     },
     async deleteForInquiry(inquiryId) {
       return deleteForInquiry(inquiryId);
