@@ -123,6 +123,23 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(queued).toBeGreaterThanOrEqual(1);
   });
 
+  it('reads an inquiry’s page from its delivery rows, looking among the pending rows only when it has none', async () => {
+    const { store, location } = await freshPlace();
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    // Still pending: the page writes its deliveries out.
+    expect(await store.outbox.forInquiry(inquiry.id)).toHaveLength(3);
+    // A pending row for it again, behind the store's back: left alone, since its delivery rows
+    // answer first (the pending rows have no index, so looking among them is a full scan).
+    const pendingRow =
+      engine.name === 'sqlite'
+        ? `INSERT INTO outboxPending (inquiryId, queuedAt) VALUES ('${inquiry.id}', 0)`
+        : `INSERT INTO "outboxPending" ("inquiryId", "queuedAt") VALUES ('${inquiry.id}', 0)`;
+    await location.sql(pendingRow);
+    expect(await store.outbox.forInquiry(inquiry.id)).toHaveLength(3);
+    expect(Number(await location.sql(`SELECT count(*) FROM ${tables.pending}`))).toBe(1);
+  });
+
   it('writes one pending row in the create’s transaction, and the deliveries when they are claimed', async () => {
     const { store, location } = await freshPlace();
     const inquiry = buildNewInquiry();

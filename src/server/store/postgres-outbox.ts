@@ -103,6 +103,13 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   let plan: DeliveryPlanner = () => [];
   let onQueued: (count: number) => void = () => {};
 
+  const deliveriesOf = async (inquiryId: string) =>
+    (
+      await pool.query('SELECT * FROM "outbox" WHERE "inquiryId" = $1 ORDER BY "createdAt", "kind", "target"', [
+        inquiryId,
+      ])
+    ).rows as Record<string, unknown>[];
+
   const withAttempts = async (rows: Record<string, unknown>[]): Promise<DeliveryWithAttempts[]> => {
     if (rows.length === 0) return [];
     const deliveries = rows.map(toDelivery);
@@ -208,14 +215,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       return rows[0].due === null ? undefined : Number(rows[0].due);
     },
     async forInquiry(inquiryId) {
-      // Written out now if no worker has got to it yet (a flood of creates).
-      const pending = await pool.query('SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1', [inquiryId]);
-      if (pending.rows.length > 0) await writeOut(TAKE_ONE_SQL, inquiryId);
-      const { rows } = await pool.query(
-        'SELECT * FROM "outbox" WHERE "inquiryId" = $1 ORDER BY "createdAt", "kind", "target"',
-        [inquiryId],
-      );
-      return withAttempts(rows);
+      // Its delivery rows first (indexed): an inquiry that has them has no pending row left
+      // (they are written out and the row deleted in one transaction). Only one without any
+      // is looked for among the pending rows, which have no index (an append-only table):
+      // written out now if no worker has got to it yet (a flood of creates).
+      const rows = await deliveriesOf(inquiryId);
+      if (rows.length > 0) return withAttempts(rows);
+      const pending = await pool.query('SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1 LIMIT 1', [inquiryId]);
+      if (pending.rows.length === 0) return [];
+      await writeOut(TAKE_ONE_SQL, inquiryId);
+      return withAttempts(await deliveriesOf(inquiryId));
     },
     async get(id) {
       const { rows } = await pool.query('SELECT * FROM "outbox" WHERE "id" = $1', [id]);

@@ -199,8 +199,13 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       return due.length > 0 ? Math.min(...due) : undefined;
     },
     async forInquiry(inquiryId) {
-      // Written out now if the worker has not got to it yet (a flood of creates).
-      if (pendingOf.get(inquiryId)) writeOutInquiry(inquiryId);
+      // Its delivery rows first (indexed): an inquiry that has them has no pending row left
+      // (they are written out and the row deleted in one transaction). Only one without any
+      // is looked for among the pending rows, which have no index (an append-only table):
+      // written out now if the worker has not got to it yet (a flood of creates).
+      const rows = byInquiry.all(inquiryId);
+      if (rows.length > 0 || !pendingOf.get(inquiryId)) return rows.map(withAttempts);
+      writeOutInquiry(inquiryId);
       return byInquiry.all(inquiryId).map(withAttempts);
     },
     async get(id) {
