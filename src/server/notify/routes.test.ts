@@ -161,6 +161,26 @@ describe('owner notification routes', () => {
     expect((await t.call('GET', `/api/owner/inquiries/${randomUUID()}/deliveries`)).statusCode).toBe(404);
   });
 
+  it('refuse to send again a delivery whose send is in flight, and send it again once it is done', async () => {
+    const t = await start();
+    const held = t.smtp.holdNext();
+    const id = await t.create();
+    await held.arrived;
+    const [sending] = await t.deliveries(id);
+    const refused = await t.call('POST', `/api/owner/deliveries/${sending!.id}/resend`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/being sent right now/) });
+    held.release();
+    await until(
+      () => t.deliveries(id),
+      (deliveries) => deliveries[0]?.status === 'sent',
+    );
+    expect((await t.call('POST', `/api/owner/deliveries/${sending!.id}/resend`)).statusCode).toBe(202);
+    await t.smtp.waitFor(2);
+    // One message while the first send was in flight, one on "Send again" after it.
+    expect(t.smtp.received).toHaveLength(2);
+  });
+
   it('show a retrying delivery with its next time, and mark inquiries whose owner e-mail failed', async () => {
     const t = await start({}, [60_000]);
     t.smtp.failNext(1, 451);
