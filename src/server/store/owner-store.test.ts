@@ -20,6 +20,8 @@ interface Opened {
   owners: OwnerStore;
   /** Every byte the engine keeps on disk for this database, as text (SQLite only). */
   rawBytes?: () => string;
+  /** The tables a manual VACUUM has run on (PostgreSQL only). */
+  vacuumed?: () => Promise<string[]>;
   /** Rows of a table, read behind the store's back. */
   rows(table: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -71,6 +73,18 @@ const engines: { name: 'sqlite' | 'postgres'; open(): Promise<Opened> }[] = [
       return {
         inquiries,
         owners,
+        async vacuumed() {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            const { rows } = await client.query(
+              'SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL ORDER BY relname',
+            );
+            return rows.map((row) => row.relname as string);
+          } finally {
+            await client.end();
+          }
+        },
         async rows(table) {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
@@ -411,6 +425,12 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(await owners.erasures()).toEqual([
         { inquiryId: target.id, erasedAt: when.toISOString(), erasedBy: ACTOR.email },
       ]);
+      if (opened.vacuumed) {
+        // Dead tuples keep the text until vacuumed: every table the erasure deleted from was.
+        expect(await opened.vacuumed()).toEqual(
+          expect.arrayContaining(['eventInquiries', 'inquiryEvents', 'outbox', 'outboxAttempts', 'outboxPending']),
+        );
+      }
       if (opened.rawBytes) {
         // Nothing of it is left in the database file or its write-ahead log.
         expect(opened.rawBytes()).not.toContain(marker);
