@@ -2,6 +2,7 @@
 // created inquiry (and only that) owes its deliveries from its own transaction,
 // written out before they are claimed with a lease, settled with every attempt on
 // record, sent again on request, and forgotten with an erased inquiry.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -399,6 +400,38 @@ describe.each(engines)('outbox on $name', (engine) => {
     const ids = claims.flat().map((delivery) => delivery.id);
     expect(ids).toHaveLength(120);
     expect(new Set(ids).size).toBe(120);
+  });
+});
+
+describe('forgetting deliveries on SQLite', () => {
+  it('leaves no attempt’s error text in the database file (secure_delete on the inquiry store’s connection too)', async () => {
+    const data = freshDataDir();
+    const store = openSqliteStore(data.dir);
+    try {
+      store.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }] });
+      const address = `gone${Date.now()}@example.com`;
+      const inquiry = buildNewInquiry({ document: { email: address } });
+      await store.create(inquiry);
+      const [delivery] = await store.outbox.claimDue(Date.now(), 10, 60_000);
+      const error = `SMTP 550 5.1.1 <${address}> user unknown`;
+      await store.outbox.settle([{ id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error } }]);
+      expect(await store.outbox.deleteForInquiry(inquiry.id)).toBe(1);
+      // Copy every page into the file and empty the log, as an erasure does.
+      const file = join(data.dir, SQLITE_FILE);
+      const db = openDatabase(file);
+      try {
+        prepare(db, 'PRAGMA wal_checkpoint(TRUNCATE)').run();
+      } finally {
+        db.close();
+      }
+      const bytes = ['', '-wal'].map((suffix) => (existsSync(file + suffix) ? readFileSync(file + suffix) : ''));
+      // The inquiry row still holds the address; its error text must be gone.
+      expect(bytes.join('').includes(error)).toBe(false);
+      expect(bytes.join('').includes('user unknown')).toBe(false);
+    } finally {
+      await store.close();
+      data.remove();
+    }
   });
 });
 
