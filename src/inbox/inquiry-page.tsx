@@ -7,6 +7,7 @@ import {
   type InquiryDetail,
   type InquiryStatus,
   MAX_NOTE_LENGTH,
+  mailtoHref,
   replySubject,
   STATUS_LABELS,
   telHref,
@@ -135,10 +136,7 @@ export function InquiryPage({
 
           <ul className="inbox-actions">
             <li>
-              <a
-                className="inbox-button inbox-primary"
-                href={`mailto:${inquiry.email}?subject=${encodeURIComponent(replySubject(inquiry))}`}
-              >
+              <a className="inbox-button inbox-primary" href={mailtoHref(inquiry.email, replySubject(inquiry))}>
                 Reply by email
               </a>
             </li>

@@ -24,18 +24,6 @@ async function notifiedOwners(owners: OwnerStore): Promise<string[]> {
   return (await owners.listOwners()).filter((owner) => owner.notifyByEmail).map((owner) => owner.email);
 }
 
-/** Erasing an inquiry also forgets its notifications (and their attempts), sent or not. */
-function forgettingDeliveries(owners: OwnerStore, store: InquiryStore): OwnerStore {
-  return {
-    ...owners,
-    async erase(id, by, at) {
-      const erased = await owners.erase(id, by, at);
-      if (erased) await store.outbox.deleteForInquiry(id);
-      return erased;
-    },
-  };
-}
-
 export interface ApiError {
   error: string;
   message: string;
@@ -192,7 +180,7 @@ export async function buildApp(
     await store.close();
   });
   await app.register(sessionRoutes, { config });
-  await app.register(ownerRoutes, { config, owners: forgettingDeliveries(owners, store) });
+  await app.register(ownerRoutes, { config, owners });
   await app.register(notifyRoutes, { owners, store, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });

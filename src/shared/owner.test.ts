@@ -1,6 +1,14 @@
 // The inbox's view in the query string: read leniently, written minimally, round trip.
 import { describe, expect, it } from 'vitest';
-import { cursorOf, inboxQueryString, parseCursor, parseInboxQuery, replySubject, telHref } from './owner.js';
+import {
+  cursorOf,
+  inboxQueryString,
+  mailtoHref,
+  parseCursor,
+  parseInboxQuery,
+  replySubject,
+  telHref,
+} from './owner.js';
 
 const parse = (query: string) => parseInboxQuery(new URLSearchParams(query));
 const CURSOR = '2026-11-22T03:00:00.000Z~6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b02';
@@ -53,6 +61,20 @@ describe('one-tap actions', () => {
     expect(replySubject({ eventName: ' ', eventDate: '2030-04-05', operation: 'Taco Truck' })).toBe(
       'Re: your event (Taco Truck) on 2030-04-05',
     );
+  });
+
+  it('a mailto: link encodes the local part, so an address cannot add headers or text to the draft', () => {
+    expect(mailtoHref('rosa.delgado@example.com', 'Re: fair')).toBe(
+      'mailto:rosa.delgado@example.com?subject=Re%3A%20fair',
+    );
+    const hostile = mailtoHref('x?cc=boss@evil.example&body=Pay%20here&x=@example.com', 'Re: fair');
+    expect(hostile).toBe(
+      'mailto:x%3Fcc%3Dboss%40evil.example%26body%3DPay%2520here%26x%3D@example.com?subject=Re%3A%20fair',
+    );
+    // What a mail client reads from it: one recipient, one header (the subject), nothing else.
+    const url = new URL(hostile);
+    expect(decodeURIComponent(url.pathname)).toBe('x?cc=boss@evil.example&body=Pay%20here&x=@example.com');
+    expect([...url.searchParams.keys()]).toEqual(['subject']);
   });
 
   it('a tel: link keeps only digits and the plus', () => {

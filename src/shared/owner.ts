@@ -120,5 +120,16 @@ export function replySubject(inquiry: Pick<InquiryDocument, 'eventName' | 'event
   return `Re: ${what} on ${inquiry.eventDate}`;
 }
 
+/**
+ * A mailto: link to the customer with the reply subject. The address's local part
+ * is percent-encoded (the domain cannot hold '?', '&' or '#'): a local part such as
+ * `x?cc=someone@evil.example&body=…` must not add recipients or text to the draft.
+ */
+export function mailtoHref(email: string, subject: string): string {
+  const at = email.lastIndexOf('@');
+  const address = at < 0 ? encodeURIComponent(email) : `${encodeURIComponent(email.slice(0, at))}${email.slice(at)}`;
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
+}
+
 /** Digits and a leading '+': what a tel: link wants. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -27,6 +27,11 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Answer the next `count` messages' DATA with this SMTP error. */
   failNext(count: number, code: number, message?: string): void;
+  /**
+   * Keeps the next message waiting for the server's answer to its DATA (a send in
+   * flight) until `release()`; `arrived` resolves once it is held.
+   */
+  holdNext(): { arrived: Promise<void>; release(): void };
   /** Resolves once `count` messages in all were accepted (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /** Stop listening (an outage); `start()` listens again on the same port. */
@@ -47,6 +52,7 @@ const addresses = (value: AddressObject | AddressObject[] | undefined) =>
 
 export async function startSmtp(port = 0): Promise<TestSmtp> {
   let failures: { count: number; code: number; message: string } | undefined;
+  const holds: { arrived: () => void; released: Promise<void> }[] = [];
   let server: SMTPServer | undefined;
   const waiters: (() => boolean)[] = [];
 
@@ -57,6 +63,20 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     parse: true,
     failNext(count, code, message = code >= 500 ? 'Mailbox unavailable' : 'Try again later') {
       failures = { count, code, message };
+    },
+    holdNext() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const hold = {
+        arrived: new Promise<void>((resolve) => {
+          arrived = resolve;
+        }),
+        released: new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      };
+      holds.push({ arrived, released: hold.released });
+      return { arrived: hold.arrived, release };
     },
     waitFor(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
@@ -84,7 +104,12 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
+          stream.on('end', async () => {
+            const hold = holds.shift();
+            if (hold) {
+              hold.arrived();
+              await hold.released;
+            }
             if (failures && failures.count > 0) {
               failures.count--;
               return callback(Object.assign(new Error(failures.message), { responseCode: failures.code }));

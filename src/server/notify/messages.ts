@@ -125,6 +125,13 @@ function fromTheBusiness(from: string, address: string): MailMessage['from'] {
   return from.includes('<') ? from : { name: content.name, address };
 }
 
+/**
+ * The customer's confirmation. It goes to an address nobody has verified, so it holds
+ * only structured facts (date, times, guests, operation, package: checked by the form's
+ * rules) and the business's own words; never the visitor's free text (notes, event name,
+ * company, address), or anyone could make the site mail strangers their text and links
+ * from the business's domain. The first name in the greeting is the one exception.
+ */
 export function confirmationEmail(options: {
   inquiry: StoredInquiry;
   from: string;
@@ -134,18 +141,16 @@ export function confirmationEmail(options: {
   const { inquiry } = options;
   const { contact } = content;
   const asked: [string, string][] = [
-    ['Event', inquiry.eventName || '(no name given)'],
     ['Date', eventDay(inquiry.eventDate)],
     ['Time', `${inquiry.startTime}–${inquiry.endTime}`],
-    ['Address', inquiry.siteAddress],
     ['Guests', String(inquiry.plannedGuestCount)],
-    ['Operation', inquiry.operation],
+    ['Service', inquiry.operation],
     ...(inquiry.package ? ([['Package', inquiry.package]] as [string, string][]) : []),
-    ...(inquiry.notes ? ([['Notes', inquiry.notes]] as [string, string][]) : []),
   ];
   const greeting = `Hello ${inquiry.firstName},`;
   const thanks = `thank you for your inquiry. ${content.name} has received it. This is what you asked for:`;
-  const next = `What happens next: we read every inquiry ourselves and will get back to you at ${inquiry.email} or ${inquiry.phoneNumber} to talk about your event and send a quote. There is nothing more you need to do now.`;
+  const next =
+    'What happens next: we read every inquiry ourselves and will get back to you by e-mail or phone to talk about your event and send a quote. There is nothing more you need to do now.';
   const reach = `If you need to reach us sooner: ${contact.email}, ${contact.phone} (${contact.hours}). Just reply to this e-mail to write to us.`;
   const signature = content.name;
   return {

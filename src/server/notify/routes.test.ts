@@ -161,6 +161,26 @@ describe('owner notification routes', () => {
     expect((await t.call('GET', `/api/owner/inquiries/${randomUUID()}/deliveries`)).statusCode).toBe(404);
   });
 
+  it('refuse to send again a delivery whose send is in flight, and send it again once it is done', async () => {
+    const t = await start();
+    const held = t.smtp.holdNext();
+    const id = await t.create();
+    await held.arrived;
+    const [sending] = await t.deliveries(id);
+    const refused = await t.call('POST', `/api/owner/deliveries/${sending!.id}/resend`);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'conflict', message: expect.stringMatching(/being sent right now/) });
+    held.release();
+    await until(
+      () => t.deliveries(id),
+      (deliveries) => deliveries[0]?.status === 'sent',
+    );
+    expect((await t.call('POST', `/api/owner/deliveries/${sending!.id}/resend`)).statusCode).toBe(202);
+    await t.smtp.waitFor(2);
+    // One message while the first send was in flight, one on "Send again" after it.
+    expect(t.smtp.received).toHaveLength(2);
+  });
+
   it('show a retrying delivery with its next time, and mark inquiries whose owner e-mail failed', async () => {
     const t = await start({}, [60_000]);
     t.smtp.failNext(1, 451);
@@ -196,7 +216,7 @@ describe('owner notification routes', () => {
     });
   });
 
-  it('report the set-up and send a test e-mail to the signed-in owner (or another address)', async () => {
+  it('report the set-up and send a test e-mail to the signed-in owner, never to an address from the request', async () => {
     const t = await start({ CONFIRMATION_EMAIL: 'on' });
     const settings = (await t.call('GET', '/api/owner/notifications')).json() as NotificationSettingsView;
     expect(settings).toMatchObject({
@@ -205,13 +225,17 @@ describe('owner notification routes', () => {
     });
     const test = await t.call('POST', '/api/owner/notifications/test-email');
     expect(test.json()).toEqual({ sent: true, to: OWNER });
-    const other = await t.call('POST', '/api/owner/notifications/test-email', { body: { to: 'chef@tacos.example' } });
-    expect(other.json()).toEqual({ sent: true, to: 'chef@tacos.example' });
+    for (const to of ['stranger@elsewhere.example', OWNER, 'nobody']) {
+      const other = await t.call('POST', '/api/owner/notifications/test-email', { body: { to } });
+      expect(other.statusCode, other.body).toBe(400);
+      expect(other.json()).toMatchObject({ message: 'The test e-mail goes to your own address only.' });
+    }
+    expect((await t.call('POST', '/api/owner/notifications/test-email', { body: {} })).json()).toEqual({
+      sent: true,
+      to: OWNER,
+    });
     const mails = await t.smtp.waitFor(2);
-    expect(mails.map((mail) => mail.rcptTo[0]).sort()).toEqual(['chef@tacos.example', OWNER]);
-    expect((await t.call('POST', '/api/owner/notifications/test-email', { body: { to: 'nobody' } })).statusCode).toBe(
-      400,
-    );
+    expect(mails.map((mail) => mail.rcptTo)).toEqual([[OWNER], [OWNER]]);
     t.smtp.failNext(1, 550);
     const refused = await t.call('POST', '/api/owner/notifications/test-email');
     expect(refused.json()).toMatchObject({ sent: false, error: expect.stringMatching(/^SMTP 550/) });

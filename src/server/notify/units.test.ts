@@ -9,7 +9,7 @@ import type { StoredInquiry } from '../store/inquiry-store.js';
 import { loadNotifyConfig } from './config.js';
 import { eventDay, isSlackWebhook, ownerSubject, slackPayload, webhookPayload } from './messages.js';
 import { isPrivateAddress, retryAfterMs, signature } from './webhooks.js';
-import { deliveryPlan, describeEndpoint, jittered, RETRY_DELAYS_MS } from './worker.js';
+import { deliveryPlan, describeEndpoint, jittered, RETRY_DELAYS_MS, retryDelayMs } from './worker.js';
 
 const storedOf = (overrides: Parameters<typeof buildNewInquiry>[0] = {}): StoredInquiry => {
   const inquiry = buildNewInquiry(overrides);
@@ -85,6 +85,21 @@ describe('the retry schedule', () => {
     expect(jittered(10_000, 0)).toBe(8_000);
     expect(jittered(10_000, 0.5)).toBe(10_000);
     expect(jittered(10_000, 0.999_999)).toBe(12_000);
+  });
+
+  it('waits for the longer of the schedule and the endpoint’s Retry-After', () => {
+    const HOUR = 3_600_000;
+    // Retry-After: 0 (or a second) does not shorten the schedule: ten attempts cannot go in seconds.
+    expect(retryDelayMs(RETRY_DELAYS_MS, 1, 0, 0.5)).toBe(5_000);
+    expect(retryDelayMs(RETRY_DELAYS_MS, 3, 1_000, 0.5)).toBe(30 * 60_000);
+    let total = 0;
+    for (let tries = 1; tries <= RETRY_DELAYS_MS.length; tries += 1)
+      total += retryDelayMs(RETRY_DELAYS_MS, tries, 0, 0);
+    expect(total / HOUR).toBeGreaterThan(48);
+    // A longer Retry-After is honoured, up to the day webhooks.ts caps it at.
+    expect(retryDelayMs(RETRY_DELAYS_MS, 1, 2 * HOUR, 0.5)).toBe(2 * HOUR);
+    expect(retryDelayMs(RETRY_DELAYS_MS, 2, retryAfterMs('999999999'), 0.5)).toBe(24 * HOUR);
+    expect(retryDelayMs(RETRY_DELAYS_MS, 2, undefined, 0.5)).toBe(5 * 60_000);
   });
 });
 

@@ -10,7 +10,14 @@
 // with the same Message-ID / webhook-id.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { ClaimedDelivery, DeliveryPlanner, OutboxStore, Settlement, SettleItem } from '../store/outbox-store.js';
+import type {
+  ClaimedDelivery,
+  DeliveryPlanner,
+  OutboxStore,
+  ResendResult,
+  Settlement,
+  SettleItem,
+} from '../store/outbox-store.js';
 import { mailAddress, type NotifyConfig } from './config.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
 import {
@@ -111,6 +118,22 @@ export function jittered(base: number, random: number): number {
   return Math.round(base * (1 - JITTER + 2 * JITTER * random));
 }
 
+/**
+ * How long to wait after the `tries`th failure: the schedule's delay (jittered), or the
+ * endpoint's Retry-After (capped at a day by webhooks.ts) when that is longer. Never
+ * shorter than the schedule: an endpoint answering "Retry-After: 0" must not use up
+ * the ten attempts in seconds.
+ */
+export function retryDelayMs(
+  delays: readonly number[],
+  tries: number,
+  retryAfterMs: number | undefined,
+  random: number,
+): number {
+  const scheduled = jittered(delays[Math.min(tries - 1, delays.length - 1)]!, random);
+  return Math.max(scheduled, retryAfterMs ?? 0);
+}
+
 export interface NotifyStatus {
   email: { configured: boolean; server: string | null; from: string; confirmation: boolean };
   webhooks: { endpoint: string; slack: boolean }[];
@@ -124,8 +147,8 @@ export interface Notifier {
   kick(count?: number): void;
   /** Stops polling, lets in-flight sends finish (webhooks are cut off), settles them. */
   stop(): Promise<void>;
-  /** Queues a delivery again, now. False if there is no such delivery. */
-  resend(deliveryId: string): Promise<boolean>;
+  /** Queues a delivery again, now, unless it is being sent right now (see OutboxStore.resend). */
+  resend(deliveryId: string): Promise<ResendResult>;
   /** Sends a test e-mail straight away (not through the outbox). */
   sendTestEmail(to: string): Promise<SendOutcome>;
   status(): Promise<NotifyStatus>;
@@ -228,7 +251,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 
   const retryDelay = (tries: number, retryAfterMs: number | undefined) =>
-    retryAfterMs ?? jittered(delays[Math.min(tries - 1, delays.length - 1)]!, random());
+    retryDelayMs(delays, tries, retryAfterMs, random());
 
   const settlementFor = (delivery: ClaimedDelivery, outcome: SendOutcome, now: number): Settlement => {
     if (outcome.ok) return { outcome: 'sent' };
@@ -397,9 +420,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
       mailer?.close();
     },
     async resend(deliveryId) {
-      const queued = await outbox.resend(deliveryId, Date.now());
-      if (queued) void pump();
-      return queued;
+      const result = await outbox.resend(deliveryId, Date.now());
+      if (result === 'queued') void pump();
+      return result;
     },
     async sendTestEmail(to) {
       if (!mailer) return { ok: false, permanent: true, error: 'e-mail is not set up (SMTP_URL is not set)' };

@@ -2,6 +2,7 @@
 // created inquiry (and only that) owes its deliveries from its own transaction,
 // written out before they are claimed with a lease, settled with every attempt on
 // record, sent again on request, and forgotten with an erased inquiry.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -121,6 +122,23 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(deliveries.find((delivery) => delivery.kind === 'webhook')!.target).toBe(HOOK);
     expect(new Set(deliveries.map((delivery) => delivery.id)).size).toBe(3);
     expect(queued).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reads an inquiry’s page from its delivery rows, looking among the pending rows only when it has none', async () => {
+    const { store, location } = await freshPlace();
+    const inquiry = buildNewInquiry();
+    await store.create(inquiry);
+    // Still pending: the page writes its deliveries out.
+    expect(await store.outbox.forInquiry(inquiry.id)).toHaveLength(3);
+    // A pending row for it again, behind the store's back: left alone, since its delivery rows
+    // answer first (the pending rows have no index, so looking among them is a full scan).
+    const pendingRow =
+      engine.name === 'sqlite'
+        ? `INSERT INTO outboxPending (inquiryId, queuedAt) VALUES ('${inquiry.id}', 0)`
+        : `INSERT INTO "outboxPending" ("inquiryId", "queuedAt") VALUES ('${inquiry.id}', 0)`;
+    await location.sql(pendingRow);
+    expect(await store.outbox.forInquiry(inquiry.id)).toHaveLength(3);
+    expect(Number(await location.sql(`SELECT count(*) FROM ${tables.pending}`))).toBe(1);
   });
 
   it('writes one pending row in the create’s transaction, and the deliveries when they are claimed', async () => {
@@ -310,8 +328,8 @@ describe.each(engines)('outbox on $name', (engine) => {
       { id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
     ]);
     const now = Date.now();
-    expect(await store.outbox.resend(delivery!.id, now)).toBe(true);
-    expect(await store.outbox.resend('no-such-delivery', now)).toBe(false);
+    expect(await store.outbox.resend(delivery!.id, now)).toBe('queued');
+    expect(await store.outbox.resend('no-such-delivery', now)).toBe('missing');
     expect(await store.outbox.get(delivery!.id)).toMatchObject({
       id: delivery!.id,
       state: 'queued',
@@ -321,6 +339,20 @@ describe.each(engines)('outbox on $name', (engine) => {
       attempts: [{ outcome: 'failed', error: 'SMTP 550' }],
     });
     expect((await store.outbox.claimDue(now, 10, 60_000)).map((claimed) => claimed.id)).toEqual([delivery!.id]);
+  });
+
+  it('refuses to send again a delivery being sent right now (a live claim), and takes it once the lease ran out', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    await store.create(buildNewInquiry());
+    const claimedAt = Date.now();
+    const [delivery] = await store.outbox.claimDue(claimedAt, 10, 60_000);
+    expect(await store.outbox.resend(delivery!.id, claimedAt + 1_000)).toBe('sending');
+    // The claim stands: nobody else can take it and send it a second time beside the first.
+    expect(await store.outbox.get(delivery!.id)).toMatchObject({ claimedUntil: claimedAt + 60_000 });
+    expect(await store.outbox.claimDue(claimedAt + 1_000, 10, 60_000)).toEqual([]);
+    // Its claimer died: once the lease is over it may be sent again.
+    expect(await store.outbox.resend(delivery!.id, claimedAt + 60_000)).toBe('queued');
+    expect(await store.outbox.get(delivery!.id)).toMatchObject({ claimedUntil: null, state: 'queued' });
   });
 
   it('forgets an erased inquiry’s deliveries and attempts; a send finishing after that records nothing', async () => {
@@ -368,6 +400,38 @@ describe.each(engines)('outbox on $name', (engine) => {
     const ids = claims.flat().map((delivery) => delivery.id);
     expect(ids).toHaveLength(120);
     expect(new Set(ids).size).toBe(120);
+  });
+});
+
+describe('forgetting deliveries on SQLite', () => {
+  it('leaves no attempt’s error text in the database file (secure_delete on the inquiry store’s connection too)', async () => {
+    const data = freshDataDir();
+    const store = openSqliteStore(data.dir);
+    try {
+      store.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }] });
+      const address = `gone${Date.now()}@example.com`;
+      const inquiry = buildNewInquiry({ document: { email: address } });
+      await store.create(inquiry);
+      const [delivery] = await store.outbox.claimDue(Date.now(), 10, 60_000);
+      const error = `SMTP 550 5.1.1 <${address}> user unknown`;
+      await store.outbox.settle([{ id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error } }]);
+      expect(await store.outbox.deleteForInquiry(inquiry.id)).toBe(1);
+      // Copy every page into the file and empty the log, as an erasure does.
+      const file = join(data.dir, SQLITE_FILE);
+      const db = openDatabase(file);
+      try {
+        prepare(db, 'PRAGMA wal_checkpoint(TRUNCATE)').run();
+      } finally {
+        db.close();
+      }
+      const bytes = ['', '-wal'].map((suffix) => (existsSync(file + suffix) ? readFileSync(file + suffix) : ''));
+      // The inquiry row still holds the address; its error text must be gone.
+      expect(bytes.join('').includes(error)).toBe(false);
+      expect(bytes.join('').includes('user unknown')).toBe(false);
+    } finally {
+      await store.close();
+      data.remove();
+    }
   });
 });
 

@@ -115,15 +115,24 @@ export interface OutboxStore {
   /** An inquiry's deliveries with their attempts, in creation order (written out first if still pending). */
   forInquiry(inquiryId: string): Promise<DeliveryWithAttempts[]>;
   get(id: string): Promise<DeliveryWithAttempts | undefined>;
-  /** Queues a delivery again, due now, with a fresh retry schedule and the same identity. False if there is no such one. */
-  resend(id: string, now: number): Promise<boolean>;
-  /** Forgets every delivery of an inquiry, pending or not, and their attempts (erasure). Returns how many. */
+  /**
+   * Queues a delivery again, due now, with a fresh retry schedule and the same identity:
+   * 'queued'. Refused ('sending') while a live claim holds it (its send is in flight;
+   * clearing the claim would let a second send start beside it), or 'missing'.
+   */
+  resend(id: string, now: number): Promise<ResendResult>;
+  /**
+   * Forgets every delivery of an inquiry, pending or not, and their attempts. Returns how many.
+   * The owner store's `erase` does the same inside its own transaction.
+   */
   deleteForInquiry(inquiryId: string): Promise<number>;
   /** Of these inquiries, those whose owner e-mail failed. */
   failedOwnerNotifications(inquiryIds: string[]): Promise<Set<string>>;
   /** How many deliveries are in each state, per kind. */
   summary(): Promise<Record<DeliveryKind, Record<DeliveryState, number>>>;
 }
+
+export type ResendResult = 'queued' | 'sending' | 'missing';
 
 export function emptySummary(): Record<DeliveryKind, Record<DeliveryState, number>> {
   const counts = () => ({ queued: 0, sent: 0, failed: 0, skipped: 0 });

@@ -20,6 +20,8 @@ interface Opened {
   owners: OwnerStore;
   /** Every byte the engine keeps on disk for this database, as text (SQLite only). */
   rawBytes?: () => string;
+  /** The tables a manual VACUUM has run on (PostgreSQL only). */
+  vacuumed?: () => Promise<string[]>;
   /** Rows of a table, read behind the store's back. */
   rows(table: string): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
@@ -71,6 +73,18 @@ const engines: { name: 'sqlite' | 'postgres'; open(): Promise<Opened> }[] = [
       return {
         inquiries,
         owners,
+        async vacuumed() {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            const { rows } = await client.query(
+              'SELECT relname FROM pg_stat_user_tables WHERE last_vacuum IS NOT NULL ORDER BY relname',
+            );
+            return rows.map((row) => row.relname as string);
+          } finally {
+            await client.end();
+          }
+        },
         async rows(table) {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
@@ -359,6 +373,28 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
     });
   });
 
+  /**
+   * Every claimed delivery is refused once by an SMTP answer quoting its customer's
+   * address (kept as its lastError and in its attempt), then sent (its lastError
+   * overwritten): as a worker would leave them.
+   */
+  async function refusedThenSent(inquiries: InquiryStore): Promise<void> {
+    const claimed = await inquiries.outbox.claimDue(Date.now(), 10, 60_000);
+    const now = Date.now();
+    await inquiries.outbox.settle(
+      claimed.map((delivery) => ({
+        id: delivery.id,
+        at: now,
+        settlement: { outcome: 'retry', error: `SMTP 550 5.1.1 <${delivery.inquiry!.email}> user unknown`, dueAt: now },
+      })),
+    );
+    const again = await inquiries.outbox.claimDue(Date.now(), 10, 60_000);
+    expect(again).toHaveLength(claimed.length);
+    await inquiries.outbox.settle(
+      again.map((delivery) => ({ id: delivery.id, at: Date.now(), settlement: { outcome: 'sent' } })),
+    );
+  }
+
   describe('erasure', () => {
     it('removes the personal data for good, keeps a tombstone, and leaves other inquiries alone', async () => {
       const marker = `Erasable${Date.now()}Marker`;
@@ -366,7 +402,10 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
         document: { lastName: marker, email: `${marker.toLowerCase()}@example.com`, notes: `${marker} notes` },
       });
       const other = buildNewInquiry();
-      const opened = await withInquiries(target, other);
+      const opened = await open();
+      opened.inquiries.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }] });
+      for (const inquiry of [target, other]) await opened.inquiries.create(inquiry);
+      await refusedThenSent(opened.inquiries);
       const { owners } = opened;
       await owners.addNote(target.id, `${marker} called back`, ACTOR, new Date());
       await owners.setStatus(target.id, 'contacted', ACTOR, new Date());
@@ -378,9 +417,20 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect((await owners.listInquiries(query({ q: marker }))).rows).toEqual([]);
       expect(await opened.inquiries.list()).toHaveLength(1);
       expect(await opened.rows('inquiryEvents')).toEqual([]);
+      // Its notifications went with it; the other inquiry's stay.
+      expect((await opened.rows('outbox')).map((row) => row.inquiryId)).toEqual([other.id]);
+      expect(await opened.rows('outboxAttempts')).toHaveLength(2);
+      expect(JSON.stringify(await opened.rows('outboxAttempts'))).not.toContain(marker.toLowerCase());
+      expect(await opened.rows('outboxPending')).toEqual([]);
       expect(await owners.erasures()).toEqual([
         { inquiryId: target.id, erasedAt: when.toISOString(), erasedBy: ACTOR.email },
       ]);
+      if (opened.vacuumed) {
+        // Dead tuples keep the text until vacuumed: every table the erasure deleted from was.
+        expect(await opened.vacuumed()).toEqual(
+          expect.arrayContaining(['eventInquiries', 'inquiryEvents', 'outbox', 'outboxAttempts', 'outboxPending']),
+        );
+      }
       if (opened.rawBytes) {
         // Nothing of it is left in the database file or its write-ahead log.
         expect(opened.rawBytes()).not.toContain(marker);

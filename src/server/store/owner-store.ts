@@ -84,7 +84,8 @@ export interface OwnerStore {
   addNote(id: string, note: string, by: Actor, at: Date): Promise<boolean>;
   /**
    * Removes the inquiry's personal data for good (its row, search entry, notes and
-   * history) and records a tombstone. False if there is no such inquiry.
+   * history, and its notifications in the outbox with their attempts) and records a
+   * tombstone, in one transaction. False if there is no such inquiry.
    */
   erase(id: string, by: Actor, at: Date): Promise<boolean>;
   erasures(): Promise<Erasure[]>;

@@ -66,6 +66,16 @@ const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "target"
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS d("id", "inquiryId", "kind", "target", "dueAt")
   ON CONFLICT ("id") DO NOTHING`;
 
+/**
+ * Deletes an inquiry ($1)'s deliveries, their attempts (an error can quote the
+ * customer's address) and its pending row; answers how many deliveries (n). The
+ * erasure runs it in its transaction, before its VACUUM (postgres-owner-store.ts).
+ */
+export const FORGET_INQUIRY_SQL = `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
+    "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),
+    "pending" AS (DELETE FROM "outboxPending" WHERE "inquiryId" = $1)
+  SELECT count(*)::int AS n FROM "gone"`;
+
 const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1 WHERE "id" IN (
     SELECT "id" FROM "outbox"
     WHERE "state" = 'queued' AND "dueAt" <= $2 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)
@@ -92,6 +102,13 @@ const SETTLE_SQL = `WITH "s" AS (
 export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   let plan: DeliveryPlanner = () => [];
   let onQueued: (count: number) => void = () => {};
+
+  const deliveriesOf = async (inquiryId: string) =>
+    (
+      await pool.query('SELECT * FROM "outbox" WHERE "inquiryId" = $1 ORDER BY "createdAt", "kind", "target"', [
+        inquiryId,
+      ])
+    ).rows as Record<string, unknown>[];
 
   const withAttempts = async (rows: Record<string, unknown>[]): Promise<DeliveryWithAttempts[]> => {
     if (rows.length === 0) return [];
@@ -198,14 +215,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       return rows[0].due === null ? undefined : Number(rows[0].due);
     },
     async forInquiry(inquiryId) {
-      // Written out now if no worker has got to it yet (a flood of creates).
-      const pending = await pool.query('SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1', [inquiryId]);
-      if (pending.rows.length > 0) await writeOut(TAKE_ONE_SQL, inquiryId);
-      const { rows } = await pool.query(
-        'SELECT * FROM "outbox" WHERE "inquiryId" = $1 ORDER BY "createdAt", "kind", "target"',
-        [inquiryId],
-      );
-      return withAttempts(rows);
+      // Its delivery rows first (indexed): an inquiry that has them has no pending row left
+      // (they are written out and the row deleted in one transaction). Only one without any
+      // is looked for among the pending rows, which have no index (an append-only table):
+      // written out now if no worker has got to it yet (a flood of creates).
+      const rows = await deliveriesOf(inquiryId);
+      if (rows.length > 0) return withAttempts(rows);
+      const pending = await pool.query('SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1 LIMIT 1', [inquiryId]);
+      if (pending.rows.length === 0) return [];
+      await writeOut(TAKE_ONE_SQL, inquiryId);
+      return withAttempts(await deliveriesOf(inquiryId));
     },
     async get(id) {
       const { rows } = await pool.query('SELECT * FROM "outbox" WHERE "id" = $1', [id]);
@@ -214,19 +233,15 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     async resend(id, now) {
       const result = await pool.query(
         `UPDATE "outbox" SET "state" = 'queued', "tries" = 0, "dueAt" = $2, "claimedUntil" = NULL, "lastError" = NULL
-         WHERE "id" = $1`,
+         WHERE "id" = $1 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)`,
         [id, now],
       );
-      return result.rowCount === 1;
+      if (result.rowCount === 1) return 'queued';
+      const { rows } = await pool.query('SELECT 1 FROM "outbox" WHERE "id" = $1', [id]);
+      return rows.length > 0 ? 'sending' : 'missing';
     },
     async deleteForInquiry(inquiryId) {
-      const { rows } = await pool.query(
-        `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
-           "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),
-           "pending" AS (DELETE FROM "outboxPending" WHERE "inquiryId" = $1)
-         SELECT count(*)::int AS n FROM "gone"`,
-        [inquiryId],
-      );
+      const { rows } = await pool.query(FORGET_INQUIRY_SQL, [inquiryId]);
       return rows[0].n as number;
     },
     async failedOwnerNotifications(inquiryIds) {

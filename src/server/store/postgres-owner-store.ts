@@ -14,9 +14,20 @@ import {
   normalizeEmail,
   searchWords,
 } from './owner-store.js';
+import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { migrate } from './postgres-store.js';
 
 const TOUCH_EVERY_MS = 60_000;
+
+/** The tables an erasure deletes rows with personal data from (the outbox's errors can quote the address). */
+export const ERASED_TABLES = [
+  'eventInquiries',
+  'inquiryEvents',
+  'inquiryState',
+  'outbox',
+  'outboxAttempts',
+  'outboxPending',
+];
 
 const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
 const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e."${column}"`).join(', ')}, ${STATUS_SQL} AS "status", s."readAt" AS "readAt"
@@ -254,6 +265,8 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
         if (!rowCount) return false;
         await client.query('DELETE FROM "inquiryEvents" WHERE "inquiryId" = $1', [id]);
         await client.query('DELETE FROM "inquiryState" WHERE "inquiryId" = $1', [id]);
+        // Its notifications too (an attempt's error can quote the address), before the VACUUM below.
+        await client.query(FORGET_INQUIRY_SQL, [id]);
         await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
           id,
           at.toISOString(),
@@ -263,8 +276,10 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
       });
       if (erased) {
         // A deleted row stays on disk as a dead tuple until vacuumed: vacuum now so the
-        // text is gone from the table and its indexes, not some day later.
-        await pool.query('VACUUM "eventInquiries", "inquiryEvents"');
+        // text is gone from the tables and their indexes, not some day later. The erasure
+        // is committed: a failure here must not answer as if it were not (autovacuum
+        // reclaims the tuples later).
+        await pool.query(`VACUUM ${ERASED_TABLES.map((name) => `"${name}"`).join(', ')}`).catch(() => {});
       }
       return erased;
     },

@@ -30,6 +30,25 @@ export interface SqliteOutbox {
   afterTransaction(committed: boolean): void;
 }
 
+/**
+ * Deletes an inquiry's pending row, deliveries and attempts (an attempt's error can
+ * quote the customer's address); returns how many deliveries. Run it inside the
+ * erasure's transaction (sqlite-owner-store.ts), so nothing is left after its checkpoint.
+ */
+export function forgetOutboxOf(db: Database.Database): (inquiryId: string) => number {
+  const deletePending = prepare(db, 'DELETE FROM outboxPending WHERE inquiryId = ?');
+  const deleteAttempts = prepare(
+    db,
+    'DELETE FROM outboxAttempts WHERE deliveryId IN (SELECT id FROM outbox WHERE inquiryId = ?)',
+  );
+  const deleteDeliveries = prepare(db, 'DELETE FROM outbox WHERE inquiryId = ?');
+  return (inquiryId) => {
+    deletePending.run(inquiryId);
+    deleteAttempts.run(inquiryId);
+    return deleteDeliveries.run(inquiryId).changes;
+  };
+}
+
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
   let onQueued: (count: number) => void = () => {};
@@ -79,13 +98,10 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const requeue = prepare(
     db,
-    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL WHERE id = @id`,
+    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL
+     WHERE id = @id AND (claimedUntil IS NULL OR claimedUntil <= @now)`,
   );
-  const deleteAttempts = prepare(
-    db,
-    'DELETE FROM outboxAttempts WHERE deliveryId IN (SELECT id FROM outbox WHERE inquiryId = ?)',
-  );
-  const deleteDeliveries = prepare(db, 'DELETE FROM outbox WHERE inquiryId = ?');
+  const forgetInquiry = forgetOutboxOf(db);
   // The ids come as one JSON array: one statement, whatever their number.
   const failedOwnerEmails = prepare(
     db,
@@ -157,11 +173,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       attempts: attemptsOf.all(delivery.id).map((attempt) => toAttempt(attempt as Record<string, unknown>)),
     };
   };
-  const deleteForInquiry = db.transaction((inquiryId: string) => {
-    deletePendingOf.run(inquiryId);
-    deleteAttempts.run(inquiryId);
-    return deleteDeliveries.run(inquiryId).changes;
-  });
+  const deleteForInquiry = db.transaction(forgetInquiry);
 
   const outbox: OutboxStore = {
     configure(options) {
@@ -187,8 +199,13 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       return due.length > 0 ? Math.min(...due) : undefined;
     },
     async forInquiry(inquiryId) {
-      // Written out now if the worker has not got to it yet (a flood of creates).
-      if (pendingOf.get(inquiryId)) writeOutInquiry(inquiryId);
+      // Its delivery rows first (indexed): an inquiry that has them has no pending row left
+      // (they are written out and the row deleted in one transaction). Only one without any
+      // is looked for among the pending rows, which have no index (an append-only table):
+      // written out now if the worker has not got to it yet (a flood of creates).
+      const rows = byInquiry.all(inquiryId);
+      if (rows.length > 0 || !pendingOf.get(inquiryId)) return rows.map(withAttempts);
+      writeOutInquiry(inquiryId);
       return byInquiry.all(inquiryId).map(withAttempts);
     },
     async get(id) {
@@ -196,7 +213,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       return row ? withAttempts(row) : undefined;
     },
     async resend(id, now) {
-      return requeue.run({ id, now }).changes === 1;
+      if (requeue.run({ id, now }).changes === 1) return 'queued';
+      return byId.get(id) ? 'sending' : 'missing';
     },
     async deleteForInquiry(inquiryId) {
       return deleteForInquiry(inquiryId);

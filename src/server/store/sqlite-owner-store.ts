@@ -16,6 +16,7 @@ import {
   normalizeEmail,
   searchWords,
 } from './owner-store.js';
+import { forgetOutboxOf } from './sqlite-outbox.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
 import { prepare as prepareRetained, openDatabase } from './sqlite-statements.js';
 
@@ -98,6 +99,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     return true;
   });
 
+  const forgetOutbox = forgetOutboxOf(db);
   const eraseTx = db.transaction((id: string, by: string, at: string) => {
     const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
     if (rowid === undefined) return false;
@@ -107,6 +109,8 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     prepare('DELETE FROM eventInquiries WHERE id = ?').run(id);
     prepare('DELETE FROM inquiryEvents WHERE inquiryId = ?').run(id);
     prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);
+    // Its notifications too, in this transaction and so before the checkpoint below.
+    forgetOutbox(id);
     prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
     return true;
   });
@@ -291,7 +295,12 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       if (erased) {
         // The write-ahead log may still hold pages with the old text: copy the zeroed
         // pages into the database and empty the log (best effort while others read).
-        prepare('PRAGMA wal_checkpoint(TRUNCATE)').run();
+        // The erasure is committed: a failure here must not answer as if it were not.
+        try {
+          prepare('PRAGMA wal_checkpoint(TRUNCATE)').run();
+        } catch {
+          // The checkpointer (sqlite-checkpointer.ts) copies and truncates the log later.
+        }
       }
       return erased;
     },

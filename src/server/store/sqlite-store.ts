@@ -37,6 +37,9 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
   db.exec('PRAGMA busy_timeout = 5000');
+  // This connection deletes and overwrites outbox rows (an attempt's error can quote a
+  // customer's address): freed space is zeroed, as on the owner store's (record 021).
+  db.exec('PRAGMA secure_delete = ON');
   migrate(db);
   checkColumns(
     'sqlite',
