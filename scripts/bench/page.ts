@@ -250,19 +250,35 @@ function summarize(
 }
 
 /** The page and the floor, run after run in turn (so the machine's load falls on both alike). */
+/**
+ * Lighthouse errors that say the tool lost its own trace (no navigation start in
+ * it), not that the page failed: such a run is run again, at most TOOL_RETRIES
+ * times, and the retries are printed. NO_FCP and the rest stay failures.
+ */
+const TOOL_ERRORS = new Set(['NO_NAVSTART']);
+const TOOL_RETRIES = 2;
+const toolRetries: string[] = [];
+async function lighthouseRunRetrying(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRun> {
+  for (let retry = 0; ; retry++) {
+    const run = await lighthouseRun(url, preset);
+    if (!run.error || !TOOL_ERRORS.has(run.error) || retry === TOOL_RETRIES) return run;
+    toolRetries.push(run.error);
+  }
+}
+
 async function runMobilePair(pageUrl: string, floorUrl: string, runs: number): Promise<LighthouseSummary[]> {
   const page: LighthouseRun[] = [];
   const floor: LighthouseRun[] = [];
   for (let run = 0; run < runs; run++) {
-    page.push(await lighthouseRun(pageUrl, 'mobile'));
-    floor.push(await lighthouseRun(floorUrl, 'mobile'));
+    page.push(await lighthouseRunRetrying(pageUrl, 'mobile'));
+    floor.push(await lighthouseRunRetrying(floorUrl, 'mobile'));
   }
   return [summarize('mobile', 'page', page), summarize('mobile', 'floor', floor)];
 }
 
 async function runDesktop(url: string, runs: number): Promise<LighthouseSummary> {
   const results: LighthouseRun[] = [];
-  for (let run = 0; run < runs; run++) results.push(await lighthouseRun(url, 'desktop'));
+  for (let run = 0; run < runs; run++) results.push(await lighthouseRunRetrying(url, 'desktop'));
   return summarize('desktop', 'page', results);
 }
 
@@ -403,6 +419,12 @@ export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBenc
         `| ${label}: TBT above the floor's | ${Math.round(over)} ms | <= ${PAGE_BUDGETS.tbtOverFloorMs} ms | ${mark(over <= PAGE_BUDGETS.tbtOverFloorMs)} |`,
       );
     }
+  }
+  if (toolRetries.length > 0) {
+    lines.push(
+      '',
+      `Lighthouse runs run again because the tool lost its own trace (not counted): ${toolRetries.length} (${toolRetries.join(', ')}).`,
+    );
   }
   return lines.join('\n');
 }
