@@ -6,8 +6,12 @@
 // by, are the same in every build.
 import { createHash } from 'node:crypto';
 
+// It also arms the entrance animations (`motion-ok`, see entry-client.tsx) before
+// the first paint, as the module did when it ran first: added later, the class
+// restyled the whole page in one long task after the paint. Should the module fail
+// to load, it takes the class off again, so nothing stays hidden.
 export const PAGE_BOOT_SCRIPT =
-  "(function(src){var go=function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;document.body.appendChild(s)};requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript.dataset.src)";
+  "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var go=function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript.dataset.src)";
 
 /** The CSP source that allows PAGE_BOOT_SCRIPT. */
 export const PAGE_BOOT_SCRIPT_HASH = `sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}`;
