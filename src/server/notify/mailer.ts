@@ -18,9 +18,22 @@ export function describeSmtpUrl(smtpUrl: string): string {
   return `${url.protocol}//${url.username ? `${decodeURIComponent(url.username)}@` : ''}${url.host}`;
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * On `smtp://` with a password, STARTTLS is required rather than taken when
+ * offered: a server (or someone in between) that leaves it out would otherwise
+ * receive the password in clear. Loopback relays are trusted as they are.
+ */
+export function requiresStartTls(smtpUrl: string): boolean {
+  const url = new URL(smtpUrl);
+  return url.protocol === 'smtp:' && url.password !== '' && !LOOPBACK_HOSTS.has(url.hostname);
+}
+
 export function createMailer(smtpUrl: string): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    requireTLS: requiresStartTls(smtpUrl),
     pool: true,
     maxConnections: 5,
     maxMessages: 500,

@@ -7,6 +7,7 @@ import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { newWebhookSecret } from '../../../tests/support/webhook-receiver.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { loadNotifyConfig } from './config.js';
+import { requiresStartTls } from './mailer.js';
 import { eventDay, isSlackWebhook, ownerSubject, slackPayload, webhookPayload } from './messages.js';
 import { isPrivateAddress, retryAfterMs, signature } from './webhooks.js';
 import { deliveryPlan, describeEndpoint, jittered, RETRY_DELAYS_MS, retryDelayMs } from './worker.js';
@@ -15,6 +16,18 @@ const storedOf = (overrides: Parameters<typeof buildNewInquiry>[0] = {}): Stored
   const inquiry = buildNewInquiry(overrides);
   return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason };
 };
+
+describe('requiresStartTls', () => {
+  it('requires STARTTLS before a password goes over smtp:// to another machine', () => {
+    expect(requiresStartTls('smtp://user:secret@smtp.example.com:587')).toBe(true);
+    // No password to protect, TLS from the first byte, or a relay on this machine: as configured.
+    expect(requiresStartTls('smtp://smtp.example.com:25')).toBe(false);
+    expect(requiresStartTls('smtps://user:secret@smtp.example.com:465')).toBe(false);
+    for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
+      expect(requiresStartTls(`smtp://user:secret@${host}:2525`)).toBe(false);
+    }
+  });
+});
 
 describe('isPrivateAddress', () => {
   it.each([

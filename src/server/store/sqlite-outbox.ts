@@ -141,10 +141,14 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       writeOut(pending);
       deletePendingUpTo.run(pending.at(-1)!.seq);
     }
-    return claim.all({ now, until: now + leaseMs, limit }).map((row) => {
-      const delivery = toDelivery(row as Record<string, unknown>);
-      return { ...delivery, inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined };
-    });
+    // RETURNING's order is unspecified: oldest due first, as claimed.
+    return claim
+      .all({ now, until: now + leaseMs, limit })
+      .map((row) => {
+        const delivery = toDelivery(row as Record<string, unknown>);
+        return { ...delivery, inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined };
+      })
+      .sort((a, b) => a.dueAt - b.dueAt);
   });
   const writeOutInquiry = relaxed((inquiryId: string) => {
     writeOut(pendingOf.all(inquiryId));
