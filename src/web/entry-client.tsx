@@ -5,7 +5,9 @@ import { installOpeners } from './inquiry/opener.js';
 import { prefersReducedMotion } from './motion/reduced-motion.js';
 
 // Entrance animations hide content until it scrolls in; only when JavaScript
-// runs and motion is welcome. Otherwise everything is simply visible.
+// runs and motion is welcome. Otherwise everything is simply visible. The built
+// page's boot script has armed them before the first paint already
+// (src/server/page-boot-script.ts); this covers `npm run dev`, which has none.
 if (!prefersReducedMotion()) document.documentElement.classList.add('motion-ok');
 
 // The overlay's code (form, sending, toasts) loads when the browser is idle

@@ -19,6 +19,7 @@ import {
   toAttempt,
   toDelivery,
 } from './outbox-store.js';
+import { inTransaction } from './postgres-transaction.js';
 
 export interface PostgresOutbox {
   outbox: OutboxStore;
@@ -125,10 +126,8 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   };
 
   /** Takes pending rows (TAKE_OLDEST_SQL or TAKE_ONE_SQL) and writes out their deliveries, in one transaction. */
-  const writeOut = async (takeSql: string, parameter: number | string) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+  const writeOut = (takeSql: string, parameter: number | string) =>
+    inTransaction(pool, async (client) => {
       const { rows } = await client.query(takeSql, [parameter]);
       const pending = rows.map(
         (row): PendingInquiry => ({
@@ -151,14 +150,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
           ],
         });
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+    });
 
   const outbox: OutboxStore = {
     configure(options) {

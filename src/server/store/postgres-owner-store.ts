@@ -16,6 +16,7 @@ import {
 } from './owner-store.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { migrate } from './postgres-store.js';
+import { inTransaction } from './postgres-transaction.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -52,20 +53,7 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
   pool.on('error', () => {});
   await migrate(pool);
 
-  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  const transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => inTransaction(pool, work);
 
   const ownerColumns = '"id", "email", "createdAt", "notifyByEmail", "passwordHash"';
 

@@ -18,6 +18,7 @@ import {
   type NewInquiry,
   type StoredInquiry,
 } from './inquiry-store.js';
+import { inTransaction } from './postgres-transaction.js';
 
 const table = `"${INQUIRY_COLLECTION}"`;
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
@@ -135,9 +136,7 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
 
 /** Applies every pending migration under an advisory lock (the owner store's pool runs it too). */
 export async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(
       'CREATE TABLE IF NOT EXISTS "schemaMigrations" ("version" integer PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())',
@@ -150,11 +149,5 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       await client.query(migration.sql);
       await client.query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [migration.version]);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
