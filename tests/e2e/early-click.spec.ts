@@ -54,7 +54,11 @@ test('clicked while the overlay’s code is still loading: it opens as soon as i
   page,
 }) => {
   const release = await hold(page, '**/assets/inquiry-island-*.js');
+  // The page's module loads after the first paint, possibly after `load`: once it
+  // asks for the overlay's code (held here), its click listeners are in place.
+  const overlayRequested = page.waitForRequest('**/assets/inquiry-island-*.js');
   await page.goto('/');
+  await overlayRequested;
   const bookTheTruck = page.getByRole('button', { name: BOOK_THE_TRUCK });
   await bookTheTruck.click();
   // The click was taken by the page script: no jump to #inquiry, the overlay is on its way.
