@@ -61,6 +61,7 @@ describe('loadNotifyConfig', () => {
     ['WEBHOOK_URLS', 'https://hooks.example/a|whsec_'],
     ['WEBHOOK_URLS', 'https://hooks.example/a|not-a-secret'],
     ['WEBHOOK_URLS', `https://user:pw@hooks.example/a|${secret()}`],
+    ['WEBHOOK_URLS', `https://hooks.example/a|${secret()},https://HOOKS.example/a|${secret()}`],
     ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
     ['PUBLIC_URL', 'tacos.example'],
     ['PUBLIC_URL', 'https://tacos.example/?x=1'],

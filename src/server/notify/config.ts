@@ -121,6 +121,16 @@ function webhooks(env: Env): WebhookEndpoint[] {
         );
       }
       return { url: parsed.href, secret };
+    })
+    .map((endpoint, index, all) => {
+      // A delivery is one per endpoint URL: a second entry's secret would never be used.
+      const first = all.findIndex((other) => other.url === endpoint.url);
+      if (first !== index) {
+        throw new ConfigError(
+          `WEBHOOK_URLS must name each endpoint once (entry ${index + 1} repeats entry ${first + 1})`,
+        );
+      }
+      return endpoint;
     });
 }
 

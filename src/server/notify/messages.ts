@@ -12,7 +12,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** `<id@domain>`: the same for every attempt, so a resend is recognisable as the same message. */
+  /** `<id@domain>`: the same for every attempt until one is sent, so a retry is recognisable as the same message. */
   messageId: string;
   /** Extra headers (the owner's e-mail names its inquiry, for mail filters and tools). */
   headers?: Record<string, string>;
@@ -23,10 +23,17 @@ export function inboxLink(publicUrl: string, inquiryId: string): string {
   return `${publicUrl}/inbox?id=${encodeURIComponent(inquiryId)}`;
 }
 
-/** `<deliveryId@domain of MAIL_FROM>`. */
-export function messageIdFor(deliveryId: string, fromAddress: string): string {
+/**
+ * `<deliveryId@domain of MAIL_FROM>`, the same for every attempt, so a message
+ * delivered twice (a crash between its send and its record) is one message to the
+ * mail app. Once a send has been recorded, the owner's "Send again" must reach the
+ * mailbox again: mail services such as Gmail silently drop a second message with
+ * a Message-ID they hold already, so that one gets `<deliveryId.sentAt@domain>`
+ * (`sentAt`: when the delivery was last recorded as sent, in ms).
+ */
+export function messageIdFor(deliveryId: string, fromAddress: string, sentAt: number | null = null): string {
   const domain = fromAddress.split('@')[1] ?? 'curbside.invalid';
-  return `<${deliveryId}@${domain}>`;
+  return sentAt === null ? `<${deliveryId}@${domain}>` : `<${deliveryId}.${sentAt.toString(36)}@${domain}>`;
 }
 
 const escapeHtml = (value: string) =>

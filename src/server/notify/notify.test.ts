@@ -303,17 +303,22 @@ describe('e-mail through a real SMTP server', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('sends again on request, with the same Message-ID', async () => {
+  it('sends again on request with a new Message-ID once one was sent (mail services drop a repeated one)', async () => {
     const smtp = await smtpServer();
     const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
     const { id } = await t.create();
     const [first] = await smtp.waitFor(1);
     const [delivery] = await t.until(id, allSettled);
+    expect(first!.messageId).toBe(`<${delivery!.id}@tacos.example>`);
     expect(await t.app.notifier.resend(delivery!.id)).toBe('queued');
     const [, second] = await smtp.waitFor(2);
-    expect(second!.messageId).toBe(first!.messageId);
+    expect(second!.messageId).toBe(`<${delivery!.id}.${delivery!.sentAt!.toString(36)}@tacos.example>`);
     const [again] = await t.until(id, (deliveries) => deliveries[0]!.attempts.length === 2 && allSettled(deliveries));
     expect(again!.attempts.map((attempt) => attempt.outcome)).toEqual(['sent', 'sent']);
+    // Each recorded send gives the next "Send again" a Message-ID of its own.
+    expect(await t.app.notifier.resend(delivery!.id)).toBe('queued');
+    const [, , third] = await smtp.waitFor(3);
+    expect(new Set([first!.messageId, second!.messageId, third!.messageId]).size).toBe(3);
   });
 
   it('sends a test e-mail and reports the set-up without the SMTP password', async () => {

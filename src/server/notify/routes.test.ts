@@ -152,7 +152,7 @@ describe('owner notification routes', () => {
     const resend = await t.call('POST', `/api/owner/deliveries/${sent!.id}/resend`);
     expect(resend.statusCode, resend.body).toBe(202);
     await t.smtp.waitFor(2);
-    expect(t.smtp.received[1]!.messageId).toBe(t.smtp.received[0]!.messageId);
+    expect(t.smtp.received[1]!.messageId).not.toBe(t.smtp.received[0]!.messageId);
     await until(
       () => t.deliveries(id),
       (deliveries) => deliveries[0]!.attempts.length === 2 && deliveries[0]!.status === 'sent',

@@ -267,7 +267,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const attempt = async (delivery: ClaimedDelivery): Promise<Settlement | undefined> => {
     const { inquiry } = delivery;
     if (!inquiry) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
-    const messageId = messageIdFor(delivery.id, fromAddress);
+    const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     switch (delivery.kind) {
       case 'owner-email': {
         if (!mailer) return { outcome: 'skipped', error: 'e-mail is not set up (SMTP_URL is not set)' };

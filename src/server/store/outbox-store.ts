@@ -116,8 +116,8 @@ export interface OutboxStore {
   forInquiry(inquiryId: string): Promise<DeliveryWithAttempts[]>;
   get(id: string): Promise<DeliveryWithAttempts | undefined>;
   /**
-   * Queues a delivery again, due now, with a fresh retry schedule and the same identity:
-   * 'queued'. Refused ('sending') while a live claim holds it (its send is in flight;
+   * Queues a delivery again, due now, with a fresh retry schedule and the same id (its
+   * webhook-id; an e-mail already sent gets a new Message-ID, see messageIdFor): 'queued'. Refused ('sending') while a live claim holds it (its send is in flight;
    * clearing the claim would let a second send start beside it), or 'missing'.
    */
   resend(id: string, now: number): Promise<ResendResult>;

@@ -308,6 +308,20 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(await ids('churro')).toEqual([rosa.id]);
     });
 
+    it('finds an inquiry created after the newest was erased (which frees its row number on SQLite)', async () => {
+      const alpha = buildNewInquiry({ document: { lastName: 'Alphaville' } });
+      const bravo = buildNewInquiry({ document: { lastName: 'Bravoport' } });
+      const { inquiries, owners } = await withInquiries(alpha, bravo);
+      const ids = async (q: string) => (await owners.listInquiries(query({ q }))).rows.map((row) => row.id);
+      expect(await ids('bravoport')).toEqual([bravo.id]);
+      expect(await owners.erase(bravo.id, ACTOR, new Date())).toBe(true);
+      const charlie = buildNewInquiry({ document: { lastName: 'Charlieton' } });
+      await inquiries.create(charlie);
+      expect(await ids('charlieton')).toEqual([charlie.id]);
+      expect(await ids('bravoport')).toEqual([]);
+      expect(await ids('alphaville')).toEqual([alpha.id]);
+    });
+
     it('filters by status and event date range', async () => {
       const soon = buildNewInquiry({ document: { eventDate: '2030-03-01' } });
       const later = buildNewInquiry({ document: { eventDate: '2030-06-15' } });
@@ -407,6 +421,8 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       for (const inquiry of [target, other]) await opened.inquiries.create(inquiry);
       await refusedThenSent(opened.inquiries);
       const { owners } = opened;
+      // Searched once, so it is in the search index too.
+      expect((await owners.listInquiries(query({ q: marker }))).rows.map((row) => row.id)).toEqual([target.id]);
       await owners.addNote(target.id, `${marker} called back`, ACTOR, new Date());
       await owners.setStatus(target.id, 'contacted', ACTOR, new Date());
       const when = new Date();
@@ -449,5 +465,21 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(stored.status).toBe('created');
       expect((await opened.inquiries.list()).map((row) => row.id)).toEqual([other.id]);
     });
+  });
+});
+
+describe('the search index on SQLite (filled in batches, record 052)', () => {
+  it('takes in new inquiries in the background, without a search', async () => {
+    const opened = await engines.find((engine) => engine.name === 'sqlite')!.open();
+    try {
+      for (const inquiry of [buildNewInquiry(), buildNewInquiry()]) await opened.inquiries.create(inquiry);
+      const indexedUpTo = async () => (await opened.rows('searchProgress'))[0]!.indexedUpTo as number;
+      expect(await indexedUpTo()).toBe(0);
+      const deadline = Date.now() + 5_000;
+      while ((await indexedUpTo()) < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await indexedUpTo()).toBe(2);
+    } finally {
+      await opened.close();
+    }
   });
 });

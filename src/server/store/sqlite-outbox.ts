@@ -6,7 +6,7 @@
 // which at-least-once allows; the inquiries' commits stay fully synchronous.
 import type Database from 'better-sqlite3';
 import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
-import { prepare } from './sqlite-statements.js';
+import { prepare, relaxedTransaction } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
 import {
   type DeliveryPlanner,
@@ -111,18 +111,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const counts = prepare(db, 'SELECT kind, state, count(*) AS n FROM outbox GROUP BY kind, state');
 
   /** A write of the worker's: committed without waiting for the disk (see the top of the file). */
-  const relaxed = <A extends unknown[], R>(fn: (...args: A) => R) => {
-    const transaction = db.transaction(fn);
-    return (...args: A): R => {
-      db.exec('PRAGMA synchronous = NORMAL');
-      try {
-        // IMMEDIATE: the write lock from BEGIN (a claim reads pending rows before it writes; see sqlite-store.ts).
-        return transaction.immediate(...args);
-      } finally {
-        db.exec('PRAGMA synchronous = FULL');
-      }
-    };
-  };
+  const relaxed = <A extends unknown[], R>(fn: (...args: A) => R) => relaxedTransaction(db, fn);
 
   /** Writes out the deliveries of these pending rows (call inside a transaction that deletes them). */
   const writeOut = (rows: unknown[]) => {

@@ -17,6 +17,7 @@ import {
   searchWords,
 } from './owner-store.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
+import { sqliteSearchIndexer } from './sqlite-search.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
 import { prepare as prepareRetained, openDatabase } from './sqlite-statements.js';
 
@@ -100,12 +101,11 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   });
 
   const forgetOutbox = forgetOutboxOf(db);
+  const search = sqliteSearchIndexer(db);
   const eraseTx = db.transaction((id: string, by: string, at: string) => {
     const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
     if (rowid === undefined) return false;
-    prepare('DELETE FROM inquirySearch WHERE rowid = ?').run(rowid);
-    // The index's segments still hold the deleted row's words until they are merged: merge them now.
-    prepare("INSERT INTO inquirySearch (inquirySearch) VALUES ('optimize')").run();
+    search.forget(rowid);
     prepare('DELETE FROM eventInquiries WHERE id = ?').run(id);
     prepare('DELETE FROM inquiryEvents WHERE inquiryId = ?').run(id);
     prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);
@@ -228,6 +228,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       }
       const words = searchWords(query.q);
       if (words.length > 0) {
+        search.catchUp(); // the inquiries created since the last batch was indexed
         params.match = words.map((word) => `"${word}"*`).join(' ');
         const noteLike = words.map((_, i) => `lower(note) LIKE @word${i}`).join(' AND ');
         words.forEach((word, i) => {

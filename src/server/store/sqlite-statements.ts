@@ -22,3 +22,25 @@ export function prepare<Row = unknown>(db: Database.Database, sql: string): Data
   retained.push(statement);
   return statement;
 }
+
+/**
+ * A write transaction committed without waiting for the disk (synchronous=NORMAL
+ * for it alone; the connection's other commits stay FULL): for data that can be
+ * rebuilt or redone when a power cut loses the last of it (the outbox worker's
+ * claims and settlements, the search index). IMMEDIATE: the write lock from BEGIN,
+ * as these read before they write (see sqlite-store.ts).
+ */
+export function relaxedTransaction<A extends unknown[], R>(
+  db: Database.Database,
+  fn: (...args: A) => R,
+): (...args: A) => R {
+  const transaction = db.transaction(fn);
+  return (...args: A): R => {
+    db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return transaction.immediate(...args);
+    } finally {
+      db.exec('PRAGMA synchronous = FULL');
+    }
+  };
+}

@@ -11,6 +11,7 @@ import { pendingMigrations } from './migrations/migration.js';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
+import { indexInBackground, sqliteSearchIndexer } from './sqlite-search.js';
 import { prepare, openDatabase } from './sqlite-statements.js';
 import {
   COLUMNS,
@@ -95,6 +96,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   };
   const batcher = groupCommit(writeBatch, MAX_BATCH);
   const checkpointer = startCheckpointer(file);
+  const searchIndexing = indexInBackground(sqliteSearchIndexer(db));
   let closed = false;
 
   return {
@@ -114,6 +116,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
       if (closed) return;
       closed = true;
       await batcher.drain();
+      searchIndexing.stop();
       await checkpointer.stop();
       db.close(); // the last connection to close checkpoints what is left
     },
