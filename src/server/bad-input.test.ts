@@ -300,6 +300,19 @@ describe('bad input', () => {
     expect(response.json().message).toContain('constructor.prototype');
   });
 
+  it('answers 400 for a __proto__ or constructor.prototype key spelled with \\u escapes', async () => {
+    const valid = JSON.stringify(buildInquiryBody());
+    for (const [key, name] of [
+      ['\\u005f\\u005fproto\\u005f\\u005f', '__proto__'],
+      ['\\u0063onstructor', 'constructor.prototype'],
+    ]) {
+      const raw = `{"${key}": {"prototype": {"polluted": "yes"}}, ${valid.slice(1)}`;
+      const response = await putInquiry(t.app, newId(), undefined, { token, raw });
+      expectApiError(response, 400);
+      expect(response.json().message).toContain(name);
+    }
+  });
+
   it('answers 401 without a token, with a bad one and with a forged one, before reading the body', async () => {
     const body = buildInquiryBody();
     const forged = issueSession('another-secret-of-at-least-32-characters!!').token;

@@ -13,8 +13,12 @@ function* sources(dir: string): Generator<string> {
   }
 }
 
-// The checkpointer's worker prepares its two statements once and keeps them for its life.
-const ALLOWED = new Set(['src/server/store/sqlite-statements.ts', 'src/server/store/sqlite-checkpointer.ts']);
+// The checkpointer's and the writer's workers prepare their statements once and keep them for their life.
+const ALLOWED = new Set([
+  'src/server/store/sqlite-statements.ts',
+  'src/server/store/sqlite-checkpointer.ts',
+  'src/server/store/sqlite-writer.ts',
+]);
 
 describe('SQLite statements', () => {
   it('are opened and prepared only through sqlite-statements.ts, and pragmas set with exec', () => {

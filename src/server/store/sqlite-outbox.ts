@@ -1,5 +1,5 @@
-// The outbox on SQLite (see outbox-store.ts). `enqueue` appends a created
-// inquiry's pending row inside the create's transaction (sqlite-store.ts). The
+// The outbox on SQLite (see outbox-store.ts). A created inquiry's pending row is
+// appended inside the create's transaction (sqlite-writer.ts), if `owes`. The
 // worker's own writes (writing out deliveries, claims, settlements) commit
 // without an fsync (synchronous=NORMAL for that transaction only): losing one in
 // a power cut means a delivery is written out again (the same id) or sent again,
@@ -24,10 +24,10 @@ import {
 
 export interface SqliteOutbox {
   outbox: OutboxStore;
-  /** Records that a created inquiry owes notifications (if it does); call inside its transaction. */
-  enqueue(inquiry: NewInquiry): void;
-  /** Call after the transaction that ran `enqueue`: committed or not. */
-  afterTransaction(committed: boolean): void;
+  /** Whether a created inquiry owes notifications: its create appends a pending row (sqlite-writer.ts). */
+  owes(inquiry: NewInquiry): boolean;
+  /** Call after a commit that appended `count` pending rows: tells the worker. */
+  queued(count: number): void;
 }
 
 /**
@@ -52,9 +52,7 @@ export function forgetOutboxOf(db: Database.Database): (inquiryId: string) => nu
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
   let onQueued: (count: number) => void = () => {};
-  let queuedInTransaction = 0;
 
-  const appendPending = prepare(db, 'INSERT INTO outboxPending (inquiryId, queuedAt) VALUES (?, ?)');
   const pendingSql = `SELECT p.seq, p.inquiryId, p.queuedAt, i.spamReason, i.id IS NOT NULL AS found
      FROM outboxPending p LEFT JOIN ${INQUIRY_COLLECTION} i ON i.id = p.inquiryId`;
   const oldestPending = prepare(db, `${pendingSql} ORDER BY p.seq LIMIT ?`);
@@ -229,15 +227,11 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
 
   return {
     outbox,
-    enqueue(created) {
-      if (plan(created).length === 0) return;
-      appendPending.run(created.id, Date.now());
-      queuedInTransaction += 1;
+    owes(inquiry) {
+      return plan(inquiry).length > 0;
     },
-    afterTransaction(committed) {
-      const queued = queuedInTransaction;
-      queuedInTransaction = 0;
-      if (committed && queued > 0) onQueued(queued);
+    queued(count) {
+      if (count > 0) onQueued(count);
     },
   };
 }

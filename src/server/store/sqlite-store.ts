@@ -1,7 +1,9 @@
 // The embedded default: one SQLite file under DATA_DIR, WAL with
 // synchronous=FULL, so a create resolves only after its commit is on disk.
 //
-// Creates are group-committed (group-commit.ts): many in one transaction.
+// Creates are group-committed (group-commit.ts): many in one transaction, written
+// by a worker thread with its own connection (sqlite-writer.ts); reads, the
+// outbox worker's writes and the search index use this connection.
 import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,7 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
 import { indexInBackground, sqliteSearchIndexer } from './sqlite-search.js';
+import { startSqliteWriter } from './sqlite-writer.js';
 import { prepare, openDatabase } from './sqlite-statements.js';
 import {
   COLUMNS,
@@ -47,52 +50,39 @@ export function openSqliteStore(dataDir: string): InquiryStore {
     prepare(db, `SELECT name FROM pragma_table_info('${INQUIRY_COLLECTION}')`).pluck().all() as string[],
   );
 
-  const insert = prepare(
-    db,
-    `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})
-     ON CONFLICT (id) DO NOTHING`,
-  );
-  const findExisting = prepare(db, `SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`);
   const selectAll = prepare(
     db,
     `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`,
   );
   const selectCount = prepare(db, `SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
   const outbox = sqliteOutbox(db);
+  const writer = startSqliteWriter(file, {
+    insert: `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
+     ON CONFLICT (id) DO NOTHING`,
+    findExisting: `SELECT uid, bodyHash, createdAt FROM ${INQUIRY_COLLECTION} WHERE id = ?`,
+  });
 
-  const wasErased = prepare(db, 'SELECT 1 FROM erasures WHERE inquiryId = ?').pluck();
-
-  const createOne = (inquiry: NewInquiry): CreateResult => {
-    const row = {
-      ...inquiry.document,
-      id: inquiry.id,
-      uid: inquiry.uid,
-      spamReason: inquiry.spamReason,
-      bodyHash: inquiry.bodyHash,
-    };
-    // An erased inquiry's id stays taken: a replay must not bring its data back.
-    if (wasErased.get(inquiry.id) !== undefined) return { status: 'conflict' };
-    if (insert.run(row).changes === 1) {
-      outbox.enqueue(inquiry); // its deliveries, in the same transaction
-      return { status: 'created', createdAt: inquiry.document.createdAt };
-    }
-    return resolveExisting(
-      findExisting.get(inquiry.id) as { uid: string; bodyHash: string; createdAt: string },
-      inquiry,
+  // One transaction in the writer: each create's row, and its pending outbox row if it owes notifications.
+  const writeBatch = async (batch: NewInquiry[]): Promise<CreateResult[]> => {
+    const results = await writer.write(
+      batch.map((inquiry) => {
+        const row: Record<string, unknown> = {
+          ...inquiry.document,
+          id: inquiry.id,
+          uid: inquiry.uid,
+          spamReason: inquiry.spamReason,
+          bodyHash: inquiry.bodyHash,
+        };
+        return { id: inquiry.id, values: COLUMNS.map((column) => row[column]), owes: outbox.owes(inquiry) };
+      }),
     );
-  };
-  const transaction = db.transaction((batch: NewInquiry[]) => batch.map(createOne));
-  const writeBatch = (batch: NewInquiry[]) => {
-    let committed = false;
-    try {
-      // IMMEDIATE: the write lock from BEGIN on (the batch reads before it writes; a deferred
-      // transaction whose snapshot a checkpoint made stale fails with SQLITE_BUSY at its first write).
-      const results = transaction.immediate(batch);
-      committed = true;
-      return results;
-    } finally {
-      outbox.afterTransaction(committed);
-    }
+    outbox.queued(results.filter((result) => result.status === 'created' && result.queued).length);
+    return results.map((result, index): CreateResult => {
+      const inquiry = batch[index]!;
+      if (result.status === 'created') return { status: 'created', createdAt: inquiry.document.createdAt };
+      if (result.status === 'erased') return { status: 'conflict' };
+      return resolveExisting(result.existing, inquiry);
+    });
   };
   const batcher = groupCommit(writeBatch, MAX_BATCH);
   const checkpointer = startCheckpointer(file);
@@ -116,6 +106,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
       if (closed) return;
       closed = true;
       await batcher.drain();
+      await writer.close();
       searchIndexing.stop();
       await checkpointer.stop();
       db.close(); // the last connection to close checkpoints what is left
