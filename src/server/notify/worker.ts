@@ -334,7 +334,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
     inFlight.add(task);
   };
 
-  /** Claims what is due, as many as there are free slots, and sends it. */
   /** Claims what is due, as many as there are free slots (a few at a time during a flood), and sends it. */
   const pump = async (): Promise<void> => {
     if (stopped || !started) return;
