@@ -1,7 +1,7 @@
 // Notifications in the inbox (decision record 030): an inquiry's deliveries and
 // their state with "Send again"; the list's mark for a failed owner e-mail; the
 // settings view (is e-mail set up, which webhooks) with a test e-mail.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DELIVERY_LABELS, type DeliveryView, type NotificationSettingsView } from '../shared/notifications.js';
 import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
@@ -42,18 +42,26 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
   const [deliveries, setDeliveries] = useState<DeliveryView[] | undefined>();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // A failed look is forgotten once one succeeds; a failed "Send again" stays until the next.
+  const [loadError, setLoadError] = useState<string | undefined>();
+  const onTheirWay = useRef(true);
 
   const load = useCallback(async () => {
     try {
-      setDeliveries((await notificationsApi.deliveries(inquiryId)).deliveries);
+      const next = (await notificationsApi.deliveries(inquiryId)).deliveries;
+      setDeliveries(next);
+      setLoadError(undefined);
+      onTheirWay.current = next.some((delivery) => delivery.status === 'queued' || delivery.status === 'retrying');
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not load the notifications.');
+      setLoadError(caught instanceof ApiError ? caught.message : 'Could not load the notifications.');
     }
   }, [inquiryId]);
   useEffect(() => {
     void load();
-    // While something is still on its way, look again now and then.
-    const timer = setInterval(() => void load(), 3000);
+    // While something is still on its way, look again now and then (not while the tab is hidden).
+    const timer = setInterval(() => {
+      if (onTheirWay.current && !document.hidden) void load();
+    }, 3000);
     return () => clearInterval(timer);
   }, [load]);
 
@@ -71,9 +79,9 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
   return (
     <section aria-labelledby="notifications-heading">
       <h2 id="notifications-heading">Notifications</h2>
-      {error ? (
+      {(error ?? loadError) ? (
         <p role="alert" className="inbox-error">
-          {error}
+          {error ?? loadError}
         </p>
       ) : null}
       {!deliveries ? (

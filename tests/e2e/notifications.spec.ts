@@ -10,6 +10,8 @@ import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// One SMTP server on a fixed port for the file: its tests run one after another, in one worker.
+test.describe.configure({ mode: 'default' });
 
 let smtp: TestSmtp;
 test.beforeAll(async () => {
@@ -62,4 +64,28 @@ test('an inquiry shows its notifications, failed ones with the reason, and Send 
   await page.getByRole('button', { name: 'Send a test e-mail' }).click();
   await expect(page.getByRole('status')).toHaveText(`A test e-mail was sent to ${owner}.`);
   expect(smtp.received.some((mail) => mail.rcptTo.includes(owner) && /test/i.test(mail.subject))).toBe(true);
+});
+
+test('a look at the notifications that failed is forgotten once the next one succeeds', async ({
+  page,
+  request,
+  consoleWatch,
+}) => {
+  consoleWatch.allow('Failed to load resource');
+  const owner = addOwner();
+  smtp.failNext(0, 550);
+  const id = await sendByApi(request, `Blip${unique()}`);
+  await signIn(page, owner);
+  // The first look fails (a network blip); the page keeps looking, and the next one answers.
+  let failures = 1;
+  await page.route('**/api/owner/inquiries/*/deliveries', (route) =>
+    failures-- > 0 ? route.abort('internetdisconnected') : route.continue(),
+  );
+  await page.goto(`/inbox?id=${id}`);
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications.getByRole('alert')).toHaveText(/Cannot reach the server/);
+  await expect(notifications.getByRole('listitem').filter({ hasText: 'Owner e-mail' }).first()).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(notifications.getByRole('alert')).toHaveCount(0);
 });
