@@ -1,10 +1,10 @@
 // After scripts/prerender.ts: the two pages a plain (no-JavaScript) form post is
 // answered with, rendered from the same React form as the overlay. Dotfiles, so
-// the static server never serves them; src/server/routes/inquiry-form.ts reads them.
+// the static server never serves them; src/server/routes/form-post.ts reads them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { content, contentFile } from '../content/index.js';
-import { INQUIRY_PAGE_FILES } from '../src/shared/inquiry-page.js';
+import { INQUIRY_PAGE_FILES } from '../src/shared/no-js-form-page.js';
 
 const clientDir = process.env.CLIENT_DIR || 'dist/client';
 const { renderInquiryPage } = (await import(join(process.cwd(), 'dist/ssr/entry-server.js'))) as {

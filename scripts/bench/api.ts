@@ -26,8 +26,8 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { COLUMNS, type InquiryStore } from '../../src/server/store/inquiry-store.js';
-import { openPostgresStore } from '../../src/server/store/postgres-store.js';
-import { SQLITE_FILE, openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openPostgresStore } from '../../src/server/store/postgres/postgres-store.js';
+import { SQLITE_FILE, openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import {
   INQUIRY_COLLECTION,
   PACKAGE_NAMES,

@@ -11,10 +11,10 @@ import { loadConfig } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/owner/password.js';
 import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
 import type { OwnerStore } from '../../src/server/store/owner-store.js';
-import { openPostgresOwnerStore } from '../../src/server/store/postgres-owner-store.js';
-import { openPostgresStore } from '../../src/server/store/postgres-store.js';
-import { openSqliteOwnerStore } from '../../src/server/store/sqlite-owner-store.js';
-import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
+import { openPostgresStore } from '../../src/server/store/postgres/postgres-store.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { createDatabase, startPostgres } from '../../tests/support/postgres.js';
 import { generateInquiries } from './generate-inquiries.js';
 

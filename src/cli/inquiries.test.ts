@@ -8,10 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildNewInquiry } from '../../tests/support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../../tests/support/databases.js';
 import type { NewInquiry, StoredInquiry } from '../server/store/inquiry-store.js';
-import { openPostgresStore } from '../server/store/postgres-store.js';
-import { openSqliteStore } from '../server/store/sqlite-store.js';
+import { openPostgresStore } from '../server/store/postgres/postgres-store.js';
+import { openSqliteStore } from '../server/store/sqlite/sqlite-store.js';
 import { DOCUMENT_FIELDS } from '../shared/inquiry.js';
-import { csvCell, EXPORT_COLUMNS, formatInquiries, parseArguments } from './inquiries.js';
+import { csvCell, EXPORT_COLUMNS, formatInquiries } from '../server/inquiry-export.js';
+import { parseArguments } from './inquiries.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLI = fileURLToPath(new URL('./inquiries.ts', import.meta.url));

@@ -7,18 +7,13 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DOCUMENT_FIELDS } from '../shared/inquiry.js';
-import { ConfigError, loadStoreConfig } from '../server/config.js';
+import { ConfigError } from '../server/config-error.js';
+import { loadStoreConfig } from '../server/config.js';
 import { loadEnvFile } from '../server/env-file.js';
+import { FORMATS, type Format, formatInquiries } from '../server/inquiry-export.js';
 import type { StoredInquiry } from '../server/store/inquiry-store.js';
 import { openStore } from '../server/store/open-store.js';
-import { SQLITE_FILE } from '../server/store/sqlite-store.js';
-
-/** Columns of the export: the id, the spec's fields in the spec's order, then ours. */
-export const EXPORT_COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason'] as const;
-
-export const FORMATS = ['csv', 'json'] as const;
-export type Format = (typeof FORMATS)[number];
+import { SQLITE_FILE } from '../server/store/sqlite/sqlite-store.js';
 
 export const USAGE = `Usage: npm run inquiries -- [--format csv|json] [--output FILE]
 
@@ -39,28 +34,6 @@ Examples:
   npm run inquiries -- --format csv --output inquiries.csv
   npm run --silent inquiries -- --format json > inquiries.json
 (without --silent, npm adds its own lines to standard output)`;
-
-/** Characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV cell: quoted when needed (RFC 4180), and never run as a formula by a spreadsheet. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The inquiries in the given format, rows in the order given; ends with a newline. */
-export function formatInquiries(rows: readonly StoredInquiry[], format: Format): string {
-  const records = rows.map((row) => Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, row[column] ?? null])));
-  if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
-  const lines = [
-    EXPORT_COLUMNS.join(','),
-    ...records.map((record) => EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(',')),
-  ];
-  return lines.map((line) => `${line}\r\n`).join('');
-}
 
 export type ParsedArguments =
   | { kind: 'help' }

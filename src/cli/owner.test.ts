@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDataDir } from '../../tests/support/databases.js';
 import { verifyPassword } from '../server/owner/password.js';
-import { openSqliteOwnerStore } from '../server/store/sqlite-owner-store.js';
+import { openSqliteOwnerStore } from '../server/store/sqlite/sqlite-owner-store.js';
 import { parseCommand } from './owner.js';
 
 const cleanups: (() => void)[] = [];

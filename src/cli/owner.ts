@@ -9,7 +9,8 @@
 // first line of standard input, so scripts and tests can use it.
 import { pathToFileURL } from 'node:url';
 import { PATTERNS } from '../shared/inquiry.js';
-import { ConfigError, loadStoreConfig } from '../server/config.js';
+import { ConfigError } from '../server/config-error.js';
+import { loadStoreConfig } from '../server/config.js';
 import { hashPassword, passwordProblem } from '../server/owner/password.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
 import { normalizeEmail, OwnerExistsError, type OwnerStore } from '../server/store/owner-store.js';

@@ -3,7 +3,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, whenSignedOut } from './api.js';
 import { InquiryList } from './inquiry-list.js';
-import { InquiryPage } from './inquiry-page.js';
+import { InquiryPage } from './inquiry-detail.js';
 import { Link, useFocusOnMount } from './link.js';
 import { NotificationSettings } from './notifications.js';
 import { INBOX, inquiryHref, inquiryIdOf, navigate, SETTINGS, useLocation } from './use-location.js';

@@ -14,7 +14,7 @@ import {
 } from '../shared/inquiry.js';
 import { buildApp } from './app.js';
 import type { InquiryStore } from './store/inquiry-store.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 
 interface FieldSchema {
   type: 'string' | 'integer';

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_SESSION_SECRET } from '../../tests/support/builders.js';
 import { freshDataDir } from '../../tests/support/databases.js';
-import { ConfigError, loadConfig, loadStoreConfig } from './config.js';
+import { ConfigError } from './config-error.js';
+import { loadConfig, loadStoreConfig } from './config.js';
 
 const removals: (() => void)[] = [];
 afterEach(() => {

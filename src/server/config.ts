@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { loadNotifyConfig, type NotifyConfig } from './notify/config.js';
+import { ConfigError } from './config-error.js';
+import { loadNotifyConfig, type NotifyConfig } from './notify/notify-config.js';
 
 export interface RateLimit {
   max: number;
@@ -31,15 +32,11 @@ export interface Config {
     ownerSignInsPerAccount: RateLimit;
   };
   logLevel: string;
-  /** E-mail and webhooks (notify/config.ts). */
+  /** E-mail and webhooks (notify/notify-config.ts). */
   notify: NotifyConfig;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
 
 type Env = Record<string, string | undefined>;
 

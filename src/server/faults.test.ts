@@ -11,7 +11,7 @@ import {
 } from '../../tests/support/test-app.js';
 import type { InquiryBody } from '../shared/inquiry.js';
 import type { InquiryStore } from '../server/store/inquiry-store.js';
-import { openSqliteStore } from '../server/store/sqlite-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 
 /** A store whose every create fails as a real database error does, personal data in its detail. */
 function failingStore(inner: InquiryStore, leak: string): InquiryStore {

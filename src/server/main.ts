@@ -2,7 +2,8 @@
 // migrations), serves until SIGINT/SIGTERM, then closes cleanly within a
 // bound (shutdown.ts).
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError } from './config-error.js';
+import { loadConfig } from './config.js';
 import { loadEnvFile } from './env-file.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
 import { openStore } from './store/open-store.js';

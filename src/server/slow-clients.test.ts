@@ -11,7 +11,7 @@ import { buildInquiryBody, buildTestConfig } from '../../tests/support/builders.
 import { openRaw, openTrickle, putHead, statusOf, type RawConnection } from '../../tests/support/raw-http.js';
 import { buildApp, type BuildOptions } from './app.js';
 import { closeGracefully } from './shutdown.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 
 const UNLIMITED = {
   RATE_LIMIT_SESSIONS_PER_IP: '1000000',

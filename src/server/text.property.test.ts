@@ -13,8 +13,8 @@ import type { InquiryBody } from '../shared/inquiry.js';
 import { BODY_TEXT_RULES, type BodyTextField } from '../shared/text-rules.js';
 import { buildApp } from './app.js';
 import type { InquiryStore } from './store/inquiry-store.js';
-import { openPostgresStore } from './store/postgres-store.js';
-import { openSqliteStore } from './store/sqlite-store.js';
+import { openPostgresStore } from './store/postgres/postgres-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 
 const TEXT_FIELDS = Object.keys(BODY_TEXT_RULES) as BodyTextField[];
 

@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app.js';
 import { InquiryIsland } from './inquiry/inquiry-island.js';
-import { InquiryPage } from './inquiry/inquiry-page.js';
+import { InquiryPage } from './inquiry/no-js-page.js';
 
 export function renderApp(): string {
   return renderToString(<App Inquiry={InquiryIsland} />);

@@ -1,7 +1,7 @@
 // The architecture's import rules (biome.json) catch a deliberate cross import:
 // each probe is written for a moment into the named folder and linted there.
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 let probes = 0;
@@ -33,6 +33,8 @@ describe('import boundaries', () => {
     ['src/inbox/probe.tsx', '../web/app.js'],
     ['src/inbox/probe.ts', '../cli/owner.js'],
     ['src/shared/probe.ts', '../inbox/inbox-app.js'],
+    ['src/server/probe.ts', '../cli/inquiries.js'],
+    ['src/server/owner/probe.ts', '../../cli/owner.js'],
   ])('%s may not import %s', (path, from) => {
     const { failed, output } = lintAs(path, probe(from));
     expect(failed).toBe(true);
@@ -45,7 +47,22 @@ describe('import boundaries', () => {
     ['src/web/probe.ts', '../../content/index.js'],
     ['src/inbox/probe.ts', '../shared/owner.js'],
     ['src/inbox/probe.ts', '../../content/index.js'],
+    ['src/cli/probe.ts', '../server/config.js'],
   ])('%s may import %s', (path, from) => {
     expect(lintAs(path, probe(from))).toMatchObject({ failed: false });
+  });
+
+  it('no module imports itself through others (an import circle)', () => {
+    const dir = `src/server/cycle-probe-${process.pid}`;
+    mkdirSync(dir);
+    try {
+      writeFileSync(`${dir}/a.ts`, "import { b } from './b.js';\nexport const a = () => b;\n");
+      writeFileSync(`${dir}/b.ts`, "import { a } from './a.js';\nexport const b = () => a;\n");
+      const result = spawnSync('npx', ['biome', 'lint', dir], { encoding: 'utf8' });
+      expect(result.status).not.toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toContain('noImportCycles');
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
   });
 });

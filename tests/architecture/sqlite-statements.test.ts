@@ -1,5 +1,5 @@
 // Every SQLite connection and statement, the server's and the tests', goes through
-// store/sqlite-statements.ts, which keeps it from the garbage collector (a
+// store/sqlite/sqlite-statements.ts, which keeps it from the garbage collector (a
 // collected one aborts Node 24).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,9 +15,9 @@ function* sources(dir: string): Generator<string> {
 
 // The checkpointer's and the writer's workers prepare their statements once and keep them for their life.
 const ALLOWED = new Set([
-  'src/server/store/sqlite-statements.ts',
-  'src/server/store/sqlite-checkpointer.ts',
-  'src/server/store/sqlite-writer.ts',
+  'src/server/store/sqlite/sqlite-statements.ts',
+  'src/server/store/sqlite/sqlite-checkpointer.ts',
+  'src/server/store/sqlite/sqlite-writer.ts',
 ]);
 
 describe('SQLite statements', () => {

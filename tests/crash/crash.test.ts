@@ -14,8 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { InquiryStore, StoredInquiry } from '../../src/server/store/inquiry-store.js';
-import { openPostgresStore } from '../../src/server/store/postgres-store.js';
-import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openPostgresStore } from '../../src/server/store/postgres/postgres-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import {
   DOCUMENT_FIELDS,
   OPERATIONS,
@@ -28,8 +28,8 @@ import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
 import { startNotificationSinks } from '../support/notification-sinks.js';
 import { ServerProcess } from '../support/server-process.js';
-import { openPostgresOwnerStore } from '../../src/server/store/postgres-owner-store.js';
-import { openSqliteOwnerStore } from '../../src/server/store/sqlite-owner-store.js';
+import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 
 const CLIENTS = 32;
 const KILLS = 10;

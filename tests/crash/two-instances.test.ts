@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPostgresOwnerStore } from '../../src/server/store/postgres-owner-store.js';
+import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { startNotificationSinks } from '../support/notification-sinks.js';

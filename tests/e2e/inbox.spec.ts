@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { BOOK_THE_TRUCK, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';

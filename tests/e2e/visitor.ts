@@ -2,7 +2,7 @@
 // filling it in, and finding what was stored. The business's words (the truck
 // operation, its packages) come from the content the site was built from.
 import type { Locator, Page } from '@playwright/test';
-import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { PACKAGE, TRUCK } from '../support/content-words.js';
 
 export const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Tell us about your event' });

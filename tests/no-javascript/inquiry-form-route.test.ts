@@ -7,12 +7,12 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { controlErrors, formInquiryKeys, parseFormBody } from '../../src/server/routes/inquiry-form.js';
+import { controlErrors, formInquiryKeys, parseFormBody } from '../../src/server/routes/form-post.js';
 import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
-import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
-import { INQUIRY_PAGE_FILES } from '../../src/shared/inquiry-page.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
+import { INQUIRY_PAGE_FILES } from '../../src/shared/no-js-form-page.js';
 import { FORM_CONTROLS, PACKAGE_NAMES, TRUCK_OPERATION, toInquiryBody } from '../../src/shared/inquiry.js';
-import { InquiryPage } from '../../src/web/inquiry/inquiry-page.js';
+import { InquiryPage } from '../../src/web/inquiry/no-js-page.js';
 import { buildTestConfig, dayFromToday, TEST_SESSION_SECRET } from '../support/builders.js';
 import { OTHER_OPERATIONS } from '../support/content-words.js';
 

@@ -1,6 +1,6 @@
 // Fresh stores for a test: an empty SQLite directory, or an empty database on
 // the run's PostgreSQL server (started by tests/support/global-setup.ts).
-import { openDatabase, prepare } from '../../src/server/store/sqlite-statements.js';
+import { openDatabase, prepare } from '../../src/server/store/sqlite/sqlite-statements.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

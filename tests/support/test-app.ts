@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
 import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
-import { openSqliteStore } from '../../src/server/store/sqlite-store.js';
+import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { buildTestConfig } from './builders.js';
 
 export interface TestApp {

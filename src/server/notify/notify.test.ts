@@ -21,8 +21,8 @@ import type { InquiryBody } from '../../shared/inquiry.js';
 import { buildApp } from '../app.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
-import { openPostgresStore } from '../store/postgres-store.js';
-import { openSqliteStore } from '../store/sqlite-store.js';
+import { openPostgresStore } from '../store/postgres/postgres-store.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 
 const OWNERS = ['owner@tacos.example', 'partner@tacos.example'];
 const MAIL_FROM = 'inquiries@tacos.example';

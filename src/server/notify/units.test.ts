@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { newWebhookSecret } from '../../../tests/support/webhook-receiver.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
-import { loadNotifyConfig } from './config.js';
+import { loadNotifyConfig } from './notify-config.js';
 import { requiresStartTls } from './mailer.js';
 import { eventDay, isSlackWebhook, ownerSubject, slackPayload, webhookPayload } from './messages.js';
 import { isPrivateAddress, retryAfterMs, signature } from './webhooks.js';

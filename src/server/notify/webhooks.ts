@@ -10,7 +10,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { secretKey } from './config.js';
+import { secretKey } from './notify-config.js';
 import type { SendOutcome } from './mailer.js';
 
 export const WEBHOOK_TIMEOUT_MS = 15_000;

@@ -18,7 +18,7 @@ import type {
   Settlement,
   SettleItem,
 } from '../store/outbox-store.js';
-import { mailAddress, type NotifyConfig } from './config.js';
+import { mailAddress, type NotifyConfig } from './notify-config.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
 import {
   confirmationEmail,

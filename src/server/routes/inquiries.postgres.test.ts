@@ -4,7 +4,7 @@ import { buildInquiryBody, dayFromToday, documentOf } from '../../../tests/suppo
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { expectApiError, newId, putInquiry, signIn, startApp, type TestApp } from '../../../tests/support/test-app.js';
 import { verifySession } from '../../server/session-token.js';
-import { openPostgresStore } from '../../server/store/postgres-store.js';
+import { openPostgresStore } from '../store/postgres/postgres-store.js';
 
 describe('on PostgreSQL', () => {
   let t: TestApp;

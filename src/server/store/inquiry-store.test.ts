@@ -11,10 +11,10 @@ import {
 } from '../../../tests/support/databases.js';
 import { DOCUMENT_FIELDS } from '../../shared/inquiry.js';
 import type { InquiryStore, NewInquiry, StoredInquiry } from './inquiry-store.js';
-import { openPostgresStore } from './postgres-store.js';
-import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
-import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
-import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+import { openPostgresStore } from './postgres/postgres-store.js';
+import { POSTGRES_MIGRATIONS } from './postgres/postgres-migrations.js';
+import { SQLITE_MIGRATIONS } from './sqlite/sqlite-migrations.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite/sqlite-store.js';
 
 const MIGRATIONS = { sqlite: SQLITE_MIGRATIONS, postgres: POSTGRES_MIGRATIONS };
 

@@ -11,9 +11,9 @@ import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
 import type { InquiryStore } from './inquiry-store.js';
 import { type DeliveryKind, type DeliveryPlanner, deliveryId, type PlannedDelivery } from './outbox-store.js';
-import { openPostgresStore } from './postgres-store.js';
-import { openDatabase, prepare } from './sqlite-statements.js';
-import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+import { openPostgresStore } from './postgres/postgres-store.js';
+import { openDatabase, prepare } from './sqlite/sqlite-statements.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite/sqlite-store.js';
 
 interface Location {
   open(): Promise<InquiryStore>;

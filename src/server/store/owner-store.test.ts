@@ -1,6 +1,6 @@
 // One contract, two engines: accounts, sessions, the inbox's history, search,
 // filters and erasure, on a real SQLite file and a real PostgreSQL server.
-import { openDatabase, prepare } from './sqlite-statements.js';
+import { openDatabase, prepare } from './sqlite/sqlite-statements.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,10 +10,10 @@ import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases
 import type { InquiryStore, NewInquiry } from './inquiry-store.js';
 import type { ListQuery, OwnerStore } from './owner-store.js';
 import { OwnerExistsError } from './owner-store.js';
-import { openPostgresOwnerStore } from './postgres-owner-store.js';
-import { openPostgresStore } from './postgres-store.js';
-import { openSqliteOwnerStore } from './sqlite-owner-store.js';
-import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
+import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
+import { openPostgresStore } from './postgres/postgres-store.js';
+import { openSqliteOwnerStore } from './sqlite/sqlite-owner-store.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite/sqlite-store.js';
 
 interface Opened {
   inquiries: InquiryStore;

@@ -33,7 +33,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     <form
       ref={formRef}
       className="inquiry-form"
-      // Without JavaScript (or before it runs) the form posts itself (src/server/routes/inquiry-form.ts).
+      // Without JavaScript (or before it runs) the form posts itself (src/server/routes/form-post.ts).
       method="post"
       action="/inquiry"
       onSubmit={onSubmit}

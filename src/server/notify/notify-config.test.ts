@@ -2,8 +2,8 @@
 // with the variable's name and without echoing a password or a secret.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config.js';
-import { loadNotifyConfig, mailAddress, secretKey } from './config.js';
+import { ConfigError } from '../config-error.js';
+import { loadNotifyConfig, mailAddress, secretKey } from './notify-config.js';
 
 const secret = () => `whsec_${randomBytes(24).toString('base64')}`;
 

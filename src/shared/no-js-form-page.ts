@@ -1,6 +1,6 @@
 // The no-JavaScript inquiry pages: built by scripts/prerender-inquiry.ts (from
 // the page's own React form), filled and answered by the server
-// (src/server/routes/inquiry-form.ts). Plain string work on markup we generate.
+// (src/server/routes/form-post.ts). Plain string work on markup we generate.
 import { FORM_CONTROLS, type InquiryFormValues } from './inquiry.js';
 
 /** In the built site's folder; dotfiles, so the static server never serves them. */

@@ -1,6 +1,6 @@
 // The form as a page of its own, for visitors without JavaScript: rendered at
 // build time (scripts/prerender-inquiry.ts) into the two pages the server
-// answers a plain form post with (src/server/routes/inquiry-form.ts): the form
+// answers a plain form post with (src/server/routes/form-post.ts): the form
 // again, which the server fills with the visitor's values and an error next to
 // each wrong field, and the thank-you page.
 import { content } from '../../../content/index.js';

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { PATTERNS } from '../../shared/inquiry.js';
 import type { DeliveryView, NotificationSettingsView } from '../../shared/notifications.js';
-import { SESSION_IDLE_MS } from '../owner/routes.js';
+import { SESSION_IDLE_MS } from '../owner/inbox-routes.js';
 import { clearedCookie, readToken, tokenHash } from '../owner/session-cookie.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -46,7 +46,7 @@ export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: Inqui
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     if (STATE_CHANGING.has(request.method)) {
-      // The inbox's rule (owner/routes.ts): only this site's own pages may change anything.
+      // The inbox's rule (owner/inbox-routes.ts): only this site's own pages may change anything.
       const origin = request.headers.origin ?? '';
       if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
         throw httpError(403, 'This request did not come from this site’s inbox: refused.');
@@ -54,7 +54,7 @@ export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: Inqui
     }
   });
 
-  // The owner session, as the inbox's routes check it (owner/routes.ts).
+  // The owner session, as the inbox's routes check it (owner/inbox-routes.ts).
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const secure = request.protocol === 'https';
     const token = readToken(request.headers.cookie, secure);

@@ -36,7 +36,7 @@ import {
   fillInquiryForm,
   type FieldErrors,
   type FormControl,
-} from '../../shared/inquiry-page.js';
+} from '../../shared/no-js-form-page.js';
 import {
   CONTROL_TEXT_RULES,
   bodyTextErrors,

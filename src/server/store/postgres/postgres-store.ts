@@ -2,10 +2,10 @@
 // database. Creates are group-committed (group-commit.ts): one autocommitted
 // multi-row INSERT a batch, acknowledged only once PostgreSQL has flushed its WAL.
 import pg from 'pg';
-import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
-import { groupCommit } from './group-commit.js';
-import { pendingMigrations } from './migrations/migration.js';
-import { POSTGRES_MIGRATIONS } from './migrations/postgres.js';
+import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
+import { groupCommit } from '../group-commit.js';
+import { pendingMigrations } from '../migrations.js';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { type PostgresOutbox, pendingParameters, postgresOutbox, withPending } from './postgres-outbox.js';
 import {
   COLUMNS,
@@ -17,7 +17,7 @@ import {
   type InquiryStore,
   type NewInquiry,
   type StoredInquiry,
-} from './inquiry-store.js';
+} from '../inquiry-store.js';
 import { inTransaction } from './postgres-transaction.js';
 
 const table = `"${INQUIRY_COLLECTION}"`;

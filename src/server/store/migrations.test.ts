@@ -1,6 +1,6 @@
 // A database made by the previous release (tests/fixtures/release-0.1) opens
 // under today's store: every pending migration runs, every row is kept.
-import { openDatabase } from '../sqlite-statements.js';
+import { openDatabase } from './sqlite/sqlite-statements.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,13 +10,13 @@ import {
   freshPostgresUrl,
   postgresMigrationVersions,
   sqliteMigrationVersions,
-} from '../../../../tests/support/databases.js';
-import type { InquiryStore } from '../inquiry-store.js';
-import { openPostgresStore } from '../postgres-store.js';
-import { openSqliteStore, SQLITE_FILE } from '../sqlite-store.js';
-import { type Migration, migrationList, pendingMigrations } from './migration.js';
-import { POSTGRES_MIGRATIONS } from './postgres.js';
-import { SQLITE_MIGRATIONS } from './sqlite.js';
+} from '../../../tests/support/databases.js';
+import type { InquiryStore } from './inquiry-store.js';
+import { openPostgresStore } from './postgres/postgres-store.js';
+import { openSqliteStore, SQLITE_FILE } from './sqlite/sqlite-store.js';
+import { type Migration, migrationList, pendingMigrations } from './migrations.js';
+import { POSTGRES_MIGRATIONS } from './postgres/postgres-migrations.js';
+import { SQLITE_MIGRATIONS } from './sqlite/sqlite-migrations.js';
 
 const fixture = (engine: string) =>
   readFileSync(join(import.meta.dirname, `../../../../tests/fixtures/release-0.1/${engine}.sql`), 'utf8');

@@ -5,8 +5,8 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HistoryEntry, InquiryStatus } from '../../shared/owner.js';
-import { STORED_COLUMNS } from './inquiry-store.js';
+import type { HistoryEntry, InquiryStatus } from '../../../shared/owner.js';
+import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
   type InboxInquiry,
   type ListQuery,
@@ -15,7 +15,7 @@ import {
   OwnerExistsError,
   normalizeEmail,
   searchWords,
-} from './owner-store.js';
+} from '../owner-store.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
 import { sqliteSearchIndexer } from './sqlite-search.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';

@@ -3,8 +3,7 @@
 // the configuration; a bad value stops the server with the variable's name and
 // never echoes a password or a secret.
 import { content } from '../../../content/index.js';
-// A cycle (config.ts reads this file), harmless: ConfigError is used only once both have loaded.
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 
 export interface WebhookEndpoint {
   url: string;

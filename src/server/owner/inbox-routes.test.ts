@@ -2,22 +2,22 @@
 // sessions and their ends, the Origin rule, the inbox's reads and changes, and
 // the rule that nothing of an inquiry is readable without an owner's session.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { openDatabase, prepare } from '../store/sqlite-statements.js';
+import { openDatabase, prepare } from '../store/sqlite/sqlite-statements.js';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody, buildNewInquiry, buildTestConfig } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
-import { EXPORT_COLUMNS } from '../../cli/inquiries.js';
+import { EXPORT_COLUMNS } from '../inquiry-export.js';
 import type { InboxPage, InquiryDetail } from '../../shared/owner.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { InquiryStore, NewInquiry } from '../store/inquiry-store.js';
-import { openPostgresOwnerStore } from '../store/postgres-owner-store.js';
-import { openPostgresStore } from '../store/postgres-store.js';
+import { openPostgresOwnerStore } from '../store/postgres/postgres-owner-store.js';
+import { openPostgresStore } from '../store/postgres/postgres-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
-import { openSqliteOwnerStore } from '../store/sqlite-owner-store.js';
-import { openSqliteStore, SQLITE_FILE } from '../store/sqlite-store.js';
+import { openSqliteOwnerStore } from '../store/sqlite/sqlite-owner-store.js';
+import { openSqliteStore, SQLITE_FILE } from '../store/sqlite/sqlite-store.js';
 import { hashPassword } from './password.js';
 import { COOKIE, SECURE_COOKIE } from './session-cookie.js';
 

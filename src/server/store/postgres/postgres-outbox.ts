@@ -5,8 +5,8 @@
 // each goes to one instance, and a delivery's lease (claimedUntil) lets another
 // take it if that instance dies.
 import type pg from 'pg';
-import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
-import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
+import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
+import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
   type DeliveryPlanner,
   addPending,
@@ -18,7 +18,7 @@ import {
   SETTLED_STATE,
   toAttempt,
   toDelivery,
-} from './outbox-store.js';
+} from '../outbox-store.js';
 import { inTransaction } from './postgres-transaction.js';
 
 export interface PostgresOutbox {

@@ -7,10 +7,10 @@
 import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
-import { groupCommit } from './group-commit.js';
-import { pendingMigrations } from './migrations/migration.js';
-import { SQLITE_MIGRATIONS } from './migrations/sqlite.js';
+import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
+import { groupCommit } from '../group-commit.js';
+import { pendingMigrations } from '../migrations.js';
+import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
 import { indexInBackground, sqliteSearchIndexer } from './sqlite-search.js';
@@ -25,7 +25,7 @@ import {
   type InquiryStore,
   type NewInquiry,
   type StoredInquiry,
-} from './inquiry-store.js';
+} from '../inquiry-store.js';
 
 /** Most creates written in one transaction; keeps one batch's latency bounded. */
 const MAX_BATCH = 512;

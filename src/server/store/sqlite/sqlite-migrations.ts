@@ -1,6 +1,6 @@
 // The SQLite schema, one migration at a time (see migration.ts). Never edit a
 // released migration: add the next one.
-import { migrationList } from './migration.js';
+import { migrationList } from '../migrations.js';
 
 export const SQLITE_MIGRATIONS = migrationList([
   {

@@ -5,9 +5,9 @@
 // a power cut means a delivery is written out again (the same id) or sent again,
 // which at-least-once allows; the inquiries' commits stay fully synchronous.
 import type Database from 'better-sqlite3';
-import { INQUIRY_COLLECTION } from '../../shared/inquiry.js';
+import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { prepare, relaxedTransaction } from './sqlite-statements.js';
-import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from './inquiry-store.js';
+import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
   type DeliveryPlanner,
   addPending,
@@ -20,7 +20,7 @@ import {
   type SettleItem,
   toAttempt,
   toDelivery,
-} from './outbox-store.js';
+} from '../outbox-store.js';
 
 export interface SqliteOutbox {
   outbox: OutboxStore;

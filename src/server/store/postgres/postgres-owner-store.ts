@@ -3,8 +3,8 @@
 // sessions.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { HistoryEntry, InquiryStatus } from '../../shared/owner.js';
-import { STORED_COLUMNS } from './inquiry-store.js';
+import type { HistoryEntry, InquiryStatus } from '../../../shared/owner.js';
+import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
   type InboxInquiry,
   type ListQuery,
@@ -13,7 +13,7 @@ import {
   OwnerExistsError,
   normalizeEmail,
   searchWords,
-} from './owner-store.js';
+} from '../owner-store.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { migrate } from './postgres-store.js';
 import { inTransaction } from './postgres-transaction.js';

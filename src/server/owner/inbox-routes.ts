@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatInquiries } from '../../cli/inquiries.js';
+import { formatInquiries } from '../inquiry-export.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
   cursorOf,

@@ -11,8 +11,8 @@ import type { DeliveryView, NotificationSettingsView } from '../../shared/notifi
 import { buildApp } from '../app.js';
 import { hashPassword } from '../owner/password.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { openSqliteOwnerStore } from '../store/sqlite-owner-store.js';
-import { openSqliteStore } from '../store/sqlite-store.js';
+import { openSqliteOwnerStore } from '../store/sqlite/sqlite-owner-store.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 
 const ORIGIN = 'http://localhost:80';
 const OWNER = 'owner@tacos.example';
