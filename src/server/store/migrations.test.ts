@@ -19,7 +19,7 @@ import { POSTGRES_MIGRATIONS } from './postgres/postgres-migrations.js';
 import { SQLITE_MIGRATIONS } from './sqlite/sqlite-migrations.js';
 
 const fixture = (engine: string) =>
-  readFileSync(join(import.meta.dirname, `../../../../tests/fixtures/release-0.1/${engine}.sql`), 'utf8');
+  readFileSync(join(import.meta.dirname, `../../../tests/fixtures/release-0.1/${engine}.sql`), 'utf8');
 const RELEASE_IDS = ['6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b02', '6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b01'];
 
 interface Upgrade {
