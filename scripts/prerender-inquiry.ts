@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { content, contentFile } from '../content/index.js';
+import { escapeHtml } from '../src/shared/escape-html.js';
 import { INQUIRY_PAGE_FILES } from '../src/shared/no-js-form-page.js';
 
 const clientDir = process.env.CLIENT_DIR || 'dist/client';
@@ -16,7 +17,6 @@ const landing = readFileSync(join(clientDir, 'index.html'), 'utf8');
 const style = /<style>[\s\S]*?<\/style>/.exec(landing)?.[0];
 if (!style) throw new Error(`${clientDir}/index.html has no inline stylesheet`);
 const icon = /<link rel="icon"[^>]*>/.exec(landing)?.[0] ?? '';
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(`${title} · ${content.name}`)}</title><meta name="robots" content="noindex" />${icon}${style}</head><body>${body}</body></html>`;

@@ -66,7 +66,7 @@ export const svgDataUrl = (svg: Buffer) =>
     .toString('utf8')
     .trim()
     .replace(/\s+/g, ' ')
-    .replace(/[%#<>"&{}|\\^`\[\]]/g, (character) => encodeURIComponent(character))}`;
+    .replace(/[%#<>"&{}|\\^`[\]]/g, (character) => encodeURIComponent(character))}`;
 
 /** Every picture the content names, with its field and use. */
 export function pictureUses(content: BusinessContent): PictureUse[] {

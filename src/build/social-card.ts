@@ -6,6 +6,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { BusinessContent } from '../../content/index.js';
+import { escapeHtml } from '../shared/escape-html.js';
 import { TruckArt } from '../web/sections/truck-art.js';
 import { iconSvg, SOCIAL_CARD } from '../web/seo/site-files.js';
 import type { CheckedPicture } from './pictures.js';
@@ -18,9 +19,6 @@ const ART_LEFT = 660;
 /** Fonts on any Debian or macOS machine first; Pango falls back to whatever sans the machine has. */
 const FONT = 'DejaVu Sans, Liberation Sans, Helvetica, Arial, sans-serif';
 
-const escapeMarkup = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** Text wrapped to `width`, as large as fits in `maxHeight` from `size` down to `minSize` px. */
 async function textBlock(
   text: string,
@@ -29,7 +27,7 @@ async function textBlock(
   for (let size = options.size; ; size -= 4) {
     const { data, info } = await sharp({
       text: {
-        text: `<span foreground="${options.colour}">${escapeMarkup(text)}</span>`,
+        text: `<span foreground="${options.colour}">${escapeHtml(text)}</span>`,
         font: `${FONT} ${options.bold ? 'Bold ' : ''}${size}px`,
         width: options.width,
         wrap: 'word',

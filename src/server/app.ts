@@ -7,14 +7,13 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
-import { notifyRoutes } from './notify/notification-routes.js';
 import { createNotifier, deliveryPlan, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryFormRoutes } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
-import { ownerRoutes } from './owner/inbox-routes.js';
+import { ownerArea } from './owner/owner-scope.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { OwnerStore } from './store/owner-store.js';
@@ -180,8 +179,7 @@ export async function buildApp(
     await store.close();
   });
   await app.register(sessionRoutes, { config });
-  await app.register(ownerRoutes, { config, owners });
-  await app.register(notifyRoutes, { owners, store, notifier });
+  await app.register(ownerArea, { config, owners, store, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });

@@ -1,6 +1,7 @@
 // The no-JavaScript inquiry pages: built by scripts/prerender-inquiry.ts (from
 // the page's own React form), filled and answered by the server
 // (src/server/routes/form-post.ts). Plain string work on markup we generate.
+import { escapeHtml } from './escape-html.js';
 import { FORM_CONTROLS, type InquiryFormValues } from './inquiry.js';
 
 /** In the built site's folder; dotfiles, so the static server never serves them. */
@@ -8,14 +9,6 @@ export const INQUIRY_PAGE_FILES = { form: '.inquiry-form.html', sent: '.inquiry-
 
 export type FormControl = (typeof FORM_CONTROLS)[number];
 export type FieldErrors = Partial<Record<FormControl, string>>;
-
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 const controlId = (name: string) => `inquiry-${name}`;
 const errorId = (name: string) => `inquiry-${name}-error`;

@@ -3,6 +3,7 @@
 // Slack text. Plain text plus simple, escaped HTML: no remote images, no
 // tracking, no scripts.
 import { content } from '../../../content/index.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 
 export interface MailMessage {
@@ -35,12 +36,6 @@ export function messageIdFor(deliveryId: string, fromAddress: string, sentAt: nu
   const domain = fromAddress.split('@')[1] ?? 'curbside.invalid';
   return sentAt === null ? `<${deliveryId}@${domain}>` : `<${deliveryId}.${sentAt.toString(36)}@${domain}>`;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -183,6 +178,7 @@ export function webhookPayload(inquiry: StoredInquiry, publicUrl: string): strin
   });
 }
 
+/** Slack's own escaping (its mrkdwn): only these three; quotes would show as entities. */
 const slackEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Slack incoming webhooks take `{ text }` (mrkdwn, with &, < and > escaped). */

@@ -1,19 +1,15 @@
-// The owner's view of notifications, under /api/owner like the rest of the
-// inbox and behind the same session and Origin rules: an inquiry's deliveries
+// The owner's view of notifications, under /api/owner in the signed-in part of the
+// owner's area (owner/owner-scope.ts: session, Origin rule, never cached): an inquiry's deliveries
 // and their attempts, "Send again", which inquiries' owner e-mail failed, the
 // settings (SMTP and webhooks set up?) and a test e-mail.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { PATTERNS } from '../../shared/inquiry.js';
 import type { DeliveryView, NotificationSettingsView } from '../../shared/notifications.js';
-import { SESSION_IDLE_MS } from '../owner/inbox-routes.js';
-import { clearedCookie, readToken, tokenHash } from '../owner/session-cookie.js';
+import { httpError } from '../http-error.js';
+import type { OwnerAreaOptions } from '../owner/owner-scope.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
-import type { OwnerStore } from '../store/owner-store.js';
-import type { InquiryStore } from '../store/inquiry-store.js';
-import { describeEndpoint, type Notifier } from './worker.js';
+import { describeEndpoint } from './worker.js';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const httpError = (statusCode: number, message: string) => Object.assign(new Error(message), { statusCode });
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const UUID = `^${PATTERNS.inquiryId}$`;
 /** Most ids one "which failed" question may name (a page of the inbox is 50). */
@@ -38,38 +34,10 @@ export function deliveryView(delivery: DeliveryWithAttempts): DeliveryView {
   };
 }
 
-export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: InquiryStore; notifier: Notifier }> = async (
-  app,
-  { owners, store, notifier },
-) => {
-  app.decorateRequest('owner', undefined);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    if (STATE_CHANGING.has(request.method)) {
-      // The inbox's rule (owner/inbox-routes.ts): only this site's own pages may change anything.
-      const origin = request.headers.origin ?? '';
-      if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
-        throw httpError(403, 'This request did not come from this site’s inbox: refused.');
-      }
-    }
-  });
-
-  // The owner session, as the inbox's routes check it (owner/inbox-routes.ts).
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const secure = request.protocol === 'https';
-    const token = readToken(request.headers.cookie, secure);
-    const owner = token ? await owners.resumeSession(tokenHash(token), new Date(), SESSION_IDLE_MS) : undefined;
-    if (!owner) {
-      if (token) reply.header('set-cookie', clearedCookie(secure));
-      throw httpError(401, 'Sign in first.');
-    }
-    request.owner = owner;
-  };
-
+export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, store, notifier }) => {
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id/deliveries',
     {
-      onRequest: authenticate,
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
     async (request) => {
@@ -83,7 +51,6 @@ export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: Inqui
   app.post<{ Params: { id: string } }>(
     '/api/owner/deliveries/:id/resend',
     {
-      onRequest: authenticate,
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
     async (request, reply) => {
@@ -98,34 +65,22 @@ export const notifyRoutes: FastifyPluginAsync<{ owners: OwnerStore; store: Inqui
     },
   );
 
-  app.get<{ Querystring: { ids?: string } }>(
-    '/api/owner/notifications/failed',
-    { onRequest: authenticate },
-    async (request) => {
-      const ids = (request.query.ids ?? '').split(',').filter((id) => new RegExp(UUID).test(id));
-      if (ids.length > MAX_IDS) throw httpError(400, `Ask about at most ${MAX_IDS} inquiries at once.`);
-      return { failed: [...(await store.outbox.failedOwnerNotifications(ids))] };
-    },
-  );
+  app.get<{ Querystring: { ids?: string } }>('/api/owner/notifications/failed', async (request) => {
+    const ids = (request.query.ids ?? '').split(',').filter((id) => new RegExp(UUID).test(id));
+    if (ids.length > MAX_IDS) throw httpError(400, `Ask about at most ${MAX_IDS} inquiries at once.`);
+    return { failed: [...(await store.outbox.failedOwnerNotifications(ids))] };
+  });
 
-  app.get(
-    '/api/owner/notifications',
-    { onRequest: authenticate },
-    async (): Promise<NotificationSettingsView> => notifier.status(),
-  );
+  app.get('/api/owner/notifications', async (): Promise<NotificationSettingsView> => notifier.status());
 
-  app.post<{ Body: Record<string, unknown> | undefined }>(
-    '/api/owner/notifications/test-email',
-    { onRequest: authenticate },
-    async (request) => {
-      // Only ever to the signed-in owner's own address: an address from the request would let
-      // anyone holding a session (or a script in it) mail strangers from the business's server.
-      if (request.body && typeof request.body === 'object' && 'to' in request.body) {
-        throw httpError(400, 'The test e-mail goes to your own address only.');
-      }
-      const to = request.owner!.email;
-      const outcome = await notifier.sendTestEmail(to);
-      return outcome.ok ? { sent: true, to } : { sent: false, to, error: outcome.error };
-    },
-  );
+  app.post<{ Body: Record<string, unknown> | undefined }>('/api/owner/notifications/test-email', async (request) => {
+    // Only ever to the signed-in owner's own address: an address from the request would let
+    // anyone holding a session (or a script in it) mail strangers from the business's server.
+    if (request.body && typeof request.body === 'object' && 'to' in request.body) {
+      throw httpError(400, 'The test e-mail goes to your own address only.');
+    }
+    const to = request.owner!.email;
+    const outcome = await notifier.sendTestEmail(to);
+    return outcome.ok ? { sent: true, to } : { sent: false, to, error: outcome.error };
+  });
 };

@@ -30,9 +30,9 @@ import {
   type InquiryDocument,
   type InquiryFormValues,
 } from '../../shared/inquiry.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 import {
   INQUIRY_PAGE_FILES,
-  escapeHtml,
   fillInquiryForm,
   type FieldErrors,
   type FormControl,
@@ -44,6 +44,7 @@ import {
   controlTextMessage,
   type ControlTextField,
 } from '../../shared/text-rules.js';
+import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { createLimiter } from './rate-limit.js';
@@ -189,7 +190,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
   const sameSite = async (request: FastifyRequest) => {
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
-      throw Object.assign(new Error('Please send the inquiry from our own page.'), { statusCode: 403 });
+      throw httpError(403, 'Please send the inquiry from our own page.');
     }
   };
 
@@ -205,7 +206,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
     async (request, reply) => {
       const post = request.formPost;
       if (!post) {
-        throw Object.assign(new Error('Send the form as application/x-www-form-urlencoded.'), { statusCode: 415 });
+        throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
       const errors = controlErrors(post.values);
       // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
@@ -235,7 +236,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
       const keys = formInquiryKeys(config.sessionSecret, post.body);
       const result = await store.create({ ...keys, document, spamReason: website !== '' ? 'honeypot' : null });
       if (result.status === 'conflict') {
-        throw Object.assign(new Error('This inquiry could not be stored. Please try again.'), { statusCode: 409 });
+        throw httpError(409, 'This inquiry could not be stored. Please try again.');
       }
       return html(reply, 200, sentPage);
     },

@@ -2,6 +2,7 @@
 // with 429 and Retry-After. Built on @fastify/rate-limit's stores, so a Redis
 // store can replace the in-memory one when instances must share counts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { httpError } from '../http-error.js';
 import type { RateLimit } from '../config.js';
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -17,8 +18,6 @@ export function createLimiter(
     const result = await check(request);
     if (!('isExceeded' in result) || !result.isExceeded) return;
     reply.header('Retry-After', String(result.ttlInSeconds));
-    throw Object.assign(new Error(`Too many ${what}. Please try again in ${result.ttlInSeconds} seconds.`), {
-      statusCode: 429,
-    });
+    throw httpError(429, `Too many ${what}. Please try again in ${result.ttlInSeconds} seconds.`);
   };
 }

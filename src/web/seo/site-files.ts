@@ -2,6 +2,7 @@
 // content at build time: <head> tags, JSON-LD, icon, manifest, robots, sitemap.
 // The raster files named here (social card, icons) are drawn by src/build/.
 import { operations, type BusinessContent } from '../../../content/index.js';
+import { escapeHtml } from '../../shared/escape-html.js';
 
 /** The link preview card (src/build/social-card.ts). */
 export const SOCIAL_CARD = { file: 'social-card.png', width: 1200, height: 630 } as const;
@@ -29,9 +30,6 @@ export const defaultSiteImages = (content: BusinessContent): SiteImages => ({
 });
 
 const absolute = (content: BusinessContent, path: string) => new URL(path, content.siteUrl).href;
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script> must not be able to close the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

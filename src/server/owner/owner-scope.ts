@@ -1,0 +1,71 @@
+// The owner's area: every route under /api/owner and the inbox page, in one Fastify
+// scope whose hooks apply to each of them (the Fastify demo's autohooks pattern), so a
+// route added here cannot forget a guard:
+// - answers are never cached nor indexed;
+// - a state-changing request must come from this site's own pages (Origin, else 403);
+// - in the signed-in part, a live owner session (else 401), found on request.owner.
+// The visitor's API stays create-only: nothing here is reachable without a session
+// but sign-in and the inbox's (empty) page.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { httpError } from '../http-error.js';
+import { notifyRoutes } from '../notify/notification-routes.js';
+import type { Notifier } from '../notify/worker.js';
+import type { InquiryStore } from '../store/inquiry-store.js';
+import type { Owner, OwnerStore } from '../store/owner-store.js';
+import { inboxRoutes } from './inbox-routes.js';
+import { clearedCookie } from './session-cookie.js';
+import { isSecure, sessionOf } from './owner-session.js';
+import { signInRoutes } from './sign-in-routes.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in owner (set in the signed-in part of the owner's area). */
+    owner: Owner | undefined;
+    ownerToken: string | undefined;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface OwnerAreaOptions {
+  config: Config;
+  owners: OwnerStore;
+  store: InquiryStore;
+  notifier: Notifier;
+}
+
+async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+  reply.header('x-robots-tag', 'noindex, nofollow');
+  if (!STATE_CHANGING.has(request.method)) return;
+  // A page on another site can post here, and the browser would send its own Origin:
+  // only this site's pages may change anything. The host must match exactly; the
+  // scheme may be http or https, since a TLS proxy without TRUST_PROXY makes an
+  // https page's requests look like http here.
+  const origin = request.headers.origin ?? '';
+  if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
+    throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+  }
+}
+
+export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, options) => {
+  app.decorateRequest('owner', undefined);
+  app.decorateRequest('ownerToken', undefined);
+  app.addHook('onRequest', privateAndSameOrigin);
+
+  await app.register(signInRoutes, options);
+  await app.register(async (signedIn) => {
+    signedIn.addHook('onRequest', async (request, reply) => {
+      const { owner, token } = await sessionOf(options.owners, request);
+      if (!owner) {
+        if (token) reply.header('set-cookie', clearedCookie(isSecure(request)));
+        throw httpError(401, 'Sign in first.');
+      }
+      request.owner = owner;
+      request.ownerToken = token;
+    });
+    await signedIn.register(inboxRoutes, options);
+    await signedIn.register(notifyRoutes, options);
+  });
+};

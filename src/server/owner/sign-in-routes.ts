@@ -1,0 +1,127 @@
+// Signing in (the inbox's API and its no-script form) and the inbox page itself: the
+// part of the owner's area that answers without a session (owner-scope.ts applies
+// no-store, noindex and the Origin rule here too).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escapeHtml } from '../../shared/escape-html.js';
+import { MAX_PASSWORD_LENGTH } from '../../shared/owner.js';
+import { httpError } from '../http-error.js';
+import { createLimiter } from '../routes/rate-limit.js';
+import { normalizeEmail } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from './owner-scope.js';
+import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
+import { dummyHash, verifyPassword } from './password.js';
+import { newToken, sessionCookie, tokenHash } from './session-cookie.js';
+
+export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
+  void dummyHash(); // computed once, before the first sign-in needs it
+
+  const perIp = createLimiter(
+    app,
+    config.limits.ownerSignInsPerIp,
+    'sign-ins from this address',
+    (request) => request.ip,
+  );
+  const perAccount = createLimiter(
+    app,
+    config.limits.ownerSignInsPerAccount,
+    'sign-in attempts for this account',
+    (request) => `owner:${normalizeEmail(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
+  );
+
+  app.post<{ Body: { email: string; password: string } }>(
+    '/api/owner/session',
+    {
+      onRequest: perIp,
+      preHandler: perAccount,
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'password'],
+          properties: {
+            email: { type: 'string', minLength: 1, maxLength: 254 },
+            password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = await signIn(request, reply, request.body.email, request.body.password);
+      if (!owner) throw httpError(401, 'Wrong email or password.');
+      return { email: owner.email };
+    },
+  );
+
+  /** Checks the password (an unknown e-mail costs the same work) and, if right, starts a session. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+    const owner = await owners.findOwnerByEmail(email);
+    const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
+    if (!owner || !matches) return undefined;
+    const token = newToken();
+    const now = new Date();
+    await owners.createSession({
+      tokenHash: tokenHash(token),
+      ownerId: owner.id,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
+    });
+    reply.header('set-cookie', sessionCookie(token, isSecure(request), SESSION_MAX_MS / 1000));
+    return owner;
+  }
+
+  // The inbox's own sign-in form: a plain form post answered 303 See Other, to the
+  // inbox when signed in, else back with a code the page turns into its message
+  // (codes, not text, so a link cannot make the page say anything else). A browser
+  // logs every 4xx answer to a script as an error; a redirect is none. The same
+  // Origin rule and limits apply; form bodies are accepted on this route only.
+  await app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    form.post('/inbox/sign-in', async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const email = typeof body.email === 'string' ? body.email.slice(0, 254) : '';
+      const password = typeof body.password === 'string' ? body.password.slice(0, MAX_PASSWORD_LENGTH) : '';
+      const back = (code: string, retry?: number) =>
+        reply.redirect(`/inbox?signin=${code}${retry === undefined ? '' : `&retry=${retry}`}`, 303);
+      if (!email || !password) return back('missing');
+      for (const [limiter, code] of [
+        [perIp, 'limited-address'],
+        [perAccount, 'limited-account'],
+      ] as const) {
+        try {
+          await limiter(request, reply);
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+          reply.removeHeader('retry-after');
+          return back(code, Number(/in (\d+) seconds/.exec((error as Error).message)?.[1] ?? 60));
+        }
+      }
+      const owner = await signIn(request, reply, email, password);
+      return owner ? reply.redirect('/inbox', 303) : back('wrong');
+    });
+  });
+
+  // The inbox page itself: the same HTML for /inbox and every view under it, telling
+  // the app who is signed in (so a signed-out visit makes no failing request).
+  const inboxFile = join(config.clientDir, 'inbox.html');
+  if (existsSync(inboxFile)) {
+    const html = readFileSync(inboxFile, 'utf8');
+    const placeholder = '<meta name="curbside-owner" content="" />';
+    if (!html.includes(placeholder)) throw new Error(`${inboxFile} lost its curbside-owner meta tag`);
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { owner } = await sessionOf(owners, request);
+      const email = owner ? escapeHtml(owner.email) : '';
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(html.replace(placeholder, () => `<meta name="curbside-owner" content="${email}" />`));
+    };
+    app.get('/inbox', page);
+    app.get('/inbox/*', page);
+    app.get('/inbox.html', async (_request, reply) => reply.redirect('/inbox', 301));
+  }
+};
