@@ -24,10 +24,8 @@ import {
   TRUCK_OPERATION,
   MAX_GUESTS,
   inquiryBodySchema,
-  inquiryRuleErrors,
   toInquiryBody,
   type InquiryBody,
-  type InquiryDocument,
   type InquiryFormValues,
 } from '../../shared/inquiry.js';
 import { escapeHtml } from '../../shared/escape-html.js';
@@ -39,17 +37,15 @@ import {
 } from '../../shared/no-js-form-page.js';
 import {
   CONTROL_TEXT_RULES,
-  bodyTextErrors,
   cleanControlValues,
   controlTextMessage,
   type ControlTextField,
 } from '../../shared/text-rules.js';
+import { acceptInquiry, inquiryProblems } from '../accept-inquiry.js';
 import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { createLimiter } from './rate-limit.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface FormPost {
   values: InquiryFormValues;
@@ -219,23 +215,20 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
         if (!control && field !== 'website') errors.notes ??= `Please check the form (${field}).`;
       }
       // (Every error at once: the rules read plain strings, so they run on a body the schema refused too.)
-      const ruleErrors = {
-        ...bodyTextErrors(post.body),
-        ...inquiryRuleErrors(post.body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)),
-      };
-      for (const [field, message] of Object.entries(ruleErrors)) {
+      for (const [field, message] of Object.entries(inquiryProblems(post.body))) {
         const control = controlOf(field);
         if (control && !errors[control]) errors[control] = message;
       }
       if (Object.keys(errors).length > 0) {
         return html(reply, 400, fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels));
       }
-
-      const { website, fillMs: _fillMs, ...fields } = post.body;
-      const document: InquiryDocument = { ...fields, createdAt: new Date().toISOString(), source: 'web' };
       const keys = formInquiryKeys(config.sessionSecret, post.body);
-      const result = await store.create({ ...keys, document, spamReason: website !== '' ? 'honeypot' : null });
-      if (result.status === 'conflict') {
+      const result = await acceptInquiry(
+        store,
+        { ...keys, body: post.body, fillMs: undefined },
+        { minFillMs: config.minFillMs },
+      );
+      if (result.status === 'invalid' || result.status === 'conflict') {
         throw httpError(409, 'This inquiry could not be stored. Please try again.');
       }
       return html(reply, 200, sentPage);

@@ -4,15 +4,10 @@
 // which answers exactly as the first success did.
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  PATTERNS,
-  inquiryBodySchema,
-  inquiryRuleErrors,
-  type InquiryBody,
-  type InquiryDocument,
-} from '../../shared/inquiry.js';
-import { believedDateCreated, bodyTextErrors, isRealInstant } from '../../shared/text-rules.js';
+import { PATTERNS, inquiryBodySchema, type InquiryBody } from '../../shared/inquiry.js';
+import { acceptInquiry } from '../accept-inquiry.js';
 import type { Config } from '../config.js';
+import { httpError } from '../http-error.js';
 import { sessionUid } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { createLimiter } from './rate-limit.js';
@@ -23,7 +18,6 @@ declare module 'fastify' {
   }
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const BODY_KEYS = inquiryBodySchema.required as readonly (keyof InquiryBody)[];
 
 export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (
@@ -47,10 +41,7 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
   const authenticate = async (request: FastifyRequest) => {
     const uid = sessionUid(config.sessionSecret, request.headers.authorization);
     if (!uid) {
-      throw Object.assign(
-        new Error('Sign in first: send the token from POST /api/session as "Authorization: Bearer <token>".'),
-        { statusCode: 401 },
-      );
+      throw httpError(401, 'Sign in first: send the token from POST /api/session as "Authorization: Bearer <token>".');
     }
     request.uid = uid;
   };
@@ -71,35 +62,15 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
     },
     async (request, reply) => {
       const body = request.body;
-      // Yesterday in UTC: the visitor's today can be a day behind the server's.
-      const ruleErrors: Record<string, string> = {
-        ...bodyTextErrors(body),
-        ...inquiryRuleErrors(body, new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)),
-      };
-      if (!isRealInstant(body.dateCreated)) ruleErrors.dateCreated = 'dateCreated is not a real instant.';
-      if (Object.keys(ruleErrors).length > 0) {
-        return reply
-          .status(400)
-          .send({ error: 'invalid_body', message: Object.values(ruleErrors).join(' '), fields: ruleErrors });
+      const result = await acceptInquiry(
+        store,
+        { id: request.params.id, uid: request.uid, bodyHash: hashBody(body), body, fillMs: body.fillMs },
+        { minFillMs: config.minFillMs },
+      );
+      if (result.status === 'invalid') {
+        const message = Object.values(result.fields).join(' ');
+        return reply.status(400).send({ error: 'invalid_body', message, fields: result.fields });
       }
-      const { website, fillMs, ...fields } = body;
-      const createdAt = new Date().toISOString();
-      // The text is stored exactly as sent (the rules above refuse, never rewrite);
-      // a visitor's clock more than a day off is not believed (decision record 017).
-      const document: InquiryDocument = {
-        ...fields,
-        dateCreated: believedDateCreated(fields.dateCreated, createdAt),
-        createdAt,
-        source: 'web',
-      };
-      const spamReason = website !== '' ? 'honeypot' : fillMs < config.minFillMs ? 'too-fast' : null;
-      const result = await store.create({
-        id: request.params.id,
-        uid: request.uid,
-        bodyHash: hashBody(body),
-        document,
-        spamReason,
-      });
       if (result.status === 'conflict') {
         return reply.status(409).send({ error: 'conflict', message: 'An inquiry with this id already exists.' });
       }

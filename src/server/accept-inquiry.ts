@@ -1,0 +1,68 @@
+// The one write path of an inquiry: its rules, its document, its spam flag, its
+// create and what a taken id means. The JSON API (routes/inquiries.ts) and the
+// no-JavaScript form post (routes/form-post.ts) are thin adapters around it: each
+// says who sent what and how long the sender took; this decides the rest.
+import type { InquiryBody, InquiryDocument } from '../shared/inquiry.js';
+import { inquiryRuleErrors } from '../shared/inquiry.js';
+import { believedDateCreated, bodyTextErrors, isRealInstant } from '../shared/text-rules.js';
+import type { InquiryStore } from './store/inquiry-store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface InquirySubmission {
+  /** The inquiry's id, and the sender's session and hash of what it sent: an identical replay is one inquiry. */
+  id: string;
+  uid: string;
+  bodyHash: string;
+  body: InquiryBody;
+  /** How long the sender took to fill the form, if the adapter can tell; undefined: only the honeypot judges. */
+  fillMs: number | undefined;
+}
+
+export type Acceptance =
+  | { status: 'invalid'; fields: Record<string, string> }
+  | { status: 'created' | 'replayed'; createdAt: string }
+  | { status: 'conflict' };
+
+/** Each field that breaks a rule beyond the schema (text, dates, schedule, package), with its message. */
+export function inquiryProblems(body: InquiryBody, now = new Date()): Record<string, string> {
+  // Yesterday in UTC: the visitor's today can be a day behind the server's.
+  const earliestEventDate = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const problems: Record<string, string> = { ...bodyTextErrors(body), ...inquiryRuleErrors(body, earliestEventDate) };
+  if (!isRealInstant(body.dateCreated)) problems.dateCreated = 'dateCreated is not a real instant.';
+  return problems;
+}
+
+/** Why an inquiry is likely spam, or null: a filled honeypot, or a form sent faster than a person can. */
+export function spamReasonOf(website: string, fillMs: number | undefined, minFillMs: number): string | null {
+  if (website !== '') return 'honeypot';
+  return fillMs !== undefined && fillMs < minFillMs ? 'too-fast' : null;
+}
+
+/** Checks the rules and creates the inquiry (create-only); nothing is stored unless it is accepted. */
+export async function acceptInquiry(
+  store: InquiryStore,
+  submission: InquirySubmission,
+  options: { minFillMs: number; now?: Date },
+): Promise<Acceptance> {
+  const now = options.now ?? new Date();
+  const fields = inquiryProblems(submission.body, now);
+  if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
+  const { website, fillMs: _sentFillMs, ...sent } = submission.body;
+  const createdAt = now.toISOString();
+  // The text is stored exactly as sent (the rules refuse, never rewrite); a sender's
+  // clock more than a day off is not believed (decision record 017).
+  const document: InquiryDocument = {
+    ...sent,
+    dateCreated: believedDateCreated(sent.dateCreated, createdAt),
+    createdAt,
+    source: 'web',
+  };
+  return store.create({
+    id: submission.id,
+    uid: submission.uid,
+    bodyHash: submission.bodyHash,
+    document,
+    spamReason: spamReasonOf(website, submission.fillMs, options.minFillMs),
+  });
+}
