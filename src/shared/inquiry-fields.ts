@@ -1,7 +1,9 @@
 // The inquiry's fields as one table. The request body's JSON Schema and type, the
-// form's controls and limits, the SQL columns of both engines and the export's
-// columns are all derived from it (deriveInquiry), so adding a field is one row
-// here plus a migration (src/server/store/migrations/).
+// form's controls, labels, layout and limits, the SQL columns of both engines, the
+// search, and every view of an inquiry (the owner's e-mail, the inbox, the calendar
+// entry, the exports: inquiryDetails) are all derived from it (deriveInquiry), so
+// adding a field is one row here plus a migration per engine
+// (src/server/store/sqlite/sqlite-migrations.ts, postgres/postgres-migrations.ts).
 
 /** How a value is kept: both engines map these to their own column types. */
 export type ColumnType = 'text' | 'integer' | 'timestamp';
@@ -20,12 +22,26 @@ export interface JsonSchema {
   readonly enum?: readonly string[];
 }
 
+/** Where a control sits in the form: its fieldset; controls sharing a `row` sit side by side. */
+export type FormSection = 'you' | 'event' | 'where' | 'wish';
+
+/** How a control looks in the form, beyond its kind and label. */
+export interface ControlLayout {
+  readonly section?: FormSection;
+  readonly row?: string;
+  readonly autoComplete?: string;
+  readonly hint?: string;
+}
+
 /** A field the visitor fills in with one control of the same name. */
-export interface ControlField {
+export interface ControlField extends ControlLayout {
   readonly from: 'control';
   readonly input: InputKind;
+  /** The field's one label: on the form, in the e-mail, the inbox, the calendar and the CSV. */
   readonly label: string;
   readonly column: ColumnType;
+  /** Found by the inbox's search. */
+  readonly searched?: boolean;
   readonly optional?: boolean;
   /** Text inputs: the most characters. */
   readonly maxLength?: number;
@@ -38,20 +54,33 @@ export interface ControlField {
   readonly options?: readonly string[];
 }
 
+/** A form-only control a built field is made from. */
+export interface BuiltControl extends Omit<ControlLayout, 'section'> {
+  readonly label: string;
+  /** Default: a text input. */
+  readonly input?: InputKind;
+  /** Text inputs: the most characters (none: not a text input). */
+  readonly maxLength?: number;
+}
+
 /** A field built from other controls (siteAddress from the address parts). */
 export interface BuiltField {
   readonly from: 'built';
+  readonly label: string;
   readonly column: ColumnType;
   readonly schema: JsonSchema;
-  /** The form-only controls it is built from, with their most characters (undefined: not a text input). */
-  readonly controls: Readonly<Record<string, number | undefined>>;
+  /** The form-only controls it is built from. */
+  readonly controls: Readonly<Record<string, BuiltControl>>;
+  readonly section?: FormSection;
   readonly optional?: boolean;
+  readonly searched?: boolean;
   readonly build: (values: Readonly<Record<string, string>>) => string;
 }
 
 /** A field the browser or the server sets, with no control. */
 export interface AutomaticField {
   readonly from: 'browser' | 'server';
+  readonly label: string;
   readonly column: ColumnType;
   /** What the browser sends (browser fields only). */
   readonly schema?: JsonSchema;
@@ -105,28 +134,48 @@ export function sqlType(engine: Engine, column: ColumnType): string {
   return SQL_TYPES[engine][column];
 }
 
+/** A control of the form as the table describes it: its own row, or a part of a built field. */
+export interface FormControlRow extends ControlLayout {
+  readonly name: string;
+  readonly label: string;
+  readonly input: InputKind;
+  readonly optional: boolean;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** The form's controls of a table, in its order: each control field, and the controls of each built field. */
+export function formControlRows(table: FieldTable): FormControlRow[] {
+  const rows: FormControlRow[] = [];
+  for (const [name, field] of Object.entries(table)) {
+    if (field.from === 'control') rows.push({ ...field, name, optional: field.optional === true });
+    else if (field.from === 'built') {
+      for (const [control, part] of Object.entries(field.controls)) {
+        rows.push({
+          ...part,
+          name: control,
+          input: part.input ?? 'text',
+          optional: field.optional === true,
+          ...(field.section ? { section: field.section } : {}),
+        });
+      }
+    }
+  }
+  return rows;
+}
+
 /** Everything derived from a field table. */
 export function deriveInquiry(table: FieldTable) {
   const entries = Object.entries(table);
   const documentFields = entries.map(([name]) => name);
   const sentFields = entries.filter(([, field]) => field.from !== 'server').map(([name]) => name);
 
-  const formControls: string[] = [];
-  const optionalControls = new Set<string>();
+  const controls = formControlRows(table);
+  const formControls = controls.map((control) => control.name);
   const textLimits: Record<string, number> = {};
-  for (const [name, field] of entries) {
-    if (field.from === 'control') {
-      formControls.push(name);
-      if (field.optional) optionalControls.add(name);
-      if (field.maxLength !== undefined) textLimits[name] = field.maxLength;
-    } else if (field.from === 'built') {
-      for (const [control, maxLength] of Object.entries(field.controls)) {
-        formControls.push(control);
-        if (field.optional) optionalControls.add(control);
-        if (maxLength !== undefined) textLimits[control] = maxLength;
-      }
-    }
-  }
+  for (const control of controls) if (control.maxLength !== undefined) textLimits[control.name] = control.maxLength;
 
   const properties: Record<string, JsonSchema> = {};
   for (const [name, field] of entries) {
@@ -139,7 +188,7 @@ export function deriveInquiry(table: FieldTable) {
     /** The fields the browser sends (all but the server's own). */
     sentFields,
     formControls,
-    requiredControls: new Set(formControls.filter((name) => !optionalControls.has(name))),
+    requiredControls: new Set(controls.filter((control) => !control.optional).map((control) => control.name)),
     textLimits,
     /** JSON Schema properties of the sent fields. */
     properties,

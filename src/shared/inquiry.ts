@@ -40,12 +40,44 @@ export const SITE_ADDRESS_MAX = Object.values(ADDRESS_LIMITS).reduce((sum, limit
 export const INQUIRY_FIELDS = {
   dateCreated: {
     from: 'browser',
+    label: 'Filled in at',
     column: 'text',
     schema: { type: 'string', minLength: 0, maxLength: 30, pattern: `^(?:${PATTERNS.isoTimestamp})$` },
   },
-  firstName: { from: 'control', input: 'text', label: 'First name', column: 'text', maxLength: 60 },
-  lastName: { from: 'control', input: 'text', label: 'Last name', column: 'text', maxLength: 60 },
-  email: { from: 'control', input: 'email', label: 'Email', column: 'text', maxLength: 254, pattern: PATTERNS.email },
+  firstName: {
+    from: 'control',
+    input: 'text',
+    label: 'First name',
+    column: 'text',
+    maxLength: 60,
+    section: 'you',
+    row: 'name',
+    autoComplete: 'given-name',
+    searched: true,
+  },
+  lastName: {
+    from: 'control',
+    input: 'text',
+    label: 'Last name',
+    column: 'text',
+    maxLength: 60,
+    section: 'you',
+    row: 'name',
+    autoComplete: 'family-name',
+    searched: true,
+  },
+  email: {
+    from: 'control',
+    input: 'email',
+    label: 'Email',
+    column: 'text',
+    maxLength: 254,
+    pattern: PATTERNS.email,
+    section: 'you',
+    row: 'reach',
+    autoComplete: 'email',
+    searched: true,
+  },
   phoneNumber: {
     from: 'control',
     input: 'tel',
@@ -53,6 +85,11 @@ export const INQUIRY_FIELDS = {
     column: 'text',
     maxLength: 30,
     pattern: PATTERNS.phone,
+    section: 'you',
+    row: 'reach',
+    autoComplete: 'tel',
+    hint: 'Digits, spaces and + ( ) - . only',
+    searched: true,
   },
   company: {
     from: 'control',
@@ -61,18 +98,47 @@ export const INQUIRY_FIELDS = {
     column: 'text',
     maxLength: 100,
     optional: true,
+    section: 'you',
+    autoComplete: 'organization',
+    searched: true,
   },
-  eventName: { from: 'control', input: 'text', label: 'Event name', column: 'text', maxLength: 120, optional: true },
-  eventDate: { from: 'control', input: 'date', label: 'Date', column: 'text' },
+  eventName: {
+    from: 'control',
+    input: 'text',
+    label: 'Event name',
+    column: 'text',
+    maxLength: 120,
+    optional: true,
+    section: 'event',
+    searched: true,
+  },
+  eventDate: { from: 'control', input: 'date', label: 'Date', column: 'text', section: 'event', row: 'when' },
   siteAddress: {
     from: 'built',
+    label: 'Address',
     column: 'text',
     schema: { type: 'string', minLength: 1, maxLength: SITE_ADDRESS_MAX, pattern: `^(?:${PATTERNS.notBlank})$` },
-    controls: ADDRESS_LIMITS,
+    controls: {
+      streetAddress: {
+        label: 'Street address',
+        maxLength: ADDRESS_LIMITS.streetAddress,
+        autoComplete: 'address-line1',
+      },
+      city: { label: 'City', maxLength: ADDRESS_LIMITS.city, row: 'place', autoComplete: 'address-level2' },
+      state: { label: 'State', maxLength: ADDRESS_LIMITS.state, row: 'place', autoComplete: 'address-level1' },
+      postalCode: {
+        label: 'Postal code',
+        maxLength: ADDRESS_LIMITS.postalCode,
+        row: 'place',
+        autoComplete: 'postal-code',
+      },
+    },
+    section: 'where',
     build: (values) => buildSiteAddress(values as Record<keyof typeof ADDRESS_LIMITS, string>),
+    searched: true,
   },
-  startTime: { from: 'control', input: 'time', label: 'Start time', column: 'text' },
-  endTime: { from: 'control', input: 'time', label: 'End time', column: 'text' },
+  startTime: { from: 'control', input: 'time', label: 'Start time', column: 'text', section: 'event', row: 'when' },
+  endTime: { from: 'control', input: 'time', label: 'End time', column: 'text', section: 'event', row: 'when' },
   plannedGuestCount: {
     from: 'control',
     input: 'number',
@@ -80,18 +146,37 @@ export const INQUIRY_FIELDS = {
     column: 'integer',
     min: 1,
     max: MAX_GUESTS,
+    section: 'event',
   },
-  operation: { from: 'control', input: 'select', label: 'Service', column: 'text', options: OPERATIONS },
+  operation: {
+    from: 'control',
+    input: 'select',
+    label: 'Service',
+    column: 'text',
+    options: OPERATIONS,
+    section: 'wish',
+  },
   package: {
     from: 'built',
+    label: 'Package',
     column: 'text',
     // Required with the truck only: packageErrors() below.
     schema: { type: 'string', enum: ['', ...PACKAGE_NAMES] },
-    controls: { packageChoice: undefined },
+    controls: { packageChoice: { label: 'Package', input: 'select' } },
+    section: 'wish',
     optional: true,
     build: (values) => (values.operation === TRUCK_OPERATION ? (values.packageChoice ?? '') : ''),
   },
-  notes: { from: 'control', input: 'textarea', label: 'Notes', column: 'text', maxLength: 2000, optional: true },
+  notes: {
+    from: 'control',
+    input: 'textarea',
+    label: 'Notes',
+    column: 'text',
+    maxLength: 2000,
+    optional: true,
+    section: 'wish',
+    searched: true,
+  },
   reference: {
     from: 'control',
     input: 'text',
@@ -99,9 +184,11 @@ export const INQUIRY_FIELDS = {
     column: 'text',
     maxLength: 200,
     optional: true,
+    section: 'wish',
+    searched: true,
   },
-  createdAt: { from: 'server', column: 'timestamp' },
-  source: { from: 'server', column: 'text' },
+  createdAt: { from: 'server', label: 'Received', column: 'timestamp' },
+  source: { from: 'server', label: 'Source', column: 'text' },
 } as const satisfies FieldTable;
 
 type Fields = typeof INQUIRY_FIELDS;
@@ -117,11 +204,11 @@ export const REQUIRED_CONTROLS: ReadonlySet<string> = INQUIRY.requiredControls;
 /** The text controls of the form (DOM contract names) and their limits. */
 export const TEXT_LIMITS = INQUIRY.textLimits as Record<TextControl, number>;
 
-type TextControl = {
+export type TextControl = {
   [K in keyof Fields]: Fields[K] extends { maxLength: number }
     ? K
     : Fields[K] extends { controls: infer C }
-      ? { [P in keyof C]: C[P] extends number ? P : never }[keyof C]
+      ? { [P in keyof C]: C[P] extends { maxLength: number } ? P : never }[keyof C]
       : never;
 }[keyof Fields] &
   string;

@@ -8,7 +8,8 @@
 // visible character; a phone number at least 7 digits. The form cleans what it
 // can (NFC, trim) before sending, so a person only meets the rules a cleaning
 // cannot satisfy; the server refuses, it never rewrites.
-import type { InquiryBody } from './inquiry.js';
+import { INQUIRY_FIELDS, type InquiryBody, type TextControl } from './inquiry.js';
+import { formControlRows, type InputKind } from './inquiry-fields.js';
 
 /** `line`: one line of text. `lines`: the notes, where line breaks and tabs are welcome. */
 export type TextKind = 'line' | 'lines';
@@ -19,39 +20,51 @@ interface TextRule {
   minDigits?: number;
 }
 
-const line: TextRule = { kind: 'line' };
+type Fields = typeof INQUIRY_FIELDS;
+type TextInput = 'text' | 'email' | 'tel' | 'textarea';
 
-/** The free-text fields of the request body, and what each may hold. */
-export const BODY_TEXT_RULES = {
-  firstName: line,
-  lastName: line,
-  email: line,
-  phoneNumber: { kind: 'line', minDigits: 7 },
-  company: line,
-  eventName: line,
-  siteAddress: line,
-  notes: { kind: 'lines' },
-  reference: line,
-} as const satisfies Partial<Record<keyof InquiryBody, TextRule>>;
+/** The free-text fields of the request body: text controls, and fields built from text controls. */
+export type BodyTextField = {
+  [K in keyof Fields]: Fields[K] extends { from: 'control'; input: TextInput }
+    ? K
+    : Fields[K] extends { from: 'built'; controls: infer C }
+      ? C[keyof C] extends { input: InputKind }
+        ? never
+        : K
+      : never;
+}[keyof Fields] &
+  string;
+/** The form's free-text controls: the body's, less the built ones, plus the controls they are built from. */
+export type ControlTextField = TextControl;
 
-/** The form's free-text controls: the body's, less siteAddress, plus the four parts it is built from. */
-export const CONTROL_TEXT_RULES = {
-  firstName: BODY_TEXT_RULES.firstName,
-  lastName: BODY_TEXT_RULES.lastName,
-  email: BODY_TEXT_RULES.email,
-  phoneNumber: BODY_TEXT_RULES.phoneNumber,
-  company: BODY_TEXT_RULES.company,
-  eventName: BODY_TEXT_RULES.eventName,
-  streetAddress: line,
-  city: line,
-  state: line,
-  postalCode: line,
-  notes: BODY_TEXT_RULES.notes,
-  reference: BODY_TEXT_RULES.reference,
-} as const satisfies Record<string, TextRule>;
+/** The rule of a control's kind: the notes take line breaks, a phone number needs digits. */
+function ruleOf(input: InputKind): TextRule | undefined {
+  if (input === 'textarea') return { kind: 'lines' };
+  if (input === 'tel') return { kind: 'line', minDigits: 7 };
+  return input === 'text' || input === 'email' ? { kind: 'line' } : undefined;
+}
 
-export type BodyTextField = keyof typeof BODY_TEXT_RULES;
-export type ControlTextField = keyof typeof CONTROL_TEXT_RULES;
+/** Each free-text control of the form and its rule, from the field table. */
+export const CONTROL_TEXT_RULES = Object.fromEntries(
+  formControlRows(INQUIRY_FIELDS).flatMap((control) => {
+    const rule = ruleOf(control.input);
+    return rule ? [[control.name, rule]] : [];
+  }),
+) as Record<ControlTextField, TextRule>;
+
+/** Each free-text field of the request body and its rule: a built field is one line of text. */
+export const BODY_TEXT_RULES = Object.fromEntries(
+  Object.entries(INQUIRY_FIELDS as Record<string, Fields[keyof Fields]>).flatMap(([name, field]) => {
+    if (field.from === 'control') {
+      const rule = ruleOf(field.input);
+      return rule ? [[name, rule]] : [];
+    }
+    const textOnly =
+      field.from === 'built' &&
+      Object.values(field.controls as Record<string, { input?: InputKind }>).every((part) => !part.input);
+    return textOnly ? [[name, { kind: 'line' }]] : [];
+  }),
+) as Record<BodyTextField, TextRule>;
 
 // With the u flag a surrogate class matches only a surrogate that is not half of a pair.
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;

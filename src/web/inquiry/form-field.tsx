@@ -1,22 +1,8 @@
-// One labelled input of the inquiry form, its native constraints taken from the
-// field table (src/shared/inquiry.ts), the same ones the server checks.
-import { INQUIRY_FIELDS, PATTERNS, REQUIRED_CONTROLS, TEXT_LIMITS } from '../../shared/inquiry.js';
-import type { ControlField, InputKind } from '../../shared/inquiry-fields.js';
-
-type TextControl = keyof typeof TEXT_LIMITS;
-
-export interface FieldProps {
-  name: string;
-  /** Defaults to the field table's label. */
-  label?: string;
-  type?: string;
-  autoComplete?: string;
-  pattern?: string;
-  inputMode?: 'numeric' | 'tel' | 'email';
-  min?: string | number;
-  max?: number;
-  hint?: string;
-}
+// One labelled input of the inquiry form: its kind, label, layout hints and native
+// constraints all from its row of the field table (src/shared/inquiry.ts), the same
+// rules the server checks.
+import { PATTERNS } from '../../shared/inquiry.js';
+import type { FormControlRow, InputKind } from '../../shared/inquiry-fields.js';
 
 const INPUT_TYPES: Partial<Record<InputKind, string>> = {
   email: 'email',
@@ -25,39 +11,50 @@ const INPUT_TYPES: Partial<Record<InputKind, string>> = {
   time: 'time',
   number: 'number',
 };
+const INPUT_MODES: Partial<Record<InputKind, 'email' | 'numeric'>> = { email: 'email', number: 'numeric' };
 
-/** A control field of the table, as the form's row of it. */
-function controlField(name: string): ControlField | undefined {
-  const field = (INQUIRY_FIELDS as Record<string, { from: string }>)[name];
-  return field?.from === 'control' ? (field as ControlField) : undefined;
+/** The control's label, with "(optional)" when it may be left empty. */
+export function FieldLabel({ control }: { control: FormControlRow }) {
+  return (
+    <label htmlFor={`inquiry-${control.name}`}>
+      {control.label}
+      {control.optional && <span className="field-optional"> (optional)</span>}
+    </label>
+  );
 }
 
-export function Field({ name, label, type, autoComplete = 'off', hint, ...rest }: FieldProps) {
-  const row = controlField(name);
-  const inputType = type ?? (row && INPUT_TYPES[row.input]) ?? 'text';
-  const required = REQUIRED_CONTROLS.has(name);
-  const maxLength = name in TEXT_LIMITS ? TEXT_LIMITS[name as TextControl] : undefined;
+export function Field({ control }: { control: FormControlRow }) {
+  const { name, input, hint } = control;
   const id = `inquiry-${name}`;
+  const type = INPUT_TYPES[input] ?? 'text';
+  const required = !control.optional;
+  // A required text must hold more than spaces, a phone number its own pattern; the
+  // server checks the same. (An e-mail's is the browser's own type=email check.)
+  const pattern =
+    input === 'email' ? undefined : (control.pattern ?? (required && type === 'text' ? PATTERNS.notBlank : undefined));
+  const common = {
+    id,
+    name,
+    required,
+    maxLength: control.maxLength,
+    'aria-describedby': hint ? `${id}-hint` : undefined,
+  };
   return (
     <div className={`field field-${name}`}>
-      <label htmlFor={id}>
-        {label ?? row?.label ?? name}
-        {!required && <span className="field-optional"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={inputType}
-        autoComplete={autoComplete}
-        required={required}
-        maxLength={maxLength}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        // A required text must hold more than spaces; the server checks the same.
-        pattern={rest.pattern ?? (required && inputType === 'text' ? PATTERNS.notBlank : undefined)}
-        inputMode={rest.inputMode}
-        min={rest.min ?? row?.min}
-        max={rest.max ?? row?.max}
-      />
+      <FieldLabel control={control} />
+      {input === 'textarea' ? (
+        <textarea {...common} rows={3} />
+      ) : (
+        <input
+          {...common}
+          type={type}
+          autoComplete={control.autoComplete ?? 'off'}
+          pattern={pattern}
+          inputMode={INPUT_MODES[input]}
+          min={control.min}
+          max={control.max}
+        />
+      )}
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}

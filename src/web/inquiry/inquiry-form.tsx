@@ -1,20 +1,39 @@
-// The inquiry form's markup, laid out in fieldsets; its lifecycle is
-// use-inquiry-form.ts, its controls' constraints come from the field table.
+// The inquiry form's markup, laid out in fieldsets from the field table (each
+// control's section, row, label and constraints); its lifecycle is use-inquiry-form.ts.
 import type { Ref } from 'react';
 import { content, packageOptionLabel, truckPackages } from '../../../content/index.js';
-import { FORM_CONTROLS, MAX_GUESTS, OPERATIONS, PATTERNS, TEXT_LIMITS } from '../../shared/inquiry.js';
-import { Field } from './form-field.js';
+import { INQUIRY_FIELDS, OPERATIONS } from '../../shared/inquiry.js';
+import { type FormControlRow, type FormSection, formControlRows } from '../../shared/inquiry-fields.js';
+import { Field, FieldLabel } from './form-field.js';
 import { type InquiryFormHandle, useInquiryForm } from './use-inquiry-form.js';
 
 export { type InquiryFormHandle, MESSAGES } from './use-inquiry-form.js';
 
-/** The controls the layout below places; any other control of the field table is added after them. */
-const LAID_OUT = new Set([
-  ...['firstName', 'lastName', 'email', 'phoneNumber', 'company', 'eventName', 'eventDate', 'startTime', 'endTime'],
-  ...['plannedGuestCount', 'streetAddress', 'city', 'state', 'postalCode', 'operation', 'packageChoice', 'notes'],
-  'reference',
-]);
-const MORE_CONTROLS = FORM_CONTROLS.filter((name) => !LAID_OUT.has(name));
+const LEGENDS: Record<FormSection, string> = {
+  you: 'About you',
+  event: 'Your event',
+  where: 'Where',
+  wish: 'What you’d like',
+};
+
+/** The form's fieldsets in the table's order, each its rows of controls side by side; a control with no section goes last. */
+function layout(controls: readonly FormControlRow[]): { legend: string; rows: FormControlRow[][] }[] {
+  const sections = new Map<string, FormControlRow[][]>();
+  for (const control of controls) {
+    const rows =
+      sections.get(control.section ?? '') ?? sections.set(control.section ?? '', []).get(control.section ?? '')!;
+    const last = rows.at(-1);
+    if (control.row && last?.[0]?.row === control.row) last.push(control);
+    else rows.push([control]);
+  }
+  const named = [...sections].filter(([section]) => section !== '');
+  return [...named, ...[...sections].filter(([section]) => section === '')].map(([section, rows]) => ({
+    legend: LEGENDS[section as FormSection] ?? 'Anything else',
+    rows,
+  }));
+}
+
+const FIELDSETS = layout(formControlRows(INQUIRY_FIELDS));
 
 export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHandle>; onSubmitted: () => void }) {
   const {
@@ -29,73 +48,15 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     onSubmitClick,
     onSubmit,
   } = useInquiryForm(handle, onSubmitted);
-  return (
-    <form
-      ref={formRef}
-      className="inquiry-form"
-      // Without JavaScript (or before it runs) the form posts itself (src/server/routes/form-post.ts).
-      method="post"
-      action="/inquiry"
-      onSubmit={onSubmit}
-      onInput={onInput}
-      onChange={onInput}
-      aria-describedby="inquiry-required-note"
-    >
-      <p id="inquiry-required-note" className="inquiry-note">
-        All fields are required unless marked optional.
-      </p>
-      <fieldset>
-        <legend>About you</legend>
-        <div className="field-row">
-          <Field name="firstName" label="First name" autoComplete="given-name" />
-          <Field name="lastName" label="Last name" autoComplete="family-name" />
-        </div>
-        <div className="field-row">
-          <Field name="email" label="Email" type="email" autoComplete="email" inputMode="email" />
-          <Field
-            name="phoneNumber"
-            label="Phone"
-            type="tel"
-            autoComplete="tel"
-            pattern={PATTERNS.phone}
-            hint="Digits, spaces and + ( ) - . only"
-          />
-        </div>
-        <Field name="company" label="Company or school" autoComplete="organization" />
-      </fieldset>
 
-      <fieldset>
-        <legend>Your event</legend>
-        <Field name="eventName" label="Event name" />
-        <div className="field-row field-row-3">
-          <Field name="eventDate" label="Date" type="date" />
-          <Field name="startTime" label="Start time" type="time" />
-          <Field name="endTime" label="End time" type="time" />
-        </div>
-        <Field
-          name="plannedGuestCount"
-          label="Planned guests"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_GUESTS}
-        />
-      </fieldset>
-
-      <fieldset>
-        <legend>Where</legend>
-        <Field name="streetAddress" label="Street address" autoComplete="address-line1" />
-        <div className="field-row field-row-3">
-          <Field name="city" label="City" autoComplete="address-level2" />
-          <Field name="state" label="State" autoComplete="address-level1" />
-          <Field name="postalCode" label="Postal code" autoComplete="postal-code" />
-        </div>
-      </fieldset>
-
-      <fieldset>
-        <legend>What you’d like</legend>
-        <div className="field">
-          <label htmlFor="inquiry-operation">Service</label>
+  // The two choices whose behaviour the form owns (the service reveals the package); any
+  // other control is a Field. A function, not a component defined here: a component
+  // type made anew on each render would remount every control and lose what was typed.
+  const renderControl = (control: FormControlRow) => {
+    if (control.name === 'operation') {
+      return (
+        <div key={control.name} className="field">
+          <FieldLabel control={control} />
           <select
             id="inquiry-operation"
             name="operation"
@@ -113,8 +74,12 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             ))}
           </select>
         </div>
-        <div className="field" hidden={!showPackage}>
-          <label htmlFor="inquiry-packageChoice">Package</label>
+      );
+    }
+    if (control.name === 'packageChoice') {
+      return (
+        <div key={control.name} className="field" hidden={!showPackage}>
+          <label htmlFor="inquiry-packageChoice">{control.label}</label>
           <select
             id="inquiry-packageChoice"
             name="packageChoice"
@@ -132,23 +97,40 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="inquiry-notes">
-            Notes<span className="field-optional"> (optional)</span>
-          </label>
-          <textarea id="inquiry-notes" name="notes" rows={3} maxLength={TEXT_LIMITS.notes} />
-        </div>
-        <Field name="reference" label="How did you hear about us?" />
-      </fieldset>
+      );
+    }
+    return <Field key={control.name} control={control} />;
+  };
 
-      {MORE_CONTROLS.length > 0 && (
-        <fieldset>
-          <legend>Anything else</legend>
-          {MORE_CONTROLS.map((name) => (
-            <Field key={name} name={name} />
-          ))}
+  return (
+    <form
+      ref={formRef}
+      className="inquiry-form"
+      // Without JavaScript (or before it runs) the form posts itself (src/server/routes/form-post.ts).
+      method="post"
+      action="/inquiry"
+      onSubmit={onSubmit}
+      onInput={onInput}
+      onChange={onInput}
+      aria-describedby="inquiry-required-note"
+    >
+      <p id="inquiry-required-note" className="inquiry-note">
+        All fields are required unless marked optional.
+      </p>
+      {FIELDSETS.map(({ legend, rows }) => (
+        <fieldset key={legend}>
+          <legend>{legend}</legend>
+          {rows.map((row) =>
+            row.length === 1 ? (
+              renderControl(row[0]!)
+            ) : (
+              <div key={row[0]!.name} className={`field-row${row.length === 3 ? ' field-row-3' : ''}`}>
+                {row.map(renderControl)}
+              </div>
+            ),
+          )}
         </fieldset>
-      )}
+      ))}
 
       {/* A honeypot: hidden from people, filled in by bots. */}
       <div className="honeypot" aria-hidden="true">
