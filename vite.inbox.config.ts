@@ -2,10 +2,19 @@
 // assets under dist/client/assets/), run after the landing page's build, so the
 // landing page's JavaScript and HTML stay exactly what they were without it.
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig } from 'vite';
+import { contentPlugin } from './scripts/vite-content.js';
 
-export default defineConfig({
-  plugins: [react()],
+// The inbox reads the field table (labels, the form's choices), which is built on the
+// content: like the page, its bundle gets the checked content as plain data.
+const { content, contentFile } = (await tsImport(
+  './content/index.ts',
+  import.meta.url,
+)) as typeof import('./content/index.js');
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), contentPlugin(contentFile, content, command)],
   build: {
     outDir: 'dist/client',
     emptyOutDir: false,
@@ -15,4 +24,4 @@ export default defineConfig({
     cssMinify: true,
     rollupOptions: { input: 'inbox.html' },
   },
-});
+}));

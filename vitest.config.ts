@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['content/**/*.test.ts', 'src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+    include: ['content/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'tests/production/**', 'node_modules/**', 'dist/**'],
     // One real PostgreSQL server for the whole run (tests/support/global-setup.ts).
     globalSetup: ['tests/support/global-setup.ts'],

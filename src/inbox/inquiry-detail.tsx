@@ -12,6 +12,8 @@ import {
   STATUS_LABELS,
   telHref,
 } from '../shared/owner.js';
+import { clockTime, type DetailRow, inquiryDetails } from '../shared/inquiry-details.js';
+import type { FieldTable } from '../shared/inquiry-fields.js';
 import { ApiError, api, calendarHref } from './api.js';
 import { dateTime, eventDay } from './format.js';
 import { Link } from './link.js';
@@ -191,22 +193,7 @@ export function InquiryPage({
           <section id="details">
             <h2>Details</h2>
             <dl className="inbox-details">
-              <Field term="Name" value={name} />
-              <Field term="Email" value={inquiry.email} />
-              <Field term="Phone" value={inquiry.phoneNumber} />
-              <Field term="Company or school" value={inquiry.company} />
-              <Field term="Event name" value={inquiry.eventName} />
-              <Field term="Event date" value={eventDay(inquiry.eventDate)} />
-              <Field term="Time" value={`${inquiry.startTime}–${inquiry.endTime}`} />
-              <Field term="Site address" value={inquiry.siteAddress} />
-              <Field term="Planned guests" value={String(inquiry.plannedGuestCount)} />
-              <Field term="Service" value={inquiry.operation} />
-              <Field term="Package" value={inquiry.package} />
-              <Field term="Notes" value={inquiry.notes} multiline />
-              <Field term="How they heard about us" value={inquiry.reference} />
-              <Field term="Filled in at" value={dateTime(inquiry.dateCreated)} />
-              <Field term="Received" value={dateTime(inquiry.createdAt)} />
-              <Field term="Source" value={inquiry.source} />
+              <InquiryFields inquiry={inquiry} />
               <Field term="Spam flag" value={inquiry.spamReason ?? 'none'} />
               <Field term="Inquiry id" value={inquiry.id} />
             </dl>
@@ -239,6 +226,26 @@ export function InquiryPage({
         </>
       )}
     </article>
+  );
+}
+
+/** A row's value as the inbox shows it: days and instants in the owner's own format, times on a 12-hour clock. */
+function shown(row: DetailRow): string {
+  if (row.value === '') return '';
+  if (row.kind === 'date') return eventDay(row.value);
+  if (row.kind === 'time') return clockTime(row.value);
+  if (row.kind === 'instant') return dateTime(row.value);
+  return row.value;
+}
+
+/** Every field of the inquiry, labelled and in the order of the field table (a test passes a copy with a field added). */
+export function InquiryFields({ inquiry, fields }: { inquiry: object; fields?: FieldTable }) {
+  return (
+    <>
+      {inquiryDetails(inquiry, fields).map((row) => (
+        <Field key={row.name} term={row.label} value={shown(row)} multiline={row.kind === 'lines'} />
+      ))}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 // The inquiries as CSV or JSON: the owner's export, for `npm run inquiries` and the
 // inbox's "Export CSV" alike.
-import { DOCUMENT_FIELDS } from '../shared/inquiry.js';
-import type { StoredInquiry } from './store/inquiry-store.js';
+import { DOCUMENT_FIELDS, INQUIRY_FIELDS } from '../shared/inquiry.js';
+import type { FieldTable } from '../shared/inquiry-fields.js';
 
 /** Columns of the export: the id, the spec's fields in the spec's order, then ours. */
 export const EXPORT_COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason'] as const;
@@ -20,13 +20,33 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** The export's titles of our own columns, for people (the inbox's CSV). */
+const OWN_TITLES: Record<string, string> = { id: 'Inquiry id', uid: 'Visitor session', spamReason: 'Spam flag' };
+
+export interface ExportOptions {
+  /** `names`: the spec's field names (npm run inquiries); `labels`: the field table's labels (the inbox's CSV). */
+  titles?: 'names' | 'labels';
+  /** The field table (a test passes a copy with a field added). */
+  fields?: FieldTable;
+}
+
 /** The inquiries in the given format, rows in the order given; ends with a newline. */
-export function formatInquiries(rows: readonly StoredInquiry[], format: Format): string {
-  const records = rows.map((row) => Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, row[column] ?? null])));
+export function formatInquiries(
+  rows: readonly object[],
+  format: Format,
+  { titles = 'names', fields = INQUIRY_FIELDS }: ExportOptions = {},
+): string {
+  const columns = ['id', ...Object.keys(fields), 'uid', 'spamReason'];
+  const records = (rows as readonly Record<string, unknown>[]).map((row) =>
+    Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+  );
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
+  const header = columns.map((column) =>
+    titles === 'labels' ? (OWN_TITLES[column] ?? fields[column]!.label) : column,
+  );
   const lines = [
-    EXPORT_COLUMNS.join(','),
-    ...records.map((record) => EXPORT_COLUMNS.map((column) => csvCell(record[column])).join(',')),
+    header.map(csvCell).join(','),
+    ...records.map((record) => columns.map((column) => csvCell(record[column])).join(',')),
   ];
   return lines.map((line) => `${line}\r\n`).join('');
 }

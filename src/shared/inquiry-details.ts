@@ -26,10 +26,8 @@ function kindOf(field: FieldTable[string]): DetailKind {
  * The inquiry's fields, labelled: what the visitor gave first (in the table's
  * order), then what the browser and the server added.
  */
-export function inquiryDetails(
-  inquiry: Readonly<Record<string, unknown>>,
-  table: FieldTable = INQUIRY_FIELDS,
-): DetailRow[] {
+export function inquiryDetails(inquiry: object, table: FieldTable = INQUIRY_FIELDS): DetailRow[] {
+  const values = inquiry as Readonly<Record<string, unknown>>;
   const entries = Object.entries(table);
   const given = entries.filter(([, field]) => field.from === 'control' || field.from === 'built');
   const added = entries.filter(([, field]) => field.from === 'browser' || field.from === 'server');
@@ -37,7 +35,7 @@ export function inquiryDetails(
     name,
     label: field.label,
     kind: kindOf(field),
-    value: inquiry[name] === undefined || inquiry[name] === null ? '' : String(inquiry[name]),
+    value: values[name] === undefined || values[name] === null ? '' : String(values[name]),
   }));
 }
 

@@ -35,7 +35,7 @@ export const SITE_ADDRESS_MAX = Object.values(ADDRESS_LIMITS).reduce((sum, limit
 /**
  * Every field of the stored document, in the spec's order (§3). Which fields a
  * visitor may leave empty: decision record 006. Adding a field: one row here,
- * plus a migration per engine (src/server/store/migrations/).
+ * plus a migration per engine (src/server/store/sqlite/sqlite-migrations.ts, postgres/postgres-migrations.ts).
  */
 export const INQUIRY_FIELDS = {
   dateCreated: {

@@ -102,7 +102,7 @@ test.describe('the owner’s inbox', () => {
     ]);
     const csv = readFileSync((await download.path())!, 'utf8');
     const csvLines = csv.trim().split('\r\n');
-    expect(csvLines[0]).toMatch(/^id,dateCreated,firstName,lastName,email,/);
+    expect(csvLines[0]).toMatch(/^Inquiry id,Filled in at,First name,Last name,Email,/);
     expect(csvLines).toHaveLength(2);
     expect(csvLines[1]).toContain(visitorEmail);
 

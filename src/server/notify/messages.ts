@@ -4,6 +4,8 @@
 // tracking, no scripts.
 import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
+import { clockTime, type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
+import type { FieldTable } from '../../shared/inquiry-fields.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 
 export interface MailMessage {
@@ -52,25 +54,16 @@ const eventTitle = (inquiry: StoredInquiry) => inquiry.eventName || inquiry.oper
 
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 
-/** Every field, labelled, in the order the form asks for them; empty optional ones say so. */
-function fieldRows(inquiry: StoredInquiry): [string, string][] {
-  return [
-    ['Name', fullName(inquiry)],
-    ['Email', inquiry.email],
-    ['Phone', inquiry.phoneNumber],
-    ['Company', inquiry.company || '(none)'],
-    ['Event', inquiry.eventName || '(no name given)'],
-    ['Date', eventDay(inquiry.eventDate)],
-    ['Time', `${inquiry.startTime}–${inquiry.endTime}`],
-    ['Address', inquiry.siteAddress],
-    ['Guests', String(inquiry.plannedGuestCount)],
-    ['Operation', inquiry.operation],
-    ['Package', inquiry.package || '(none)'],
-    ['Notes', inquiry.notes || '(none)'],
-    ['Heard of us', inquiry.reference || '(not said)'],
-    ['Received', inquiry.createdAt],
-  ];
+/** A row's value as the e-mail shows it; an empty optional field says so. */
+function mailValue(row: DetailRow): string {
+  if (row.value === '') return '(none)';
+  if (row.kind === 'date') return eventDay(row.value);
+  if (row.kind === 'time') return clockTime(row.value);
+  return row.value;
 }
+
+/** The given rows, labelled as everywhere (the field table), each value as the e-mail shows it. */
+const mailRows = (rows: readonly DetailRow[]): [string, string][] => rows.map((row) => [row.label, mailValue(row)]);
 
 function textTable(rows: [string, string][]): string {
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
@@ -103,10 +96,13 @@ export function ownerEmail(options: {
   from: string;
   messageId: string;
   publicUrl: string;
+  /** The field table (a test passes a copy with a field added). */
+  fields?: FieldTable;
 }): MailMessage {
   const { inquiry } = options;
   const link = inboxLink(options.publicUrl, inquiry.id);
-  const rows = fieldRows(inquiry);
+  // Every field, in the table's order, source excluded (always the website).
+  const rows = mailRows(inquiryDetails(inquiry, options.fields).filter((row) => row.name !== 'source'));
   const intro = `${fullName(inquiry)} sent an inquiry. Reply to this e-mail to answer them.`;
   return {
     from: options.from,
@@ -127,6 +123,9 @@ function fromTheBusiness(from: string, address: string): MailMessage['from'] {
   return from.includes('<') ? from : { name: content.name, address };
 }
 
+/** What a confirmation repeats: structured facts only, checked by the form's rules (see below). */
+const CONFIRMED_FIELDS = new Set(['eventDate', 'startTime', 'endTime', 'plannedGuestCount', 'operation', 'package']);
+
 /**
  * The customer's confirmation. It goes to an address nobody has verified, so it holds
  * only structured facts (date, times, guests, operation, package: checked by the form's
@@ -142,13 +141,7 @@ export function confirmationEmail(options: {
 }): MailMessage {
   const { inquiry } = options;
   const { contact } = content;
-  const asked: [string, string][] = [
-    ['Date', eventDay(inquiry.eventDate)],
-    ['Time', `${inquiry.startTime}–${inquiry.endTime}`],
-    ['Guests', String(inquiry.plannedGuestCount)],
-    ['Service', inquiry.operation],
-    ...(inquiry.package ? ([['Package', inquiry.package]] as [string, string][]) : []),
-  ];
+  const asked = mailRows(inquiryDetails(inquiry).filter((row) => CONFIRMED_FIELDS.has(row.name) && row.value !== ''));
   const greeting = `Hello ${inquiry.firstName},`;
   const thanks = `thank you for your inquiry. ${content.name} has received it. This is what you asked for:`;
   const next =

@@ -1,6 +1,18 @@
 // An inquiry's event as an iCalendar file (RFC 5545), for "Add to calendar".
 // Times are floating (the event's own local time, as the visitor gave it).
 import type { InquiryDocument } from '../../shared/inquiry.js';
+import { inquiryDetails } from '../../shared/inquiry-details.js';
+
+/** Fields the event's own lines hold already (its start, end and location), and the server's bookkeeping. */
+const NOT_IN_DESCRIPTION = new Set([
+  'eventDate',
+  'startTime',
+  'endTime',
+  'siteAddress',
+  'dateCreated',
+  'createdAt',
+  'source',
+]);
 
 const text = (value: string) =>
   value
@@ -38,13 +50,10 @@ const local = (day: string, time: string) => `${day.replace(/-/g, '')}T${time.re
 export function calendarFile(inquiry: InquiryDocument & { id: string }, now: Date): string {
   const who = `${inquiry.firstName} ${inquiry.lastName}`;
   const what = inquiry.eventName || inquiry.operation;
-  const description = [
-    `${who} (${inquiry.email}, ${inquiry.phoneNumber})`,
-    inquiry.company,
-    `${inquiry.plannedGuestCount} guests; ${inquiry.operation}${inquiry.package ? ` – ${inquiry.package}` : ''}`,
-    inquiry.notes,
-  ]
-    .filter(Boolean)
+  // Every other field the visitor gave, labelled as everywhere (the field table).
+  const description = inquiryDetails(inquiry)
+    .filter((row) => row.value !== '' && !NOT_IN_DESCRIPTION.has(row.name))
+    .map((row) => `${row.label}: ${row.value}`)
     .join('\n');
   const lines = [
     'BEGIN:VCALENDAR',

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody, buildNewInquiry, buildTestConfig } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { EXPORT_COLUMNS } from '../inquiry-export.js';
+import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
 import type { InboxPage, InquiryDetail } from '../../shared/owner.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
@@ -469,7 +470,7 @@ describe('the inbox API', () => {
     expectApiError(await call(t.app, 'DELETE', missing, { cookie }), 404);
   });
 
-  it('exports the current view as CSV with the CLI’s columns', async () => {
+  it('exports the current view as CSV, the CLI’s columns titled with the field table’s labels', async () => {
     const t = await startApp();
     const keep = buildNewInquiry({ document: { firstName: 'Exportable', notes: 'Line one\nline "two"' } });
     const other = buildNewInquiry();
@@ -480,7 +481,15 @@ describe('the inbox API', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="inquiries-[\d-]+\.csv"$/);
     const lines = response.body.split('\r\n');
-    expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
+    const titles = EXPORT_COLUMNS.map((column) =>
+      column in INQUIRY_FIELDS ? INQUIRY_FIELDS[column as keyof typeof INQUIRY_FIELDS].label : column,
+    );
+    expect(lines[0]).toBe(
+      ['Inquiry id', ...titles.slice(1, -2), 'Visitor session', 'Spam flag']
+        .map((title) => (title.includes(',') ? `"${title}"` : title))
+        .join(','),
+    );
+    expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
     expect(response.body).toContain('"Line one\nline ""two"""');
     expect(response.body).not.toContain(other.id);

@@ -76,7 +76,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
-      .send(formatInquiries(rows, 'csv'));
+      .send(formatInquiries(rows, 'csv', { titles: 'labels' }));
   });
 
   app.get<{ Params: { id: string } }>(

@@ -63,7 +63,7 @@ export function checkColumns(engine: Engine, actual: readonly string[]): void {
   });
   throw new Error(
     `The ${INQUIRY_COLLECTION} table has no column ${missing.join(', ')}: add a migration to ` +
-      `src/server/store/migrations/${engine}.ts, e.g. ${fixes.join('; ')}`,
+      `src/server/store/${engine}/${engine}-migrations.ts, e.g. ${fixes.join('; ')}`,
   );
 }
 

@@ -17,6 +17,9 @@ import { openSqliteStore, SQLITE_FILE } from './sqlite/sqlite-store.js';
 import { type Migration, migrationList, pendingMigrations } from './migrations.js';
 import { POSTGRES_MIGRATIONS } from './postgres/postgres-migrations.js';
 import { SQLITE_MIGRATIONS } from './sqlite/sqlite-migrations.js';
+import type { OwnerStore } from './owner-store.js';
+import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
+import { openSqliteOwnerStore } from './sqlite/sqlite-owner-store.js';
 
 const fixture = (engine: string) =>
   readFileSync(join(import.meta.dirname, `../../../tests/fixtures/release-0.1/${engine}.sql`), 'utf8');
@@ -26,7 +29,12 @@ interface Upgrade {
   name: string;
   migrations: readonly Migration[];
   /** Makes a release-0.1 database; returns the store opened on it and a reader of its migration versions. */
-  open(): Promise<{ store: InquiryStore; versions(): Promise<number[]>; cleanup(): Promise<void> }>;
+  open(): Promise<{
+    store: InquiryStore;
+    owners(): Promise<OwnerStore>;
+    versions(): Promise<number[]>;
+    cleanup(): Promise<void>;
+  }>;
 }
 
 const upgrades: Upgrade[] = [
@@ -42,6 +50,7 @@ const upgrades: Upgrade[] = [
       const store = openSqliteStore(data.dir);
       return {
         store,
+        owners: async () => openSqliteOwnerStore(data.dir),
         versions: async () => sqliteMigrationVersions(join(data.dir, SQLITE_FILE)),
         cleanup: async () => data.remove(),
       };
@@ -59,6 +68,7 @@ const upgrades: Upgrade[] = [
       const store = await openPostgresStore(url);
       return {
         store,
+        owners: () => openPostgresOwnerStore(url),
         versions: () => postgresMigrationVersions(url),
         cleanup: async () => {},
       };
@@ -85,6 +95,23 @@ describe.each(upgrades)('upgrading a release-0.1 database on $name', (upgrade) =
       spamReason: null,
     });
     expect(rows[0]).toMatchObject({ firstName: 'Ana', operation: 'Catering', spamReason: 'too-fast' });
+  });
+
+  it('rebuilds the search over the field table’s searched fields: the old rows are found by phone, city and ZIP', async () => {
+    const opened = await upgrade.open();
+    const owners = await opened.owners();
+    cleanups.push(
+      opened.cleanup,
+      () => opened.store.close(),
+      () => owners.close(),
+    );
+    const found = async (q: string) =>
+      (await owners.listInquiries({ q, status: '', from: '', to: '', spam: true, before: undefined, limit: 50 })).rows
+        .map((row) => row.id)
+        .includes(RELEASE_IDS[1]!);
+    for (const q of ['78701', 'austin', 'congress', '512 555 0199', '15125550199', 'rosa'])
+      expect(await found(q), q).toBe(true);
+    expect(await found('houston')).toBe(false);
   });
 });
 

@@ -279,9 +279,16 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(seen).toEqual(expected);
     });
 
-    it('searches name, e-mail, company, event name, notes and the owner’s notes, by word prefix', async () => {
+    it('searches name, e-mail, phone, company, event name, address, notes and the owner’s notes, by word prefix', async () => {
       const rosa = buildNewInquiry({
-        document: { firstName: 'Rosa', lastName: 'Delgado', email: 'rd@riverbend.example', company: 'Acme' },
+        document: {
+          firstName: 'Rosa',
+          lastName: 'Delgado',
+          email: 'rd@riverbend.example',
+          company: 'Acme',
+          phoneNumber: '+1 (512) 555-0142',
+          siteAddress: '12 Oak St, Lakeway, TX 78734',
+        },
       });
       const zoe = buildNewInquiry({
         document: {
@@ -298,6 +305,8 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(await ids('delg')).toEqual([rosa.id]);
       expect(await ids('ROSA delgado')).toEqual([rosa.id]);
       expect(await ids('riverbend')).toEqual([rosa.id]);
+      for (const q of ['555-0142', '15125550142', 'oak st', 'lakeway', '78734'])
+        expect(await ids(q), q).toEqual([rosa.id]);
       expect(await ids('zoe.park@example.com')).toEqual([zoe.id]);
       expect(await ids('hillside')).toEqual([zoe.id]);
       expect(await ids('graduation')).toEqual([zoe.id]);

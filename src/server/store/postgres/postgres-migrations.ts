@@ -135,4 +135,11 @@ export const POSTGRES_MIGRATIONS = migrationList([
     "queuedAt" bigint NOT NULL
   )`,
   },
+  {
+    version: 13,
+    name: 'search-fields-recorded',
+    // The search document records which fields it is built from; at start it is rebuilt
+    // when the field table's searched fields differ (postgres-store.ts followSearchedFields).
+    sql: `COMMENT ON COLUMN "eventInquiries"."searchDocument" IS 'firstName,lastName,email,company,eventName,notes'`,
+  },
 ]);

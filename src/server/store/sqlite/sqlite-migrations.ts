@@ -157,4 +157,11 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT;
   INSERT INTO searchProgress (id, indexedUpTo) SELECT 1, coalesce(max(rowid), 0) FROM eventInquiries`,
   },
+  {
+    version: 13,
+    name: 'search-fields-recorded',
+    // The index records which fields it was built from; at start it is rebuilt when the
+    // field table's searched fields differ (sqlite-search.ts followSearchedFields).
+    sql: `ALTER TABLE searchProgress ADD COLUMN fields TEXT NOT NULL DEFAULT 'firstName,lastName,email,company,eventName,notes'`,
+  },
 ]);

@@ -9,10 +9,11 @@
 // except that SQLite gives a new row the highest rowid + 1, so erasing the newest
 // inquiry makes its rowid free again; `forget` lowers the mark then.
 import type Database from 'better-sqlite3';
+import { SEARCHED_FIELDS_KEY, searchTextSql } from '../search-text.js';
 import { prepare, relaxedTransaction } from './sqlite-statements.js';
 
-/** What a search looks through: the contact, the event's name and the visitor's notes. */
-const SEARCH_TEXT_SQL = `firstName || ' ' || lastName || ' ' || email || ' ' || company || ' ' || eventName || ' ' || notes`;
+/** What a search looks through: the field table's searched fields (search-text.ts). */
+const SEARCH_TEXT_SQL = searchTextSql('sqlite');
 
 /** Most inquiries indexed in one transaction, so the write lock is never held long. */
 const CHUNK = 2000;
@@ -97,4 +98,16 @@ export function indexInBackground(indexer: SearchIndexer, intervalMs = 1000): { 
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * Empties the index when the field table's searched fields changed since it was
+ * built (call inside the migration's transaction): the batches then index every
+ * inquiry again with the new fields, and a search catches up first.
+ */
+export function followSearchedFields(db: Database.Database): void {
+  const built = prepare(db, 'SELECT fields FROM searchProgress').pluck().get() as string | undefined;
+  if (built === undefined || built === SEARCHED_FIELDS_KEY) return;
+  prepare(db, "INSERT INTO inquirySearch (inquirySearch) VALUES ('delete-all')").run();
+  prepare(db, 'UPDATE searchProgress SET indexedUpTo = 0, fields = ?').run(SEARCHED_FIELDS_KEY);
 }

@@ -13,7 +13,7 @@ import { pendingMigrations } from '../migrations.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
-import { indexInBackground, sqliteSearchIndexer } from './sqlite-search.js';
+import { followSearchedFields, indexInBackground, sqliteSearchIndexer } from './sqlite-search.js';
 import { startSqliteWriter } from './sqlite-writer.js';
 import { prepare, openDatabase } from './sqlite-statements.js';
 import {
@@ -125,5 +125,6 @@ export function migrate(db: Database.Database): void {
       db.exec(migration.sql);
       record.run(migration.version, new Date().toISOString());
     }
+    followSearchedFields(db);
   }).immediate();
 }
