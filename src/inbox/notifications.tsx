@@ -2,7 +2,7 @@
 // their state with "Send again"; the list's mark for a failed owner e-mail; the
 // settings view (is e-mail set up, which webhooks) with a test e-mail.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DELIVERY_LABELS, type DeliveryView, type NotificationSettingsView } from '../shared/notifications.js';
+import type { DeliveryView, NotificationSettingsView } from '../shared/notifications.js';
 import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
 import { useFocusOnMount } from './link.js';
@@ -69,7 +69,7 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
     setError(undefined);
     try {
       await notificationsApi.resend(delivery.id);
-      setMessage(`${DELIVERY_LABELS[delivery.kind]}: queued to be sent again.`);
+      setMessage(`${delivery.label}: queued to be sent again.`);
       await load();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Could not send it again.');
@@ -93,7 +93,7 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
           {deliveries.map((delivery) => (
             <li key={delivery.id} className={`delivery delivery-${delivery.status}`}>
               <strong>
-                {DELIVERY_LABELS[delivery.kind]}
+                {delivery.label}
                 {delivery.target ? ` to ${delivery.target}` : ''}
               </strong>
               : <span>{deliveryState(delivery)}</span>
@@ -225,10 +225,11 @@ export function NotificationSettings() {
           <section className="inbox-card">
             <h2>So far</h2>
             <table>
-              <caption className="visually-hidden">Notifications by kind and state</caption>
+              <caption className="visually-hidden">Notifications by kind: how each is set up, and their states</caption>
               <thead>
                 <tr>
                   <th scope="col">Kind</th>
+                  <th scope="col">How</th>
                   <th scope="col">Queued</th>
                   <th scope="col">Sent</th>
                   <th scope="col">Failed</th>
@@ -236,13 +237,14 @@ export function NotificationSettings() {
                 </tr>
               </thead>
               <tbody>
-                {(Object.keys(DELIVERY_LABELS) as (keyof typeof DELIVERY_LABELS)[]).map((kind) => (
-                  <tr key={kind}>
-                    <th scope="row">{DELIVERY_LABELS[kind]}</th>
-                    <td>{settings.deliveries[kind].queued}</td>
-                    <td>{settings.deliveries[kind].sent}</td>
-                    <td>{settings.deliveries[kind].failed}</td>
-                    <td>{settings.deliveries[kind].skipped}</td>
+                {settings.channels.map((channel) => (
+                  <tr key={channel.kind}>
+                    <th scope="row">{channel.label}</th>
+                    <td>{channel.description}</td>
+                    <td>{channel.queued}</td>
+                    <td>{channel.sent}</td>
+                    <td>{channel.failed}</td>
+                    <td>{channel.skipped}</td>
                   </tr>
                 ))}
               </tbody>

@@ -7,7 +7,9 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
-import { createNotifier, deliveryPlan, type Notifier, type OwnerRecipients } from './notify/worker.js';
+import type { Channel } from './notify/channels/channel.js';
+import { CHANNELS, deliveryPlan } from './notify/channels/index.js';
+import { createNotifier, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryFormRoutes } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiries.js';
@@ -63,6 +65,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Who receives the owner's e-mail about a new inquiry, asked at send time. Default: the owner accounts with e-mail notifications on. */
   ownerRecipients?: OwnerRecipients;
+  /** The notification channels (default: every one in notify/channels/); a test adds one of its own. */
+  channels?: readonly Channel[];
   /** Retry delays of the notification worker (tests shorten them). */
   notifyRetryDelaysMs?: readonly number[];
   /** The owner's store (accounts, sessions, inbox); opened on the same database as `store` when not given. Closed with the app. */
@@ -158,7 +162,9 @@ export async function buildApp(
   });
 
   const owners = options.ownerStore ?? (await openOwnerStore(config));
+  const channels = options.channels ?? CHANNELS;
   const notifier = createNotifier({
+    channels,
     outbox: store.outbox,
     config: config.notify,
     ownerRecipients: options.ownerRecipients ?? (() => notifiedOwners(owners)),
@@ -170,7 +176,7 @@ export async function buildApp(
     ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
   });
   // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
-  store.outbox.configure({ plan: deliveryPlan(config.notify), onQueued: (count) => notifier.kick(count) });
+  store.outbox.configure({ plan: deliveryPlan(channels, config.notify), onQueued: (count) => notifier.kick(count) });
   app.decorate('notifier', notifier);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', async () => {

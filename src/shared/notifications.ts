@@ -1,8 +1,6 @@
 // What the inbox shows of notifications (the owner's API answers these shapes;
 // the inbox's pages read them). Shared, so the two cannot drift apart.
 
-export type DeliveryKindName = 'owner-email' | 'confirmation' | 'webhook';
-
 /** queued: not tried yet; retrying: tried, next attempt at nextAttemptAt; sent; failed (reason in lastError); skipped: nothing to send it to. */
 export type DeliveryStatus = 'queued' | 'retrying' | 'sent' | 'failed' | 'skipped';
 
@@ -14,7 +12,9 @@ export interface DeliveryAttemptView {
 
 export interface DeliveryView {
   id: string;
-  kind: DeliveryKindName;
+  /** The channel ('owner-email', 'webhook', …) and what the inbox calls it ('Owner e-mail'). */
+  kind: string;
+  label: string;
   /** The webhook endpoint, without its path (a Slack URL's path is its secret); null for e-mail. */
   target: string | null;
   status: DeliveryStatus;
@@ -26,14 +26,20 @@ export interface DeliveryView {
   attempts: DeliveryAttemptView[];
 }
 
-export const DELIVERY_LABELS: Record<DeliveryKindName, string> = {
-  'owner-email': 'Owner e-mail',
-  confirmation: 'Customer confirmation',
-  webhook: 'Webhook',
-};
-
 export interface NotificationSettingsView {
   email: { configured: boolean; server: string | null; from: string; confirmation: boolean };
   webhooks: { endpoint: string; slack: boolean }[];
-  deliveries: Record<DeliveryKindName, Record<'queued' | 'sent' | 'failed' | 'skipped', number>>;
+  /** Every channel the server has, in its order, with how it is set up and its deliveries so far. */
+  channels: ChannelView[];
+}
+
+export interface ChannelView {
+  kind: string;
+  label: string;
+  /** How it is set up, in a sentence ("Off: SMTP_URL is not set."). */
+  description: string;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
 }

@@ -8,18 +8,19 @@ import type { DeliveryView, NotificationSettingsView } from '../../shared/notifi
 import { httpError } from '../http-error.js';
 import type { OwnerAreaOptions } from '../owner/owner-scope.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
-import { describeEndpoint } from './worker.js';
+import { describeEndpoint } from './webhooks.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const UUID = `^${PATTERNS.inquiryId}$`;
 /** Most ids one "which failed" question may name (a page of the inbox is 50). */
 const MAX_IDS = 200;
 
-export function deliveryView(delivery: DeliveryWithAttempts): DeliveryView {
+export function deliveryView(delivery: DeliveryWithAttempts, label: string): DeliveryView {
   const waiting = delivery.state === 'queued';
   return {
     id: delivery.id,
     kind: delivery.kind,
+    label,
     target: delivery.target ? describeEndpoint(delivery.target) : null,
     status: waiting ? (delivery.tries > 0 ? 'retrying' : 'queued') : delivery.state,
     nextAttemptAt: waiting ? iso(delivery.dueAt) : null,
@@ -44,7 +45,11 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       if (!(await owners.getInquiry(request.params.id))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
-      return { deliveries: (await store.outbox.forInquiry(request.params.id)).map(deliveryView) };
+      return {
+        deliveries: (await store.outbox.forInquiry(request.params.id)).map((delivery) =>
+          deliveryView(delivery, notifier.label(delivery.kind)),
+        ),
+      };
     },
   );
 
@@ -61,7 +66,9 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
         throw httpError(409, 'This notification is being sent right now. Try again once it has been sent or failed.');
       }
       const delivery = await store.outbox.get(request.params.id);
-      return reply.status(202).send({ delivery: delivery ? deliveryView(delivery) : null });
+      return reply
+        .status(202)
+        .send({ delivery: delivery ? deliveryView(delivery, notifier.label(delivery.kind)) : null });
     },
   );
 

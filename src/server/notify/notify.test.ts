@@ -24,6 +24,8 @@ import type { InquiryStore } from '../store/inquiry-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
 import { openPostgresStore } from '../store/postgres/postgres-store.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import type { Channel, ChannelOutcome } from './channels/channel.js';
+import { CHANNELS } from './channels/index.js';
 
 const OWNERS = ['owner@tacos.example', 'partner@tacos.example'];
 const MAIL_FROM = 'inquiries@tacos.example';
@@ -54,6 +56,7 @@ async function startApp(
     owners?: string[];
     postgres?: boolean;
     retries?: number[];
+    channels?: readonly Channel[];
   } = {},
 ): Promise<Harness> {
   const { config, dataDir, remove } = buildTestConfig({
@@ -73,6 +76,7 @@ async function startApp(
     logStream: { write: (line) => void logs.push(line) },
     ownerRecipients: async () => options.owners ?? OWNERS,
     notifyRetryDelaysMs: options.retries ?? FAST_RETRIES,
+    ...(options.channels ? { channels: options.channels } : {}),
   });
   cleanups.push(() => app.close());
   await app.ready();
@@ -510,5 +514,47 @@ describe('on PostgreSQL', () => {
     expect(smtp.received.map((mail) => mail.replyTo[0]).sort()).toEqual([body.email, content.contact.email].sort());
     expect(hook!.verifyError).toBeUndefined();
     expect(await t.deliveries(spam.id)).toEqual([]);
+  });
+});
+
+describe('a channel of its own', () => {
+  it('is planned, sent, retried and shown by the worker as it is, from one registration', async () => {
+    // A pager that is down at first: its first send fails (worth a retry), its second goes through.
+    const pages: { deliveryId: string; customer: string }[] = [];
+    const answers: ChannelOutcome[] = [{ ok: false, permanent: false, error: 'pager offline' }, { ok: true }];
+    const pager: Channel = {
+      kind: 'pager',
+      label: 'Pager',
+      plan: () => [null],
+      async send(delivery, inquiry) {
+        pages.push({ deliveryId: delivery.id, customer: inquiry.firstName });
+        return answers.shift() ?? { ok: true };
+      },
+      describe: () => 'Pages the owner.',
+    };
+    const t = await startApp({}, { channels: [...CHANNELS, pager] });
+    const { id, body } = await t.create({ firstName: 'Paged' });
+    const [delivery] = byKind(
+      await t.until(id, (deliveries) => byKind(deliveries, 'pager')[0]?.state === 'sent'),
+      'pager',
+    );
+    expect(pages).toEqual([
+      { deliveryId: delivery!.id, customer: 'Paged' },
+      { deliveryId: delivery!.id, customer: 'Paged' },
+    ]);
+    expect(delivery!.attempts.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', 'pager offline'],
+      ['sent', null],
+    ]);
+    expect(body.firstName).toBe('Paged');
+    // Shown: in the inquiry's notifications and in the settings, under its label.
+    const status = await t.app.notifier.status();
+    expect(status.channels.find((channel) => channel.kind === 'pager')).toMatchObject({
+      label: 'Pager',
+      description: 'Pages the owner.',
+      sent: 1,
+      queued: 0,
+    });
+    expect(t.app.notifier.label('pager')).toBe('Pager');
   });
 });

@@ -10,7 +10,9 @@ import { loadNotifyConfig } from './notify-config.js';
 import { requiresStartTls } from './mailer.js';
 import { eventDay, isSlackWebhook, ownerSubject, slackPayload, webhookPayload } from './messages.js';
 import { isPrivateAddress, retryAfterMs, signature } from './webhooks.js';
-import { deliveryPlan, describeEndpoint, jittered, RETRY_DELAYS_MS, retryDelayMs } from './worker.js';
+import { CHANNELS, deliveryPlan } from './channels/index.js';
+import { jittered, RETRY_DELAYS_MS, retryDelayMs } from './retry-policy.js';
+import { describeEndpoint } from './webhooks.js';
 
 const storedOf = (overrides: Parameters<typeof buildNewInquiry>[0] = {}): StoredInquiry => {
   const inquiry = buildNewInquiry(overrides);
@@ -126,7 +128,7 @@ describe('deliveryPlan', () => {
       },
       3000,
     );
-    const plan = deliveryPlan(full);
+    const plan = deliveryPlan(CHANNELS, full);
     expect(plan(buildNewInquiry())).toEqual([
       { kind: 'owner-email', target: null },
       { kind: 'confirmation', target: null },
@@ -135,10 +137,11 @@ describe('deliveryPlan', () => {
     ]);
     expect(plan(buildNewInquiry({ spamReason: 'too-fast' }))).toEqual([]);
     const noConfirmation = deliveryPlan(
+      CHANNELS,
       loadNotifyConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', CONFIRMATION_EMAIL: 'off' }, 3000),
     );
     expect(noConfirmation(buildNewInquiry())).toEqual([{ kind: 'owner-email', target: null }]);
-    expect(deliveryPlan(loadNotifyConfig({}, 3000))(buildNewInquiry())).toEqual([]);
+    expect(deliveryPlan(CHANNELS, loadNotifyConfig({}, 3000))(buildNewInquiry())).toEqual([]);
   });
 
   it('shows an endpoint without its path (a Slack URL’s path is its secret)', () => {

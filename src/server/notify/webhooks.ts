@@ -191,3 +191,9 @@ export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
     outgoing.end(request.body);
   });
 }
+
+/** The endpoint without its path (a Slack URL's path is its secret). */
+export function describeEndpoint(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' && !parsed.search ? parsed.origin : `${parsed.origin}/…`;
+}

@@ -9,7 +9,7 @@ describe('checkColumns', () => {
     expect(() => checkColumns('sqlite', COLUMNS)).not.toThrow();
     const withoutNotes = COLUMNS.filter((column) => column !== 'notes');
     expect(() => checkColumns('sqlite', withoutNotes)).toThrow(
-      /no column notes: .*migrations\/sqlite\.ts.*ALTER TABLE eventInquiries ADD COLUMN notes TEXT NOT NULL DEFAULT ''/,
+      /no column notes: .*sqlite\/sqlite-migrations\.ts.*ALTER TABLE eventInquiries ADD COLUMN notes TEXT NOT NULL DEFAULT ''/,
     );
     expect(() => checkColumns('postgres', withoutNotes)).toThrow(
       /ALTER TABLE "eventInquiries" ADD COLUMN "notes" text NOT NULL/,

@@ -15,8 +15,8 @@
 import { createHash } from 'node:crypto';
 import type { StoredInquiry } from './inquiry-store.js';
 
-export const DELIVERY_KINDS = ['owner-email', 'confirmation', 'webhook'] as const;
-export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+/** A notification channel's name ('owner-email', 'webhook', …): the channels are listed once, in notify/channels/. */
+export type DeliveryKind = string;
 
 /**
  * queued: waiting for its due time (tries > 0: retrying); sent; failed: given up
@@ -128,24 +128,34 @@ export interface OutboxStore {
   deleteForInquiry(inquiryId: string): Promise<number>;
   /** Of these inquiries, those whose owner e-mail failed. */
   failedOwnerNotifications(inquiryIds: string[]): Promise<Set<string>>;
-  /** How many deliveries are in each state, per kind. */
-  summary(): Promise<Record<DeliveryKind, Record<DeliveryState, number>>>;
+  /** How many deliveries are in each state, per kind (kinds with none are left out). */
+  summary(): Promise<DeliverySummary>;
 }
+
+export type DeliverySummary = Record<DeliveryKind, Record<DeliveryState, number>>;
 
 export type ResendResult = 'queued' | 'sending' | 'missing';
 
-export function emptySummary(): Record<DeliveryKind, Record<DeliveryState, number>> {
-  const counts = () => ({ queued: 0, sent: 0, failed: 0, skipped: 0 });
-  return { 'owner-email': counts(), confirmation: counts(), webhook: counts() };
+/** A kind's counts in a summary, zeros until counted. */
+export function countsOf(summary: DeliverySummary, kind: DeliveryKind): Record<DeliveryState, number> {
+  summary[kind] ??= { queued: 0, sent: 0, failed: 0, skipped: 0 };
+  return summary[kind];
 }
 
-/** Counts the deliveries of `pending` inquiries as queued: a pending row is written only for an inquiry that owes them. */
-export function addPending(
-  summary: Record<DeliveryKind, Record<DeliveryState, number>>,
+/** The summary of counted rows (kind, state, n), with the deliveries of `pending` inquiries counted as queued. */
+export function summarize(
+  rows: readonly { kind: string; state: string; n: number }[],
   plan: DeliveryPlanner,
   pending: number,
-): void {
-  for (const planned of plan({ spamReason: null })) summary[planned.kind].queued += pending;
+): DeliverySummary {
+  const summary: DeliverySummary = {};
+  for (const row of rows) {
+    const counts = countsOf(summary, row.kind);
+    if (row.state in counts) counts[row.state as DeliveryState] = row.n;
+  }
+  // A pending row is written only for an inquiry that owes deliveries.
+  if (pending > 0) for (const planned of plan({ spamReason: null })) countsOf(summary, planned.kind).queued += pending;
+  return summary;
 }
 
 /** A created inquiry whose deliveries are not written yet, with what its plan needs. */

@@ -9,10 +9,9 @@ import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
   type DeliveryPlanner,
-  addPending,
   type DeliveryWithAttempts,
   deliveryRows,
-  emptySummary,
+  summarize,
   type OutboxStore,
   type PendingInquiry,
   SETTLED_STATE,
@@ -246,17 +245,11 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       return new Set(rows.map((row) => row.inquiryId as string));
     },
     async summary() {
-      const summary = emptySummary();
       const { rows } = await pool.query(
         'SELECT "kind", "state", count(*)::int AS n FROM "outbox" GROUP BY "kind", "state"',
       );
-      for (const row of rows as { kind: keyof typeof summary; state: string; n: number }[]) {
-        const forKind = summary[row.kind];
-        if (forKind && row.state in forKind) forKind[row.state as keyof typeof forKind] = row.n;
-      }
       const pending = await pool.query('SELECT count(*)::int AS n FROM "outboxPending"');
-      addPending(summary, plan, pending.rows[0].n as number);
-      return summary;
+      return summarize(rows, plan, pending.rows[0].n as number);
     },
   };
 

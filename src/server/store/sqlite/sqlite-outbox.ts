@@ -10,10 +10,9 @@ import { prepare, relaxedTransaction } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
   type DeliveryPlanner,
-  addPending,
   type DeliveryWithAttempts,
   deliveryRows,
-  emptySummary,
+  summarize,
   type OutboxStore,
   type PendingInquiry,
   SETTLED_STATE,
@@ -215,13 +214,11 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       return new Set(failedOwnerEmails.all(JSON.stringify(inquiryIds)) as string[]);
     },
     async summary() {
-      const summary = emptySummary();
-      for (const row of counts.all() as { kind: keyof typeof summary; state: string; n: number }[]) {
-        const forKind = summary[row.kind];
-        if (forKind && row.state in forKind) forKind[row.state as keyof typeof forKind] = row.n;
-      }
-      addPending(summary, plan, pendingCount.get() as number);
-      return summary;
+      return summarize(
+        counts.all() as { kind: string; state: string; n: number }[],
+        plan,
+        pendingCount.get() as number,
+      );
     },
   };
 

@@ -1,0 +1,46 @@
+// A notification channel: what it sends for each new inquiry, how, and how it is set
+// up. The worker (../worker.ts) claims, leases, paces and settles deliveries of any
+// channel the same way; a new channel is one file here and one line in index.ts.
+import type { StoredInquiry } from '../../store/inquiry-store.js';
+import type { ClaimedDelivery } from '../../store/outbox-store.js';
+import type { Mailer, SendOutcome } from '../mailer.js';
+import type { NotifyConfig } from '../notify-config.js';
+
+/** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
+export type OwnerRecipients = () => Promise<string[]>;
+
+/** What every channel's send may use. */
+export interface ChannelContext {
+  config: NotifyConfig;
+  /** SMTP through nodemailer; undefined without SMTP_URL. */
+  mailer: Pick<Mailer, 'send'> | undefined;
+  ownerRecipients: OwnerRecipients;
+  /** The address of MAIL_FROM (its domain names the Message-IDs). */
+  fromAddress: string;
+  /** Aborted when the server stops: a send cut off is released, not settled. */
+  signal: AbortSignal;
+}
+
+/**
+ * What one send came to. Besides sent or failed (permanent, or worth a retry after
+ * the schedule's delay or the target's Retry-After), `skipped`: there was nothing to
+ * send it to (recorded, never retried), and `gone`: the target itself is gone for good
+ * (a webhook's 410, a push subscription's 404/410), so the channel forgets it.
+ */
+export type ChannelOutcome = SendOutcome | { ok: false; skipped: true; error: string };
+
+export interface Channel {
+  /** Its name in the outbox ('owner-email'); never changes once deliveries exist. */
+  readonly kind: string;
+  /** What the inbox calls it ('Owner e-mail'). */
+  readonly label: string;
+  /** The deliveries a new inquiry (not spam) gets: one per target; null for one with no target of its own. */
+  plan(config: NotifyConfig): (string | null)[];
+  send(delivery: ClaimedDelivery, inquiry: StoredInquiry, context: ChannelContext): Promise<ChannelOutcome>;
+  /** How it is set up, in a sentence, for the inbox's Notifications page. */
+  describe(config: NotifyConfig): string;
+}
+
+export const skipped = (error: string): ChannelOutcome => ({ ok: false, skipped: true, error });
+
+export const NO_SMTP = 'e-mail is not set up (SMTP_URL is not set)';

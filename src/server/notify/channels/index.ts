@@ -1,0 +1,18 @@
+// Every notification channel the server has, in the order the inbox lists them.
+// A new channel: one file beside this one, and one line here.
+import type { DeliveryPlanner } from '../../store/outbox-store.js';
+import type { NotifyConfig } from '../notify-config.js';
+import type { Channel } from './channel.js';
+import { confirmationChannel } from './confirmation.js';
+import { ownerEmailChannel } from './owner-email.js';
+import { webhookChannel } from './webhook.js';
+
+export const CHANNELS: readonly Channel[] = [ownerEmailChannel, confirmationChannel, webhookChannel];
+
+/** Which deliveries an inquiry gets: none for spam; otherwise each channel's, as it is set up. */
+export function deliveryPlan(channels: readonly Channel[], config: NotifyConfig): DeliveryPlanner {
+  return (inquiry) =>
+    inquiry.spamReason !== null
+      ? []
+      : channels.flatMap((channel) => channel.plan(config).map((target) => ({ kind: channel.kind, target })));
+}
