@@ -190,6 +190,25 @@ export function NotificationSettings() {
       ) : null}
       {settings ? (
         <>
+          {settings.trouble.setAside > 0 || settings.trouble.lastWorkerErrorAt ? (
+            <section className="inbox-card" aria-labelledby="outbox-trouble">
+              <h2 id="outbox-trouble">Needs attention</h2>
+              {settings.trouble.setAside > 0 ? (
+                <p role="alert" className="inbox-error">
+                  The notifications of {settings.trouble.setAside}{' '}
+                  {settings.trouble.setAside === 1 ? 'inquiry' : 'inquiries'} could not be prepared and were set aside
+                  (last error: {settings.trouble.setAsideError ?? 'unknown'}). The inquiries themselves are safe in the
+                  inbox.
+                </p>
+              ) : null}
+              {settings.trouble.lastWorkerErrorAt ? (
+                <p>
+                  The notification worker last met an error at {dateTime(settings.trouble.lastWorkerErrorAt)}; it keeps
+                  trying. The server's log says more.
+                </p>
+              ) : null}
+            </section>
+          ) : null}
           <section className="inbox-card">
             <h2>E-mail</h2>
             {settings.email.configured ? (

@@ -176,9 +176,16 @@ export async function buildApp(
     ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
   });
   // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
-  store.outbox.configure({ plan: deliveryPlan(channels, config.notify), onQueued: (count) => notifier.kick(count) });
+  store.outbox.configure({
+    plan: deliveryPlan(channels, config.notify),
+    idSecret: config.sessionSecret,
+    onQueued: (count) => notifier.kick(count),
+  });
   app.decorate('notifier', notifier);
   app.addHook('onReady', () => notifier.start());
+  // Sends in flight are aborted and their claims let go as closing begins, beside the
+  // requests' grace period, so the stores close well within the shutdown's bound.
+  app.addHook('preClose', () => notifier.stop());
   app.addHook('onClose', async () => {
     await notifier.stop();
     await owners.close();

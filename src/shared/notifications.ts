@@ -31,6 +31,8 @@ export interface NotificationSettingsView {
   webhooks: { endpoint: string; slack: boolean }[];
   /** Every channel the server has, in its order, with how it is set up and its deliveries so far. */
   channels: ChannelView[];
+  /** Trouble of the outbox itself: inquiries whose notifications could not be written out, the worker's last error. */
+  trouble: { setAside: number; setAsideError: string | null; lastWorkerErrorAt: string | null };
 }
 
 export interface ChannelView {

@@ -58,6 +58,20 @@ export class ServerProcess {
     }
   }
 
+  /** SIGTERM, as systemd stops it: resolves with its exit code once it has exited. */
+  async terminate(): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    return exited;
+  }
+
+  /** What the process wrote last (for a failing test's message). */
+  get log(): string {
+    return this.output;
+  }
+
   /** SIGKILL: no shutdown hook runs, whatever was in flight is cut off. */
   async kill(): Promise<void> {
     const child = this.child;

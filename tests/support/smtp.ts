@@ -43,6 +43,12 @@ export interface TestSmtp {
   onEnvelope?: (rcptTo: string[]) => void;
   /** Parse and keep each message in `received` (default); false only reads two headers and calls onAccepted (load tests). */
   parse: boolean;
+  /** Answers each message's DATA this much later (a slow relay); 0 by default. */
+  delayMs: number;
+  /** Recipients refused at RCPT TO with 550 (the others still get the message). */
+  refused: Set<string>;
+  /** Called when a message's DATA has arrived, before the answer (a send in flight). */
+  onData?: () => void;
 }
 
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
@@ -61,6 +67,8 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
     url: '',
     received: [],
     parse: true,
+    delayMs: 0,
+    refused: new Set(),
     failNext(count, code, message = code >= 500 ? 'Mailbox unavailable' : 'Try again later') {
       failures = { count, code, message };
     },
@@ -101,10 +109,16 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
         authOptional: true,
         logger: false,
         size: 1024 * 1024,
+        onRcptTo(address, _session, callback) {
+          if (!smtp.refused.has(address.address)) return callback();
+          callback(Object.assign(new Error(`5.1.1 <${address.address}> no such user`), { responseCode: 550 }));
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', async () => {
+            smtp.onData?.();
+            if (smtp.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, smtp.delayMs));
             const hold = holds.shift();
             if (hold) {
               hold.arrived();

@@ -5,12 +5,19 @@
 import nodemailer from 'nodemailer';
 import type { MailMessage } from './messages.js';
 
-export type SendOutcome = { ok: true } | { ok: false; permanent: boolean; error: string; retryAfterMs?: number };
+/** `gone`: the target is gone for good (a webhook's 410), so its channel may forget it. */
+export type SendOutcome =
+  | { ok: true }
+  | { ok: false; permanent: boolean; error: string; retryAfterMs?: number; gone?: boolean };
 
 export interface Mailer {
-  send(message: MailMessage): Promise<SendOutcome>;
+  /** Sends one message; `signal` aborts it (taken out of the pool's queue, or its connection closed). */
+  send(message: MailMessage, signal?: AbortSignal): Promise<SendOutcome>;
   close(): void;
 }
+
+/** Connections kept open to the SMTP server: the most e-mails in flight at once (the worker claims no more). */
+export const SMTP_POOL_SIZE = 5;
 
 /** SMTP_URL without its password, for logs and the settings view. */
 export function describeSmtpUrl(smtpUrl: string): string {
@@ -35,16 +42,16 @@ export function createMailer(smtpUrl: string): Mailer {
     url: smtpUrl,
     requireTLS: requiresStartTls(smtpUrl),
     pool: true,
-    maxConnections: 5,
+    maxConnections: SMTP_POOL_SIZE,
     maxMessages: 500,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
   return {
-    async send(message) {
+    async send(message, signal) {
       try {
-        await transport.sendMail({
+        const info = await transport.sendMail({
           from: message.from,
           to: message.to,
           replyTo: message.replyTo,
@@ -53,8 +60,9 @@ export function createMailer(smtpUrl: string): Mailer {
           html: message.html,
           messageId: message.messageId,
           headers: { 'Auto-Submitted': 'auto-generated', ...message.headers },
+          ...(signal ? { signal } : {}),
         });
-        return { ok: true };
+        return partlyRefused(info, message.to.length) ?? { ok: true };
       } catch (error) {
         return smtpFailure(error);
       }
@@ -62,6 +70,27 @@ export function createMailer(smtpUrl: string): Mailer {
     close() {
       transport.close();
     },
+  };
+}
+
+/**
+ * A message the server took for some recipients and refused for others is a failure
+ * naming the refused ones: sending it again would repeat it to those who have it.
+ */
+export function partlyRefused(
+  info: { rejected?: unknown[]; rejectedErrors?: { recipient?: string; response?: string }[] },
+  recipients: number,
+): (SendOutcome & { ok: false }) | undefined {
+  const refused = (info.rejected ?? []).map(String);
+  if (refused.length === 0) return undefined;
+  const reasons = refused.map((address) => {
+    const reason = info.rejectedErrors?.find((error) => error.recipient === address)?.response;
+    return reason ? `${address} (${reason.slice(0, 200)})` : address;
+  });
+  return {
+    ok: false,
+    permanent: true,
+    error: `sent to ${recipients - refused.length} of ${recipients}; refused: ${reasons.join(', ')}`,
   };
 }
 

@@ -243,6 +243,26 @@ describe('e-mail through a real SMTP server', () => {
     expect(delivery!.attempts[0]!.error).toMatch(/^SMTP 451.*Greylisted/);
     expect(mail!.messageId).toBe(`<${delivery!.id}@tacos.example>`);
     expect(smtp.received).toHaveLength(1);
+    // Each retry is in the log at warn, with the delivery's id and the answer's code, nothing personal.
+    const retries = t.logs.filter((line) => line.includes(`notification ${delivery!.id} (owner-email): attempt`));
+    expect(retries).toHaveLength(2);
+    expect(JSON.parse(retries[0]!)).toMatchObject({ level: 40, msg: expect.stringContaining('failed (SMTP 451)') });
+    expect(t.logs.join('')).not.toContain('Greylisted');
+  });
+
+  it('records an e-mail refused for one of its recipients as failed, naming the refused address', async () => {
+    const smtp = await smtpServer();
+    smtp.refused.add('gone@tacos.example');
+    const t = await startApp(
+      { SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' },
+      { owners: ['owner@tacos.example', 'gone@tacos.example'] },
+    );
+    const { id } = await t.create();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({ state: 'failed', tries: 1 });
+    expect(delivery!.lastError).toMatch(/^sent to 1 of 2; refused: gone@tacos\.example \(550/);
+    expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['owner@tacos.example']]);
+    expect(await t.store.outbox.failedOwnerNotifications([id])).toEqual(new Set([id]));
   });
 
   it('marks a 5xx answer failed at once, with the reason, and does not retry', async () => {
@@ -392,26 +412,30 @@ describe('webhooks to a real receiver', () => {
     expect(received[2]!.receivedAt - received[1]!.receivedAt).toBeGreaterThanOrEqual(1000);
   });
 
-  it('stops at once on 410 Gone, and on another 4xx', async () => {
+  it('stops at once on 410 Gone; retries another 4xx (a receiver mid-deploy), which then goes through', async () => {
     const gone = await receiver();
-    const refusing = await receiver();
+    const deploying = await receiver();
     const t = await startApp({
-      WEBHOOK_URLS: `${gone.base}/gone|${gone.secret},${refusing.base}/refusing|${refusing.secret}`,
+      WEBHOOK_URLS: `${gone.base}/gone|${gone.secret},${deploying.base}/deploying|${deploying.secret}`,
       WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     gone.respondNext({ status: 410 });
-    refusing.respondNext({ status: 403 });
+    deploying.respondNext({ status: 401 });
     const { id } = await t.create();
     const deliveries = await t.until(id, allSettled);
-    expect(deliveries.map((delivery) => [delivery.state, delivery.attempts.length, delivery.lastError]).sort()).toEqual(
-      [
-        ['failed', 1, 'HTTP 403'],
-        ['failed', 1, expect.stringMatching(/^HTTP 410/)],
-      ],
-    );
+    const of = (hooks: WebhookReceiver) => deliveries.find((delivery) => delivery.target?.startsWith(hooks.base))!;
+    expect(of(gone)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/^HTTP 410/) });
+    expect(of(gone).attempts).toHaveLength(1);
+    expect(of(deploying)).toMatchObject({ state: 'sent' });
+    expect(of(deploying).attempts.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', 'HTTP 401'],
+      ['sent', null],
+    ]);
     await sleep(FAST_RETRIES[0]! * 4);
     expect(gone.received).toHaveLength(1);
-    expect(refusing.received).toHaveLength(1);
+    expect(deploying.received).toHaveLength(2);
+    // The same message both times: one webhook-id.
+    expect(new Set(deploying.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
   });
 
   it('gives up after the last retry of the schedule, with the last reason', async () => {

@@ -10,6 +10,8 @@ import { loadNotifyConfig } from './notify-config.js';
 import { requiresStartTls } from './mailer.js';
 import { eventDay, isSlackWebhook, ownerSubject, slackPayload, webhookPayload } from './messages.js';
 import { isPrivateAddress, retryAfterMs, signature } from './webhooks.js';
+import { createHash } from 'node:crypto';
+import { deliveryId } from '../store/outbox-store.js';
 import { CHANNELS, deliveryPlan } from './channels/index.js';
 import { jittered, RETRY_DELAYS_MS, retryDelayMs } from './retry-policy.js';
 import { describeEndpoint } from './webhooks.js';
@@ -172,5 +174,19 @@ describe('messages', () => {
     expect(payload.data).toMatchObject({ id: inquiry.id, firstName: 'Ana <&>', email: inquiry.email });
     expect(payload.data).not.toHaveProperty('uid');
     expect(payload.data).not.toHaveProperty('spamReason');
+  });
+});
+
+describe('deliveryId', () => {
+  it('is the same for the same inquiry, kind and target, and cannot be computed without the server’s secret', () => {
+    const inquiryId = '6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b01';
+    const id = deliveryId('secret-one-0123456789abcdefghijklmnop', inquiryId, 'owner-email', null);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deliveryId('secret-one-0123456789abcdefghijklmnop', inquiryId, 'owner-email', null)).toBe(id);
+    expect(deliveryId('secret-two-0123456789abcdefghijklmnop', inquiryId, 'owner-email', null)).not.toBe(id);
+    expect(deliveryId('secret-one-0123456789abcdefghijklmnop', inquiryId, 'confirmation', null)).not.toBe(id);
+    // What the review computed from the inquiry id alone (sha256, no key) is not it.
+    const unkeyed = createHash('sha256').update(`${inquiryId}\nowner-email\n`).digest('hex');
+    expect(id.replace(/-/g, '').slice(0, 8)).not.toBe(unkeyed.slice(0, 8));
   });
 });

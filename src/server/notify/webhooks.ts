@@ -45,11 +45,18 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible (deprecated) and 6to4 addresses, which can carry a private IPv4 one.
+  ['::', 96],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
   ['2001:db8::', 32],
+  // NAT64, the well-known and the local-use prefixes; the discard prefix.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
 ] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 }
@@ -161,10 +168,13 @@ export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
               error: `HTTP ${status}: redirect to ${response.headers.location ?? '(nowhere)'} not followed`,
             });
           }
-          const permanent = status === 410 || (status >= 400 && status < 500 && status !== 408 && status !== 429);
+          // Only 410 stops for good (Standard Webhooks): a 401, 403 or 404 during a receiver's
+          // deploy or a key rotation is retried on the schedule like any other failure.
+          const permanent = status === 410;
           resolve({
             ok: false,
             permanent,
+            ...(permanent ? { gone: true } : {}),
             error: `HTTP ${status}${status === 410 ? ' Gone: the endpoint asked us to stop' : ''}`,
             ...(retryAfter !== undefined && !permanent ? { retryAfterMs: retryAfter } : {}),
           });

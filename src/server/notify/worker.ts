@@ -8,9 +8,16 @@
 // it to). At least once: a delivery is settled after its send, so a crash in
 // between sends it again, with the same Message-ID / webhook-id.
 import { randomUUID } from 'node:crypto';
-import type { ClaimedDelivery, OutboxStore, ResendResult, Settlement, SettleItem } from '../store/outbox-store.js';
+import type {
+  ClaimedDelivery,
+  OutboxFigures,
+  OutboxStore,
+  ResendResult,
+  Settlement,
+  SettleItem,
+} from '../store/outbox-store.js';
 import { countsOf } from '../store/outbox-store.js';
-import type { ChannelView } from '../../shared/notifications.js';
+import type { NotificationSettingsView } from '../../shared/notifications.js';
 import type { Channel, ChannelContext, OwnerRecipients } from './channels/channel.js';
 import { CHANNELS } from './channels/index.js';
 import { FLOOD_SENDS_PER_TICK, FLOOD_TICK_MS, floodControl } from './flood-control.js';
@@ -50,10 +57,60 @@ function loggable(error: unknown): Record<string, unknown> {
   return { type: name, code };
 }
 
-export interface NotifyStatus {
-  email: { configured: boolean; server: string | null; from: string; confirmation: boolean };
-  webhooks: { endpoint: string; slack: boolean }[];
-  channels: ChannelView[];
+/**
+ * How long one send may take: well inside its claim's lease (a fifth of it, at least a
+ * second, left over), so a send is over, or aborted, before anyone may take it over.
+ */
+export function sendDeadline(leaseMs: number): number {
+  return Math.max(500, leaseMs - Math.max(1000, leaseMs / 5));
+}
+
+interface ConcurrencyGroup {
+  max: number;
+  kinds: string[];
+  filter: { kinds: string[]; only: true };
+}
+
+/** The channels that share a limited resource (the SMTP pool), by the group they name. */
+function concurrencyGroups(channels: readonly Channel[]): Map<string, ConcurrencyGroup> {
+  const groups = new Map<string, ConcurrencyGroup>();
+  for (const channel of channels) {
+    if (!channel.concurrency) continue;
+    const { group: name, max } = channel.concurrency;
+    const group = groups.get(name) ?? { max, kinds: [], filter: { kinds: [], only: true as const } };
+    group.kinds.push(channel.kind);
+    group.filter.kinds = group.kinds;
+    groups.set(name, group);
+  }
+  return groups;
+}
+
+const groupOf = (groups: Map<string, ConcurrencyGroup>, kind: string) =>
+  [...groups].find(([, group]) => group.kinds.includes(kind))?.[0];
+
+/** A failure's code for the log (an SMTP or HTTP status, a socket error's code): never its text, which can quote an address. */
+export function errorCode(error: string): string {
+  return /^(SMTP \d{3}|HTTP \d{3})/.exec(error)?.[1] ?? /^([A-Z][A-Z0-9_]{2,}):/.exec(error)?.[1] ?? 'no code';
+}
+
+function logOutcome(log: Logger, delivery: ClaimedDelivery, settlement: Settlement): void {
+  const which = `notification ${delivery.id} (${delivery.kind})`;
+  if (settlement.outcome === 'retry') {
+    const next = new Date(settlement.dueAt).toISOString();
+    log.warn(
+      `${which}: attempt ${delivery.tries + 1} failed (${errorCode(settlement.error)}); next attempt at ${next}`,
+    );
+  } else if (settlement.outcome === 'failed') {
+    // The reason (an SMTP answer can quote an address) is on record, not in the log.
+    log.warn(`${which} failed (${errorCode(settlement.error)}); the reason is on the inquiry's page`);
+  }
+}
+
+export type NotifyStatus = NotificationSettingsView;
+
+export interface NotifierHealth extends OutboxFigures {
+  /** When the worker last failed to read or write the outbox (ISO), or null. */
+  lastWorkerErrorAt: string | null;
 }
 
 export interface Notifier {
@@ -69,6 +126,8 @@ export interface Notifier {
   sendTestEmail(to: string): Promise<SendOutcome>;
   /** What the inbox calls a channel ('Owner e-mail'), by its kind. */
   label(kind: string): string;
+  /** The outbox's figures and when the worker last met an error of its own (health checks, metrics). */
+  health(): Promise<NotifierHealth>;
   status(): Promise<NotifyStatus>;
 }
 
@@ -88,14 +147,24 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let timer: NodeJS.Timeout | undefined;
   let kicked = false;
   const stopping = new AbortController();
-  const context: ChannelContext = {
+  const context: Omit<ChannelContext, 'signal'> = {
     config,
     mailer,
     ownerRecipients: options.ownerRecipients,
     fromAddress,
-    signal: stopping.signal,
   };
+  // A send must be over (sent, failed, or aborted here) well before its claim runs out,
+  // so that nobody else can take the delivery over while it might still go out.
+  const sendDeadlineMs = sendDeadline(config.leaseMs);
+  const groups = concurrencyGroups(channels);
+  const grouped = [...groups.values()].flatMap((group) => group.kinds);
   const inFlight = new Set<Promise<void>>();
+  const inFlightByGroup = new Map<string, number>();
+  let lastErrorAt: number | null = null;
+  const noteError = (object: object, message: string) => {
+    lastErrorAt = Date.now();
+    log.error(object, message);
+  };
   const flood = floodControl();
   let lastFloodClaimAt = 0;
   let settlements: SettleItem[] = [];
@@ -129,10 +198,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
         const batch = settlements;
         settlements = [];
         try {
-          await outbox.settle(batch);
+          for (const id of await outbox.settle(batch)) {
+            log.warn(`notification ${id}: its claim ran out and was taken over before this attempt was recorded`);
+          }
         } catch (error) {
           // Their claims expire with the lease, and they are sent again: at least once.
-          log.error({ err: loggable(error) }, `could not record ${batch.length} notification attempts`);
+          noteError({ err: loggable(error) }, `could not record ${batch.length} notification attempts`);
         }
       }
       flushing = undefined;
@@ -140,39 +211,67 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return flushing;
   };
 
-  /** Sends one delivery through its channel; undefined when cut off by stop() (its claim is then let go). */
+  /**
+   * Sends one delivery through its channel, aborted at the send's deadline; undefined
+   * when cut off by stop() (its claim is then let go).
+   */
   const attempt = async (delivery: ClaimedDelivery): Promise<Settlement | undefined> => {
     if (!delivery.inquiry) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
     const channel = byKind.get(delivery.kind);
     if (!channel) return { outcome: 'skipped', error: `this server has no "${delivery.kind}" channel` };
-    const outcome = await channel.send(delivery, delivery.inquiry, context);
+    const deadline = AbortSignal.timeout(sendDeadlineMs);
+    const signal = AbortSignal.any([stopping.signal, deadline]);
+    let outcome = await channel.send(delivery, delivery.inquiry, { ...context, signal });
     if (stopping.signal.aborted && !outcome.ok) return undefined;
+    if (deadline.aborted && !outcome.ok) {
+      outcome = { ok: false, permanent: false, error: `no answer within ${sendDeadlineMs / 1000} s: aborted` };
+    }
     return settlementFor(outcome, delivery.tries, Date.now(), policy);
   };
 
+  const release = async (claimed: ClaimedDelivery[]) => {
+    try {
+      await outbox.release(claimed);
+    } catch (error) {
+      // They come back when their lease runs out.
+      noteError({ err: loggable(error) }, `could not let go of ${claimed.length} notification claims`);
+    }
+  };
+
+  /** Claims up to `free` due deliveries; of a channel that shares a limited resource, no more than it has room for. */
+  const claim = async (free: number): Promise<ClaimedDelivery[]> => {
+    const claimed: ClaimedDelivery[] = [];
+    for (const [name, group] of groups) {
+      const room = Math.min(free - claimed.length, group.max - (inFlightByGroup.get(name) ?? 0));
+      if (room > 0) claimed.push(...(await outbox.claimDue(Date.now(), room, config.leaseMs, group.filter)));
+    }
+    const rest = free - claimed.length;
+    if (rest > 0) {
+      claimed.push(...(await outbox.claimDue(Date.now(), rest, config.leaseMs, { kinds: grouped, only: false })));
+    }
+    return claimed;
+  };
+
   const launch = (delivery: ClaimedDelivery) => {
+    const group = groupOf(groups, delivery.kind);
+    if (group) inFlightByGroup.set(group, (inFlightByGroup.get(group) ?? 0) + 1);
     const task = attempt(delivery)
       .catch((error: unknown): Settlement => {
-        log.error({ err: loggable(error) }, `notification ${delivery.id} (${delivery.kind}) failed unexpectedly`);
+        noteError({ err: loggable(error) }, `notification ${delivery.id} (${delivery.kind}) failed unexpectedly`);
         return settlementFor({ ok: false, permanent: false, error: String(error) }, delivery.tries, Date.now(), policy);
       })
       .then(async (settlement) => {
-        if (!settlement) {
-          await outbox.release([delivery.id]).catch(() => {});
-          return;
-        }
-        if (settlement.outcome === 'failed') {
-          // The reason (an SMTP answer can quote an address) is on record, not in the log.
-          log.warn(`notification ${delivery.id} (${delivery.kind}) failed; the reason is on the inquiry's page`);
-        }
-        settlements.push({ id: delivery.id, at: Date.now(), settlement });
+        if (!settlement) return release([delivery]);
+        logOutcome(log, delivery, settlement);
+        settlements.push({ id: delivery.id, claimToken: delivery.claimToken, at: Date.now(), settlement });
         if (settlement.outcome === 'retry') wakeAt(settlement.dueAt);
         await flush();
       })
       .finally(() => {
         inFlight.delete(task);
+        if (group) inFlightByGroup.set(group, (inFlightByGroup.get(group) ?? 1) - 1);
         // A slot is free: more may be waiting.
-        if (again) void pump();
+        if (again || group) void pump();
       });
     inFlight.add(task);
   };
@@ -202,29 +301,34 @@ export function createNotifier(options: NotifierOptions): Notifier {
           }
           lastFloodClaimAt = Date.now();
           free = Math.min(free, FLOOD_SENDS_PER_TICK);
-          const claimed = await outbox.claimDue(Date.now(), free, config.leaseMs);
+          const claimed = await claim(free);
           if (stopped) {
-            await outbox.release(claimed.map((delivery) => delivery.id));
+            await release(claimed);
             break;
           }
           for (const delivery of claimed) launch(delivery);
           if (claimed.length === free) wakeAt(Date.now() + FLOOD_TICK_MS);
           break;
         }
-        const claimed = await outbox.claimDue(Date.now(), free, config.leaseMs);
+        const claimed = await claim(free);
         if (stopped) {
-          await outbox.release(claimed.map((delivery) => delivery.id));
+          await release(claimed);
           break;
         }
         for (const delivery of claimed) launch(delivery);
         if (claimed.length === free) again = true;
       } while (again && inFlight.size < flood.maxInFlight() && !stopped);
     } catch (error) {
-      log.error({ err: loggable(error) }, 'the notification outbox could not be read');
+      noteError({ err: loggable(error) }, 'the notification outbox could not be read');
     } finally {
       pumping = false;
       schedulePoll();
     }
+  };
+
+  const health = async (): Promise<NotifierHealth> => {
+    const figures = await outbox.figures(Date.now());
+    return { ...figures, lastWorkerErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt).toISOString() };
   };
 
   return {
@@ -279,8 +383,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
       );
     },
     label: (kind) => byKind.get(kind)?.label ?? kind,
+    health,
     async status() {
-      const summary = await outbox.summary();
+      const [summary, trouble] = await Promise.all([outbox.summary(), health()]);
       return {
         email: {
           configured: mailer !== undefined,
@@ -298,6 +403,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
           description: channel.describe(config),
           ...countsOf(summary, channel.kind),
         })),
+        trouble: {
+          setAside: trouble.setAside,
+          setAsideError: trouble.setAsideError,
+          lastWorkerErrorAt: trouble.lastWorkerErrorAt,
+        },
       };
     },
   };

@@ -77,6 +77,8 @@ const EVERYTHING: PlannedDelivery[] = [
   { kind: 'webhook', target: HOOK },
 ];
 const everything: DeliveryPlanner = () => EVERYTHING;
+/** The server's secret the delivery ids are keyed with (SESSION_SECRET). */
+const ID_SECRET = 'outbox-test-secret-0123456789abcdefghij';
 
 const kindsOf = (deliveries: { kind: DeliveryKind }[]) => deliveries.map((delivery) => delivery.kind).sort();
 
@@ -91,7 +93,7 @@ describe.each(engines)('outbox on $name', (engine) => {
     cleanups.push(location.remove);
     const store = await location.open();
     cleanups.push(() => store.close());
-    store.outbox.configure({ plan, ...(onQueued ? { onQueued } : {}) });
+    store.outbox.configure({ plan, idSecret: ID_SECRET, ...(onQueued ? { onQueued } : {}) });
     return { store, location };
   }
   const freshStore = async (plan?: DeliveryPlanner, onQueued?: () => void) => (await freshPlace(plan, onQueued)).store;
@@ -152,7 +154,7 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect([await count(tables.pending), await count(tables.outbox)]).toEqual([0, 3]);
     // Each delivery's id comes from its inquiry, kind and target: written out twice, it is the same one.
     expect(claimed.map((delivery) => delivery.id).sort()).toEqual(
-      EVERYTHING.map((planned) => deliveryId(inquiry.id, planned.kind, planned.target)).sort(),
+      EVERYTHING.map((planned) => deliveryId(ID_SECRET, inquiry.id, planned.kind, planned.target)).sort(),
     );
   });
 
@@ -205,10 +207,63 @@ describe.each(engines)('outbox on $name', (engine) => {
     );
     const inquiry = buildNewInquiry();
     await store.create(inquiry);
-    // A delivery without a kind breaks the outbox's NOT NULL: nothing is taken off the pending rows.
-    await expect(store.outbox.claimDue(Date.now(), 10, 60_000)).rejects.toThrow();
+    // A delivery without a kind breaks the outbox's NOT NULL: the claim goes on, the row stays pending.
+    expect(await store.outbox.claimDue(Date.now(), 10, 60_000)).toEqual([]);
+    expect(await store.outbox.figures(Date.now())).toMatchObject({ queued: 1, setAside: 0 });
     broken = false;
     expect(kindsOf(await store.outbox.claimDue(Date.now(), 10, 60_000))).toEqual(['owner-email']);
+  });
+
+  it('sets aside, with its error, an inquiry whose write-out keeps failing; the others go on', async () => {
+    // The test's planner judges by the spam flag it is given: 'poison' plans a delivery the outbox refuses.
+    const { store, location } = await freshPlace((inquiry) =>
+      inquiry.spamReason === 'poison'
+        ? [{ kind: null as unknown as DeliveryKind, target: null }]
+        : [{ kind: 'owner-email', target: null }],
+    );
+    await store.create({ ...buildNewInquiry(), spamReason: 'poison' });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      const healthy = buildNewInquiry();
+      await store.create(healthy);
+      // Each claim writes out and claims the healthy inquiry's e-mail, beside the failing one.
+      const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
+      expect(claimed.map((delivery) => delivery.inquiryId)).toEqual([healthy.id]);
+    }
+    const figures = await store.outbox.figures(Date.now());
+    expect(figures).toMatchObject({ setAside: 1, queued: 4 });
+    expect(figures.setAsideError).toMatch(/null/i);
+    // Set aside after three failures: not tried a fourth time.
+    expect(
+      Number(
+        await location.sql(
+          `SELECT max(${engine.name === 'sqlite' ? 'failures' : '"failures"'}) FROM ${tables.pending}`,
+        ),
+      ),
+    ).toBe(3);
+  });
+
+  it('settles or releases a claim only while it still holds it: a late answer never undoes a newer one', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    await store.create(buildNewInquiry());
+    const at = Date.now();
+    const [first] = await store.outbox.claimDue(at, 10, 1_000);
+    // Its lease ran out; another claimer takes it over, sends it and records that.
+    const [second] = await store.outbox.claimDue(at + 1_000, 10, 60_000);
+    expect(second!.id).toBe(first!.id);
+    expect(second!.claimToken).not.toBe(first!.claimToken);
+    expect(await store.outbox.settle([{ ...second!, at: at + 1_500, settlement: { outcome: 'sent' } }])).toEqual([]);
+    // The first claimer's late failure: refused, so the sent e-mail is not queued again.
+    const late = {
+      ...first!,
+      at: at + 2_000,
+      settlement: { outcome: 'retry' as const, error: 'timeout', dueAt: at + 7_000 },
+    };
+    expect(await store.outbox.settle([late])).toEqual([first!.id]);
+    expect(await store.outbox.release([first!])).toEqual([first!.id]);
+    expect(await store.outbox.get(first!.id)).toMatchObject({
+      state: 'sent',
+      attempts: [{ outcome: 'sent', error: null }],
+    });
   });
 
   it('writes nothing out for an inquiry erased while pending, and forgets its pending row', async () => {
@@ -262,10 +317,16 @@ describe.each(engines)('outbox on $name', (engine) => {
     const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
     const byKind = Object.fromEntries(claimed.map((delivery) => [delivery.kind, delivery.id]));
     const at = Date.now();
+    const { claimToken } = claimed[0]!;
     await store.outbox.settle([
-      { id: byKind['owner-email']!, at, settlement: { outcome: 'sent' } },
-      { id: byKind.confirmation!, at, settlement: { outcome: 'failed', error: 'SMTP 550 Mailbox unavailable' } },
-      { id: byKind.webhook!, at, settlement: { outcome: 'retry', error: 'HTTP 500', dueAt: at + 5_000 } },
+      { id: byKind['owner-email']!, claimToken, at, settlement: { outcome: 'sent' } },
+      {
+        id: byKind.confirmation!,
+        claimToken,
+        at,
+        settlement: { outcome: 'failed', error: 'SMTP 550 Mailbox unavailable' },
+      },
+      { id: byKind.webhook!, claimToken, at, settlement: { outcome: 'retry', error: 'HTTP 500', dueAt: at + 5_000 } },
     ]);
     const deliveries = Object.fromEntries(
       (await store.outbox.forInquiry(inquiry.id)).map((delivery) => [delivery.kind, delivery]),
@@ -310,9 +371,10 @@ describe.each(engines)('outbox on $name', (engine) => {
     for (const inquiry of [failed!, sent!, waiting!]) await store.create(inquiry);
     const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
     const idOf = (inquiryId: string) => claimed.find((delivery) => delivery.inquiryId === inquiryId)!.id;
+    const { claimToken } = claimed[0]!;
     await store.outbox.settle([
-      { id: idOf(failed!.id), at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
-      { id: idOf(sent!.id), at: Date.now(), settlement: { outcome: 'sent' } },
+      { id: idOf(failed!.id), claimToken, at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
+      { id: idOf(sent!.id), claimToken, at: Date.now(), settlement: { outcome: 'sent' } },
     ]);
     expect(await store.outbox.failedOwnerNotifications([failed!.id, sent!.id, waiting!.id])).toEqual(
       new Set([failed!.id]),
@@ -325,7 +387,12 @@ describe.each(engines)('outbox on $name', (engine) => {
     await store.create(inquiry);
     const [delivery] = await store.outbox.claimDue(Date.now(), 10, 60_000);
     await store.outbox.settle([
-      { id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error: 'SMTP 550' } },
+      {
+        id: delivery!.id,
+        claimToken: delivery!.claimToken,
+        at: Date.now(),
+        settlement: { outcome: 'failed', error: 'SMTP 550' },
+      },
     ]);
     const now = Date.now();
     expect(await store.outbox.resend(delivery!.id, now)).toBe('queued');
@@ -362,11 +429,11 @@ describe.each(engines)('outbox on $name', (engine) => {
     await store.create(kept!);
     const claimed = await store.outbox.claimDue(Date.now(), 10, 60_000);
     const ofErased = claimed.filter((delivery) => delivery.inquiryId === erased!.id);
-    await store.outbox.settle([{ id: ofErased[0]!.id, at: Date.now(), settlement: { outcome: 'sent' } }]);
+    await store.outbox.settle([{ ...ofErased[0]!, at: Date.now(), settlement: { outcome: 'sent' } }]);
     expect(await store.outbox.deleteForInquiry(erased!.id)).toBe(3);
     expect(await store.outbox.forInquiry(erased!.id)).toEqual([]);
     expect(await store.outbox.get(ofErased[1]!.id)).toBeUndefined();
-    await store.outbox.settle([{ id: ofErased[1]!.id, at: Date.now(), settlement: { outcome: 'sent' } }]);
+    await store.outbox.settle([{ ...ofErased[1]!, at: Date.now(), settlement: { outcome: 'sent' } }]);
     expect(await store.outbox.get(ofErased[1]!.id)).toBeUndefined();
     expect(await store.outbox.forInquiry(kept!.id)).toHaveLength(3);
   });
@@ -376,7 +443,7 @@ describe.each(engines)('outbox on $name', (engine) => {
     await store.create(buildNewInquiry());
     await store.create(buildNewInquiry());
     const [first, second] = await store.outbox.claimDue(Date.now(), 10, 60_000);
-    await store.outbox.release([first!.id]);
+    await store.outbox.release([first!]);
     expect((await store.outbox.claimDue(Date.now(), 10, 60_000)).map((delivery) => delivery.id)).toEqual([first!.id]);
     await store.outbox.recoverAtStart();
     const after = (await store.outbox.claimDue(Date.now(), 10, 60_000)).map((delivery) => delivery.id);
@@ -390,7 +457,7 @@ describe.each(engines)('outbox on $name', (engine) => {
     const stores = [await location.open(), await location.open()];
     for (const store of stores) {
       cleanups.push(() => store.close());
-      store.outbox.configure({ plan: everything });
+      store.outbox.configure({ plan: everything, idSecret: ID_SECRET });
     }
     const created = Array.from({ length: 40 }, () => buildNewInquiry());
     await Promise.all(created.map((inquiry) => stores[0]!.create(inquiry)));
@@ -408,13 +475,13 @@ describe('forgetting deliveries on SQLite', () => {
     const data = freshDataDir();
     const store = openSqliteStore(data.dir);
     try {
-      store.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }] });
+      store.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }], idSecret: ID_SECRET });
       const address = `gone${Date.now()}@example.com`;
       const inquiry = buildNewInquiry({ document: { email: address } });
       await store.create(inquiry);
       const [delivery] = await store.outbox.claimDue(Date.now(), 10, 60_000);
       const error = `SMTP 550 5.1.1 <${address}> user unknown`;
-      await store.outbox.settle([{ id: delivery!.id, at: Date.now(), settlement: { outcome: 'failed', error } }]);
+      await store.outbox.settle([{ ...delivery!, at: Date.now(), settlement: { outcome: 'failed', error } }]);
       expect(await store.outbox.deleteForInquiry(inquiry.id)).toBe(1);
       // Copy every page into the file and empty the log, as an erasure does.
       const file = join(data.dir, SQLITE_FILE);
@@ -443,7 +510,7 @@ describe('the outbox under a long run of creates on SQLite', () => {
     const data = freshDataDir();
     const store = openSqliteStore(data.dir);
     try {
-      store.outbox.configure({ plan: everything });
+      store.outbox.configure({ plan: everything, idSecret: ID_SECRET });
       const inquiries = Array.from({ length: 20_000 }, () => buildNewInquiry());
       for (let start = 0; start < inquiries.length; start += 200) {
         const results = await Promise.all(inquiries.slice(start, start + 200).map((inquiry) => store.create(inquiry)));

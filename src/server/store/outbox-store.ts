@@ -12,7 +12,7 @@
 //
 // No personal data here: the message is rendered from the inquiry row at send
 // time, so erasing an inquiry and its deliveries leaves nothing behind.
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { StoredInquiry } from './inquiry-store.js';
 
 /** A notification channel's name ('owner-email', 'webhook', …): the channels are listed once, in notify/channels/. */
@@ -68,14 +68,49 @@ export type Settlement =
 
 export interface SettleItem {
   id: string;
+  /** The claim it was sent under: the row changes only if that claim is still the row's. */
+  claimToken: string;
   /** When the attempt ended. */
   at: number;
   settlement: Settlement;
 }
 
 export interface ClaimedDelivery extends Delivery {
+  /** This claim's own token (fencing: see SettleItem). */
+  claimToken: string;
   /** The inquiry as stored now; undefined if it was erased since. */
   inquiry: StoredInquiry | undefined;
+}
+
+/** A claim to let go of without an attempt. */
+export interface Release {
+  id: string;
+  claimToken: string;
+}
+
+/** Which kinds a claim takes: only these, or all but these. */
+export interface KindFilter {
+  kinds: readonly string[];
+  only: boolean;
+}
+export const ANY_KIND: KindFilter = { kinds: [], only: false };
+
+/** A pending inquiry's write-out failed this many times: it is set aside, with its error, and no longer tried. */
+export const WRITE_OUT_ATTEMPTS = 3;
+
+/** The outbox's state, for health checks and metrics: counts and ages only, no personal data. */
+export interface OutboxFigures {
+  /** Deliveries waiting to be sent (first try or retry), with the inquiries not yet written out. */
+  queued: number;
+  /** Of those, deliveries that failed at least once and wait for their retry. */
+  retrying: number;
+  /** How long the oldest due one has been due, ms (0: none is due). */
+  oldestDueAgeMs: number;
+  /** Deliveries that failed for good in the last 24 hours. */
+  failedLastDay: number;
+  /** Inquiries whose notifications could not be written out (set aside), and the last such error. */
+  setAside: number;
+  setAsideError: string | null;
 }
 
 /**
@@ -89,21 +124,23 @@ export interface OutboxStore {
    * Sets what each created inquiry gets (default: nothing) and who hears, after
    * the commit, that (how many) created inquiries owe notifications (the worker's kick).
    */
-  configure(options: { plan: DeliveryPlanner; onQueued?: (count: number) => void }): void;
+  configure(options: { plan: DeliveryPlanner; idSecret: string; onQueued?: (count: number) => void }): void;
   /**
    * Writes out the deliveries of up to `limit` pending inquiries (oldest first;
    * due from when each was created), then claims up to `limit` due deliveries
    * for `leaseMs` (others skip them until then, so a crashed claimer's rows come
    * back), oldest due first.
    */
-  claimDue(now: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
+  claimDue(now: number, limit: number, leaseMs: number, filter?: KindFilter): Promise<ClaimedDelivery[]>;
   /**
-   * Settles claimed deliveries and records their attempts, in one write. A
-   * delivery deleted meanwhile (erasure) is left deleted.
+   * Settles claimed deliveries and records their attempts, in one write, each only
+   * while its claim is still the one it was sent under (a claim that expired and was
+   * taken over is not this worker's to settle). A delivery deleted meanwhile
+   * (erasure) is left deleted. Returns the ids whose claim was lost.
    */
-  settle(settlements: SettleItem[]): Promise<void>;
-  /** Lets go of claims without an attempt (shutting down mid-send). */
-  release(ids: string[]): Promise<void>;
+  settle(settlements: SettleItem[]): Promise<string[]>;
+  /** Lets go of claims without an attempt (shutting down mid-send), each only while still held; returns the ids lost. */
+  release(claims: Release[]): Promise<string[]>;
   /**
    * At the worker's start: on SQLite (one server process per file) every claim
    * is a dead process's, so all are let go; on PostgreSQL other instances may
@@ -130,6 +167,7 @@ export interface OutboxStore {
   failedOwnerNotifications(inquiryIds: string[]): Promise<Set<string>>;
   /** How many deliveries are in each state, per kind (kinds with none are left out). */
   summary(): Promise<DeliverySummary>;
+  figures(now: number): Promise<OutboxFigures>;
 }
 
 export type DeliverySummary = Record<DeliveryKind, Record<DeliveryState, number>>;
@@ -177,12 +215,12 @@ export interface OutboxRow {
 }
 
 /** The deliveries of pending inquiries, as their plan says. */
-export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[]): OutboxRow[] {
+export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[], idSecret: string): OutboxRow[] {
   return pending.flatMap(({ inquiryId, queuedAt, spamReason }) =>
     spamReason === undefined
       ? []
       : plan({ spamReason }).map((planned) => ({
-          id: deliveryId(inquiryId, planned.kind, planned.target),
+          id: deliveryId(idSecret, inquiryId, planned.kind, planned.target),
           inquiryId,
           kind: planned.kind,
           target: planned.target,
@@ -194,11 +232,13 @@ export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[]): 
 /**
  * A delivery's id (a UUID, version 8), derived from its inquiry, kind and target:
  * written out twice (the write lost in a power cut, or two instances racing), it
- * is the same delivery, with the same Message-ID and webhook-id.
+ * is the same delivery, with the same Message-ID and webhook-id. Keyed with the
+ * server's secret (SESSION_SECRET, the same on every instance): the visitor chooses
+ * the inquiry's id, and must not be able to compute the Message-ID of its e-mails.
  */
-export function deliveryId(inquiryId: string, kind: DeliveryKind, target: string | null): string {
-  const hex = createHash('sha256')
-    .update(`${inquiryId}\n${kind}\n${target ?? ''}`)
+export function deliveryId(secret: string, inquiryId: string, kind: DeliveryKind, target: string | null): string {
+  const hex = createHmac('sha256', secret)
+    .update(`curbside delivery\n${inquiryId}\n${kind}\n${target ?? ''}`)
     .digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

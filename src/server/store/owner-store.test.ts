@@ -407,6 +407,7 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
     await inquiries.outbox.settle(
       claimed.map((delivery) => ({
         id: delivery.id,
+        claimToken: delivery.claimToken,
         at: now,
         settlement: { outcome: 'retry', error: `SMTP 550 5.1.1 <${delivery.inquiry!.email}> user unknown`, dueAt: now },
       })),
@@ -414,7 +415,7 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
     const again = await inquiries.outbox.claimDue(Date.now(), 10, 60_000);
     expect(again).toHaveLength(claimed.length);
     await inquiries.outbox.settle(
-      again.map((delivery) => ({ id: delivery.id, at: Date.now(), settlement: { outcome: 'sent' } })),
+      again.map((delivery) => ({ ...delivery, at: Date.now(), settlement: { outcome: 'sent' } })),
     );
   }
 
@@ -426,7 +427,10 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       });
       const other = buildNewInquiry();
       const opened = await open();
-      opened.inquiries.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }] });
+      opened.inquiries.outbox.configure({
+        plan: () => [{ kind: 'confirmation', target: null }],
+        idSecret: 'owner-store-test-secret-0123456789abc',
+      });
       for (const inquiry of [target, other]) await opened.inquiries.create(inquiry);
       await refusedThenSent(opened.inquiries);
       const { owners } = opened;

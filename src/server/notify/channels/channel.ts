@@ -3,7 +3,7 @@
 // channel the same way; a new channel is one file here and one line in index.ts.
 import type { StoredInquiry } from '../../store/inquiry-store.js';
 import type { ClaimedDelivery } from '../../store/outbox-store.js';
-import type { Mailer, SendOutcome } from '../mailer.js';
+import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig } from '../notify-config.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
@@ -17,7 +17,7 @@ export interface ChannelContext {
   ownerRecipients: OwnerRecipients;
   /** The address of MAIL_FROM (its domain names the Message-IDs). */
   fromAddress: string;
-  /** Aborted when the server stops: a send cut off is released, not settled. */
+  /** Aborted at the send's deadline (well inside its claim) or when the server stops. */
   signal: AbortSignal;
 }
 
@@ -39,8 +39,17 @@ export interface Channel {
   send(delivery: ClaimedDelivery, inquiry: StoredInquiry, context: ChannelContext): Promise<ChannelOutcome>;
   /** How it is set up, in a sentence, for the inbox's Notifications page. */
   describe(config: NotifyConfig): string;
+  /**
+   * Channels sharing a limited resource (the SMTP pool) name it, with how many sends
+   * it takes at once: the worker claims no more of them than that, so none waits in a
+   * queue while its claim runs out.
+   */
+  readonly concurrency?: { group: string; max: number };
 }
 
 export const skipped = (error: string): ChannelOutcome => ({ ok: false, skipped: true, error });
 
 export const NO_SMTP = 'e-mail is not set up (SMTP_URL is not set)';
+
+/** The e-mail channels share the SMTP pool's connections. */
+export const SMTP_POOL = { group: 'smtp', max: SMTP_POOL_SIZE };

@@ -1,20 +1,24 @@
 // The owner's e-mail about a new inquiry: every field, Reply-To the customer, to every
 // owner account with e-mail notifications on (decision record 031).
 import { messageIdFor, ownerEmail } from '../messages.js';
-import { type Channel, NO_SMTP, skipped } from './channel.js';
+import { type Channel, NO_SMTP, SMTP_POOL, skipped } from './channel.js';
 
 export const ownerEmailChannel: Channel = {
   kind: 'owner-email',
   label: 'Owner e-mail',
+  concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
-  async send(delivery, inquiry, { config, mailer, ownerRecipients, fromAddress }) {
+  async send(delivery, inquiry, { config, mailer, ownerRecipients, fromAddress, signal }) {
     if (!mailer) return skipped(NO_SMTP);
     const to = await ownerRecipients();
     if (to.length === 0) {
       return skipped('no owner account receives e-mail notifications (add one: npm run owner -- add EMAIL)');
     }
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
-    return mailer.send(ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl }));
+    return mailer.send(
+      ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl }),
+      signal,
+    );
   },
   describe: (config) => (config.smtpUrl ? 'To every owner with e-mail on.' : 'Off: SMTP_URL is not set.'),
 };

@@ -142,4 +142,15 @@ export const POSTGRES_MIGRATIONS = migrationList([
     // when the field table's searched fields differ (postgres-store.ts followSearchedFields).
     sql: `COMMENT ON COLUMN "eventInquiries"."searchDocument" IS 'firstName,lastName,email,company,eventName,notes'`,
   },
+  {
+    version: 20,
+    name: 'fenced-claims-and-set-aside-write-outs',
+    // A claim's token: only its holder settles or releases the row (compare-and-set).
+    // A pending row whose write-out keeps failing is set aside after a few attempts,
+    // with its error, and no longer blocks the others (decision record 070).
+    sql: `ALTER TABLE "outbox" ADD COLUMN "claimToken" text;
+  ALTER TABLE "outboxPending" ADD COLUMN "failures" integer NOT NULL DEFAULT 0;
+  ALTER TABLE "outboxPending" ADD COLUMN "lastError" text;
+  ALTER TABLE "outboxPending" ADD COLUMN "setAsideAt" bigint`,
+  },
 ]);

@@ -4,12 +4,15 @@
 // tables: pending rows and due deliveries are taken FOR UPDATE SKIP LOCKED, so
 // each goes to one instance, and a delivery's lease (claimedUntil) lets another
 // take it if that instance dies.
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
+  ANY_KIND,
   type DeliveryPlanner,
   type DeliveryWithAttempts,
+  WRITE_OUT_ATTEMPTS,
   deliveryRows,
   summarize,
   type OutboxStore,
@@ -29,6 +32,7 @@ export interface PostgresOutbox {
 }
 
 const inquiries = `"${INQUIRY_COLLECTION}"`;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const storedColumns = STORED_COLUMNS.map((column) => `"${column}"`).join(', ');
 
 /**
@@ -59,7 +63,7 @@ const takePendingSql = (which: string) => `WITH "taken" AS (
   )
   SELECT t."inquiryId", t."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
   FROM "taken" t LEFT JOIN ${inquiries} i ON i."id" = t."inquiryId"`;
-const TAKE_OLDEST_SQL = takePendingSql('ORDER BY "seq" LIMIT $1');
+const TAKE_OLDEST_SQL = takePendingSql('WHERE "setAsideAt" IS NULL ORDER BY "seq" LIMIT $1');
 const TAKE_ONE_SQL = takePendingSql('WHERE "inquiryId" = $1');
 const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "target", "state", "tries", "dueAt", "createdAt")
   SELECT d."id", d."inquiryId", d."kind", d."target", 'queued', 0, d."dueAt", d."dueAt"
@@ -76,31 +80,50 @@ export const FORGET_INQUIRY_SQL = `WITH "gone" AS (DELETE FROM "outbox" WHERE "i
     "pending" AS (DELETE FROM "outboxPending" WHERE "inquiryId" = $1)
   SELECT count(*)::int AS n FROM "gone"`;
 
-const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1 WHERE "id" IN (
+const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1, "claimToken" = $4 WHERE "id" IN (
     SELECT "id" FROM "outbox"
     WHERE "state" = 'queued' AND "dueAt" <= $2 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)
+      AND ("kind" = ANY($5::text[])) = $6
     ORDER BY "dueAt" LIMIT $3
     FOR UPDATE SKIP LOCKED
   ) RETURNING *`;
 
+// One pending row at a time (after a batch failed): each in a savepoint of the transaction.
+const PENDING_ONE_BY_ONE_SQL = `SELECT p."seq", p."inquiryId", p."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
+  FROM "outboxPending" p LEFT JOIN ${inquiries} i ON i."id" = p."inquiryId"
+  WHERE p."seq" IN (SELECT "seq" FROM "outboxPending" WHERE "setAsideAt" IS NULL ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED)
+  ORDER BY p."seq"`;
+const FAILED_WRITE_OUT_SQL = `UPDATE "outboxPending" SET "failures" = "failures" + 1, "lastError" = $2,
+    "setAsideAt" = CASE WHEN "failures" + 1 >= $3 THEN $4::bigint END WHERE "seq" = $1`;
+
 // One statement settles a whole list: each settlement as a row of arrays; an
 // attempt is recorded only for a delivery that still exists (not erased).
 const SETTLE_SQL = `WITH "s" AS (
-    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[])
-      AS s("id", "state", "outcome", "dueAt", "error", "at")
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[])
+      AS s("id", "state", "outcome", "dueAt", "error", "at", "token")
   ),
   "settled" AS (
     UPDATE "outbox" o SET "state" = s."state", "tries" = o."tries" + 1, "dueAt" = coalesce(s."dueAt", o."dueAt"),
-      "claimedUntil" = NULL, "lastError" = s."error",
+      "claimedUntil" = NULL, "claimToken" = NULL, "lastError" = s."error",
       "sentAt" = CASE WHEN s."outcome" = 'sent' THEN s."at" ELSE o."sentAt" END
-    FROM "s" WHERE o."id" = s."id"
+    FROM "s" WHERE o."id" = s."id" AND o."claimToken" = s."token"
     RETURNING o."id"
+  ),
+  "recorded" AS (
+    INSERT INTO "outboxAttempts" ("deliveryId", "at", "outcome", "error")
+    SELECT s."id", s."at", s."outcome", s."error" FROM "s" WHERE s."id" IN (SELECT "id" FROM "settled")
   )
-  INSERT INTO "outboxAttempts" ("deliveryId", "at", "outcome", "error")
-  SELECT s."id", s."at", s."outcome", s."error" FROM "s" WHERE s."id" IN (SELECT "id" FROM "settled")`;
+  SELECT o."id" FROM "outbox" o JOIN "s" ON s."id" = o."id" WHERE o."id" NOT IN (SELECT "id" FROM "settled")`;
+const RELEASE_SQL = `WITH "c" AS (SELECT * FROM unnest($1::text[], $2::text[]) AS c("id", "token")),
+  "released" AS (
+    UPDATE "outbox" o SET "claimedUntil" = NULL, "claimToken" = NULL FROM "c"
+    WHERE o."id" = c."id" AND o."claimToken" = c."token" RETURNING o."id"
+  )
+  SELECT o."id" FROM "outbox" o JOIN "c" ON c."id" = o."id" WHERE o."id" NOT IN (SELECT "id" FROM "released")`;
 
 export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   let plan: DeliveryPlanner = () => [];
+  let idSecret = '';
   let onQueued: (count: number) => void = () => {};
 
   const deliveriesOf = async (inquiryId: string) =>
@@ -124,41 +147,76 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     }));
   };
 
+  /** Inserts the deliveries of these pending rows (inside the transaction that took them). */
+  const insertDeliveries = async (client: pg.PoolClient, rows: Record<string, unknown>[]) => {
+    const pending = rows.map(
+      (row): PendingInquiry => ({
+        inquiryId: row.inquiryId as string,
+        queuedAt: Number(row.queuedAt),
+        spamReason: row.found ? (row.spamReason as string | null) : undefined,
+      }),
+    );
+    const deliveries = deliveryRows(plan, pending, idSecret);
+    if (deliveries.length === 0) return;
+    await client.query({
+      name: 'outbox-write-out',
+      text: WRITE_OUT_SQL,
+      values: [
+        deliveries.map((row) => row.id),
+        deliveries.map((row) => row.inquiryId),
+        deliveries.map((row) => row.kind),
+        deliveries.map((row) => row.target),
+        deliveries.map((row) => row.dueAt),
+      ],
+    });
+  };
+
   /** Takes pending rows (TAKE_OLDEST_SQL or TAKE_ONE_SQL) and writes out their deliveries, in one transaction. */
   const writeOut = (takeSql: string, parameter: number | string) =>
     inTransaction(pool, async (client) => {
       const { rows } = await client.query(takeSql, [parameter]);
-      const pending = rows.map(
-        (row): PendingInquiry => ({
-          inquiryId: row.inquiryId,
-          queuedAt: Number(row.queuedAt),
-          spamReason: row.found ? row.spamReason : undefined,
-        }),
-      );
-      const deliveries = deliveryRows(plan, pending);
-      if (deliveries.length > 0) {
-        await client.query({
-          name: 'outbox-write-out',
-          text: WRITE_OUT_SQL,
-          values: [
-            deliveries.map((row) => row.id),
-            deliveries.map((row) => row.inquiryId),
-            deliveries.map((row) => row.kind),
-            deliveries.map((row) => row.target),
-            deliveries.map((row) => row.dueAt),
-          ],
-        });
+      await insertDeliveries(client, rows);
+    });
+
+  /**
+   * After a batch's write-out failed: the oldest pending rows one at a time, each in a
+   * savepoint, so one that cannot be written out (counted, then set aside with its
+   * error) never holds up the others.
+   */
+  const writeOutOneByOne = (limit: number, now: number) =>
+    inTransaction(pool, async (client) => {
+      const { rows } = await client.query(PENDING_ONE_BY_ONE_SQL, [limit]);
+      for (const row of rows) {
+        await client.query('SAVEPOINT "one"');
+        try {
+          await client.query('DELETE FROM "outboxPending" WHERE "seq" = $1', [row.seq]);
+          await insertDeliveries(client, [row]);
+          await client.query('RELEASE SAVEPOINT "one"');
+        } catch (error) {
+          await client.query('ROLLBACK TO SAVEPOINT "one"');
+          await client.query(FAILED_WRITE_OUT_SQL, [row.seq, (error as Error).message, WRITE_OUT_ATTEMPTS, now]);
+        }
       }
     });
 
   const outbox: OutboxStore = {
     configure(options) {
       plan = options.plan;
+      idSecret = options.idSecret;
       onQueued = options.onQueued ?? (() => {});
     },
-    async claimDue(now, limit, leaseMs) {
-      await writeOut(TAKE_OLDEST_SQL, limit);
-      const { rows } = await pool.query({ name: 'outbox-claim', text: CLAIM_SQL, values: [now + leaseMs, now, limit] });
+    async claimDue(now, limit, leaseMs, filter = ANY_KIND) {
+      try {
+        await writeOut(TAKE_OLDEST_SQL, limit);
+      } catch {
+        await writeOutOneByOne(limit, now);
+      }
+      const token = randomBytes(12).toString('base64url');
+      const { rows } = await pool.query({
+        name: 'outbox-claim',
+        text: CLAIM_SQL,
+        values: [now + leaseMs, now, limit, token, filter.kinds, filter.only],
+      });
       if (rows.length === 0) return [];
       const deliveries = rows.map(toDelivery);
       const found = await pool.query({
@@ -174,11 +232,11 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       );
       return deliveries
         .sort((a, b) => a.dueAt - b.dueAt)
-        .map((delivery) => ({ ...delivery, inquiry: byId.get(delivery.inquiryId) }));
+        .map((delivery) => ({ ...delivery, claimToken: token, inquiry: byId.get(delivery.inquiryId) }));
     },
     async settle(settlements) {
-      if (settlements.length === 0) return;
-      await pool.query({
+      if (settlements.length === 0) return [];
+      const { rows } = await pool.query({
         name: 'outbox-settle',
         text: SETTLE_SQL,
         values: [
@@ -188,12 +246,45 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
           settlements.map((item) => (item.settlement.outcome === 'retry' ? item.settlement.dueAt : null)),
           settlements.map((item) => (item.settlement.outcome === 'sent' ? null : item.settlement.error)),
           settlements.map((item) => item.at),
+          settlements.map((item) => item.claimToken),
         ],
       });
+      return rows.map((row) => row.id as string);
     },
-    async release(ids) {
-      if (ids.length === 0) return;
-      await pool.query('UPDATE "outbox" SET "claimedUntil" = NULL WHERE "id" = ANY($1::text[])', [ids]);
+    async release(claims) {
+      if (claims.length === 0) return [];
+      const { rows } = await pool.query(RELEASE_SQL, [
+        claims.map((held) => held.id),
+        claims.map((held) => held.claimToken),
+      ]);
+      return rows.map((row) => row.id as string);
+    },
+    async figures(now) {
+      const { rows } = await pool.query(
+        `SELECT
+          (SELECT count(*)::int FROM "outbox" WHERE "state" = 'queued') AS "queued",
+          (SELECT count(*)::int FROM "outbox" WHERE "state" = 'queued' AND "tries" > 0) AS "retrying",
+          (SELECT count(*)::int FROM "outboxPending" WHERE "setAsideAt" IS NULL) AS "pending",
+          least((SELECT min("dueAt") FROM "outbox" WHERE "state" = 'queued'),
+            (SELECT min("queuedAt") FROM "outboxPending" WHERE "setAsideAt" IS NULL)) AS "oldestDue",
+          (SELECT count(*)::int FROM "outbox" o WHERE o."state" = 'failed' AND EXISTS (
+            SELECT 1 FROM "outboxAttempts" a WHERE a."deliveryId" = o."id" AND a."outcome" = 'failed' AND a."at" >= $1
+          )) AS "failedLastDay",
+          (SELECT count(*)::int FROM "outboxPending" WHERE "setAsideAt" IS NOT NULL) AS "setAside",
+          (SELECT "lastError" FROM "outboxPending" WHERE "setAsideAt" IS NOT NULL ORDER BY "setAsideAt" DESC LIMIT 1)
+            AS "setAsideError"`,
+        [now - DAY_MS],
+      );
+      const row = rows[0];
+      const oldestDue = row.oldestDue === null ? null : Number(row.oldestDue);
+      return {
+        queued: row.queued + row.pending,
+        retrying: row.retrying,
+        oldestDueAgeMs: oldestDue === null ? 0 : Math.max(0, now - oldestDue),
+        failedLastDay: row.failedLastDay,
+        setAside: row.setAside,
+        setAsideError: row.setAsideError,
+      };
     },
     async recoverAtStart() {
       // Other instances may be sending: their claims expire with their lease.
@@ -223,7 +314,8 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     },
     async resend(id, now) {
       const result = await pool.query(
-        `UPDATE "outbox" SET "state" = 'queued', "tries" = 0, "dueAt" = $2, "claimedUntil" = NULL, "lastError" = NULL
+        `UPDATE "outbox" SET "state" = 'queued', "tries" = 0, "dueAt" = $2, "claimedUntil" = NULL, "claimToken" = NULL,
+           "lastError" = NULL
          WHERE "id" = $1 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)`,
         [id, now],
       );

@@ -164,4 +164,15 @@ export const SQLITE_MIGRATIONS = migrationList([
     // field table's searched fields differ (sqlite-search.ts followSearchedFields).
     sql: `ALTER TABLE searchProgress ADD COLUMN fields TEXT NOT NULL DEFAULT 'firstName,lastName,email,company,eventName,notes'`,
   },
+  {
+    version: 20,
+    name: 'fenced-claims-and-set-aside-write-outs',
+    // A claim's token: only its holder settles or releases the row (compare-and-set).
+    // A pending row whose write-out keeps failing is set aside after a few attempts,
+    // with its error, and no longer blocks the others (decision record 070).
+    sql: `ALTER TABLE outbox ADD COLUMN claimToken TEXT;
+  ALTER TABLE outboxPending ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE outboxPending ADD COLUMN lastError TEXT;
+  ALTER TABLE outboxPending ADD COLUMN setAsideAt INTEGER`,
+  },
 ]);

@@ -5,12 +5,17 @@
 // a power cut means a delivery is written out again (the same id) or sent again,
 // which at-least-once allows; the inquiries' commits stay fully synchronous.
 import type Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { prepare, relaxedTransaction } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
+  ANY_KIND,
   type DeliveryPlanner,
   type DeliveryWithAttempts,
+  type KindFilter,
+  type Release,
+  WRITE_OUT_ATTEMPTS,
   deliveryRows,
   summarize,
   type OutboxStore,
@@ -48,18 +53,39 @@ export function forgetOutboxOf(db: Database.Database): (inquiryId: string) => nu
   };
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface PendingRow {
+  seq: number;
+  inquiryId: string;
+  queuedAt: number;
+  failures: number;
+  spamReason: string | null;
+  found: number;
+}
+
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
+  let idSecret = '';
   let onQueued: (count: number) => void = () => {};
 
-  const pendingSql = `SELECT p.seq, p.inquiryId, p.queuedAt, i.spamReason, i.id IS NOT NULL AS found
+  const pendingSql = `SELECT p.seq, p.inquiryId, p.queuedAt, p.failures, i.spamReason, i.id IS NOT NULL AS found
      FROM outboxPending p LEFT JOIN ${INQUIRY_COLLECTION} i ON i.id = p.inquiryId`;
-  const oldestPending = prepare(db, `${pendingSql} ORDER BY p.seq LIMIT ?`);
+  const oldestPending = prepare(db, `${pendingSql} WHERE p.setAsideAt IS NULL ORDER BY p.seq LIMIT ?`);
   const pendingOf = prepare(db, `${pendingSql} WHERE p.inquiryId = ?`);
-  const deletePendingUpTo = prepare(db, 'DELETE FROM outboxPending WHERE seq <= ?');
+  const deletePendingUpTo = prepare(db, 'DELETE FROM outboxPending WHERE seq <= ? AND setAsideAt IS NULL');
+  const deletePendingSeq = prepare(db, 'DELETE FROM outboxPending WHERE seq = ?');
   const deletePendingOf = prepare(db, 'DELETE FROM outboxPending WHERE inquiryId = ?');
-  const firstPending = prepare(db, 'SELECT queuedAt FROM outboxPending ORDER BY seq LIMIT 1').pluck();
-  const pendingCount = prepare(db, 'SELECT count(*) FROM outboxPending').pluck();
+  const failedWriteOut = prepare(
+    db,
+    `UPDATE outboxPending SET failures = failures + 1, lastError = @error,
+       setAsideAt = CASE WHEN failures + 1 >= @attempts THEN @now END WHERE seq = @seq`,
+  );
+  const firstPending = prepare(
+    db,
+    'SELECT queuedAt FROM outboxPending WHERE setAsideAt IS NULL ORDER BY seq LIMIT 1',
+  ).pluck();
+  const pendingCount = prepare(db, 'SELECT count(*) FROM outboxPending WHERE setAsideAt IS NULL').pluck();
   const insert = prepare(
     db,
     `INSERT INTO outbox (id, inquiryId, kind, target, state, tries, dueAt, createdAt)
@@ -68,8 +94,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const claim = prepare(
     db,
-    `UPDATE outbox SET claimedUntil = @until WHERE id IN (
+    `UPDATE outbox SET claimedUntil = @until, claimToken = @token WHERE id IN (
        SELECT id FROM outbox WHERE state = 'queued' AND dueAt <= @now AND (claimedUntil IS NULL OR claimedUntil <= @now)
+         AND (kind IN (SELECT value FROM json_each(@kinds))) = @only
        ORDER BY dueAt LIMIT @limit
      ) RETURNING *`,
   );
@@ -78,14 +105,21 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     db,
     `UPDATE outbox SET state = @state, tries = tries + 1, dueAt = coalesce(@dueAt, dueAt), claimedUntil = NULL,
        lastError = @error, sentAt = coalesce(@sentAt, sentAt)
-     WHERE id = @id`,
+     WHERE id = @id AND claimToken = @claimToken`,
   );
+  const exists = prepare(db, 'SELECT 1 FROM outbox WHERE id = ?').pluck();
   const recordAttempt = prepare(
     db,
     'INSERT INTO outboxAttempts (deliveryId, at, outcome, error) VALUES (@id, @at, @outcome, @error)',
   );
-  const releaseOne = prepare(db, 'UPDATE outbox SET claimedUntil = NULL WHERE id = ?');
-  const releaseAll = prepare(db, 'UPDATE outbox SET claimedUntil = NULL WHERE claimedUntil IS NOT NULL');
+  const releaseOne = prepare(
+    db,
+    'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL WHERE id = @id AND claimToken = @claimToken',
+  );
+  const releaseAll = prepare(
+    db,
+    'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL WHERE claimedUntil IS NOT NULL',
+  );
   const nextDue = prepare(db, `SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
   const byInquiry = prepare(db, 'SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
   const byId = prepare(db, 'SELECT * FROM outbox WHERE id = ?');
@@ -95,7 +129,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const requeue = prepare(
     db,
-    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, lastError = NULL
+    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, claimToken = NULL, lastError = NULL
      WHERE id = @id AND (claimedUntil IS NULL OR claimedUntil <= @now)`,
   );
   const forgetInquiry = forgetOutboxOf(db);
@@ -106,56 +140,108 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
      AND inquiryId IN (SELECT value FROM json_each(?))`,
   ).pluck();
   const counts = prepare(db, 'SELECT kind, state, count(*) AS n FROM outbox GROUP BY kind, state');
+  const queuedFigures = prepare(
+    db,
+    `SELECT count(*) AS queued, coalesce(sum(tries > 0), 0) AS retrying, min(dueAt) AS oldestDue
+     FROM outbox WHERE state = 'queued'`,
+  );
+  const failedSince = prepare(
+    db,
+    `SELECT count(*) FROM outbox o WHERE o.state = 'failed'
+     AND EXISTS (SELECT 1 FROM outboxAttempts a WHERE a.deliveryId = o.id AND a.outcome = 'failed' AND a.at >= ?)`,
+  ).pluck();
+  const setAsideFigures = prepare(
+    db,
+    `SELECT count(*) AS n, (SELECT lastError FROM outboxPending WHERE setAsideAt IS NOT NULL ORDER BY setAsideAt DESC LIMIT 1) AS error
+     FROM outboxPending WHERE setAsideAt IS NOT NULL`,
+  );
 
   /** A write of the worker's: committed without waiting for the disk (see the top of the file). */
   const relaxed = <A extends unknown[], R>(fn: (...args: A) => R) => relaxedTransaction(db, fn);
 
   /** Writes out the deliveries of these pending rows (call inside a transaction that deletes them). */
-  const writeOut = (rows: unknown[]) => {
-    const pending = (rows as { inquiryId: string; queuedAt: number; spamReason: string | null; found: number }[]).map(
+  const writeOut = (rows: PendingRow[]) => {
+    const pending = rows.map(
       (row): PendingInquiry => ({
         inquiryId: row.inquiryId,
         queuedAt: row.queuedAt,
         spamReason: row.found ? row.spamReason : undefined,
       }),
     );
-    for (const row of deliveryRows(plan, pending)) insert.run(row);
+    for (const row of deliveryRows(plan, pending, idSecret)) insert.run(row);
   };
-  const claimDue = relaxed((now: number, limit: number, leaseMs: number) => {
-    const pending = oldestPending.all(limit) as { seq: number }[];
-    if (pending.length > 0) {
-      writeOut(pending);
-      deletePendingUpTo.run(pending.at(-1)!.seq);
+  /** In a savepoint (a nested transaction): a failure undoes only its own writes. */
+  const writeOutAlone = db.transaction((row: PendingRow) => {
+    writeOut([row]);
+    deletePendingSeq.run(row.seq);
+  });
+  /**
+   * Writes out the oldest pending rows, all at once; if that fails, one at a time, so
+   * a row that cannot be written out (counted, then set aside) never holds up the others.
+   */
+  const writeOutOldest = (limit: number, now: number) => {
+    const pending = oldestPending.all(limit) as PendingRow[];
+    if (pending.length === 0) return;
+    try {
+      db.transaction(() => {
+        writeOut(pending);
+        deletePendingUpTo.run(pending.at(-1)!.seq);
+      })();
+    } catch {
+      for (const row of pending) {
+        try {
+          writeOutAlone(row);
+        } catch (error) {
+          failedWriteOut.run({
+            seq: row.seq,
+            error: String((error as Error).message),
+            attempts: WRITE_OUT_ATTEMPTS,
+            now,
+          });
+        }
+      }
     }
+  };
+  const claimDue = relaxed((now: number, limit: number, leaseMs: number, filter: KindFilter) => {
+    writeOutOldest(limit, now);
+    const token = randomBytes(12).toString('base64url');
     // RETURNING's order is unspecified: oldest due first, as claimed.
     return claim
-      .all({ now, until: now + leaseMs, limit })
+      .all({ now, until: now + leaseMs, token, limit, kinds: JSON.stringify(filter.kinds), only: filter.only ? 1 : 0 })
       .map((row) => {
         const delivery = toDelivery(row as Record<string, unknown>);
-        return { ...delivery, inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined };
+        return {
+          ...delivery,
+          claimToken: token,
+          inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined,
+        };
       })
       .sort((a, b) => a.dueAt - b.dueAt);
   });
   const writeOutInquiry = relaxed((inquiryId: string) => {
-    writeOut(pendingOf.all(inquiryId));
+    writeOut(pendingOf.all(inquiryId) as PendingRow[]);
     deletePendingOf.run(inquiryId);
   });
   const settle = relaxed((settlements: SettleItem[]) => {
-    for (const { id, at, settlement } of settlements) {
+    const lost: string[] = [];
+    for (const { id, claimToken, at, settlement } of settlements) {
       const error = settlement.outcome === 'sent' ? null : settlement.error;
       const changed = settleOne.run({
         id,
+        claimToken,
         state: SETTLED_STATE[settlement.outcome],
         dueAt: settlement.outcome === 'retry' ? settlement.dueAt : null,
         error,
         sentAt: settlement.outcome === 'sent' ? at : null,
       }).changes;
       if (changed === 1) recordAttempt.run({ id, at, outcome: settlement.outcome, error });
+      else if (exists.get(id)) lost.push(id); // taken over; an erased one is simply gone
     }
+    return lost;
   });
-  const release = relaxed((ids: string[]) => {
-    for (const id of ids) releaseOne.run(id);
-  });
+  const release = relaxed((claims: Release[]) =>
+    claims.filter((held) => releaseOne.run(held).changes === 0 && exists.get(held.id)).map((held) => held.id),
+  );
   const withAttempts = (row: unknown): DeliveryWithAttempts => {
     const delivery = toDelivery(row as Record<string, unknown>);
     return {
@@ -168,16 +254,17 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const outbox: OutboxStore = {
     configure(options) {
       plan = options.plan;
+      idSecret = options.idSecret;
       onQueued = options.onQueued ?? (() => {});
     },
-    async claimDue(now, limit, leaseMs) {
-      return claimDue(now, limit, leaseMs);
+    async claimDue(now, limit, leaseMs, filter = ANY_KIND) {
+      return claimDue(now, limit, leaseMs, filter);
     },
     async settle(settlements) {
-      if (settlements.length > 0) settle(settlements);
+      return settlements.length > 0 ? settle(settlements) : [];
     },
-    async release(ids) {
-      if (ids.length > 0) release(ids);
+    async release(claims) {
+      return claims.length > 0 ? release(claims) : [];
     },
     async recoverAtStart() {
       releaseAll.run();
@@ -195,7 +282,11 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       // written out now if the worker has not got to it yet (a flood of creates).
       const rows = byInquiry.all(inquiryId);
       if (rows.length > 0 || !pendingOf.get(inquiryId)) return rows.map(withAttempts);
-      writeOutInquiry(inquiryId);
+      try {
+        writeOutInquiry(inquiryId);
+      } catch {
+        // It cannot be written out now: the worker counts its failures and sets it aside.
+      }
       return byInquiry.all(inquiryId).map(withAttempts);
     },
     async get(id) {
@@ -212,6 +303,23 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     async failedOwnerNotifications(inquiryIds) {
       if (inquiryIds.length === 0) return new Set();
       return new Set(failedOwnerEmails.all(JSON.stringify(inquiryIds)) as string[]);
+    },
+    async figures(now) {
+      const queued = queuedFigures.get() as { queued: number; retrying: number; oldestDue: number | null };
+      const firstPendingAt = firstPending.get() as number | undefined;
+      const oldestDue = Math.min(
+        queued.oldestDue ?? Number.POSITIVE_INFINITY,
+        firstPendingAt ?? Number.POSITIVE_INFINITY,
+      );
+      const setAside = setAsideFigures.get() as { n: number; error: string | null };
+      return {
+        queued: queued.queued + (pendingCount.get() as number),
+        retrying: queued.retrying,
+        oldestDueAgeMs: Number.isFinite(oldestDue) ? Math.max(0, now - oldestDue) : 0,
+        failedLastDay: failedSince.get(now - DAY_MS) as number,
+        setAside: setAside.n,
+        setAsideError: setAside.error,
+      };
     },
     async summary() {
       return summarize(
