@@ -2,11 +2,12 @@
 // inquiries (/inbox) or one inquiry (/inbox/inquiries/<id>).
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, whenSignedOut } from './api.js';
+import { UpcomingBookings } from './bookings.js';
 import { InquiryList } from './inquiry-list.js';
 import { InquiryPage } from './inquiry-detail.js';
 import { Link, useFocusOnMount } from './link.js';
 import { NotificationSettings } from './notifications.js';
-import { INBOX, inquiryHref, inquiryIdOf, navigate, SETTINGS, useLocation } from './use-location.js';
+import { BOOKINGS, INBOX, inquiryHref, inquiryIdOf, navigate, SETTINGS, useLocation } from './use-location.js';
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -61,6 +62,8 @@ function signInOutcome(): { error: string | undefined; email: string } {
  */
 function SignIn({ notice }: { notice: string | undefined }) {
   const [outcome] = useState(signInOutcome);
+  // Back here once signed in: the inquiry an e-mail linked stays open (the server checks it is an inbox address).
+  const [next] = useState(() => location.pathname + location.search);
   const [busy, setBusy] = useState(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   useEffect(() => {
@@ -90,6 +93,7 @@ function SignIn({ notice }: { notice: string | undefined }) {
       </h1>
       {notice && !outcome.error ? <p className="inbox-notice">{notice}</p> : null}
       <form method="post" action="/inbox/sign-in" onSubmit={submit} className="inbox-card inbox-stack">
+        <input type="hidden" name="next" value={next} />
         <div className="inbox-field">
           <label htmlFor="sign-in-email">Email</label>
           <input
@@ -161,6 +165,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         <Link href={INBOX} className="inbox-brand">
           Inbox
         </Link>
+        <Link href={BOOKINGS} className="inbox-settings-link">
+          Bookings
+        </Link>
         <Link href={SETTINGS} className="inbox-settings-link">
           Notifications
         </Link>
@@ -175,6 +182,8 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
       <main className="inbox-main">
         {url.pathname === SETTINGS ? (
           <NotificationSettings />
+        ) : url.pathname === BOOKINGS ? (
+          <UpcomingBookings />
         ) : id ? (
           <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
         ) : (

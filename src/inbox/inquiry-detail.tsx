@@ -18,6 +18,7 @@ import { ApiError, api, calendarHref } from './api.js';
 import { dateTime, eventDay } from './format.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
+import { inquiryHref } from './use-location.js';
 
 const SPAM_REASONS: Record<string, string> = {
   honeypot: 'a hidden field that people never see was filled in (typical of bots)',
@@ -130,6 +131,17 @@ export function InquiryPage({
             {inquiry.eventName || inquiry.operation} · {eventDay(inquiry.eventDate)}, {inquiry.startTime}–
             {inquiry.endTime} · {inquiry.plannedGuestCount} guests
           </p>
+          {detail.bookedSameDay.length > 0 ? (
+            <p className="inbox-already-booked">
+              <strong>Already booked that day:</strong>{' '}
+              {detail.bookedSameDay.map((booked, index) => (
+                <span key={booked.id}>
+                  {index > 0 ? ', ' : null}
+                  <Link href={inquiryHref(booked.id)}>{booked.name}</Link>
+                </span>
+              ))}
+            </p>
+          ) : null}
           {inquiry.spamReason ? (
             <p className="inbox-spam">
               <strong>Flagged as likely spam:</strong> {SPAM_REASONS[inquiry.spamReason] ?? inquiry.spamReason}.

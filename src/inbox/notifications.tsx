@@ -3,6 +3,7 @@
 // settings view (is e-mail set up, which webhooks) with a test e-mail.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeliveryView, NotificationSettingsView } from '../shared/notifications.js';
+import { AccountSettings } from './account-settings.js';
 import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
 import { useFocusOnMount } from './link.js';
@@ -188,100 +189,105 @@ export function NotificationSettings() {
           {error}
         </p>
       ) : null}
-      {settings ? (
-        <>
-          {settings.trouble.setAside > 0 || settings.trouble.lastWorkerErrorAt ? (
-            <section className="inbox-card" aria-labelledby="outbox-trouble">
-              <h2 id="outbox-trouble">Needs attention</h2>
-              {settings.trouble.setAside > 0 ? (
-                <p role="alert" className="inbox-error">
-                  The notifications of {settings.trouble.setAside}{' '}
-                  {settings.trouble.setAside === 1 ? 'inquiry' : 'inquiries'} could not be prepared and were set aside
-                  (last error: {settings.trouble.setAsideError ?? 'unknown'}). The inquiries themselves are safe in the
-                  inbox.
-                </p>
-              ) : null}
-              {settings.trouble.lastWorkerErrorAt ? (
+      <div className="inbox-settings">
+        <AccountSettings />
+        {settings ? (
+          <>
+            {settings.trouble.setAside > 0 || settings.trouble.lastWorkerErrorAt ? (
+              <section className="inbox-card" aria-labelledby="outbox-trouble">
+                <h2 id="outbox-trouble">Needs attention</h2>
+                {settings.trouble.setAside > 0 ? (
+                  <p role="alert" className="inbox-error">
+                    The notifications of {settings.trouble.setAside}{' '}
+                    {settings.trouble.setAside === 1 ? 'inquiry' : 'inquiries'} could not be prepared and were set aside
+                    (last error: {settings.trouble.setAsideError ?? 'unknown'}). The inquiries themselves are safe in
+                    the inbox.
+                  </p>
+                ) : null}
+                {settings.trouble.lastWorkerErrorAt ? (
+                  <p>
+                    The notification worker last met an error at {dateTime(settings.trouble.lastWorkerErrorAt)}; it
+                    keeps trying. The server's log says more.
+                  </p>
+                ) : null}
+              </section>
+            ) : null}
+            <section className="inbox-card">
+              <h2>E-mail</h2>
+              {settings.email.configured ? (
                 <p>
-                  The notification worker last met an error at {dateTime(settings.trouble.lastWorkerErrorAt)}; it keeps
-                  trying. The server's log says more.
+                  Set up: through {settings.email.server}, from {settings.email.from}. Customer confirmations are{' '}
+                  {settings.email.confirmation ? 'on' : 'off'}.
                 </p>
-              ) : null}
-            </section>
-          ) : null}
-          <section className="inbox-card">
-            <h2>E-mail</h2>
-            {settings.email.configured ? (
-              <p>
-                Set up: through {settings.email.server}, from {settings.email.from}. Customer confirmations are{' '}
-                {settings.email.confirmation ? 'on' : 'off'}.
-              </p>
-            ) : (
-              <p>Not set up: set SMTP_URL (and MAIL_FROM) on the server to be e-mailed about new inquiries.</p>
-            )}
-            <p>
-              Links in e-mails and webhooks open <code>{settings.links.base}/inbox</code>.
-              {settings.links.set ? null : (
-                <strong>
-                  {' '}
-                  PUBLIC_URL is not set: set it to the site’s address so these links work away from the server.
-                </strong>
+              ) : (
+                <p>Not set up: set SMTP_URL (and MAIL_FROM) on the server to be e-mailed about new inquiries.</p>
               )}
-            </p>
-            <button type="button" className="inbox-button" onClick={() => void sendTest()}>
-              Send a test e-mail
-            </button>
-            <p role="status" className="inbox-live">
-              {result}
-            </p>
-          </section>
-          <section className="inbox-card">
-            <h2>Webhooks</h2>
-            {settings.webhooks.length === 0 ? (
-              <p>None set up (WEBHOOK_URLS).</p>
-            ) : (
-              <ul>
-                {settings.webhooks.map((webhook) => (
-                  <li key={webhook.endpoint}>
-                    {webhook.endpoint}
-                    {webhook.slack ? ' (Slack)' : ''}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className="inbox-card">
-            <h2>So far</h2>
-            <table>
-              <caption className="visually-hidden">Notifications by kind: how each is set up, and their states</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Kind</th>
-                  <th scope="col">How</th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Failed</th>
-                  <th scope="col">Not sent</th>
-                </tr>
-              </thead>
-              <tbody>
-                {settings.channels.map((channel) => (
-                  <tr key={channel.kind}>
-                    <th scope="row">{channel.label}</th>
-                    <td>{channel.description}</td>
-                    <td>{channel.queued}</td>
-                    <td>{channel.sent}</td>
-                    <td>{channel.failed}</td>
-                    <td>{channel.skipped}</td>
+              <p>
+                Links in e-mails and webhooks open <code>{settings.links.base}/inbox</code>.
+                {settings.links.set ? null : (
+                  <strong>
+                    {' '}
+                    PUBLIC_URL is not set: set it to the site’s address so these links work away from the server.
+                  </strong>
+                )}
+              </p>
+              <button type="button" className="inbox-button" onClick={() => void sendTest()}>
+                Send a test e-mail
+              </button>
+              <p role="status" className="inbox-live">
+                {result}
+              </p>
+            </section>
+            <section className="inbox-card">
+              <h2>Webhooks</h2>
+              {settings.webhooks.length === 0 ? (
+                <p>None set up (WEBHOOK_URLS).</p>
+              ) : (
+                <ul>
+                  {settings.webhooks.map((webhook) => (
+                    <li key={webhook.endpoint}>
+                      {webhook.endpoint}
+                      {webhook.slack ? ' (Slack)' : ''}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section className="inbox-card">
+              <h2>So far</h2>
+              <table>
+                <caption className="visually-hidden">
+                  Notifications by kind: how each is set up, and their states
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Kind</th>
+                    <th scope="col">How</th>
+                    <th scope="col">Queued</th>
+                    <th scope="col">Sent</th>
+                    <th scope="col">Failed</th>
+                    <th scope="col">Not sent</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
-        </>
-      ) : error ? null : (
-        <p className="inbox-muted">Loading…</p>
-      )}
+                </thead>
+                <tbody>
+                  {settings.channels.map((channel) => (
+                    <tr key={channel.kind}>
+                      <th scope="row">{channel.label}</th>
+                      <td>{channel.description}</td>
+                      <td>{channel.queued}</td>
+                      <td>{channel.sent}</td>
+                      <td>{channel.failed}</td>
+                      <td>{channel.skipped}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </>
+        ) : error ? null : (
+          <p className="inbox-muted">Loading…</p>
+        )}
+      </div>
     </article>
   );
 }

@@ -108,6 +108,34 @@ export interface HistoryEntry {
 export interface InquiryDetail {
   inquiry: InboxRow;
   history: HistoryEntry[];
+  /** The other Booked inquiries on its event date ("Already booked that day:"). */
+  bookedSameDay: { id: string; name: string }[];
+}
+
+/** One upcoming booking, as the inbox lists them. */
+export type BookingRow = Pick<
+  InboxRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'company'
+  | 'eventName'
+  | 'operation'
+  | 'eventDate'
+  | 'startTime'
+  | 'endTime'
+  | 'plannedGuestCount'
+  | 'package'
+  | 'siteAddress'
+>;
+
+/** The signed-in owner's own choices. */
+export interface OwnerAccountView {
+  email: string;
+  /** Whether this owner is e-mailed about new inquiries. */
+  notifyByEmail: boolean;
+  /** The secret address of the calendar feed of Booked inquiries. */
+  calendarFeedUrl: string;
 }
 
 export interface OwnerSessionInfo {

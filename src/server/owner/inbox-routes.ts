@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
+  type BookingRow,
   cursorOf,
   INQUIRY_STATUSES,
   type InboxPage,
@@ -25,6 +26,8 @@ import type { OwnerAreaOptions } from './owner-scope.js';
 import { isSecure } from './owner-session.js';
 import { clearedCookie, tokenHash } from './session-cookie.js';
 
+/** Most upcoming bookings one answer lists. */
+const MAX_BOOKINGS = 500;
 /** Most rows one CSV export holds. */
 const EXPORT_MAX_ROWS = 200_000;
 
@@ -86,7 +89,47 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       await owners.markRead(request.params.id, new Date());
       const found = await owners.getInquiry(request.params.id);
       if (!found) throw httpError(404, 'No such inquiry (it may have been erased).');
-      return { inquiry: toRow(found.inquiry), history: found.history };
+      const sameDay = await owners.bookedInquiries({ on: found.inquiry.eventDate });
+      return {
+        inquiry: toRow(found.inquiry),
+        history: found.history,
+        bookedSameDay: sameDay
+          .filter((booked) => booked.id !== found.inquiry.id)
+          .map((booked) => ({ id: booked.id, name: `${booked.firstName} ${booked.lastName}` })),
+      };
+    },
+  );
+
+  // The Booked inquiries from a day on (the owner's today), by date: the inbox's upcoming bookings.
+  app.get<{ Querystring: { from: string } }>(
+    '/api/owner/bookings',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['from'],
+          properties: { from: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+        },
+      },
+    },
+    async (request): Promise<{ bookings: BookingRow[] }> => {
+      const booked = await owners.bookedInquiries({ from: request.query.from });
+      return {
+        bookings: booked.slice(0, MAX_BOOKINGS).map((row) => ({
+          id: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          company: row.company,
+          eventName: row.eventName,
+          operation: row.operation,
+          eventDate: row.eventDate,
+          startTime: row.startTime,
+          endTime: row.endTime,
+          plannedGuestCount: row.plannedGuestCount,
+          package: row.package,
+          siteAddress: row.siteAddress,
+        })),
+      };
     },
   );
 

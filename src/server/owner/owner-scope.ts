@@ -5,7 +5,8 @@
 // - a state-changing request must come from this site's own pages (Origin, else 403);
 // - in the signed-in part, a live owner session (else 401), found on request.owner.
 // The visitor's API stays create-only: nothing here is reachable without a session
-// but sign-in and the inbox's (empty) page.
+// but sign-in, the inbox's (empty) page, and the calendar feed, whose secret URL is
+// its key (account-routes.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
@@ -13,6 +14,7 @@ import { notifyRoutes } from '../notify/notification-routes.js';
 import type { Notifier } from '../notify/worker.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { Owner, OwnerStore } from '../store/owner-store.js';
+import { accountRoutes, calendarFeedRoute } from './account-routes.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
@@ -62,6 +64,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
   app.addHook('onRequest', privateAndSameOrigin);
 
   await app.register(signInRoutes, options);
+  await app.register(calendarFeedRoute, options);
   await app.register(async (signedIn) => {
     signedIn.addHook('onRequest', async (request, reply) => {
       const { owner, token } = await sessionOf(options.owners, request);
@@ -74,5 +77,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     });
     await signedIn.register(inboxRoutes, options);
     await signedIn.register(notifyRoutes, options);
+    await signedIn.register(accountRoutes, options);
   });
 };

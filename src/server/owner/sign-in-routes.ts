@@ -15,6 +15,24 @@ import { dummyHash, verifyPassword } from './password.js';
 import { deviceCookie, deviceOf, deviceToken, readDeviceCookie, signInGuard } from './sign-in-guard.js';
 import { newToken, sessionCookie, tokenHash } from './session-cookie.js';
 
+/**
+ * The inbox address a sign-in returns to: a path under /inbox on this site with a plain
+ * query (the inquiry an e-mail linked, a filtered list), else /inbox. Never anything a
+ * browser could read as another site (`//host`, `/\\host`, a scheme) or a path out of
+ * the inbox: an open redirect would lend the site's name to a phishing link.
+ */
+export function returnPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 500) return '/inbox';
+  const match = /^\/inbox(?:\/[A-Za-z0-9-]+)*\/?(\?[A-Za-z0-9._~%=&+-]*)?$/.exec(value);
+  if (!match) return '/inbox';
+  const params = new URLSearchParams(match[1] ?? '');
+  // The outcome of this sign-in is added afresh.
+  params.delete('signin');
+  params.delete('retry');
+  const query = params.toString();
+  return `${value.split('?')[0]}${query ? `?${query}` : ''}`;
+}
+
 export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
   void dummyHash(); // computed once, before the first sign-in needs it
 
@@ -106,8 +124,13 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       const body = (request.body ?? {}) as Record<string, unknown>;
       const email = typeof body.email === 'string' ? body.email.slice(0, 254) : '';
       const password = typeof body.password === 'string' ? body.password.slice(0, MAX_PASSWORD_LENGTH) : '';
+      // Where the browser was when it signed in (the inquiry an e-mail linked): an inbox path only.
+      const next = returnPath(body.next);
       const back = (code: string, retry?: number) =>
-        reply.redirect(`/inbox?signin=${code}${retry === undefined ? '' : `&retry=${retry}`}`, 303);
+        reply.redirect(
+          `${next}${next.includes('?') ? '&' : '?'}signin=${code}${retry === undefined ? '' : `&retry=${retry}`}`,
+          303,
+        );
       if (!email || !password) return back('missing');
       try {
         await perIp(request, reply);
@@ -118,7 +141,7 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       }
       const result = await signIn(request, reply, email, password);
       if (result.waitSeconds !== undefined) return back('limited-account', result.waitSeconds);
-      return result.owner ? reply.redirect('/inbox', 303) : back('wrong');
+      return result.owner ? reply.redirect(next, 303) : back('wrong');
     });
   });
 

@@ -2,6 +2,7 @@
 // sessions (only a token's hash is kept), and the inbox: each inquiry's status
 // and notes as an append-only history beside the create-only inquiry row, search
 // and filters, and erasure (the personal data goes for good; a tombstone stays).
+import { randomBytes } from 'node:crypto';
 import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/owner.js';
 import type { StoredInquiry } from './inquiry-store.js';
 
@@ -70,10 +71,27 @@ export interface OwnerStore {
    */
   resumeSession(tokenHash: string, now: Date, idleMs: number): Promise<Owner | undefined>;
   deleteSession(tokenHash: string): Promise<void>;
+  /** Ends every session of the owner but the one whose hash is `keep` ("Sign out other devices"); returns how many. */
+  deleteOtherSessions(ownerId: string, keep: string): Promise<number>;
+
+  // Each owner's own choices
+  /** Whether this owner is e-mailed about new inquiries. False if there is no such owner. */
+  setNotifyByEmail(ownerId: string, on: boolean): Promise<boolean>;
+  /** The secret of the owner's calendar feed, made on first use. */
+  calendarToken(ownerId: string): Promise<string>;
+  /** A new secret for the owner's calendar feed: the old URL stops working. */
+  resetCalendarToken(ownerId: string): Promise<string>;
+  /** The owner whose calendar feed this secret opens, if any. */
+  ownerByCalendarToken(token: string): Promise<Owner | undefined>;
 
   // The inbox
   /** A page, newest first (createdAt, then id, descending); `limit` + 1 rows are read to know if more follow. */
   listInquiries(query: ListQuery): Promise<{ rows: InboxInquiry[]; more: boolean }>;
+  /**
+   * The Booked inquiries, by event date and start time: from a day on (`from`), or on one
+   * day (`on`), or all of them.
+   */
+  bookedInquiries(query: { from?: string; on?: string }): Promise<InboxInquiry[]>;
   /** The inquiry with its history (received, status changes, notes), or undefined. */
   getInquiry(id: string): Promise<{ inquiry: InboxInquiry; history: InquiryDetail['history'] } | undefined>;
   /** Marks it read (once; the first reading stays). False if there is no such inquiry. */
@@ -102,6 +120,11 @@ export interface OwnerStore {
 export type { InboxPage };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A calendar feed's secret: 32 random bytes, URL-safe. */
+export const newCalendarToken = () => randomBytes(32).toString('base64url');
+/** What a calendar feed's secret looks like (anything else is not looked up). */
+export const CALENDAR_TOKEN = /^[\w-]{43}$/;
 
 /**
  * The search words of a text, as both engines index them: lowercased runs of

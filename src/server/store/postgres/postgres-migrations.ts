@@ -153,4 +153,12 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "outboxPending" ADD COLUMN "lastError" text;
   ALTER TABLE "outboxPending" ADD COLUMN "setAsideAt" bigint`,
   },
+  {
+    version: 50,
+    name: 'owner-calendar-feed',
+    // Each owner's secret for the calendar feed of Booked inquiries (made on first use,
+    // replaced by "Reset link"); the Booked list is read through inquiryState's status index.
+    sql: `ALTER TABLE "owners" ADD COLUMN "calendarToken" text;
+  CREATE UNIQUE INDEX "owners_calendarToken" ON "owners" ("calendarToken")`,
+  },
 ]);

@@ -8,6 +8,7 @@ import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
   type InboxInquiry,
   type ListQuery,
+  newCalendarToken,
   type Owner,
   type OwnerStore,
   OwnerExistsError,
@@ -145,6 +146,52 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
 
     async deleteSession(tokenHash) {
       await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
+    },
+
+    async deleteOtherSessions(ownerId, keep) {
+      const { rowCount } = await pool.query('DELETE FROM "ownerSessions" WHERE "ownerId" = $1 AND "tokenHash" <> $2', [
+        ownerId,
+        keep,
+      ]);
+      return rowCount ?? 0;
+    },
+
+    async setNotifyByEmail(ownerId, on) {
+      const { rowCount } = await pool.query('UPDATE "owners" SET "notifyByEmail" = $2 WHERE "id" = $1', [ownerId, on]);
+      return (rowCount ?? 0) > 0;
+    },
+
+    async calendarToken(ownerId) {
+      const { rows } = await pool.query(
+        `UPDATE "owners" SET "calendarToken" = coalesce("calendarToken", $2) WHERE "id" = $1 RETURNING "calendarToken"`,
+        [ownerId, newCalendarToken()],
+      );
+      return rows[0].calendarToken as string;
+    },
+
+    async resetCalendarToken(ownerId) {
+      const token = newCalendarToken();
+      await pool.query('UPDATE "owners" SET "calendarToken" = $2 WHERE "id" = $1', [ownerId, token]);
+      return token;
+    },
+
+    async ownerByCalendarToken(token) {
+      const { rows } = await pool.query(`SELECT ${ownerColumns} FROM "owners" WHERE "calendarToken" = $1`, [token]);
+      return rows[0] ? toOwner(rows[0]) : undefined;
+    },
+
+    async bookedInquiries({ from, on }) {
+      const [day, values] =
+        on !== undefined
+          ? ['AND e."eventDate" = $1', [on]]
+          : from !== undefined
+            ? ['AND e."eventDate" >= $1', [from]]
+            : ['', []];
+      const { rows } = await pool.query(
+        `${ROW_SQL} WHERE s."status" = 'booked' ${day} ORDER BY e."eventDate", e."startTime", e."createdAt"`,
+        values,
+      );
+      return rows.map(toInquiry);
     },
 
     async listInquiries(query: ListQuery) {

@@ -175,4 +175,12 @@ export const SQLITE_MIGRATIONS = migrationList([
   ALTER TABLE outboxPending ADD COLUMN lastError TEXT;
   ALTER TABLE outboxPending ADD COLUMN setAsideAt INTEGER`,
   },
+  {
+    version: 50,
+    name: 'owner-calendar-feed',
+    // Each owner's secret for the calendar feed of Booked inquiries (made on first use,
+    // replaced by "Reset link"); the Booked list is read through inquiryState's status index.
+    sql: `ALTER TABLE owners ADD COLUMN calendarToken TEXT;
+  CREATE UNIQUE INDEX owners_calendarToken ON owners (calendarToken)`,
+  },
 ]);

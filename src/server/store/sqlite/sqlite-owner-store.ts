@@ -10,6 +10,7 @@ import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
   type InboxInquiry,
   type ListQuery,
+  newCalendarToken,
   type Owner,
   type OwnerStore,
   OwnerExistsError,
@@ -209,6 +210,43 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
 
     async deleteSession(tokenHash) {
       prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
+    },
+
+    async deleteOtherSessions(ownerId, keep) {
+      return prepare('DELETE FROM ownerSessions WHERE ownerId = ? AND tokenHash <> ?').run(ownerId, keep).changes;
+    },
+
+    async setNotifyByEmail(ownerId, on) {
+      return prepare('UPDATE owners SET notifyByEmail = ? WHERE id = ?').run(on ? 1 : 0, ownerId).changes > 0;
+    },
+
+    async calendarToken(ownerId) {
+      prepare('UPDATE owners SET calendarToken = ? WHERE id = ? AND calendarToken IS NULL').run(
+        newCalendarToken(),
+        ownerId,
+      );
+      return prepare('SELECT calendarToken FROM owners WHERE id = ?').pluck().get(ownerId) as string;
+    },
+
+    async resetCalendarToken(ownerId) {
+      const token = newCalendarToken();
+      prepare('UPDATE owners SET calendarToken = ? WHERE id = ?').run(token, ownerId);
+      return token;
+    },
+
+    async ownerByCalendarToken(token) {
+      const row = prepare(`SELECT ${ownerColumns} FROM owners WHERE calendarToken = ?`).get(token) as
+        | OwnerRow
+        | undefined;
+      return row ? toOwner(row) : undefined;
+    },
+
+    async bookedInquiries({ from, on }) {
+      const day = on !== undefined ? 'AND e.eventDate = @on' : from !== undefined ? 'AND e.eventDate >= @from' : '';
+      return prepare(`${ROW_SQL} WHERE s.status = 'booked' ${day} ORDER BY e.eventDate, e.startTime, e.createdAt`).all({
+        ...(on !== undefined ? { on } : {}),
+        ...(from !== undefined ? { from } : {}),
+      }) as InboxInquiry[];
     },
 
     async listInquiries(query: ListQuery) {

@@ -1,0 +1,154 @@
+// The signed-in owner's own choices, on the Notifications page: e-mail about new
+// inquiries on or off (for this owner only), the private calendar feed of Booked
+// inquiries with "Reset link", and "Sign out other devices".
+import { useEffect, useState } from 'react';
+import type { OwnerAccountView } from '../shared/owner.js';
+import { ApiError, request } from './api.js';
+
+const accountApi = {
+  get: () => request<OwnerAccountView>('GET', '/api/owner/account'),
+  setEmail: (notifyByEmail: boolean) =>
+    request<{ notifyByEmail: boolean }>('PUT', '/api/owner/account/email', { notifyByEmail }),
+  resetFeed: () => request<{ calendarFeedUrl: string }>('POST', '/api/owner/account/calendar-feed/reset', {}),
+  signOutOthers: () => request<{ signedOut: number }>('POST', '/api/owner/account/sign-out-others', {}),
+};
+
+const failure = (caught: unknown, fallback: string) => (caught instanceof ApiError ? caught.message : fallback);
+
+export function AccountSettings() {
+  const [account, setAccount] = useState<OwnerAccountView | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => {
+    accountApi.get().then(setAccount, (caught: unknown) => setError(failure(caught, 'Could not load your settings.')));
+  }, []);
+  if (error) {
+    return (
+      <p role="alert" className="inbox-error">
+        {error}
+      </p>
+    );
+  }
+  if (!account) return null;
+  return (
+    <>
+      <EmailChoice account={account} />
+      <CalendarFeed url={account.calendarFeedUrl} />
+      <OtherDevices />
+    </>
+  );
+}
+
+function EmailChoice({ account }: { account: OwnerAccountView }) {
+  const [on, setOn] = useState(account.notifyByEmail);
+  const [result, setResult] = useState('');
+  const change = async (wanted: boolean) => {
+    setOn(wanted);
+    try {
+      await accountApi.setEmail(wanted);
+      setResult(wanted ? 'You will be e-mailed about new inquiries.' : 'You will not be e-mailed about new inquiries.');
+    } catch (caught) {
+      setOn(!wanted);
+      setResult(failure(caught, 'Could not save that. Please try again.'));
+    }
+  };
+  return (
+    <section className="inbox-card" aria-labelledby="my-email-heading">
+      <h2 id="my-email-heading">Your e-mail</h2>
+      <div className="inbox-check">
+        <input id="my-email-on" type="checkbox" checked={on} onChange={(event) => void change(event.target.checked)} />
+        <label htmlFor="my-email-on">E-mail me ({account.email}) about each new inquiry</label>
+      </div>
+      <p className="inbox-muted">Only for you: the other owner accounts keep their own choice.</p>
+      <p role="status" className="inbox-live">
+        {result}
+      </p>
+    </section>
+  );
+}
+
+function CalendarFeed({ url: initial }: { url: string }) {
+  const [url, setUrl] = useState(initial);
+  const [result, setResult] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setResult('Link copied.');
+    } catch {
+      setResult('Could not copy: select the address and copy it.');
+    }
+  };
+  const reset = async () => {
+    const sure = window.confirm(
+      'Make a new link? Calendars subscribed with the old link stop getting your bookings until you subscribe with the new one.',
+    );
+    if (!sure) return;
+    try {
+      setUrl((await accountApi.resetFeed()).calendarFeedUrl);
+      setResult('A new link was made; the old one no longer works.');
+    } catch (caught) {
+      setResult(failure(caught, 'Could not make a new link. Please try again.'));
+    }
+  };
+  return (
+    <section className="inbox-card inbox-stack" aria-labelledby="calendar-feed-heading">
+      <h2 id="calendar-feed-heading">Calendar feed</h2>
+      <p>
+        Your Booked inquiries, in Google Calendar, Apple Calendar or Outlook: subscribe to this address (“From URL” or
+        “New calendar subscription”). Anyone with the link sees the bookings’ names, guests, packages and addresses, so
+        keep it to yourself; “Reset link” retires it.
+      </p>
+      <div className="inbox-field">
+        <label htmlFor="calendar-feed-url">Calendar feed address</label>
+        <input
+          id="calendar-feed-url"
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </div>
+      <div className="inbox-row">
+        <button type="button" className="inbox-button" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <a className="inbox-button" href={url.replace(/^https?:/, 'webcal:')}>
+          Subscribe on this device
+        </a>
+        <button type="button" className="inbox-button" onClick={() => void reset()}>
+          Reset link
+        </button>
+      </div>
+      <p role="status" className="inbox-live">
+        {result}
+      </p>
+    </section>
+  );
+}
+
+function OtherDevices() {
+  const [result, setResult] = useState('');
+  const signOutOthers = async () => {
+    try {
+      const { signedOut } = await accountApi.signOutOthers();
+      setResult(
+        signedOut === 0
+          ? 'You were not signed in on any other device.'
+          : `Signed out of ${signedOut} other ${signedOut === 1 ? 'device' : 'devices'}.`,
+      );
+    } catch (caught) {
+      setResult(failure(caught, 'Could not sign out the other devices. Please try again.'));
+    }
+  };
+  return (
+    <section className="inbox-card" aria-labelledby="devices-heading">
+      <h2 id="devices-heading">Signed-in devices</h2>
+      <p>Lost a phone, or signed in on someone else’s computer? End every session of yours but this one.</p>
+      <button type="button" className="inbox-button" onClick={() => void signOutOthers()}>
+        Sign out other devices
+      </button>
+      <p role="status" className="inbox-live">
+        {result}
+      </p>
+    </section>
+  );
+}

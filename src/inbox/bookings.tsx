@@ -1,0 +1,69 @@
+// The upcoming bookings: every Booked inquiry from today on, by date, each linking
+// to its inquiry (what the calendar feed holds, in the inbox itself).
+import { useEffect, useState } from 'react';
+import { clockTime } from '../shared/inquiry-details.js';
+import type { BookingRow } from '../shared/owner.js';
+import { ApiError, request } from './api.js';
+import { eventDay } from './format.js';
+import { Link, useFocusOnMount } from './link.js';
+import { inquiryHref } from './use-location.js';
+
+/** Today on this device's calendar, as 'YYYY-MM-DD'. */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function UpcomingBookings() {
+  const [bookings, setBookings] = useState<BookingRow[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  useEffect(() => {
+    document.title = 'Upcoming bookings · Inbox';
+    request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${today()}`).then(
+      (answer) => setBookings(answer.bookings),
+      (caught: unknown) => setError(caught instanceof ApiError ? caught.message : 'Could not load the bookings.'),
+    );
+  }, []);
+
+  const days = [...new Set(bookings?.map((booking) => booking.eventDate))];
+  return (
+    <article>
+      <h1 ref={heading} tabIndex={-1}>
+        Upcoming bookings
+      </h1>
+      {error ? (
+        <p role="alert" className="inbox-error">
+          {error}
+        </p>
+      ) : !bookings ? (
+        <p className="inbox-muted">Loading…</p>
+      ) : bookings.length === 0 ? (
+        <p>No upcoming bookings yet. An inquiry whose status is Booked shows here until its day has passed.</p>
+      ) : (
+        days.map((day) => (
+          <section key={day} aria-labelledby={`day-${day}`}>
+            <h2 id={`day-${day}`}>{eventDay(day)}</h2>
+            <ul className="inbox-bookings">
+              {bookings
+                .filter((booking) => booking.eventDate === day)
+                .map((booking) => (
+                  <li key={booking.id} className="inbox-card">
+                    <Link href={inquiryHref(booking.id)}>
+                      {booking.firstName} {booking.lastName}
+                    </Link>
+                    {booking.company ? <span className="inbox-muted"> · {booking.company}</span> : null}
+                    <br />
+                    {clockTime(booking.startTime)}–{clockTime(booking.endTime)} · {booking.plannedGuestCount} guests
+                    {booking.package ? ` · ${booking.package}` : ''}
+                    <br />
+                    <span className="inbox-muted">{booking.siteAddress}</span>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+// Each owner's own choices, under /api/owner in the signed-in part of the owner's area
+// (owner-scope.ts): e-mail about new inquiries on or off, signing out the other devices,
+// and the private calendar feed of Booked inquiries with its reset.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { content } from '../../../content/index.js';
+import type { OwnerAccountView } from '../../shared/owner.js';
+import { httpError } from '../http-error.js';
+import { inboxLink } from '../notify/messages.js';
+import { CALENDAR_TOKEN } from '../store/owner-store.js';
+import { calendarFeed } from './calendar.js';
+import type { OwnerAreaOptions } from './owner-scope.js';
+import { tokenHash } from './session-cookie.js';
+
+/** The feed's path: its secret is the whole of its authority (a calendar app sends no cookie). */
+export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
+
+export const accountRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
+  /** Where the site is: PUBLIC_URL, or else the address this request came to (a calendar app needs a full URL). */
+  const siteOf = (request: FastifyRequest) =>
+    config.notify.publicUrlSet ? config.notify.publicUrl : `${request.protocol}://${request.host}`;
+  const feedUrl = (request: FastifyRequest, token: string) => `${siteOf(request)}${calendarFeedPath(token)}`;
+
+  app.get('/api/owner/account', async (request): Promise<OwnerAccountView> => {
+    const owner = request.owner!;
+    return {
+      email: owner.email,
+      notifyByEmail: owner.notifyByEmail,
+      calendarFeedUrl: feedUrl(request, await owners.calendarToken(owner.id)),
+    };
+  });
+
+  app.put<{ Body: { notifyByEmail: boolean } }>(
+    '/api/owner/account/email',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['notifyByEmail'],
+          properties: { notifyByEmail: { type: 'boolean' } },
+        },
+      },
+    },
+    async (request) => {
+      await owners.setNotifyByEmail(request.owner!.id, request.body.notifyByEmail);
+      return { notifyByEmail: request.body.notifyByEmail };
+    },
+  );
+
+  app.post('/api/owner/account/sign-out-others', async (request) => ({
+    signedOut: await owners.deleteOtherSessions(request.owner!.id, tokenHash(request.ownerToken!)),
+  }));
+
+  app.post('/api/owner/account/calendar-feed/reset', async (request) => ({
+    calendarFeedUrl: feedUrl(request, await owners.resetCalendarToken(request.owner!.id)),
+  }));
+};
+
+/**
+ * The feed itself, outside the signed-in part: a calendar app fetches it with the secret
+ * in its URL and nothing else. An unknown or reset secret is a 404 like any other.
+ */
+export const calendarFeedRoute: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
+  app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
+    const token = /^(.+)\.ics$/.exec(request.params.file)?.[1] ?? '';
+    const owner = CALENDAR_TOKEN.test(token) ? await owners.ownerByCalendarToken(token) : undefined;
+    if (!owner) throw httpError(404, 'No such calendar (its link may have been reset).');
+    const booked = await owners.bookedInquiries({});
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('content-disposition', 'inline; filename="bookings.ics"')
+      .send(
+        calendarFeed(booked, {
+          now: new Date(),
+          name: `${content.name}: bookings`,
+          timeZone: (content as { timeZone?: string }).timeZone,
+          inboxUrl: (id) => inboxLink(config.notify.publicUrl, id),
+        }),
+      );
+  });
+};
