@@ -2,7 +2,9 @@
 // sessions (only a token's hash is kept), and the inbox: each inquiry's status
 // and notes as an append-only history beside the create-only inquiry row, search
 // and filters, and erasure (the personal data goes for good; a tombstone stays).
+import { PATTERNS } from '../../shared/inquiry.js';
 import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/owner.js';
+import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
 import type { StoredInquiry } from './inquiry-store.js';
 
 export interface Owner {
@@ -97,12 +99,19 @@ export type { InboxPage };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** A search that reads as a phone number: only what a phone number may hold (and enough digits). */
+const PHONE_SEARCH = new RegExp(`^(?:${PATTERNS.phone})$`);
+
 /**
  * The search words of a text, as both engines index them: lowercased runs of
  * letters and digits (so 'ana.ruiz@example.com' is 'ana', 'ruiz', 'example', 'com').
- * Each word of a search matches as a prefix; every word must match.
+ * Each word of a search matches as a prefix; every word must match. A phone number
+ * is one word, its digits, whichever way either side grouped them (search-text.ts
+ * indexes a phone's digits too).
  */
 export function searchWords(text: string): string[] {
+  const digits = text.replace(/\D/g, '');
+  if (PHONE_SEARCH.test(text.trim()) && digits.length >= MIN_PHONE_DIGITS) return [digits];
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
