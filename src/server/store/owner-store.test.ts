@@ -326,7 +326,7 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
           email: 'rd@riverbend.example',
           company: 'Acme',
           phoneNumber: '+1 (512) 555-0142',
-          siteAddress: '12 Oak St, Lakeway, TX 78734',
+          siteAddress: '12 Oak St, Lakeway, TX 78734-2101',
         },
       });
       const zoe = buildNewInquiry({
@@ -347,9 +347,12 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       for (const q of ['555-0142', '15125550142', 'oak st', 'lakeway', '78734'])
         expect(await ids(q), q).toEqual([rosa.id]);
       // A phone number however the owner writes it, with or without its country code.
-      for (const q of ['5125550142', '512 555 0142', '(512) 555-0142', '+1 512 555 0142', '5550142'])
+      for (const q of ['5125550142', '512 555 0142', '(512) 555-0142', '+1 512 555 0142', '5550142', '512 555 014'])
         expect(await ids(q), q).toEqual([rosa.id]);
       expect(await ids('5125550143')).toEqual([]);
+      expect(await ids('78734-2101'), 'a ZIP+4 reads like a phone number, and is still found by its words').toEqual([
+        rosa.id,
+      ]);
       expect(await ids('zoe.park@example.com')).toEqual([zoe.id]);
       expect(await ids('hillside')).toEqual([zoe.id]);
       expect(await ids('graduation')).toEqual([zoe.id]);

@@ -14,7 +14,8 @@ import {
   type OwnerStore,
   OwnerExistsError,
   normalizeEmail,
-  searchWords,
+  type SearchTerm,
+  searchTerms,
 } from '../owner-store.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
 import { sqliteSearchIndexer } from './sqlite-search.js';
@@ -116,19 +117,26 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   const newerBelow = prepare(
     `SELECT 1 FROM eventInquiries WHERE +rowid < @below AND createdAt >= @at AND (createdAt > @at OR id > @id) LIMIT 1`,
   );
-  function searchedRows(words: string[], where: string[], params: Record<string, unknown>): InboxInquiry[] {
+  function searchedRows(terms: SearchTerm[], where: string[], params: Record<string, unknown>): InboxInquiry[] {
     search.catchUp(); // the inquiries created since the last batch was indexed
-    const noteLike = words.map((_, i) => `lower(n.note) LIKE @word${i}`).join(' AND ');
-    const wordParams = Object.fromEntries(words.map((word, i) => [`word${i}`, `%${word}%`]));
+    const wordParams: Record<string, string> = {};
+    const noteLike = terms
+      .map(({ words }, i) => {
+        for (const [j, word] of words.entries()) wordParams[`word${i}_${j}`] = `%${word}%`;
+        return `(${words.map((_, j) => `lower(n.note) LIKE @word${i}_${j}`).join(' AND ')})`;
+      })
+      .join(' OR ');
     const candidates = prepare(
-      `SELECT e.rowid FROM inquiryEvents n JOIN eventInquiries e ON e.id = n.inquiryId WHERE n.kind = 'note' AND ${noteLike}`,
+      `SELECT e.rowid FROM inquiryEvents n JOIN eventInquiries e ON e.id = n.inquiryId WHERE n.kind = 'note' AND (${noteLike})`,
     )
       .pluck()
       .all(wordParams) as number[];
     const page = prepare(
       `${ROW_SQL} WHERE ${['e.rowid IN (SELECT value FROM json_each(@candidates))', ...where].join(' AND ')} ${NEWEST_FIRST}`,
     );
-    const match = words.map((word) => `"${word}"*`).join(' ');
+    const match = terms
+      .map(({ words, prefix }) => `(${words.map((word) => `"${word}"${prefix ? '*' : ''}`).join(' ')})`)
+      .join(' OR ');
     let below = Number.MAX_SAFE_INTEGER;
     for (let window = SEARCH_WINDOW; ; window *= 4) {
       const hits = search.hits(match, below, window);
@@ -269,9 +277,9 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
         params.beforeAt = query.before.createdAt;
         params.beforeId = query.before.id;
       }
-      const words = searchWords(query.q);
-      const rows = words.length
-        ? searchedRows(words, where, params)
+      const terms = searchTerms(query.q);
+      const rows = terms.length
+        ? searchedRows(terms, where, params)
         : (prepare(`${ROW_SQL} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${NEWEST_FIRST}`).all(
             params,
           ) as InboxInquiry[]);
