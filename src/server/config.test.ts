@@ -46,9 +46,12 @@ describe('loadConfig defaults', () => {
         smtpUrl: undefined,
         mailFrom: 'Lucky Lime Tacos <hola@luckylimetacos.example>',
         confirmationEmail: true,
+        confirmationsPerAddress: 3,
+        confirmationsPerHour: 30,
         webhooks: [],
         webhookAllowPrivate: false,
         publicUrl: 'http://localhost:3000',
+        publicUrlSet: false,
         leaseMs: 120_000,
       },
     });

@@ -24,15 +24,15 @@ export class ServerProcess {
       cwd: process.cwd(),
       env: {
         ...process.env,
-        ...this.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
         SESSION_SECRET,
         MIN_FILL_SECONDS: '0',
         RATE_LIMIT_SESSIONS_PER_IP: UNLIMITED,
         RATE_LIMIT_INQUIRIES_PER_IP: UNLIMITED,
         RATE_LIMIT_INQUIRIES_PER_SESSION: UNLIMITED,
         LOG_LEVEL: 'error',
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
