@@ -22,7 +22,6 @@ export const business: BusinessContent = {
   },
 
   nav: [
-    { label: 'Find us', href: '#schedule' },
     { label: 'Packages', href: '#packages' },
     { label: 'Menu', href: '#menu' },
     { label: 'Why us', href: '#why-us' },

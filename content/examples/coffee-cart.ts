@@ -22,11 +22,10 @@ export const business: BusinessContent = {
   },
 
   nav: [
-    { label: 'Find us', href: '#schedule' },
     { label: 'Menus', href: '#packages' },
     { label: 'Drinks', href: '#menu' },
     { label: 'Why Crema', href: '#why-us' },
-    { label: 'Clients', href: '#clients' },
+    { label: 'Who we serve', href: '#clients' },
     { label: 'Contact', href: '#contact' },
   ],
 
