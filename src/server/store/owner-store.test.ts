@@ -427,8 +427,18 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
   describe('erasure', () => {
     it('removes the personal data for good, keeps a tombstone, and leaves other inquiries alone', async () => {
       const marker = `Erasable${Date.now()}Marker`;
+      // The marker in every free-text field the visitor fills in.
       const target = buildNewInquiry({
-        document: { lastName: marker, email: `${marker.toLowerCase()}@example.com`, notes: `${marker} notes` },
+        document: {
+          firstName: `${marker}First`,
+          lastName: marker,
+          email: `${marker.toLowerCase()}@example.com`,
+          company: `${marker} Company`,
+          eventName: `${marker} Event`,
+          siteAddress: `1 ${marker} St, ${marker}ville, TX 78701`,
+          notes: `${marker} notes`,
+          reference: `${marker} Reference`,
+        },
       });
       const other = buildNewInquiry();
       const opened = await open();
