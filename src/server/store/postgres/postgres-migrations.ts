@@ -153,4 +153,11 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "outboxPending" ADD COLUMN "lastError" text;
   ALTER TABLE "outboxPending" ADD COLUMN "setAsideAt" bigint`,
   },
+  {
+    version: 21,
+    name: 'write-out-retry-time',
+    // A pending row whose write-out failed waits before it is tried again, so a passing
+    // fault (a full disk for a moment) does not use up its attempts at once (record 072).
+    sql: 'ALTER TABLE "outboxPending" ADD COLUMN "retryAt" bigint',
+  },
 ]);
