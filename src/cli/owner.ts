@@ -182,6 +182,8 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // What it creates (a database, an export) is the owner's alone, as the server's.
+  process.umask(0o077);
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

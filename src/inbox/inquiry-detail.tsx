@@ -94,12 +94,12 @@ export function InquiryPage({
   const erase = async () => {
     if (!inquiry) return;
     const sure = window.confirm(
-      `Erase the inquiry from ${name} for good? Their personal data will be deleted and cannot be recovered.`,
+      `Erase the inquiry from ${name} for good? Their personal data will be deleted and cannot be recovered. Copies outside this server stay: e-mails already sent (yours and the customer’s), webhook receivers, and backups until they are replaced.`,
     );
     if (!sure) return;
     try {
       await api.erase(id);
-      onErased(`The inquiry from ${name} was erased.`);
+      onErased(`The inquiry from ${name} was erased. Its copies in the database’s files are cleared within a minute.`);
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Could not erase the inquiry.');
     }
@@ -216,8 +216,10 @@ export function InquiryPage({
           <section className="inbox-danger">
             <h2>Erase</h2>
             <p>
-              For a customer’s data-protection request: deletes everything they sent and every note, for good. A record
-              that an inquiry was erased, by whom and when, is kept.
+              For a customer’s data-protection request: deletes everything they sent and every note, for good, from the
+              database and its files (within a minute). A record that an inquiry was erased, by whom and when, is kept.{' '}
+              Copies outside this server stay: e-mails already sent (yours and the customer’s), webhook receivers, and
+              backups until they are replaced.
             </p>
             <button type="button" className="inbox-button inbox-destructive" onClick={erase}>
               Erase

@@ -219,6 +219,15 @@ export function NotificationSettings() {
             ) : (
               <p>Not set up: set SMTP_URL (and MAIL_FROM) on the server to be e-mailed about new inquiries.</p>
             )}
+            <p>
+              Links in e-mails and webhooks open <code>{settings.links.base}/inbox</code>.
+              {settings.links.set ? null : (
+                <strong>
+                  {' '}
+                  PUBLIC_URL is not set: set it to the site’s address so these links work away from the server.
+                </strong>
+              )}
+            </p>
             <button type="button" className="inbox-button" onClick={() => void sendTest()}>
               Send a test e-mail
             </button>

@@ -101,7 +101,8 @@ export async function buildApp(
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
-      serializers: { req: (req) => ({ method: req.method, url: req.url }) },
+      // The path without its query: a search's words are personal data too.
+      serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0] }) },
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),

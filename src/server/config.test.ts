@@ -49,6 +49,7 @@ describe('loadConfig defaults', () => {
         webhooks: [],
         webhookAllowPrivate: false,
         publicUrl: 'http://localhost:3000',
+        publicUrlSet: false,
         leaseMs: 120_000,
       },
     });

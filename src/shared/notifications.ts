@@ -31,6 +31,8 @@ export interface NotificationSettingsView {
   webhooks: { endpoint: string; slack: boolean }[];
   /** Every channel the server has, in its order, with how it is set up and its deliveries so far. */
   channels: ChannelView[];
+  /** Where the links in notifications lead (PUBLIC_URL), and whether it was set at all. */
+  links: { base: string; set: boolean };
   /** Trouble of the outbox itself: inquiries whose notifications could not be written out, the worker's last error. */
   trouble: { setAside: number; setAsideError: string | null; lastWorkerErrorAt: string | null };
 }

@@ -158,7 +158,7 @@ test.describe('the owner’s inbox', () => {
       void dialog.accept();
     });
     await page.getByRole('button', { name: 'Erase' }).click();
-    await expect(page.getByRole('status')).toHaveText(`The inquiry from Erin ${otherName} was erased.`);
+    await expect(page.getByRole('status')).toContainText(`The inquiry from Erin ${otherName} was erased.`);
     expect(question).toContain('for good');
     await expect(page.getByText('No inquiries match this view.')).toBeVisible();
     expect(await storedIds()).not.toContain(otherId);

@@ -25,8 +25,6 @@ export class ServerProcess {
       cwd: process.cwd(),
       env: {
         ...process.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
         SESSION_SECRET,
         MIN_FILL_SECONDS: '0',
         RATE_LIMIT_SESSIONS_PER_IP: UNLIMITED,
@@ -34,6 +32,8 @@ export class ServerProcess {
         RATE_LIMIT_INQUIRIES_PER_SESSION: UNLIMITED,
         LOG_LEVEL: 'error',
         ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

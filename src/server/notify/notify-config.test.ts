@@ -33,6 +33,7 @@ describe('loadNotifyConfig', () => {
       ],
       webhookAllowPrivate: true,
       publicUrl: 'https://tacos.example',
+      publicUrlSet: true,
       leaseMs: 30_000,
     });
     expect(secretKey(first)).toHaveLength(24);

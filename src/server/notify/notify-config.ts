@@ -23,6 +23,8 @@ export interface NotifyConfig {
   webhookAllowPrivate: boolean;
   /** The site's address, for links in e-mails; no trailing slash. */
   publicUrl: string;
+  /** Whether PUBLIC_URL was set (without it, links point to this machine). */
+  publicUrlSet: boolean;
   /** How long a claimed delivery stays claimed before another worker may take it (NOTIFY_LEASE_SECONDS). */
   leaseMs: number;
 }
@@ -165,6 +167,7 @@ export function loadNotifyConfig(env: Env, port: number): NotifyConfig {
     webhooks: webhooks(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     publicUrl: publicUrl(env, port),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     leaseMs: leaseMs(env),
   };
 }

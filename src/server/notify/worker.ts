@@ -383,6 +383,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
         log.warn('E-mail notifications: off (SMTP_URL is not set); inquiries are still stored for the inbox');
       }
       if (config.webhooks.length > 0) log.info(`Webhooks: ${config.webhooks.length} endpoint(s)`);
+      if ((config.smtpUrl || config.webhooks.length > 0) && !config.publicUrlSet) {
+        log.warn(
+          `PUBLIC_URL is not set: the inbox links in e-mails and webhooks point to ${config.publicUrl}. ` +
+            'Set PUBLIC_URL to the site’s address (https://…).',
+        );
+      }
       await outbox.recoverAtStart();
       try {
         await readStoredTargets();
@@ -456,6 +462,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           description: channel.describe(config),
           ...countsOf(summary, channel.kind),
         })),
+        links: { base: config.publicUrl, set: config.publicUrlSet },
         trouble: {
           setAside: figures.setAside,
           setAsideError: figures.setAsideError,

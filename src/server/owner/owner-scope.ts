@@ -23,6 +23,8 @@ declare module 'fastify' {
     /** The signed-in owner (set in the signed-in part of the owner's area). */
     owner: Owner | undefined;
     ownerToken: string | undefined;
+    /** The owner's cookies are Secure: see owner-session.ts isSecure. */
+    secureCookies: boolean;
   }
 }
 
@@ -52,6 +54,11 @@ async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply
 export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, options) => {
   app.decorateRequest('owner', undefined);
   app.decorateRequest('ownerToken', undefined);
+  app.decorateRequest('secureCookies', false);
+  const httpsSite = options.config.notify.publicUrl.startsWith('https:');
+  app.addHook('onRequest', async (request) => {
+    request.secureCookies = httpsSite || request.protocol === 'https';
+  });
   app.addHook('onRequest', privateAndSameOrigin);
 
   await app.register(signInRoutes, options);

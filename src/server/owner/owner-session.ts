@@ -7,7 +7,12 @@ import { readToken, tokenHash } from './session-cookie.js';
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 30 * 24 * 60 * 60 * 1000;
 
-export const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+/**
+ * Whether the owner's cookies are Secure (and `__Host-`): over https, and whenever
+ * PUBLIC_URL is https, so a TLS proxy whose hop is not trusted (TRUST_PROXY unset, the
+ * request looks like http here) still gets them (set by the owner scope's hook).
+ */
+export const isSecure = (request: FastifyRequest) => request.secureCookies;
 
 /** The owner whose live session the request's cookie names, if any (and its token). */
 export async function sessionOf(

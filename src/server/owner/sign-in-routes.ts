@@ -8,10 +8,11 @@ import { escapeHtml } from '../../shared/escape-html.js';
 import { MAX_PASSWORD_LENGTH } from '../../shared/owner.js';
 import { httpError } from '../http-error.js';
 import { createLimiter } from '../routes/rate-limit.js';
-import { normalizeEmail } from '../store/owner-store.js';
+import { normalizeEmail, type Owner } from '../store/owner-store.js';
 import type { OwnerAreaOptions } from './owner-scope.js';
 import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
 import { dummyHash, verifyPassword } from './password.js';
+import { deviceCookie, deviceOf, deviceToken, readDeviceCookie, signInGuard } from './sign-in-guard.js';
 import { newToken, sessionCookie, tokenHash } from './session-cookie.js';
 
 export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
@@ -23,18 +24,14 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
     'sign-ins from this address',
     (request) => request.ip,
   );
-  const perAccount = createLimiter(
-    app,
-    config.limits.ownerSignInsPerAccount,
-    'sign-in attempts for this account',
-    (request) => `owner:${normalizeEmail(String((request.body as { email?: unknown } | undefined)?.email ?? ''))}`,
-  );
+  const guard = signInGuard(config.limits.ownerSignInsPerAccount);
+  const ACCOUNT_LIMITED = (seconds: number) =>
+    `Too many sign-in attempts for this account. Please try again in ${seconds} seconds.`;
 
   app.post<{ Body: { email: string; password: string } }>(
     '/api/owner/session',
     {
       onRequest: perIp,
-      preHandler: perAccount,
       schema: {
         body: {
           type: 'object',
@@ -48,17 +45,39 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       },
     },
     async (request, reply) => {
-      const owner = await signIn(request, reply, request.body.email, request.body.password);
-      if (!owner) throw httpError(401, 'Wrong email or password.');
-      return { email: owner.email };
+      const result = await signIn(request, reply, request.body.email, request.body.password);
+      if (result.waitSeconds !== undefined) {
+        reply.header('retry-after', String(result.waitSeconds));
+        throw httpError(429, ACCOUNT_LIMITED(result.waitSeconds));
+      }
+      if (!result.owner) throw httpError(401, 'Wrong email or password.');
+      return { email: result.owner.email };
     },
   );
 
-  /** Checks the password (an unknown e-mail costs the same work) and, if right, starts a session. */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, email: string, password: string) {
+  /**
+   * Checks the password (an unknown e-mail costs the same work) and, if right, starts a
+   * session and renews the browser's device cookie; a wrong one counts against the
+   * account (and the device). A browser that never signed in waits once the account
+   * has had too many failures; one that did is held only by its own (sign-in-guard.ts).
+   */
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    password: string,
+  ): Promise<{ owner?: Owner; waitSeconds?: number }> {
+    const account = normalizeEmail(email);
+    const secure = isSecure(request);
+    const device = deviceOf(config.sessionSecret, readDeviceCookie(request.headers.cookie, secure), account);
+    const waitSeconds = guard.waitSeconds(account, device);
+    if (waitSeconds !== undefined) return { waitSeconds };
     const owner = await owners.findOwnerByEmail(email);
     const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
-    if (!owner || !matches) return undefined;
+    if (!owner || !matches) {
+      guard.failed(account, device);
+      return {};
+    }
     const token = newToken();
     const now = new Date();
     await owners.createSession({
@@ -67,8 +86,9 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
     });
-    reply.header('set-cookie', sessionCookie(token, isSecure(request), SESSION_MAX_MS / 1000));
-    return owner;
+    reply.header('set-cookie', sessionCookie(token, secure, SESSION_MAX_MS / 1000));
+    reply.header('set-cookie', deviceCookie(deviceToken(config.sessionSecret, account), secure));
+    return { owner };
   }
 
   // The inbox's own sign-in form: a plain form post answered 303 See Other, to the
@@ -89,20 +109,16 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       const back = (code: string, retry?: number) =>
         reply.redirect(`/inbox?signin=${code}${retry === undefined ? '' : `&retry=${retry}`}`, 303);
       if (!email || !password) return back('missing');
-      for (const [limiter, code] of [
-        [perIp, 'limited-address'],
-        [perAccount, 'limited-account'],
-      ] as const) {
-        try {
-          await limiter(request, reply);
-        } catch (error) {
-          if ((error as { statusCode?: number }).statusCode !== 429) throw error;
-          reply.removeHeader('retry-after');
-          return back(code, Number(/in (\d+) seconds/.exec((error as Error).message)?.[1] ?? 60));
-        }
+      try {
+        await perIp(request, reply);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 429) throw error;
+        reply.removeHeader('retry-after');
+        return back('limited-address', Number(/in (\d+) seconds/.exec((error as Error).message)?.[1] ?? 60));
       }
-      const owner = await signIn(request, reply, email, password);
-      return owner ? reply.redirect('/inbox', 303) : back('wrong');
+      const result = await signIn(request, reply, email, password);
+      if (result.waitSeconds !== undefined) return back('limited-account', result.waitSeconds);
+      return result.owner ? reply.redirect('/inbox', 303) : back('wrong');
     });
   });
 

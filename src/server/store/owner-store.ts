@@ -88,6 +88,12 @@ export interface OwnerStore {
    * tombstone, in one transaction. False if there is no such inquiry.
    */
   erase(id: string, by: Actor, at: Date): Promise<boolean>;
+  /**
+   * Resolves once the engine's files hold no copy of what the erasures so far removed:
+   * a bounded step in the background after each erasure (PostgreSQL rewrites the
+   * tables and their indexes; SQLite's WAL is emptied by its checkpointer), record 081.
+   */
+  erasureSettled(): Promise<void>;
   erasures(): Promise<Erasure[]>;
 
   close(): Promise<void>;

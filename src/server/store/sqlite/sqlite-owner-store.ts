@@ -16,6 +16,7 @@ import {
   normalizeEmail,
   searchWords,
 } from '../owner-store.js';
+import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
 import { sqliteSearchIndexer } from './sqlite-search.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
@@ -45,7 +46,8 @@ const toOwner = (row: OwnerRow): Owner => ({
 
 export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase(join(dataDir, SQLITE_FILE));
+  const file = join(dataDir, SQLITE_FILE);
+  const db = openDatabase(file);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA wal_autocheckpoint = 0');
@@ -102,6 +104,8 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
 
   const forgetOutbox = forgetOutboxOf(db);
   const search = sqliteSearchIndexer(db);
+  /** Resolves once the WAL is emptied after the last erasure. */
+  let walCleared: Promise<void> = Promise.resolve();
   const eraseTx = db.transaction((id: string, by: string, at: string) => {
     const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
     if (rowid === undefined) return false;
@@ -294,17 +298,24 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     async erase(id, by, at) {
       const erased = eraseTx.immediate(id, by.email, at.toISOString());
       if (erased) {
-        // The write-ahead log may still hold pages with the old text: copy the zeroed
-        // pages into the database and empty the log (best effort while others read).
-        // The erasure is committed: a failure here must not answer as if it were not.
-        try {
-          prepare('PRAGMA wal_checkpoint(TRUNCATE)').run();
-        } catch {
-          // The checkpointer (sqlite-checkpointer.ts) copies and truncates the log later.
+        // The write-ahead log may still hold pages with the old text: the checkpointer
+        // copies the zeroed pages into the database and empties the log, on its own
+        // thread, retrying until no reader holds it back (record 081). With no
+        // checkpointer in this process (a command-line tool), one try here, briefly.
+        const clearing = clearWalSoon(file);
+        if (clearing) walCleared = clearing;
+        else {
+          try {
+            prepare('PRAGMA wal_checkpoint(TRUNCATE)').run();
+          } catch {
+            // The server's checkpointer empties the log at its next reset.
+          }
         }
       }
       return erased;
     },
+
+    erasureSettled: () => walCleared,
 
     async erasures() {
       return prepare('SELECT inquiryId, erasedAt, erasedBy FROM erasures ORDER BY erasedAt, inquiryId').all() as {

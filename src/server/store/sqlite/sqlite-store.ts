@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
+import { keepPrivate } from '../../data-dir.js';
 import { groupCommit } from '../group-commit.js';
 import { pendingMigrations } from '../migrations.js';
 import { SQLITE_MIGRATIONS } from './sqlite-migrations.js';
@@ -36,6 +37,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   // Inquiries are personal data: the owner's eyes only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
+  keepPrivate(file, `${file}-wal`, `${file}-shm`);
   const db = openDatabase(file);
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = FULL');

@@ -9,6 +9,7 @@
 // Vitest and the build. Its statements live as long as it does (sqlite-statements.ts).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { JOURNAL_SIZE_LIMIT } from './sqlite-checkpointer.js';
 
 export interface WriteItem {
   id: string;
@@ -36,6 +37,8 @@ db.exec('PRAGMA journal_mode = WAL');
 db.exec('PRAGMA synchronous = FULL');
 db.exec('PRAGMA wal_autocheckpoint = 0');
 db.exec('PRAGMA busy_timeout = 5000');
+// The WAL file is cut back to this whenever this connection starts it over (sqlite-checkpointer.ts).
+db.exec('PRAGMA journal_size_limit = ' + workerData.journalSizeLimit);
 const insert = db.prepare(workerData.statements.insert);
 const findExisting = db.prepare(workerData.statements.findExisting);
 // An erased inquiry's id stays taken: a replay must not bring its data back.
@@ -76,7 +79,10 @@ export interface SqliteWriter {
 
 export function startSqliteWriter(file: string, statements: WriterStatements): SqliteWriter {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver, statements } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file, driver, statements, journalSizeLimit: JOURNAL_SIZE_LIMIT },
+  });
   // Only a write under way keeps the process alive.
   worker.unref();
   const pending = new Map<number, { resolve(results: WriteResult[]): void; reject(error: Error): void }>();
