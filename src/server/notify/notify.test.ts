@@ -150,6 +150,18 @@ async function receiver(): Promise<WebhookReceiver> {
   return hooks;
 }
 
+/** Reopens the closed app's file: the inquiry's delivery is queued, unclaimed, and no attempt was recorded. */
+async function expectLetGo(dataDir: string, inquiryId: string): Promise<void> {
+  const reopened = openSqliteStore(dataDir);
+  try {
+    expect(await reopened.outbox.forInquiry(inquiryId)).toEqual([
+      expect.objectContaining({ state: 'queued', claimedUntil: null, tries: 0, attempts: [] }),
+    ]);
+  } finally {
+    await reopened.close();
+  }
+}
+
 const allSettled = (deliveries: DeliveryWithAttempts[]) =>
   deliveries.length > 0 && deliveries.every((delivery) => delivery.state !== 'queued');
 const byKind = (deliveries: DeliveryWithAttempts[], kind: string) =>
@@ -482,15 +494,7 @@ describe('webhooks to a real receiver', () => {
     await t.until(id, (deliveries) => deliveries[0]?.claimedUntil !== null);
     await new Promise((resolve) => setTimeout(resolve, 100)); // the request is out
     await t.app.close(); // must not wait for the 15 s timeout
-    // Reopen the same file: the delivery is queued, unclaimed, and no attempt was recorded.
-    const reopened = openSqliteStore(t.dataDir);
-    try {
-      expect(await reopened.outbox.forInquiry(id)).toEqual([
-        expect.objectContaining({ state: 'queued', claimedUntil: null, tries: 0, attempts: [] }),
-      ]);
-    } finally {
-      await reopened.close();
-    }
+    await expectLetGo(t.dataDir, id);
   });
 });
 
@@ -712,13 +716,6 @@ describe('a channel of its own', () => {
     await t.until(id, (deliveries) => deliveries[0]?.claimedUntil !== null);
     await t.app.close(); // would wait for ever on the send
     expect(t.logs.join('')).toContain('1 notification sends did not end when aborted; their claims are let go of');
-    const reopened = openSqliteStore(t.dataDir);
-    try {
-      expect(await reopened.outbox.forInquiry(id)).toEqual([
-        expect.objectContaining({ state: 'queued', claimedUntil: null, tries: 0, attempts: [] }),
-      ]);
-    } finally {
-      await reopened.close();
-    }
+    await expectLetGo(t.dataDir, id);
   });
 });
