@@ -182,6 +182,9 @@ async function runEngine(
                 MAIL_FROM: 'inquiries@bench.example',
                 WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
                 WEBHOOK_ALLOW_PRIVATE: 'true',
+                // Every confirmation sent, as before the caps (record 082): the heavier case.
+                CONFIRMATIONS_PER_ADDRESS: '100000',
+                CONFIRMATIONS_PER_HOUR: '100000',
               }
             : place.env;
           busyBefore = Math.max(busyBefore, await cpuBusyPercent());

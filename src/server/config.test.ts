@@ -46,6 +46,8 @@ describe('loadConfig defaults', () => {
         smtpUrl: undefined,
         mailFrom: 'Lucky Lime Tacos <hola@luckylimetacos.example>',
         confirmationEmail: true,
+        confirmationsPerAddress: 3,
+        confirmationsPerHour: 30,
         webhooks: [],
         webhookAllowPrivate: false,
         publicUrl: 'http://localhost:3000',

@@ -23,6 +23,11 @@ export function issueSession(secret: string, uid = randomBytes(16).toString('bas
 
 /** The uid a token carries, or undefined when it is malformed, forged or expired. */
 export function verifySession(secret: string, token: string, now = Date.now()): string | undefined {
+  return verifiedSession(secret, token, now)?.uid;
+}
+
+/** A genuine token's uid and when it was issued (ms, by the server's clock; to the second). */
+function verifiedSession(secret: string, token: string, now: number): { uid: string; issuedAt: number } | undefined {
   const parts = token.split('.');
   if (parts.length !== 4 || parts[0] !== VERSION) return undefined;
   const [version, uid, issued, signature] = parts as [string, string, string, string];
@@ -32,7 +37,7 @@ export function verifySession(secret: string, token: string, now = Date.now()): 
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   const age = now / 1000 - Number(issued);
   if (age < -300 || age > MAX_AGE_SECONDS) return undefined;
-  return uid;
+  return { uid, issuedAt: Number(issued) * 1000 };
 }
 
 /** The token of an `Authorization: Bearer <token>` header. */
@@ -41,8 +46,17 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** The session an `Authorization` header carries (its uid, and when the server issued it), if it is valid. */
+export function sessionOf(
+  secret: string,
+  authorization: string | undefined,
+  now = Date.now(),
+): { uid: string; issuedAt: number } | undefined {
+  const token = bearerToken(authorization);
+  return token ? verifiedSession(secret, token, now) : undefined;
+}
+
 /** The uid of the session an `Authorization` header carries, if it carries a valid one. */
 export function sessionUid(secret: string, authorization: string | undefined): string | undefined {
-  const token = bearerToken(authorization);
-  return token ? verifySession(secret, token) : undefined;
+  return sessionOf(secret, authorization)?.uid;
 }

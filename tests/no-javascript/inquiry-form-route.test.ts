@@ -7,7 +7,13 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { controlErrors, formInquiryKeys, parseFormBody } from '../../src/server/routes/form-post.js';
+import {
+  controlErrors,
+  formInquiryKeys,
+  parseFormBody,
+  signedStart,
+  startedAt,
+} from '../../src/server/routes/form-post.js';
 import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { INQUIRY_PAGE_FILES } from '../../src/shared/no-js-form-page.js';
@@ -47,23 +53,28 @@ function buildFormFields(overrides: Record<string, string> = {}): Record<string,
 
 const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
+/** The real app with the real answer pages, rendered here from the page's own React form. */
+async function startFormApp(env: Record<string, string>) {
+  const built = buildTestConfig(env);
+  const clientDir = join(built.dataDir, 'client');
+  mkdirSync(clientDir, { recursive: true });
+  const page = (sent: boolean) =>
+    `<!doctype html><html lang="en"><head><title>t</title></head><body>${renderToString(createElement(InquiryPage, { sent }))}</body></html>`;
+  writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.form), page(false));
+  writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.sent), page(true));
+  const config = { ...built.config, clientDir };
+  const store = openSqliteStore(config.dataDir);
+  const app = await buildApp(config, store);
+  return { app, store, remove: built.remove };
+}
+
 describe('POST /inquiry (the form without JavaScript)', () => {
   let app: FastifyInstance;
   let store: InquiryStore;
   let remove: () => void;
 
   beforeAll(async () => {
-    const built = buildTestConfig({ RATE_LIMIT_INQUIRIES_PER_IP: '1000' });
-    remove = built.remove;
-    const clientDir = join(built.dataDir, 'client');
-    mkdirSync(clientDir, { recursive: true });
-    const page = (sent: boolean) =>
-      `<!doctype html><html lang="en"><head><title>t</title></head><body>${renderToString(createElement(InquiryPage, { sent }))}</body></html>`;
-    writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.form), page(false));
-    writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.sent), page(true));
-    const config = { ...built.config, clientDir };
-    store = await openSqliteStore(config.dataDir);
-    app = await buildApp(config, store);
+    ({ app, store, remove } = await startFormApp({ RATE_LIMIT_INQUIRIES_PER_IP: '1000' }));
   });
   afterAll(async () => {
     await app.close();
@@ -199,5 +210,47 @@ describe('the form post, piece by piece', () => {
       // The shared text rules' words, as the form with JavaScript shows them.
       phoneNumber: 'This field must hold at least 7 digits.',
     });
+  });
+});
+
+describe('the spam timing without JavaScript: the form page’s signed render time', () => {
+  it('flags a post sent sooner after its form page than a person can; believes no time it did not sign', async () => {
+    const { app, store, remove } = await startFormApp({ MIN_FILL_SECONDS: '3', RATE_LIMIT_INQUIRIES_PER_IP: '1000' });
+    try {
+      const post = (fields: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: '/inquiry',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: encode(fields),
+        });
+      const formPage = (await app.inject({ method: 'GET', url: '/inquiry' })).body;
+      const started = /<input type="hidden" name="started" value="([^"]+)">/.exec(formPage)?.[1];
+      expect(started).toMatch(/^\d{13}\.[\w-]{43}$/);
+      const hurried = buildFormFields({ started: started! });
+      const patient = buildFormFields({ started: signedStart(TEST_SESSION_SECRET, Date.now() - 4_000) });
+      const forged = buildFormFields({ started: `${Date.now() - 60_000}.${'x'.repeat(43)}` });
+      for (const fields of [hurried, patient, forged]) expect((await post(fields)).statusCode).toBe(200);
+      const spamOf = async (fields: Record<string, string>) =>
+        (await store.list()).find((row) => row.email === fields.email)?.spamReason;
+      expect(await spamOf(hurried)).toBe('too-fast');
+      expect(await spamOf(patient)).toBeNull();
+      // A time it did not sign is no evidence either way: only the honeypot judges (the static landing page's case).
+      expect(await spamOf(forged)).toBeNull();
+    } finally {
+      await app.close();
+      remove();
+    }
+  });
+
+  it('reads a render time only when signed with the secret, not from the future, and not older than a day', () => {
+    const now = Date.now();
+    expect(startedAt(TEST_SESSION_SECRET, signedStart(TEST_SESSION_SECRET, now - 5_000), now)).toBe(now - 5_000);
+    expect(
+      startedAt('another-secret-0123456789abcdefghij', signedStart(TEST_SESSION_SECRET, now), now),
+    ).toBeUndefined();
+    expect(startedAt(TEST_SESSION_SECRET, signedStart(TEST_SESSION_SECRET, now + 60_000), now)).toBeUndefined();
+    expect(startedAt(TEST_SESSION_SECRET, signedStart(TEST_SESSION_SECRET, now - 25 * 3_600_000), now)).toBeUndefined();
+    expect(startedAt(TEST_SESSION_SECRET, '', now)).toBeUndefined();
   });
 });

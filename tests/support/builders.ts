@@ -103,6 +103,8 @@ export function buildTestConfig(env: Record<string, string | undefined> = {}): {
     SESSION_SECRET: TEST_SESSION_SECRET,
     CLIENT_DIR: join(data.dir, 'no-client'),
     LOG_LEVEL: 'silent',
+    // Tests send right after signing in; the spam timing is tested with its own setting.
+    MIN_FILL_SECONDS: '0',
     ...env,
   });
   return { config, dataDir: data.dir, remove: data.remove };

@@ -131,7 +131,7 @@ const CONFIRMED_FIELDS = new Set(['eventDate', 'startTime', 'endTime', 'plannedG
  * only structured facts (date, times, guests, operation, package: checked by the form's
  * rules) and the business's own words; never the visitor's free text (notes, event name,
  * company, address), or anyone could make the site mail strangers their text and links
- * from the business's domain. The first name in the greeting is the one exception.
+ * from the business's domain. The greeting names nobody, for the same reason.
  */
 export function confirmationEmail(options: {
   inquiry: StoredInquiry;
@@ -142,7 +142,8 @@ export function confirmationEmail(options: {
   const { inquiry } = options;
   const { contact } = content;
   const asked = mailRows(inquiryDetails(inquiry).filter((row) => CONFIRMED_FIELDS.has(row.name) && row.value !== ''));
-  const greeting = `Hello ${inquiry.firstName},`;
+  // Nothing the visitor typed: not even a first name (it could be a stranger's address line).
+  const greeting = 'Hello,';
   const thanks = `thank you for your inquiry. ${content.name} has received it. This is what you asked for:`;
   const next =
     'What happens next: we read every inquiry ourselves and will get back to you by e-mail or phone to talk about your event and send a quote. There is nothing more you need to do now.';

@@ -16,6 +16,8 @@ describe('loadNotifyConfig', () => {
         SMTP_URL: 'smtps://owner%40tacos.example:p%40ss@mail.example:465',
         MAIL_FROM: 'Lucky Lime Tacos <hello@tacos.example>',
         CONFIRMATION_EMAIL: 'off',
+        CONFIRMATIONS_PER_ADDRESS: '5',
+        CONFIRMATIONS_PER_HOUR: '0',
         WEBHOOK_URLS: `https://hooks.example/a|${first}, https://hooks.slack.com/services/T1/B2/c3|${second}`,
         WEBHOOK_ALLOW_PRIVATE: 'true',
         PUBLIC_URL: 'https://tacos.example/',
@@ -27,6 +29,8 @@ describe('loadNotifyConfig', () => {
       smtpUrl: 'smtps://owner%40tacos.example:p%40ss@mail.example:465',
       mailFrom: 'Lucky Lime Tacos <hello@tacos.example>',
       confirmationEmail: false,
+      confirmationsPerAddress: 5,
+      confirmationsPerHour: 0,
       webhooks: [
         { url: 'https://hooks.example/a', secret: first },
         { url: 'https://hooks.slack.com/services/T1/B2/c3', secret: second },

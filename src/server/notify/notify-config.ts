@@ -18,6 +18,12 @@ export interface NotifyConfig {
   mailFrom: string;
   /** Send the customer a confirmation (only with SMTP, never for spam). */
   confirmationEmail: boolean;
+  /**
+   * At most this many confirmations to one address in 24 hours, and this many in all in
+   * an hour: nobody can make the site mail a stranger again and again (record 082).
+   */
+  confirmationsPerAddress: number;
+  confirmationsPerHour: number;
   webhooks: WebhookEndpoint[];
   /** Allow webhooks to private, loopback and link-local addresses (tests, a LAN). */
   webhookAllowPrivate: boolean;
@@ -64,6 +70,15 @@ function mailFrom(env: Env): string {
     );
   }
   return raw;
+}
+
+function count(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 100_000) {
+    throw new ConfigError(`${name} must be a whole number from 0 to 100000 (got "${raw}")`);
+  }
+  return Number(raw);
 }
 
 function onOff(env: Env, name: string): boolean {
@@ -164,6 +179,8 @@ export function loadNotifyConfig(env: Env, port: number): NotifyConfig {
     smtpUrl: smtpUrl(env),
     mailFrom: mailFrom(env),
     confirmationEmail: onOff(env, 'CONFIRMATION_EMAIL'),
+    confirmationsPerAddress: count(env, 'CONFIRMATIONS_PER_ADDRESS', 3),
+    confirmationsPerHour: count(env, 'CONFIRMATIONS_PER_HOUR', 30),
     webhooks: webhooks(env),
     webhookAllowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE'),
     publicUrl: publicUrl(env, port),

@@ -212,6 +212,7 @@ describe('e-mail through a real SMTP server', () => {
     const t = await startApp({ SMTP_URL: smtp.url });
     // The address is not verified: a spammer's text and links must not reach it in the business's name.
     const spam = {
+      firstName: 'Eve "x" <evil@evil.example>, bcc: victim@x.example',
       notes: 'Cheap pills at https://spam.example/notes',
       eventName: 'Visit https://spam.example/event',
       company: 'Winner! spam.example/company',
@@ -226,7 +227,6 @@ describe('e-mail through a real SMTP server', () => {
     expect(confirmation.replyTo).toEqual([content.contact.email]);
     expect(confirmation.subject).toContain(content.name);
     for (const value of [
-      body.firstName,
       body.eventDate,
       clockTime(body.startTime),
       clockTime(body.endTime),
@@ -236,6 +236,11 @@ describe('e-mail through a real SMTP server', () => {
       expect(confirmation.text).toContain(value);
     }
     for (const part of [confirmation.text, confirmation.parsed.html || '']) expect(part).not.toContain('spam.example');
+    // Nothing typed by the visitor, not even the first name (a stranger's name or address line).
+    for (const part of [confirmation.text, confirmation.parsed.html || '', confirmation.subject]) {
+      expect(part).not.toContain(body.firstName);
+    }
+    expect(confirmation.text.startsWith('Hello,\n')).toBe(true);
     expect(confirmation.text).toContain(content.contact.email);
     expect(confirmation.text).toContain(content.contact.phone);
     expect(confirmation.text).toMatch(/what happens next/i);
@@ -244,6 +249,43 @@ describe('e-mail through a real SMTP server', () => {
       ['confirmation', 'sent'],
       ['owner-email', 'sent'],
     ]);
+  });
+
+  it('sends one address at most three confirmations a day, whoever asks: ten inquiries from ten sessions, three e-mails', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const session = (
+        await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: `198.51.100.${i + 1}` })
+      ).json();
+      const id = randomUUID();
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/inquiries/${id}`,
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(buildInquiryBody({ email: 'Victim@Example.org' })),
+        remoteAddress: `198.51.100.${i + 1}`,
+      });
+      expect(response.statusCode).toBe(201);
+      ids.push(id);
+    }
+    const settled = await Promise.all(ids.map((id) => t.until(id, allSettled)));
+    const confirmations = settled.flatMap((deliveries) => byKind(deliveries, 'confirmation'));
+    expect(confirmations.filter((delivery) => delivery.state === 'sent')).toHaveLength(3);
+    const skippedOnes = confirmations.filter((delivery) => delivery.state === 'skipped');
+    expect(skippedOnes).toHaveLength(7);
+    expect(skippedOnes[0]!.lastError).toMatch(
+      /3 confirmations already went to this address .*CONFIRMATIONS_PER_ADDRESS/,
+    );
+    // The owner hears of all ten.
+    expect(settled.flatMap((deliveries) => byKind(deliveries, 'owner-email')).every((d) => d.state === 'sent')).toBe(
+      true,
+    );
+    const toVictim = smtp.received.filter((mail) =>
+      mail.rcptTo.some((to) => to.toLowerCase() === 'victim@example.org'),
+    );
+    expect(toVictim).toHaveLength(3);
   });
 
   it('sends nothing at all for an inquiry flagged as spam', async () => {

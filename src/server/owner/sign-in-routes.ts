@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { MAX_PASSWORD_LENGTH } from '../../shared/owner.js';
 import { httpError } from '../http-error.js';
-import { createLimiter } from '../routes/rate-limit.js';
+import { clientKey, createLimiter } from '../routes/rate-limit.js';
 import { normalizeEmail, type Owner } from '../store/owner-store.js';
 import type { OwnerAreaOptions } from './owner-scope.js';
 import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
@@ -18,11 +18,8 @@ import { newToken, sessionCookie, tokenHash } from './session-cookie.js';
 export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
   void dummyHash(); // computed once, before the first sign-in needs it
 
-  const perIp = createLimiter(
-    app,
-    config.limits.ownerSignInsPerIp,
-    'sign-ins from this address',
-    (request) => request.ip,
+  const perIp = createLimiter(app, config.limits.ownerSignInsPerIp, 'sign-ins from this address', (request) =>
+    clientKey(request.ip),
   );
   const guard = signInGuard(config.limits.ownerSignInsPerAccount);
   const ACCOUNT_LIMITED = (seconds: number) =>

@@ -9,7 +9,7 @@
 // A double submit stores one inquiry: the id is derived (HMAC with the session
 // secret) from what was sent, so sending the same inquiry again is a replay of
 // the first create, never a second row; an edited inquiry is a new one.
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -45,11 +45,13 @@ import { acceptInquiry, inquiryProblems } from '../accept-inquiry.js';
 import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { createLimiter } from './rate-limit.js';
+import { clientKey, createLimiter } from './rate-limit.js';
 
 interface FormPost {
   values: InquiryFormValues;
   website: string;
+  /** The signed render time of the form page it came from ('' from the landing page's static form). */
+  started: string;
   body: InquiryBody;
 }
 
@@ -68,7 +70,33 @@ export function parseFormBody(text: string): Omit<FormPost, 'body'> {
   const params = new URLSearchParams(text);
   const values = {} as InquiryFormValues;
   for (const name of FORM_CONTROLS) values[name] = params.get(name) ?? '';
-  return { values: cleanControlValues(values), website: params.get('website') ?? '' };
+  return {
+    values: cleanControlValues(values),
+    website: params.get('website') ?? '',
+    started: params.get('started') ?? '',
+  };
+}
+
+/** How long a form page's render time is believed. */
+const STARTED_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+const startedMac = (secret: string, at: number) =>
+  createHmac('sha256', secret).update(`curbside form started\n${at}`).digest('base64url');
+
+/** A form page's `started` value: when the server rendered it, signed, so a script cannot claim a time. */
+export function signedStart(secret: string, at: number): string {
+  return `${at}.${startedMac(secret, at)}`;
+}
+
+/** When a genuine `started` value says its page was rendered (ms), if it is genuine and recent. */
+export function startedAt(secret: string, value: string, now: number): number | undefined {
+  const match = /^(\d{13})\.([\w-]{43})$/.exec(value);
+  if (!match) return undefined;
+  const at = Number(match[1]);
+  const expected = Buffer.from(startedMac(secret, at));
+  const given = Buffer.from(match[2]!);
+  if (!timingSafeEqual(given, expected) || at > now || now - at > STARTED_MAX_AGE_MS) return undefined;
+  return at;
 }
 
 const anchored = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
@@ -152,17 +180,26 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
     (request, text, done) => {
-      const { values, website } = parseFormBody(text as string);
-      // The body the JSON API would get, so the same schema judges it. No fill time: a
-      // static page cannot say when it was opened, so only the honeypot flags spam here.
+      const { values, website, started } = parseFormBody(text as string);
+      // The body the JSON API would get, so the same schema judges it (its fillMs is never believed).
       const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
-      request.formPost = { values, website, body };
+      request.formPost = { values, website, started, body };
       done(null, body);
     },
   );
 
   const html = (reply: FastifyReply, status: number, page: string) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  /**
+   * The form page, carrying when the server first rendered it (kept through its
+   * re-renders with errors): the spam timing of a post without JavaScript (record 082).
+   */
+  const formHtml = (filled: string, started?: string) => {
+    const now = Date.now();
+    const kept = started && startedAt(config.sessionSecret, started, now) !== undefined ? started : undefined;
+    const field = `<input type="hidden" name="started" value="${kept ?? signedStart(config.sessionSecret, now)}">`;
+    return filled.replace(/<form\b[^>]*>/, (tag) => `${tag}${field}`);
+  };
 
   // A failure before the handler (too many posts, a body too large) is a page too, with the form kept when it can be.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -172,14 +209,12 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
     const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
     const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
-    return html(reply, status, fillInquiryForm(formPage, values, {}, labels).replace(/<form\s/, `${notice}$&`));
+    const page = formHtml(fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
+    return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 
-  const perIp = createLimiter(
-    app,
-    config.limits.inquiriesPerIp,
-    'inquiries from this address',
-    (request) => request.ip,
+  const perIp = createLimiter(app, config.limits.inquiriesPerIp, 'inquiries from this address', (request) =>
+    clientKey(request.ip),
   );
 
   /** Only from our own pages: a browser says where a form post comes from. */
@@ -193,7 +228,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
   app.get<{ Querystring: { package?: string } }>('/inquiry', async (request, reply) => {
     const chosen = typeof request.query.package === 'string' ? request.query.package : '';
     const values = PACKAGE_NAMES.includes(chosen) ? { operation: TRUCK_OPERATION, packageChoice: chosen } : {};
-    return html(reply, 200, fillInquiryForm(formPage, values, {}, labels));
+    return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels)));
   });
 
   app.post(
@@ -220,12 +255,15 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
         if (control && !errors[control]) errors[control] = message;
       }
       if (Object.keys(errors).length > 0) {
-        return html(reply, 400, fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels));
+        const filled = fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels);
+        return html(reply, 400, formHtml(filled, post.started));
       }
       const keys = formInquiryKeys(config.sessionSecret, post.body);
       const result = await acceptInquiry(
         store,
-        { ...keys, body: post.body, fillMs: undefined },
+        // From a form page the server rendered: how long since then. From the landing page's
+        // static form (no render time): unknown, so only the honeypot judges (record 082).
+        { ...keys, body: post.body, fillMs: fillSince(startedAt(config.sessionSecret, post.started, Date.now())) },
         { minFillMs: config.minFillMs },
       );
       if (result.status === 'invalid' || result.status === 'conflict') {
@@ -235,3 +273,6 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
     },
   );
 };
+
+const fillSince = (startedAtMs: number | undefined) =>
+  startedAtMs === undefined ? undefined : Date.now() - startedAtMs;

@@ -14,7 +14,7 @@ import { OPERATIONS, TEXT_LIMITS } from '../../shared/inquiry.js';
 
 /** An operation of the content other than the truck (the last one). */
 const OTHER_OPERATION = OPERATIONS[OPERATIONS.length - 1]!;
-import { verifySession } from '../../server/session-token.js';
+import { issueSession, verifySession } from '../../server/session-token.js';
 
 describe('PUT /api/inquiries/:id', () => {
   let t: TestApp;
@@ -180,16 +180,28 @@ describe('PUT /api/inquiries/:id', () => {
     expect((await t.store.list()).find((row) => row.id === id)?.spamReason).toBe('honeypot');
   });
 
-  it('flags a form filled faster than the minimum as spam and still stores it; the minimum itself is fine', async () => {
-    const token = await signIn(t.app);
-    const fast = newId();
-    const human = newId();
-    expect(t.config.minFillMs).toBe(3000);
-    expect((await putInquiry(t.app, fast, buildInquiryBody({ fillMs: 2999 }), { token })).statusCode).toBe(201);
-    expect((await putInquiry(t.app, human, buildInquiryBody({ fillMs: 3000 }), { token })).statusCode).toBe(201);
-    const rows = await t.store.list();
-    expect(rows.find((row) => row.id === fast)?.spamReason).toBe('too-fast');
-    expect(rows.find((row) => row.id === human)?.spamReason).toBeNull();
+  it('flags as spam a create sent sooner after its session than a person can, whatever fillMs it claims', async () => {
+    const timed = await startApp({ MIN_FILL_SECONDS: '3' });
+    try {
+      const secret = timed.config.sessionSecret;
+      // Sent at once after signing in, claiming 95 s of filling in: flagged (the server's clock decides).
+      const fresh = issueSession(secret).token;
+      const hurried = newId();
+      expect(
+        (await putInquiry(timed.app, hurried, buildInquiryBody({ fillMs: 95_000 }), { token: fresh })).statusCode,
+      ).toBe(201);
+      // A session the server signed 3 s ago, claiming no time at all: a person's pace, not flagged.
+      const earlier = issueSession(secret, undefined, Date.now() - 3_000).token;
+      const patient = newId();
+      expect(
+        (await putInquiry(timed.app, patient, buildInquiryBody({ fillMs: 0 }), { token: earlier })).statusCode,
+      ).toBe(201);
+      const rows = await timed.store.list();
+      expect(rows.find((row) => row.id === hurried)?.spamReason).toBe('too-fast');
+      expect(rows.find((row) => row.id === patient)?.spamReason).toBeNull();
+    } finally {
+      await timed.close();
+    }
   });
 
   it('answers GET /api/health', async () => {

@@ -8,13 +8,15 @@ import { PATTERNS, inquiryBodySchema, type InquiryBody } from '../../shared/inqu
 import { acceptInquiry } from '../accept-inquiry.js';
 import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
-import { sessionUid } from '../session-token.js';
+import { sessionOf } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { createLimiter } from './rate-limit.js';
+import { clientKey, createLimiter } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     uid: string;
+    /** When the server issued the visitor's session token (ms): the page's load, by our clock. */
+    sessionIssuedAt: number;
   }
 }
 
@@ -25,11 +27,9 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
   { config, store },
 ) => {
   app.decorateRequest('uid', '');
-  const perIp = createLimiter(
-    app,
-    config.limits.inquiriesPerIp,
-    'inquiries from this address',
-    (request) => request.ip,
+  app.decorateRequest('sessionIssuedAt', 0);
+  const perIp = createLimiter(app, config.limits.inquiriesPerIp, 'inquiries from this address', (request) =>
+    clientKey(request.ip),
   );
   const perSession = createLimiter(
     app,
@@ -39,11 +39,12 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
   );
 
   const authenticate = async (request: FastifyRequest) => {
-    const uid = sessionUid(config.sessionSecret, request.headers.authorization);
-    if (!uid) {
+    const session = sessionOf(config.sessionSecret, request.headers.authorization);
+    if (!session) {
       throw httpError(401, 'Sign in first: send the token from POST /api/session as "Authorization: Bearer <token>".');
     }
-    request.uid = uid;
+    request.uid = session.uid;
+    request.sessionIssuedAt = session.issuedAt;
   };
 
   app.put<{ Params: { id: string }; Body: InquiryBody }>(
@@ -62,9 +63,12 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
     },
     async (request, reply) => {
       const body = request.body;
+      // How long since the page signed in, by the server's clock: never the fillMs the
+      // client sends, which a script sets to whatever passes (record 082).
+      const fillMs = Date.now() - request.sessionIssuedAt;
       const result = await acceptInquiry(
         store,
-        { id: request.params.id, uid: request.uid, bodyHash: hashBody(body), body, fillMs: body.fillMs },
+        { id: request.params.id, uid: request.uid, bodyHash: hashBody(body), body, fillMs },
         { minFillMs: config.minFillMs },
       );
       if (result.status === 'invalid') {

@@ -2,6 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody } from '../../../tests/support/builders.js';
+import { clientKey } from './rate-limit.js';
 import {
   expectApiError,
   expectSecurityHeaders,
@@ -109,5 +110,38 @@ describe('rate limits', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '198.51.100.2' })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the client a per-address limit counts', () => {
+  it('is an IPv4 address, or an IPv6 /64 network however it is written', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('holds a whole IPv6 /64 to one limit: a new address in it for every request gains nothing', async () => {
+    const t = await startApp({ RATE_LIMIT_SESSIONS_PER_IP: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 1; i <= 5; i++) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: `2001:db8:7:9::${i}`,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      // Another /64 is another client.
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/session', remoteAddress: '2001:db8:7:a::1' })).statusCode,
+      ).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -3,10 +3,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import { issueSession, sessionUid } from '../session-token.js';
-import { createLimiter } from './rate-limit.js';
+import { clientKey, createLimiter } from './rate-limit.js';
 
 export const sessionRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const perIp = createLimiter(app, config.limits.sessionsPerIp, 'sign-ins from this address', (request) => request.ip);
+  const perIp = createLimiter(app, config.limits.sessionsPerIp, 'sign-ins from this address', (request) =>
+    clientKey(request.ip),
+  );
 
   app.post('/api/session', { onRequest: perIp }, async (request) => {
     return issueSession(config.sessionSecret, sessionUid(config.sessionSecret, request.headers.authorization));
