@@ -10,6 +10,8 @@ export const business: BusinessContent = {
   tagline: 'Street tacos, made to order, wherever your people are.',
   siteUrl: 'https://luckylimetacos.example',
   locale: 'en-US',
+  // The schedule's dates and times (the owner keeps it in the inbox) are in this time zone.
+  timeZone: 'America/Chicago',
   priceRange: '$$',
   cuisine: ['Mexican', 'Tacos'],
 
@@ -21,6 +23,7 @@ export const business: BusinessContent = {
 
   nav: [
     { label: 'Packages', href: '#packages' },
+    { label: 'Menu', href: '#menu' },
     { label: 'Why us', href: '#why-us' },
     { label: 'Clients', href: '#clients' },
     { label: 'Contact', href: '#contact' },
@@ -103,6 +106,122 @@ export const business: BusinessContent = {
       ],
     },
   ],
+
+  // What the truck serves at its stops. Prices are numbers in `currency`; tags are
+  // 'vegan', 'vegetarian', 'gluten-free' and 'contains-nuts'; a photo is optional.
+  menu: {
+    currency: 'USD',
+    intro: 'Served at every stop. Tortillas are corn and pressed on the truck; ask us about allergies.',
+    groups: [
+      {
+        name: 'Tacos',
+        items: [
+          {
+            name: 'Al pastor',
+            price: 4.5,
+            description: 'Achiote pork off the spit, pineapple, onion, cilantro.',
+            tags: ['gluten-free'],
+          },
+          {
+            name: 'Carne asada',
+            price: 5,
+            description: 'Grilled steak, salsa roja, onion, cilantro.',
+            tags: ['gluten-free'],
+          },
+          {
+            name: 'Pollo tinga',
+            price: 4.5,
+            description: 'Chipotle chicken, crema, pickled red onion.',
+            tags: ['gluten-free'],
+          },
+          { name: 'Birria', price: 5.5, description: 'Slow-braised beef, melted cheese, a cup of consommé to dip.' },
+          { name: 'Baja fish', price: 5.5, description: 'Beer-battered cod, cabbage slaw, chipotle mayo.' },
+          {
+            name: 'Hongos',
+            price: 4.5,
+            description: 'Roasted mushrooms, poblano rajas, salsa verde.',
+            tags: ['vegan', 'gluten-free'],
+          },
+          {
+            name: 'Calabacitas',
+            price: 4,
+            description: 'Squash, sweet corn, queso fresco.',
+            tags: ['vegetarian', 'gluten-free'],
+          },
+          {
+            name: 'Taco trio',
+            price: 12,
+            description: 'Any three tacos, with lime and the salsa of the day.',
+            photo: { src: 'images/mini.jpg', alt: 'Three street tacos on a white plate with lime wedges' },
+          },
+        ],
+      },
+      {
+        name: 'Sides',
+        items: [
+          { name: 'Chips & salsa verde', price: 3.5, tags: ['vegan', 'gluten-free'] },
+          {
+            name: 'Guacamole & chips',
+            price: 6,
+            description: 'Made at the window, every hour.',
+            tags: ['vegan', 'gluten-free'],
+            photo: { src: 'images/basic.jpg', alt: 'Guacamole and chips beside four tacos and an agua fresca' },
+          },
+          {
+            name: 'Elote',
+            price: 4.5,
+            description: 'Grilled corn, cotija, chile-lime mayo.',
+            tags: ['vegetarian', 'gluten-free'],
+            photo: { src: 'images/premium.jpg', alt: 'Grilled elote beside tacos, churros and two agua frescas' },
+          },
+          { name: 'Rice & black beans', price: 3.5, tags: ['vegan', 'gluten-free'] },
+          {
+            name: 'Papas con mole',
+            price: 5.5,
+            description: 'Fries under our house mole, sesame and crushed peanuts.',
+            tags: ['vegan', 'contains-nuts'],
+          },
+        ],
+      },
+      {
+        name: 'Drinks',
+        items: [
+          {
+            name: 'Horchata',
+            price: 3.5,
+            description: 'Rice, cinnamon and almond milk.',
+            tags: ['vegan', 'gluten-free', 'contains-nuts'],
+          },
+          {
+            name: 'Agua de jamaica',
+            price: 3,
+            description: 'Hibiscus, lightly sweet.',
+            tags: ['vegan', 'gluten-free'],
+          },
+          {
+            name: 'Agua de sandía',
+            price: 3,
+            description: 'Fresh watermelon and lime.',
+            tags: ['vegan', 'gluten-free'],
+          },
+          { name: 'Mexican Coke', price: 3.5, description: 'In the glass bottle.', tags: ['vegan', 'gluten-free'] },
+          { name: 'Topo Chico', price: 2.5, description: 'Sparkling mineral water.', tags: ['vegan', 'gluten-free'] },
+        ],
+      },
+      {
+        name: 'Sweets',
+        items: [
+          { name: 'Churros', price: 4.5, description: 'Cinnamon sugar, warm chocolate to dip.', tags: ['vegetarian'] },
+          {
+            name: 'Paleta de mango',
+            price: 3.5,
+            description: 'Mango ice pop with chile and lime.',
+            tags: ['vegan', 'gluten-free'],
+          },
+        ],
+      },
+    ],
+  },
 
   whyUs: {
     heading: 'Why hosts book us again',

@@ -1,6 +1,8 @@
 // CONTENT_FILE replaces content/business.ts for the build, the server and the
 // tests; a wrong one stops them with a message naming it.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { business } from './business.js';
 import { business as coffeeCart } from './examples/coffee-cart.js';
@@ -37,5 +39,33 @@ describe('CONTENT_FILE', () => {
     expect(contentWith('package.json')).toBe(
       'error: CONTENT_FILE=package.json: must be a .ts file under content/ (e.g. content/examples/coffee-cart.ts)',
     );
+  });
+});
+
+describe('a mistake in a menu item', () => {
+  it('stops the build, naming the file and the field', { timeout: 60_000 }, () => {
+    // A content file of its own under content/ (a dotfile: no type check or lint picks it up meanwhile).
+    const file = `content/.menu-mistake-${randomUUID()}.ts`;
+    writeFileSync(
+      file,
+      `import { business as demo } from './business.js';
+const business = structuredClone(demo);
+business.menu.groups[1].items[2].tags = ['vegetarian', 'nut-free'];
+export { business };
+`,
+    );
+    try {
+      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', 'dist/never'], {
+        env: { ...process.env, CONTENT_FILE: file },
+        encoding: 'utf8',
+      });
+      expect(build.status).not.toBe(0);
+      expect(build.stdout + build.stderr).toContain(
+        `${file}: menu.groups[1].items[2].tags[1]: must be one of vegan, vegetarian, gluten-free, contains-nuts`,
+      );
+    } finally {
+      rmSync(file, { force: true });
+      rmSync('dist/never', { recursive: true, force: true });
+    }
   });
 });

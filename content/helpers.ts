@@ -1,6 +1,6 @@
 // Plain functions of the content, with no check in them: the page's bundle
 // imports these (content/schema.ts, the build-time check, never ships).
-import type { BusinessContent, ClientLogo, PackageCard } from './schema.js';
+import type { BusinessContent, ClientLogo, DietaryTag, PackageCard } from './schema.js';
 
 /** A client's name, whether it comes with a logo or not. */
 export function clientName(logo: ClientLogo): string {
@@ -26,3 +26,18 @@ export function truckPackages(content: BusinessContent): PackageCard[] {
 export function packageOptionLabel(card: PackageCard): string {
   return card.formNote ? `${card.name} (${card.formNote})` : card.name;
 }
+
+/** A menu price as the page shows it: '$4.50', '$12', '£3.20' (no '.00' on whole amounts). */
+export function menuPrice(price: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, trailingZeroDisplay: 'stripIfInteger' }).format(
+    price,
+  );
+}
+
+/** How each dietary mark reads on the page: words, never colour alone. */
+export const DIETARY_LABELS: Record<DietaryTag, string> = {
+  vegan: 'Vegan',
+  vegetarian: 'Vegetarian',
+  'gluten-free': 'Gluten-free',
+  'contains-nuts': 'Contains nuts',
+};

@@ -51,6 +51,67 @@ describe('the demo content', () => {
 
 describe('a broken copy fails, naming the exact path', () => {
   it.each<[string, (copy: BusinessContent & Record<string, unknown>) => void, string]>([
+    ['no time zone', (c) => delete (c as Partial<BusinessContent>).timeZone, 'timeZone: must be text'],
+    [
+      'an unknown time zone',
+      (c) => (c.timeZone = 'Austin/Texas'),
+      'timeZone: must be a time zone such as America/Chicago or Europe/London',
+    ],
+    [
+      'a menu price with a currency sign',
+      (c) => ((c.menu!.groups[0]!.items[1] as unknown as Record<string, unknown>).price = '$5'),
+      'menu.groups[0].items[1].price: must be a number such as 4.5 (no currency sign)',
+    ],
+    [
+      'a menu price with three decimals',
+      (c) => (c.menu!.groups[1]!.items[0]!.price = 3.505),
+      'menu.groups[1].items[0].price: must have at most two decimals',
+    ],
+    [
+      'a negative menu price',
+      (c) => (c.menu!.groups[0]!.items[0]!.price = -1),
+      'menu.groups[0].items[0].price: must be a number such as 4.5 (no currency sign)',
+    ],
+    [
+      'an empty menu item name',
+      (c) => (c.menu!.groups[2]!.items[1]!.name = ' '),
+      'menu.groups[2].items[1].name: must not be empty',
+    ],
+    [
+      'an unknown dietary tag',
+      (c) => ((c.menu!.groups[0]!.items[5]!.tags as string[])[1] = 'gluten free'),
+      'menu.groups[0].items[5].tags[1]: must be one of vegan, vegetarian, gluten-free, contains-nuts',
+    ],
+    [
+      'a dietary tag twice',
+      (c) => (c.menu!.groups[1]!.items[0]!.tags = ['vegan', 'vegan']),
+      'menu.groups[1].items[0].tags[1]: "vegan" appears twice',
+    ],
+    [
+      'a menu item named twice in its group',
+      (c) => (c.menu!.groups[0]!.items[2]!.name = c.menu!.groups[0]!.items[0]!.name),
+      `menu.groups[0].items[2].name: "${business.menu!.groups[0]!.items[0]!.name}" appears twice`,
+    ],
+    [
+      'a misspelt menu item field',
+      (c) => ((c.menu!.groups[0]!.items[0] as unknown as Record<string, unknown>).descripton = 'x'),
+      'menu.groups[0].items[0].descripton: is not a known field (check its spelling)',
+    ],
+    [
+      'a menu photo without alt text',
+      (c) => (c.menu!.groups[0]!.items[0]!.photo = { src: 'images/mini.jpg', alt: '' }),
+      'menu.groups[0].items[0].photo.alt: must not be empty',
+    ],
+    [
+      'a menu group without items',
+      (c) => (c.menu!.groups[3]!.items = []),
+      'menu.groups[3].items: needs at least 1 item',
+    ],
+    [
+      'an unknown currency',
+      (c) => (c.menu!.currency = 'ABC'),
+      'menu.currency: must be a known currency code such as USD, EUR or GBP',
+    ],
     ['an empty name', (c) => (c.name = ''), 'name: must not be empty'],
     ['a blank name', (c) => (c.name = '   '), 'name: must not be empty'],
     ['a name that is not text', (c) => ((c as Record<string, unknown>).name = 42), 'name: must be text'],

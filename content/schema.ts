@@ -3,7 +3,15 @@
 
 import { clientName, truckOperation } from './helpers.js';
 
-export { clientName, operations, packageOptionLabel, truckOperation, truckPackages } from './helpers.js';
+export {
+  clientName,
+  DIETARY_LABELS,
+  menuPrice,
+  operations,
+  packageOptionLabel,
+  truckOperation,
+  truckPackages,
+} from './helpers.js';
 
 export interface Link {
   label: string;
@@ -45,6 +53,35 @@ export interface PackageGroup {
   packages: PackageCard[];
 }
 
+/** A dietary mark on a menu item, shown as words (never colour alone). */
+export const DIETARY_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'contains-nuts'] as const;
+export type DietaryTag = (typeof DIETARY_TAGS)[number];
+
+export interface MenuItem {
+  name: string;
+  /** In the menu's currency, e.g. 4.5 for $4.50. */
+  price: number;
+  /** One short line: what is in it. */
+  description?: string;
+  tags?: DietaryTag[];
+  /** Optional photo beside the item (cropped square). */
+  photo?: Photo;
+}
+
+export interface MenuGroup {
+  /** 'Tacos', 'Sides', 'Drinks'… */
+  name: string;
+  items: MenuItem[];
+}
+
+export interface Menu {
+  /** ISO 4217 code of the prices, e.g. 'USD'. */
+  currency: string;
+  /** A line under the heading, e.g. where the menu is served. */
+  intro?: string;
+  groups: MenuGroup[];
+}
+
 export interface BusinessContent {
   name: string;
   /** The name under the icon on a phone's home screen, at most 12 characters; by default the name's first words that fit. */
@@ -55,6 +92,8 @@ export interface BusinessContent {
   /** Public address of the site, for canonical links, Open Graph and the sitemap. */
   siteUrl: string;
   locale: string;
+  /** Where the truck is, as an IANA time zone ('America/Chicago'): the schedule's dates and times are in it. */
+  timeZone: string;
   priceRange: string;
   cuisine: string[];
   seo: { title: string; description: string };
@@ -63,6 +102,8 @@ export interface BusinessContent {
   otherOperations: string[];
   truckPackageGroup: string;
   packageGroups: PackageGroup[];
+  /** What the truck serves, in groups; shown in the page's #menu section. */
+  menu?: Menu;
   whyUs: { heading: string; points: { title: string; text: string }[] };
   clients: { heading: string; logos: ClientLogo[] };
   contact: {
@@ -154,6 +195,51 @@ const pictureFile = matching(
 );
 const photo = record({ src: pictureFile, alt: text(160) });
 
+const timeZone: Check = (value, path) => {
+  text(60)(value, path);
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value as string });
+  } catch {
+    throw new ContentError(path, 'must be a time zone such as America/Chicago or Europe/London');
+  }
+};
+
+const currency: Check = (value, path) => {
+  matching(/^[A-Z]{3}$/, 'a three-letter currency code such as USD')(value, path);
+  if (!Intl.supportedValuesOf('currency').includes(value as string)) {
+    throw new ContentError(path, 'must be a known currency code such as USD, EUR or GBP');
+  }
+};
+
+const price: Check = (value, path) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value >= 100_000) {
+    throw new ContentError(path, 'must be a number such as 4.5 (no currency sign)');
+  }
+  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
+    throw new ContentError(path, 'must have at most two decimals');
+  }
+};
+
+const dietaryTag: Check = (value, path) => {
+  if (!(DIETARY_TAGS as readonly unknown[]).includes(value)) {
+    throw new ContentError(path, `must be one of ${DIETARY_TAGS.join(', ')}`);
+  }
+};
+
+const menuItem = record({
+  name: text(60),
+  price,
+  description: optional(text(160)),
+  tags: optional(list(dietaryTag, 0, DIETARY_TAGS.length)),
+  photo: optional(photo),
+});
+
+const menu = record({
+  currency,
+  intro: optional(text(240)),
+  groups: list(record({ name: text(40), items: list(menuItem, 1, 30) }), 1, 10),
+});
+
 const clientLogo: Check = (value, path) => {
   if (typeof value === 'string') text(40)(value, path);
   else record({ name: text(40), image: pictureFile })(value, path);
@@ -175,6 +261,7 @@ const businessShape = record({
   tagline: text(160),
   siteUrl: httpUrl,
   locale: matching(/^[a-z]{2}(-[A-Z]{2})?$/, 'a language tag such as en-US'),
+  timeZone,
   priceRange: matching(/^\${1,4}$/, 'one to four $ signs'),
   cuisine: list(text(40), 1, 10),
   seo: record({ title: text(70), description: text(170) }),
@@ -183,6 +270,7 @@ const businessShape = record({
   otherOperations: list(text(60), 0, 10),
   truckPackageGroup: slug,
   packageGroups: list(record({ id: slug, label: text(40), intro: text(240), packages: list(packageCard, 1, 8) }), 1, 6),
+  menu: optional(menu),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
@@ -205,6 +293,22 @@ function checkUnique(values: string[], pathOf: (index: number) => string, taken:
   values.forEach((value, index) => {
     if (seen.has(value)) throw new ContentError(pathOf(index), `"${value}" appears twice`);
     seen.add(value);
+  });
+}
+
+function checkMenu(menu: Menu): void {
+  checkUnique(
+    menu.groups.map((group) => group.name),
+    (g) => `menu.groups[${g}].name`,
+  );
+  menu.groups.forEach((group, g) => {
+    checkUnique(
+      group.items.map((item) => item.name),
+      (i) => `menu.groups[${g}].items[${i}].name`,
+    );
+    group.items.forEach((item, i) => {
+      checkUnique(item.tags ?? [], (t) => `menu.groups[${g}].items[${i}].tags[${t}]`);
+    });
   });
 }
 
@@ -238,6 +342,7 @@ function checkContent(input: unknown): BusinessContent {
     );
   }
   checkUnique(content.clients.logos.map(clientName), (i) => `clients.logos[${i}]`);
+  if (content.menu) checkMenu(content.menu);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),

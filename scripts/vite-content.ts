@@ -17,6 +17,8 @@ export function browserContent(content: BusinessContent): Record<string, unknown
     seo: _seo,
     siteUrl: _url,
     locale: _locale,
+    timeZone: _timeZone,
+    menu: _menu,
     priceRange: _price,
     cuisine: _cuisine,
     shortName: _shortName,

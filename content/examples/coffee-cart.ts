@@ -11,6 +11,7 @@ export const business: BusinessContent = {
   tagline: 'Proper coffee, pulled to order, at your conference, wedding or open day.',
   siteUrl: 'https://cremacarts.example',
   locale: 'en-GB',
+  timeZone: 'Europe/London',
   priceRange: '$$$',
   cuisine: ['Coffee', 'Cafe'],
 
@@ -22,9 +23,10 @@ export const business: BusinessContent = {
 
   nav: [
     { label: 'Menus', href: '#packages' },
+    { label: 'Drinks', href: '#menu' },
     { label: 'Why Crema', href: '#why-us' },
     { label: 'Who we serve', href: '#clients' },
-    { label: 'Get in touch', href: '#contact' },
+    { label: 'Contact', href: '#contact' },
   ],
 
   hero: {
@@ -79,6 +81,43 @@ export const business: BusinessContent = {
       ],
     },
   ],
+
+  menu: {
+    currency: 'GBP',
+    intro: 'Pulled at the cart from our seasonal espresso; oat milk at no extra cost.',
+    groups: [
+      {
+        name: 'Espresso',
+        items: [
+          { name: 'Espresso', price: 2.2, description: 'A double shot of the seasonal blend.', tags: ['vegan'] },
+          { name: 'Cortado', price: 3, description: 'Espresso cut with a little steamed milk.', tags: ['vegetarian'] },
+          { name: 'Flat white', price: 3.2, description: 'Two ristretto shots, silky milk.', tags: ['vegetarian'] },
+          { name: 'Oat latte', price: 3.4, description: 'Oat milk, a double shot.', tags: ['vegan'] },
+          { name: 'Mocha', price: 3.6, description: 'Flat white with 70 % dark chocolate.', tags: ['vegetarian'] },
+        ],
+      },
+      {
+        name: 'Not coffee',
+        items: [
+          { name: 'Chai latte', price: 3.3, description: 'Spiced black tea, steamed milk.', tags: ['vegetarian'] },
+          { name: 'Hot chocolate', price: 3.2, tags: ['vegetarian', 'gluten-free'] },
+        ],
+      },
+      {
+        name: 'Bakes',
+        items: [
+          {
+            name: 'Almond croissant',
+            price: 3.2,
+            description: 'From Kirkgate bakery, baked that morning.',
+            tags: ['vegetarian', 'contains-nuts'],
+          },
+          { name: 'Banana bread', price: 2.8, description: 'With walnuts.', tags: ['vegan', 'contains-nuts'] },
+          { name: 'Brownie', price: 3, tags: ['vegetarian', 'gluten-free'] },
+        ],
+      },
+    ],
+  },
 
   whyUs: {
     heading: 'Why organisers call us back',

@@ -35,6 +35,10 @@ const PROBES: Probe[] = [
   { name: 'search "rosa garcia"', path: '/api/owner/inquiries?q=rosa+garcia', targeted: true },
   { name: 'search "garcia" (1 in 70)', path: '/api/owner/inquiries?q=garcia', targeted: true },
   { name: 'search an e-mail', path: '/api/owner/inquiries?q=rosa.garcia', targeted: true },
+  { name: 'search a phone, digits (1 in 10,000)', path: '/api/owner/inquiries?q=5125550142', targeted: true },
+  { name: 'search a phone as typed', path: '/api/owner/inquiries?q=512+555+0142', targeted: true },
+  { name: 'search the ZIP (every inquiry)', path: '/api/owner/inquiries?q=78701', targeted: true },
+  { name: 'search a street (1 in 900)', path: '/api/owner/inquiries?q=142+oak+st', targeted: true },
   { name: 'status Booked', path: '/api/owner/inquiries?status=booked', targeted: false },
   {
     name: 'spam shown, event dates',

@@ -36,6 +36,8 @@ interface RoleSpec {
 /** Photos sit in cards about 240–370 px wide: up to 3× a phone's width of 360 px. */
 export const ROLE_SPECS: Record<PictureRole, RoleSpec> = {
   photo: { label: 'a package photo', minWidth: 640, minHeight: 400, aspect: 3 / 2, widths: [320, 480, 720, 960] },
+  // A menu item's photo is a square shown 80 px wide: 1×, 2× and 3×.
+  dish: { label: 'a menu photo', minWidth: 240, minHeight: 240, aspect: 1, widths: [80, 160, 240] },
   // Logos are shown 48 px high in the scroller: 1×, 2× and 3×.
   logo: { label: 'a client logo', minWidth: 48, minHeight: 96, heights: [48, 96, 144] },
   // The logo mark is shown 32 px high, and makes the 512 px app icons.
@@ -77,6 +79,12 @@ export function pictureUses(content: BusinessContent): PictureUse[] {
     group.packages.forEach((card, c) => {
       if (card.photo)
         uses.push({ field: `packageGroups[${g}].packages[${c}].photo.src`, file: card.photo.src, role: 'photo' });
+    });
+  });
+  content.menu?.groups.forEach((group, g) => {
+    group.items.forEach((item, i) => {
+      if (item.photo)
+        uses.push({ field: `menu.groups[${g}].items[${i}].photo.src`, file: item.photo.src, role: 'dish' });
     });
   });
   content.clients.logos.forEach((logo, i) => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { content, ContentError, type BusinessContent } from '../../content/index.js';
+import { clientName, content, ContentError, type BusinessContent } from '../../content/index.js';
 import { ICONS, shortName, SOCIAL_CARD, webManifest } from '../web/seo/site-files.js';
 import { decodeIco } from './ico.js';
 import { checkPicture, encodePictures, INLINE_MARK_MAX_BYTES, planPicture, planPictures } from './pictures.js';
@@ -131,6 +131,7 @@ describe('a missing or broken picture stops the build, naming the file', () => {
         g === 0 && c === 0 ? { ...card, photo: { src, alt: 'A photo' } } : { ...card, photo: undefined },
       ),
     })),
+    menu: undefined,
   });
 
   it('a missing file: the field and the file', async () => {
@@ -180,6 +181,44 @@ describe('a missing or broken picture stops the build, naming the file', () => {
       const ext = file.fileName.split('.').pop()!;
       expect(meta.format, file.fileName).toBe(ext === 'jpg' ? 'jpeg' : ext === 'avif' ? 'heif' : ext);
       expect(meta.width! / meta.height!).toBeCloseTo(1.5, 1);
+    }
+  });
+});
+
+describe('a menu photo', () => {
+  it('is checked naming its field, and made square at 80, 160 and 240 px', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'curbside-dish-'));
+    try {
+      mkdirSync(join(dir, 'images'));
+      const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c93' } })
+        .jpeg()
+        .toBuffer();
+      writeFileSync(join(dir, 'images', 'dish.jpg'), photo);
+      const withDish = (src: string): BusinessContent => ({
+        ...content,
+        logoMark: undefined,
+        shareImage: undefined,
+        clients: { ...content.clients, logos: content.clients.logos.map((logo) => clientName(logo)) },
+        packageGroups: content.packageGroups.map((group) => ({
+          ...group,
+          packages: group.packages.map((card) => ({ ...card, photo: undefined })),
+        })),
+        menu: {
+          currency: 'USD',
+          groups: [{ name: 'Tacos', items: [{ name: 'Al pastor', price: 4.5, photo: { src, alt: 'A taco' } }] }],
+        },
+      });
+      const missing = await planPictures(withDish('images/gone.jpg'), dir).catch((e: unknown) => e);
+      expect((missing as Error).message).toContain('menu.groups[0].items[0].photo.src: images/gone.jpg was not found');
+      const plan = await planPictures(withDish('images/dish.jpg'), dir);
+      expect(plan.page['dish:images/dish.jpg']).toMatchObject({
+        type: 'jpg',
+        widths: [80, 160, 240],
+        width: 240,
+        height: 240,
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

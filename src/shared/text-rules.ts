@@ -37,10 +37,13 @@ export type BodyTextField = {
 /** The form's free-text controls: the body's, less the built ones, plus the controls they are built from. */
 export type ControlTextField = TextControl;
 
+/** Fewest digits a phone number holds (the inbox's search reads a query with as many as one). */
+export const MIN_PHONE_DIGITS = 7;
+
 /** The rule of a control's kind: the notes take line breaks, a phone number needs digits. */
 function ruleOf(input: InputKind): TextRule | undefined {
   if (input === 'textarea') return { kind: 'lines' };
-  if (input === 'tel') return { kind: 'line', minDigits: 7 };
+  if (input === 'tel') return { kind: 'line', minDigits: MIN_PHONE_DIGITS };
   return input === 'text' || input === 'email' ? { kind: 'line' } : undefined;
 }
 

@@ -1,7 +1,9 @@
+import { content } from '../../content/index.js';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Footer } from './sections/footer.js';
 import { Hero } from './sections/hero.js';
 import { LogoScroller } from './sections/logo-scroller.js';
+import { Menu } from './sections/menu.js';
 import { Navbar } from './sections/navbar.js';
 import { Packages } from './sections/packages.js';
 import { WhyUs } from './sections/why-us.js';
@@ -60,6 +62,10 @@ export function App({ Inquiry }: { Inquiry: ComponentType }) {
         <Part>
           <Packages />
         </Part>
+        {/* The menu never changes: prerendered, not hydrated, its code not in the page's bundle. */}
+        <StaticPart className="static-part">
+          {import.meta.env.SSR && content.menu && <Menu menu={content.menu} />}
+        </StaticPart>
         <Part>
           <WhyUs />
         </Part>

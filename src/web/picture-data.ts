@@ -1,8 +1,8 @@
 // What the build tells the page about each of the owner's pictures (src/build/pictures.ts
 // makes it; src/web/picture.tsx renders it). Kept small: it ships in the page's script.
 
-/** Where a picture is used: a package card's photo, a client's logo, the owner's logo mark. */
-export type PictureRole = 'photo' | 'logo' | 'mark';
+/** Where a picture is used: a package card's photo, a menu item's photo, a client's logo, the owner's logo mark. */
+export type PictureRole = 'photo' | 'dish' | 'logo' | 'mark';
 
 export interface PictureData {
   /** The files' common start, e.g. '/assets/pictures/mini-1a2b3c4d'. */

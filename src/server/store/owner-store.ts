@@ -2,7 +2,9 @@
 // sessions (only a token's hash is kept), and the inbox: each inquiry's status
 // and notes as an append-only history beside the create-only inquiry row, search
 // and filters, and erasure (the personal data goes for good; a tombstone stays).
+import { PATTERNS } from '../../shared/inquiry.js';
 import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/owner.js';
+import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
 import type { StoredInquiry } from './inquiry-store.js';
 
 export interface Owner {
@@ -103,13 +105,34 @@ export type { InboxPage };
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/** A search that reads as a phone number: only what a phone number may hold (and enough digits). */
+const PHONE_SEARCH = new RegExp(`^(?:${PATTERNS.phone})$`);
+
+/** Words an inquiry must all hold: each as the start of one of its words, or (`prefix: false`) as a whole word. */
+export interface SearchTerm {
+  words: string[];
+  prefix: boolean;
+}
+
 /**
- * The search words of a text, as both engines index them: lowercased runs of
- * letters and digits (so 'ana.ruiz@example.com' is 'ana', 'ruiz', 'example', 'com').
- * Each word of a search matches as a prefix; every word must match.
+ * What a search looks for: alternatives (an inquiry matching any is found). Words are
+ * split as both engines index text: lowercased runs of letters and digits (so
+ * 'ana.ruiz@example.com' is 'ana', 'ruiz', 'example', 'com'). A search that reads as
+ * a phone number also looks for its digits as one word, so a number is found
+ * whichever way either side grouped it (search-text.ts indexes a phone's digits); its
+ * groups then match whole (an area code as a prefix would match the digits of nearly
+ * every number: slow), which still finds a ZIP+4 or a date by its parts.
  */
-export function searchWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+export function searchTerms(text: string): SearchTerm[] {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  const digits = text.replace(/\D/g, '');
+  if (words.length > 1 && digits.length >= MIN_PHONE_DIGITS && PHONE_SEARCH.test(text.trim())) {
+    return [
+      { words, prefix: false },
+      { words: [digits], prefix: true },
+    ];
+  }
+  return words.length > 0 ? [{ words, prefix: true }] : [];
 }
 
 /** The effective status of an inquiry nobody has touched: spam if flagged, else new. */

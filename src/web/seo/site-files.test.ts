@@ -32,6 +32,28 @@ describe('files for search engines and link previews', () => {
     ]);
   });
 
+  it('links the menu from the FoodEstablishment: its groups as sections, prices with the currency, diets', () => {
+    const menu = content.menu!;
+    const data = structuredData(content) as { '@id': string; hasMenu: Record<string, unknown> };
+    expect(data['@id']).toBe('https://luckylimetacos.example/#business');
+    const hasMenu = data.hasMenu as {
+      '@type': string;
+      hasMenuSection: { name: string; hasMenuItem: Record<string, unknown>[] }[];
+    };
+    expect(hasMenu['@type']).toBe('Menu');
+    expect(hasMenu.hasMenuSection.map((section) => section.name)).toEqual(menu.groups.map((group) => group.name));
+    const items = hasMenu.hasMenuSection.flatMap((section) => section.hasMenuItem);
+    expect(items).toHaveLength(menu.groups.flatMap((group) => group.items).length);
+    const vegan = menu.groups.flatMap((group) => group.items).find((item) => item.tags?.includes('vegan'))!;
+    expect(items.find((item) => item.name === vegan.name)).toMatchObject({
+      '@type': 'MenuItem',
+      offers: { '@type': 'Offer', price: vegan.price.toFixed(2), priceCurrency: menu.currency },
+      suitableForDiet: expect.arrayContaining(['https://schema.org/VeganDiet']),
+    });
+    // Without a menu, no link to one.
+    expect(structuredData({ ...content, menu: undefined })).not.toHaveProperty('hasMenu');
+  });
+
   it('points robots to the sitemap and the sitemap to the page', () => {
     expect(robotsTxt(content)).toContain('Sitemap: https://luckylimetacos.example/sitemap.xml');
     expect(robotsTxt(content)).toContain('Disallow: /api/');

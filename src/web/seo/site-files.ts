@@ -1,7 +1,7 @@
 // Everything that makes the page findable and shareable, generated from the
 // content at build time: <head> tags, JSON-LD, icon, manifest, robots, sitemap.
 // The raster files named here (social card, icons) are drawn by src/build/.
-import { operations, type BusinessContent } from '../../../content/index.js';
+import { type DietaryTag, type Menu, operations, type BusinessContent } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 
 /** The link preview card (src/build/social-card.ts). */
@@ -36,11 +36,46 @@ const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003
 
 const pageUrl = (content: BusinessContent) => new URL('/', content.siteUrl).href;
 
+/** The business's node id in the page's JSON-LD: the schedule's events name it as their organizer. */
+export const businessId = (content: BusinessContent) => `${pageUrl(content)}#business`;
+
+/** schema.org's diets for the menu's dietary marks ('contains-nuts' has none). */
+const DIETS: Partial<Record<DietaryTag, string>> = {
+  vegan: 'https://schema.org/VeganDiet',
+  vegetarian: 'https://schema.org/VegetarianDiet',
+  'gluten-free': 'https://schema.org/GlutenFreeDiet',
+};
+
+/** The menu as schema.org's Menu: its groups as sections, each item with its price and diets. */
+export function menuData(content: BusinessContent, menu: Menu): Record<string, unknown> {
+  return {
+    '@type': 'Menu',
+    '@id': `${pageUrl(content)}#menu`,
+    url: `${pageUrl(content)}#menu`,
+    ...(menu.intro ? { description: menu.intro } : {}),
+    hasMenuSection: menu.groups.map((group) => ({
+      '@type': 'MenuSection',
+      name: group.name,
+      hasMenuItem: group.items.map((item) => {
+        const diets = (item.tags ?? []).flatMap((tag) => DIETS[tag] ?? []);
+        return {
+          '@type': 'MenuItem',
+          name: item.name,
+          ...(item.description ? { description: item.description } : {}),
+          offers: { '@type': 'Offer', price: item.price.toFixed(2), priceCurrency: menu.currency },
+          ...(diets.length ? { suitableForDiet: diets } : {}),
+        };
+      }),
+    })),
+  };
+}
+
 export function structuredData(content: BusinessContent): Record<string, unknown> {
   const { contact } = content;
   return {
     '@context': 'https://schema.org',
     '@type': 'FoodEstablishment',
+    '@id': businessId(content),
     name: content.name,
     description: content.seo.description,
     url: pageUrl(content),
@@ -59,6 +94,7 @@ export function structuredData(content: BusinessContent): Record<string, unknown
     areaServed: contact.serviceArea,
     sameAs: content.social.map((link) => link.href),
     makesOffer: operations(content).map((name) => ({ '@type': 'Offer', itemOffered: { '@type': 'Service', name } })),
+    ...(content.menu ? { hasMenu: menuData(content, content.menu) } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type OwnerStore,
   OwnerExistsError,
   normalizeEmail,
-  searchWords,
+  searchTerms,
 } from '../owner-store.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { migrate } from './postgres-store.js';
@@ -163,14 +163,20 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
       }
       if (query.from) where.push(`e."eventDate" >= ${param(query.from)}`);
       if (query.to) where.push(`e."eventDate" <= ${param(query.to)}`);
-      const words = searchWords(query.q);
-      if (words.length > 0) {
+      const terms = searchTerms(query.q);
+      if (terms.length > 0) {
         // Notes matched first, once (an init plan), so the search is one OR the planner can
         // answer from the indexes (BitmapOr of the GIN index and the primary key).
-        const tsquery = param(words.map((word) => `${word}:*`).join(' & '));
-        const noteLike = words.map((word) => `lower("note") LIKE ${param(`%${word}%`)}`).join(' AND ');
+        const tsquery = param(
+          terms
+            .map(({ words, prefix }) => `(${words.map((word) => (prefix ? `${word}:*` : word)).join(' & ')})`)
+            .join(' | '),
+        );
+        const noteLike = terms
+          .map(({ words }) => `(${words.map((word) => `lower("note") LIKE ${param(`%${word}%`)}`).join(' AND ')})`)
+          .join(' OR ');
         where.push(`(e."searchDocument" @@ to_tsquery('simple', ${tsquery})
-          OR e."id" = ANY(ARRAY(SELECT "inquiryId" FROM "inquiryEvents" WHERE "kind" = 'note' AND ${noteLike})))`);
+          OR e."id" = ANY(ARRAY(SELECT "inquiryId" FROM "inquiryEvents" WHERE "kind" = 'note' AND (${noteLike}))))`);
       }
       if (query.before) {
         where.push(

@@ -2,7 +2,7 @@
 // database. Creates are group-committed (group-commit.ts): one autocommitted
 // multi-row INSERT a batch, acknowledged only once PostgreSQL has flushed its WAL.
 import pg from 'pg';
-import { SEARCHED_FIELDS_KEY, searchTextSql } from '../search-text.js';
+import { searchIndexKey, searchTextSql } from '../search-text.js';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { groupCommit } from '../group-commit.js';
 import { pendingMigrations } from '../migrations.js';
@@ -155,20 +155,22 @@ export async function migrate(pool: pg.Pool): Promise<void> {
 }
 
 /**
- * Rebuilds the search document and its index when the field table's searched fields
- * differ from those it was built from (its column comment); inside the migration's
- * transaction and lock, so one instance does it once.
+ * Rebuilds the search document and its index when what it indexes (searchIndexKey:
+ * the field table's searched fields, how their text is made) differs from what it was
+ * built from (its column comment); inside the migration's transaction and lock, so
+ * one instance does it once.
  */
 async function followSearchedFields(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query(
     `SELECT col_description('"eventInquiries"'::regclass, attnum) AS fields FROM pg_attribute
      WHERE attrelid = '"eventInquiries"'::regclass AND attname = 'searchDocument'`,
   );
-  if (rows[0]?.fields === SEARCHED_FIELDS_KEY) return;
+  const key = searchIndexKey('postgres');
+  if (rows[0]?.fields === key) return;
   await client.query(`ALTER TABLE "eventInquiries" DROP COLUMN IF EXISTS "searchDocument"`);
   await client.query(`ALTER TABLE "eventInquiries" ADD COLUMN "searchDocument" tsvector GENERATED ALWAYS AS (
     to_tsvector('simple'::regconfig, regexp_replace(lower(${searchTextSql('postgres')}), '[^[:alnum:]]+', ' ', 'g'))
   ) STORED`);
   await client.query(`CREATE INDEX "eventInquiries_search" ON "eventInquiries" USING gin ("searchDocument")`);
-  await client.query(`COMMENT ON COLUMN "eventInquiries"."searchDocument" IS '${SEARCHED_FIELDS_KEY}'`);
+  await client.query(`COMMENT ON COLUMN "eventInquiries"."searchDocument" IS '${key}'`);
 }

@@ -14,7 +14,8 @@ import {
   type OwnerStore,
   OwnerExistsError,
   normalizeEmail,
-  searchWords,
+  type SearchTerm,
+  searchTerms,
 } from '../owner-store.js';
 import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
@@ -24,6 +25,9 @@ import { prepare as prepareRetained, openDatabase } from './sqlite-statements.js
 
 /** lastSeenAt is written at most this often per session (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
+/** Hits a search looks at first (and then four times as many at each step, if the page needs them). */
+const SEARCH_WINDOW = 256;
+const NEWEST_FIRST = 'ORDER BY e.createdAt DESC, e.id DESC LIMIT @limit';
 
 const STATUS_SQL = `COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)`;
 const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e.${column}`).join(', ')}, ${STATUS_SQL} AS status, s.readAt AS readAt
@@ -104,6 +108,48 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
 
   const forgetOutbox = forgetOutboxOf(db);
   const search = sqliteSearchIndexer(db);
+
+  // A search takes the index's hits newest first, a window at a time, rather than all
+  // of them: a word most inquiries share (the city, the ZIP) would otherwise mean
+  // fetching and sorting every inquiry (170 ms at 100,000). Rowids follow creation, so
+  // the page is almost always inside the first window; it is returned once every hit
+  // has been seen or no inquiry below the window is newer than the page's last row
+  // (one could be, after the clock was set back), else the window grows. The owner's
+  // notes are few: they are searched whole.
+  const newerBelow = prepare(
+    `SELECT 1 FROM eventInquiries WHERE +rowid < @below AND createdAt >= @at AND (createdAt > @at OR id > @id) LIMIT 1`,
+  );
+  function searchedRows(terms: SearchTerm[], where: string[], params: Record<string, unknown>): InboxInquiry[] {
+    search.catchUp(); // the inquiries created since the last batch was indexed
+    const wordParams: Record<string, string> = {};
+    const noteLike = terms
+      .map(({ words }, i) => {
+        for (const [j, word] of words.entries()) wordParams[`word${i}_${j}`] = `%${word}%`;
+        return `(${words.map((_, j) => `lower(n.note) LIKE @word${i}_${j}`).join(' AND ')})`;
+      })
+      .join(' OR ');
+    const candidates = prepare(
+      `SELECT e.rowid FROM inquiryEvents n JOIN eventInquiries e ON e.id = n.inquiryId WHERE n.kind = 'note' AND (${noteLike})`,
+    )
+      .pluck()
+      .all(wordParams) as number[];
+    const page = prepare(
+      `${ROW_SQL} WHERE ${['e.rowid IN (SELECT value FROM json_each(@candidates))', ...where].join(' AND ')} ${NEWEST_FIRST}`,
+    );
+    const match = terms
+      .map(({ words, prefix }) => `(${words.map((word) => `"${word}"${prefix ? '*' : ''}`).join(' ')})`)
+      .join(' OR ');
+    let below = Number.MAX_SAFE_INTEGER;
+    for (let window = SEARCH_WINDOW; ; window *= 4) {
+      const hits = search.hits(match, below, window);
+      candidates.push(...hits);
+      const rows = page.all({ ...params, candidates: JSON.stringify(candidates) }) as InboxInquiry[];
+      if (hits.length < window) return rows;
+      below = hits.at(-1)!;
+      const last = rows.at(-1);
+      if (rows.length === params.limit && !newerBelow.get({ below, at: last!.createdAt, id: last!.id })) return rows;
+    }
+  }
   /** Resolves once the WAL is emptied after the last erasure. */
   let walCleared: Promise<void> = Promise.resolve();
   const eraseTx = db.transaction((id: string, by: string, at: string) => {
@@ -230,25 +276,17 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
         where.push('e.eventDate <= @to');
         params.to = query.to;
       }
-      const words = searchWords(query.q);
-      if (words.length > 0) {
-        search.catchUp(); // the inquiries created since the last batch was indexed
-        params.match = words.map((word) => `"${word}"*`).join(' ');
-        const noteLike = words.map((_, i) => `lower(note) LIKE @word${i}`).join(' AND ');
-        words.forEach((word, i) => {
-          params[`word${i}`] = `%${word}%`;
-        });
-        where.push(`(e.rowid IN (SELECT rowid FROM inquirySearch WHERE inquirySearch MATCH @match)
-          OR e.id IN (SELECT inquiryId FROM inquiryEvents WHERE kind = 'note' AND ${noteLike}))`);
-      }
       if (query.before) {
         where.push('(e.createdAt < @beforeAt OR (e.createdAt = @beforeAt AND e.id < @beforeId))');
         params.beforeAt = query.before.createdAt;
         params.beforeId = query.before.id;
       }
-      const sql = `${ROW_SQL} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY e.createdAt DESC, e.id DESC LIMIT @limit`;
-      const rows = prepare(sql).all(params) as InboxInquiry[];
+      const terms = searchTerms(query.q);
+      const rows = terms.length
+        ? searchedRows(terms, where, params)
+        : (prepare(`${ROW_SQL} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${NEWEST_FIRST}`).all(
+            params,
+          ) as InboxInquiry[]);
       const more = rows.length > query.limit;
       return { rows: more ? rows.slice(0, query.limit) : rows, more };
     },

@@ -9,7 +9,7 @@
 // except that SQLite gives a new row the highest rowid + 1, so erasing the newest
 // inquiry makes its rowid free again; `forget` lowers the mark then.
 import type Database from 'better-sqlite3';
-import { SEARCHED_FIELDS_KEY, searchTextSql } from '../search-text.js';
+import { searchIndexKey, searchTextSql } from '../search-text.js';
 import { prepare, relaxedTransaction } from './sqlite-statements.js';
 
 /** What a search looks through: the field table's searched fields (search-text.ts). */
@@ -25,6 +25,8 @@ export interface SearchIndexer {
   catchUp(): void;
   /** Takes an inquiry out of the index; call inside the erasing transaction, before its row is deleted. */
   forget(rowid: number): void;
+  /** The rowids an FTS5 query matches below `below`, highest (newest) first, at most `limit`. */
+  hits(match: string, below: number, limit: number): number[];
 }
 
 export function sqliteSearchIndexer(db: Database.Database): SearchIndexer {
@@ -43,6 +45,10 @@ export function sqliteSearchIndexer(db: Database.Database): SearchIndexer {
   // The deleted row's words stay in the index's segments until they are merged: merge them now.
   const optimize = prepare(db, "INSERT INTO inquirySearch (inquirySearch) VALUES ('optimize')");
   const newerExists = prepare(db, 'SELECT 1 FROM eventInquiries WHERE rowid > ? LIMIT 1').pluck();
+  const matching = prepare<number>(
+    db,
+    'SELECT rowid FROM inquirySearch WHERE inquirySearch MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?',
+  ).pluck();
 
   // The index can be rebuilt from the rows (its mark is in the same transaction):
   // a power cut losing the last batch only means indexing it again.
@@ -70,6 +76,7 @@ export function sqliteSearchIndexer(db: Database.Database): SearchIndexer {
       // The newest inquiry: a row created next takes its rowid, and must be indexed.
       if (newerExists.get(rowid) === undefined) setMark.run(rowid - 1);
     },
+    hits: (match, below, limit) => matching.all(match, below, limit),
   };
 }
 
@@ -101,13 +108,15 @@ export function indexInBackground(indexer: SearchIndexer, intervalMs = 1000): { 
 }
 
 /**
- * Empties the index when the field table's searched fields changed since it was
- * built (call inside the migration's transaction): the batches then index every
- * inquiry again with the new fields, and a search catches up first.
+ * Empties the index when what it indexes (searchIndexKey: the field table's searched
+ * fields, how their text is made) changed since it was built (call inside the
+ * migration's transaction): the batches then index every inquiry again, and a search
+ * catches up first.
  */
 export function followSearchedFields(db: Database.Database): void {
   const built = prepare(db, 'SELECT fields FROM searchProgress').pluck().get() as string | undefined;
-  if (built === undefined || built === SEARCHED_FIELDS_KEY) return;
+  const key = searchIndexKey('sqlite');
+  if (built === undefined || built === key) return;
   prepare(db, "INSERT INTO inquirySearch (inquirySearch) VALUES ('delete-all')").run();
-  prepare(db, 'UPDATE searchProgress SET indexedUpTo = 0, fields = ?').run(SEARCHED_FIELDS_KEY);
+  prepare(db, 'UPDATE searchProgress SET indexedUpTo = 0, fields = ?').run(key);
 }
