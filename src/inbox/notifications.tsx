@@ -201,7 +201,7 @@ export function NotificationSettings() {
                     The notifications of {settings.trouble.setAside}{' '}
                     {settings.trouble.setAside === 1 ? 'inquiry' : 'inquiries'} could not be prepared and were set aside
                     (last error: {settings.trouble.setAsideError ?? 'unknown'}). The inquiries themselves are safe in
-                    the inbox.
+                    the inbox; their notifications are tried again when the server restarts.
                   </p>
                 ) : null}
                 {settings.trouble.lastWorkerErrorAt ? (

@@ -8,7 +8,7 @@ import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import type { Channel } from './notify/channels/channel.js';
-import { CHANNELS, deliveryPlan } from './notify/channels/index.js';
+import { CHANNELS } from './notify/channels/index.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryFormRoutes } from './routes/form-post.js';
@@ -178,7 +178,7 @@ export async function buildApp(
   });
   // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
   store.outbox.configure({
-    plan: deliveryPlan(channels, config.notify),
+    plan: notifier.plan,
     idSecret: config.sessionSecret,
     onQueued: (count) => notifier.kick(count),
   });

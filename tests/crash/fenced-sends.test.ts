@@ -4,7 +4,9 @@
 // as 131 messages: the worker claimed 64 e-mails for a pool of 5 connections, so
 // claims ran out while messages waited in the pool, and another claim sent them
 // again. Then SIGTERM in the middle of slow sends: the process exits cleanly within
-// its bound, lets go of its claims, and after a restart nothing goes out twice.
+// its bound, lets go of its claims, and after a restart nothing goes out twice. And
+// on PostgreSQL, an instance frozen mid-send past its lease, whose send then fails,
+// cannot put back in the queue the e-mail another instance sent meanwhile.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -24,6 +26,18 @@ interface Place {
   addOwner(): Promise<void>;
   /** Claims still held on the outbox (PostgreSQL: other instances would wait for them). */
   heldClaims(): Promise<number>;
+  /** Each delivery's state, tries and recorded attempts (PostgreSQL only). */
+  outboxRows(): Promise<{ state: string; tries: number; attempts: number }[]>;
+}
+
+async function query(url: string, sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
 }
 
 const places: { name: string; make(): Promise<Place> }[] = [
@@ -41,6 +55,7 @@ const places: { name: string; make(): Promise<Place> }[] = [
         },
         // One SQLite file has one server: a new one lets go of every old claim at start.
         heldClaims: async () => 0,
+        outboxRows: async () => [],
       };
     },
   },
@@ -58,16 +73,17 @@ const places: { name: string; make(): Promise<Place> }[] = [
           await owners.close();
         },
         async heldClaims() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            const { rows } = await client.query('SELECT count(*)::int AS n FROM "outbox" WHERE "claimedUntil" > $1', [
-              Date.now(),
-            ]);
-            return rows[0].n as number;
-          } finally {
-            await client.end();
-          }
+          const rows = await query(url, 'SELECT count(*)::int AS n FROM "outbox" WHERE "claimedUntil" > $1', [
+            Date.now(),
+          ]);
+          return rows[0]!.n as number;
+        },
+        async outboxRows() {
+          return (await query(
+            url,
+            `SELECT o."state", o."tries", (SELECT count(*)::int FROM "outboxAttempts" a WHERE a."deliveryId" = o."id") AS "attempts"
+             FROM "outbox" o ORDER BY o."createdAt"`,
+          )) as { state: string; tries: number; attempts: number }[];
         },
       };
     },
@@ -87,7 +103,11 @@ function countMessages(smtp: TestSmtp): Map<string, number> {
   return seen;
 }
 
-async function startServer(place: Place, smtp: TestSmtp): Promise<{ server: ServerProcess; port: number }> {
+async function startServer(
+  place: Place,
+  smtp: TestSmtp,
+  env: Record<string, string> = {},
+): Promise<{ server: ServerProcess; port: number }> {
   const port = await freePort();
   const server = new ServerProcess(port, {
     ...place.env,
@@ -96,6 +116,7 @@ async function startServer(place: Place, smtp: TestSmtp): Promise<{ server: Serv
     NOTIFY_LEASE_SECONDS: '5',
     // Forty confirmations in a minute: more than the shipped hourly cap allows.
     CONFIRMATIONS_PER_HOUR: '1000',
+    ...env,
   });
   cleanups.push(() => server.kill());
   await server.start();
@@ -165,5 +186,37 @@ describe.each(places)('fenced e-mail sends on $name', (where) => {
     await until(() => seen.size >= 6, 'six distinct messages');
     await sleep(2_000);
     expect([...seen.values()]).toEqual([1, 1, 1, 1, 1, 1]);
+  }, 120_000);
+});
+
+describe('fenced settlements on postgres, two instances', () => {
+  it('a failure answered after the lease ran out never queues again an e-mail another instance sent', async () => {
+    const place = await places.find((candidate) => candidate.name === 'postgres')!.make();
+    await place.addOwner();
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.stop());
+    const seen = countMessages(smtp);
+    const only = { CONFIRMATION_EMAIL: 'off', LOG_LEVEL: 'warn' };
+    // Instance A sends the owner's e-mail; the relay keeps it waiting for its answer.
+    const hold = smtp.holdNext();
+    const a = await startServer(place, smtp, only);
+    await createInquiries(a.port, 1);
+    await hold.arrived;
+    // A freezes mid-send (a long pause, a stalled VM) until well past its 5 s lease.
+    a.server.pause();
+    await sleep(6_000);
+    // Instance B takes the delivery over and sends it.
+    await startServer(place, smtp, only);
+    await until(() => seen.size === 1, 'instance B to send the e-mail');
+    await until(async () => (await place.outboxRows())[0]?.state === 'sent', 'the e-mail recorded as sent');
+    // Now A's send fails (the relay answers 451), and A wakes up to record that.
+    smtp.failNext(1, 451, 'Try again later');
+    hold.release();
+    a.server.resume();
+    await until(() => a.server.log.includes('its claim ran out'), 'A to find its claim lost');
+    // A first retry would come after about 5 s: wait past it.
+    await sleep(8_000);
+    expect(await place.outboxRows()).toEqual([{ state: 'sent', tries: 1, attempts: 1 }]);
+    expect([...seen.values()]).toEqual([1]);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 // The real server, from source, in its own process: started (waiting until it
 // answers) and SIGKILLed by the crash tests. Rate limits off, the form's
-// minimum fill time off: the tests send many creates from few addresses.
+// minimum fill time off: the tests send many creates from few addresses (a
+// test's own env wins over these defaults).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -65,6 +66,16 @@ export class ServerProcess {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     return exited;
+  }
+
+  /** SIGSTOP: the process is frozen (as in a long GC pause or a stalled VM), its timers and sockets with it. */
+  pause(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** SIGCONT: it runs on from where it was frozen. */
+  resume(): void {
+    this.child?.kill('SIGCONT');
   }
 
   /** What the process wrote last (for a failing test's message). */

@@ -8,6 +8,7 @@ import type { DeliveryView, NotificationSettingsView } from '../../shared/notifi
 import { httpError } from '../http-error.js';
 import type { OwnerAreaOptions } from '../owner/owner-scope.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
+import { ownerEmailChannel } from './channels/owner-email.js';
 import { describeEndpoint } from './webhooks.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -75,7 +76,7 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
   app.get<{ Querystring: { ids?: string } }>('/api/owner/notifications/failed', async (request) => {
     const ids = (request.query.ids ?? '').split(',').filter((id) => new RegExp(UUID).test(id));
     if (ids.length > MAX_IDS) throw httpError(400, `Ask about at most ${MAX_IDS} inquiries at once.`);
-    return { failed: [...(await store.outbox.failedOwnerNotifications(ids))] };
+    return { failed: [...(await store.outbox.failedOf(ownerEmailChannel.kind, ids))] };
   });
 
   app.get('/api/owner/notifications', async (): Promise<NotificationSettingsView> => notifier.status());

@@ -6,8 +6,10 @@
 import { clockTime, inquiryDetails } from '../../shared/inquiry-details.js';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { buildInquiryBody, buildTestConfig } from '../../../tests/support/builders.js';
@@ -23,7 +25,8 @@ import { buildApp } from '../app.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
 import { openPostgresStore } from '../store/postgres/postgres-store.js';
-import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import { openDatabase } from '../store/sqlite/sqlite-statements.js';
+import { openSqliteStore, SQLITE_FILE } from '../store/sqlite/sqlite-store.js';
 import type { Channel, ChannelOutcome } from './channels/channel.js';
 import { CHANNELS } from './channels/index.js';
 
@@ -42,6 +45,8 @@ interface Harness {
   app: FastifyInstance;
   dataDir: string;
   store: InquiryStore;
+  /** Runs SQL on the store's database behind its back (a fault injected by the test). */
+  sql(statement: string): Promise<void>;
   logs: string[];
   token: string;
   create(overrides?: Partial<InquiryBody>): Promise<{ id: string; body: InquiryBody }>;
@@ -68,9 +73,8 @@ async function startApp(
     ...env,
   });
   cleanups.push(remove);
-  const store = options.postgres
-    ? await openPostgresStore(await freshPostgresUrl(), 4)
-    : openSqliteStore(config.dataDir);
+  const postgresUrl = options.postgres ? await freshPostgresUrl() : undefined;
+  const store = postgresUrl ? await openPostgresStore(postgresUrl, 4) : openSqliteStore(config.dataDir);
   const logs: string[] = [];
   const app = await buildApp(config, store, {
     logStream: { write: (line) => void logs.push(line) },
@@ -86,6 +90,24 @@ async function startApp(
     app,
     dataDir,
     store,
+    async sql(statement) {
+      if (!postgresUrl) {
+        const db = openDatabase(join(dataDir, SQLITE_FILE));
+        try {
+          db.exec(statement);
+        } finally {
+          db.close();
+        }
+        return;
+      }
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    },
     logs,
     token,
     async create(overrides = {}) {
@@ -126,6 +148,18 @@ async function receiver(): Promise<WebhookReceiver> {
   const hooks = await startWebhookReceiver();
   cleanups.push(() => hooks.close());
   return hooks;
+}
+
+/** Reopens the closed app's file: the inquiry's delivery is queued, unclaimed, and no attempt was recorded. */
+async function expectLetGo(dataDir: string, inquiryId: string): Promise<void> {
+  const reopened = openSqliteStore(dataDir);
+  try {
+    expect(await reopened.outbox.forInquiry(inquiryId)).toEqual([
+      expect.objectContaining({ state: 'queued', claimedUntil: null, tries: 0, attempts: [] }),
+    ]);
+  } finally {
+    await reopened.close();
+  }
 }
 
 const allSettled = (deliveries: DeliveryWithAttempts[]) =>
@@ -292,21 +326,6 @@ describe('e-mail through a real SMTP server', () => {
     expect(t.logs.join('')).not.toContain('Greylisted');
   });
 
-  it('records an e-mail refused for one of its recipients as failed, naming the refused address', async () => {
-    const smtp = await smtpServer();
-    smtp.refused.add('gone@tacos.example');
-    const t = await startApp(
-      { SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' },
-      { owners: ['owner@tacos.example', 'gone@tacos.example'] },
-    );
-    const { id } = await t.create();
-    const [delivery] = await t.until(id, allSettled);
-    expect(delivery).toMatchObject({ state: 'failed', tries: 1 });
-    expect(delivery!.lastError).toMatch(/^sent to 1 of 2; refused: gone@tacos\.example \(550/);
-    expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['owner@tacos.example']]);
-    expect(await t.store.outbox.failedOwnerNotifications([id])).toEqual(new Set([id]));
-  });
-
   it('marks a 5xx answer failed at once, with the reason, and does not retry', async () => {
     const smtp = await smtpServer();
     const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' });
@@ -319,7 +338,7 @@ describe('e-mail through a real SMTP server', () => {
     expect(t.logs.some((line) => line.includes(`notification ${delivery!.id} (owner-email) failed`))).toBe(true);
     expect(t.logs.join('')).not.toContain('gone.customer@example.com');
     expect(delivery!.attempts).toEqual([{ at: expect.any(Number), outcome: 'failed', error: delivery!.lastError }]);
-    expect(await t.store.outbox.failedOwnerNotifications([id])).toEqual(new Set([id]));
+    expect(await t.store.outbox.failedOf('owner-email', [id])).toEqual(new Set([id]));
     // Well past several retry delays: still one attempt, nothing delivered.
     await sleep(FAST_RETRIES[0]! * 4);
     expect((await t.deliveries(id))[0]!.attempts).toHaveLength(1);
@@ -454,32 +473,6 @@ describe('webhooks to a real receiver', () => {
     expect(received[2]!.receivedAt - received[1]!.receivedAt).toBeGreaterThanOrEqual(1000);
   });
 
-  it('stops at once on 410 Gone; retries another 4xx (a receiver mid-deploy), which then goes through', async () => {
-    const gone = await receiver();
-    const deploying = await receiver();
-    const t = await startApp({
-      WEBHOOK_URLS: `${gone.base}/gone|${gone.secret},${deploying.base}/deploying|${deploying.secret}`,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-    });
-    gone.respondNext({ status: 410 });
-    deploying.respondNext({ status: 401 });
-    const { id } = await t.create();
-    const deliveries = await t.until(id, allSettled);
-    const of = (hooks: WebhookReceiver) => deliveries.find((delivery) => delivery.target?.startsWith(hooks.base))!;
-    expect(of(gone)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/^HTTP 410/) });
-    expect(of(gone).attempts).toHaveLength(1);
-    expect(of(deploying)).toMatchObject({ state: 'sent' });
-    expect(of(deploying).attempts.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
-      ['retry', 'HTTP 401'],
-      ['sent', null],
-    ]);
-    await sleep(FAST_RETRIES[0]! * 4);
-    expect(gone.received).toHaveLength(1);
-    expect(deploying.received).toHaveLength(2);
-    // The same message both times: one webhook-id.
-    expect(new Set(deploying.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
-  });
-
   it('gives up after the last retry of the schedule, with the last reason', async () => {
     const hooks = await receiver();
     const t = await startApp(
@@ -543,15 +536,97 @@ describe('webhooks to a real receiver', () => {
     await t.until(id, (deliveries) => deliveries[0]?.claimedUntil !== null);
     await new Promise((resolve) => setTimeout(resolve, 100)); // the request is out
     await t.app.close(); // must not wait for the 15 s timeout
-    // Reopen the same file: the delivery is queued, unclaimed, and no attempt was recorded.
-    const reopened = openSqliteStore(t.dataDir);
-    try {
-      expect(await reopened.outbox.forInquiry(id)).toEqual([
-        expect.objectContaining({ state: 'queued', claimedUntil: null, tries: 0, attempts: [] }),
-      ]);
-    } finally {
-      await reopened.close();
+    await expectLetGo(t.dataDir, id);
+  });
+});
+
+describe.each([
+  { engine: 'sqlite', postgres: false },
+  { engine: 'postgres', postgres: true },
+])('on $engine', ({ postgres }) => {
+  it('records an e-mail refused for one of its recipients as failed, naming the refused address', async () => {
+    const smtp = await smtpServer();
+    smtp.refused.add('gone@tacos.example');
+    const t = await startApp(
+      { SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' },
+      { owners: ['owner@tacos.example', 'gone@tacos.example'], postgres },
+    );
+    const { id } = await t.create();
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({ state: 'failed', tries: 1 });
+    expect(delivery!.lastError).toMatch(/^sent to 1 of 2; refused: gone@tacos\.example \(550/);
+    expect(smtp.received.map((mail) => mail.rcptTo)).toEqual([['owner@tacos.example']]);
+    expect(await t.store.outbox.failedOf('owner-email', [id])).toEqual(new Set([id]));
+  });
+
+  it('stops at once on 410 Gone; retries another 4xx (a receiver mid-deploy), which then goes through', async () => {
+    const gone = await receiver();
+    const deploying = await receiver();
+    const t = await startApp(
+      {
+        WEBHOOK_URLS: `${gone.base}/gone|${gone.secret},${deploying.base}/deploying|${deploying.secret}`,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      },
+      { postgres },
+    );
+    gone.respondNext({ status: 410 });
+    deploying.respondNext({ status: 401 });
+    const { id } = await t.create();
+    const deliveries = await t.until(id, allSettled);
+    const of = (hooks: WebhookReceiver) => deliveries.find((delivery) => delivery.target?.startsWith(hooks.base))!;
+    expect(of(gone)).toMatchObject({ state: 'failed', lastError: expect.stringMatching(/^HTTP 410/) });
+    expect(of(gone).attempts).toHaveLength(1);
+    expect(of(deploying)).toMatchObject({ state: 'sent' });
+    expect(of(deploying).attempts.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', 'HTTP 401'],
+      ['sent', null],
+    ]);
+    await sleep(FAST_RETRIES[0]! * 4);
+    expect(gone.received).toHaveLength(1);
+    expect(deploying.received).toHaveLength(2);
+    // The same message both times: one webhook-id.
+    expect(new Set(deploying.received.map((request) => request.headers['webhook-id'])).size).toBe(1);
+  });
+
+  it('sets aside an inquiry whose notifications cannot be written out, shows it, and sends the others’ e-mails', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' }, { postgres });
+    // A fault of the engine's own: writing out this one inquiry's deliveries fails, every time.
+    const refusal = 'outbox write refused (a fault injected by the test)';
+    await t.sql(
+      postgres
+        ? `CREATE FUNCTION poison() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+             IF (SELECT "firstName" FROM "eventInquiries" WHERE "id" = NEW."inquiryId") = 'Poison' THEN
+               RAISE EXCEPTION '${refusal}';
+             END IF;
+             RETURN NEW;
+           END $$;
+           CREATE TRIGGER poison BEFORE INSERT ON "outbox" FOR EACH ROW EXECUTE FUNCTION poison();`
+        : `CREATE TRIGGER poison BEFORE INSERT ON outbox
+           WHEN (SELECT firstName FROM eventInquiries WHERE id = NEW.inquiryId) = 'Poison'
+           BEGIN SELECT RAISE(ABORT, '${refusal}'); END;`,
+    );
+    const poisoned = await t.create({ firstName: 'Poison' });
+    const first = await t.create();
+    const inquiryOf = (mail: { parsed: { headers: Map<string, unknown> } }) =>
+      mail.parsed.headers.get('x-curbside-inquiry');
+    expect((await smtp.waitFor(1)).map(inquiryOf)).toEqual([first.id]);
+    await t.until(first.id, allSettled);
+    // Tried with each claim, then set aside after a few failures, with its error, on the Notifications page.
+    for (const deadline = Date.now() + 15_000; (await t.app.notifier.status()).trouble.setAside === 0; ) {
+      if (Date.now() > deadline) throw new Error('the failing write-out was never set aside');
+      await sleep(50);
     }
+    const { trouble } = await t.app.notifier.status();
+    expect(trouble).toMatchObject({ setAside: 1, setAsideError: expect.stringContaining(refusal) });
+    // The figures for health checks and metrics: counts and times, no text.
+    const health = await t.app.notifier.health();
+    expect(health).toMatchObject({ setAside: 1, queued: 0 });
+    expect(JSON.stringify(health)).not.toContain(refusal);
+    // It holds nothing up: the next inquiry's e-mail goes out too, and nothing about the set-aside one.
+    const second = await t.create();
+    expect((await smtp.waitFor(2)).map(inquiryOf)).toEqual([first.id, second.id]);
+    expect(await t.deliveries(poisoned.id)).toEqual([]);
   });
 });
 
@@ -622,5 +697,67 @@ describe('a channel of its own', () => {
       queued: 0,
     });
     expect(t.app.notifier.label('pager')).toBe('Pager');
+  });
+  it('keeps its targets in the store: one delivery per target, a gone target forgotten, its own deadline kept', async () => {
+    // A push-like channel: the owner's devices are stored; one hangs at first (aborted at the
+    // channel's own 300 ms deadline, then retried), and then answers that it is gone.
+    const devices = ['https://push.example/phone', 'https://push.example/laptop'];
+    const forgotten: string[] = [];
+    let laptopTries = 0;
+    const buzzer: Channel = {
+      kind: 'buzzer',
+      label: 'Buzzer',
+      timeoutMs: 300,
+      targets: async () => [...devices],
+      plan: (_config, stored) => [...stored],
+      async send(delivery, _inquiry, { signal }) {
+        if (delivery.target !== devices[1] || ++laptopTries > 1) {
+          return delivery.target === devices[1]
+            ? { ok: false, permanent: true, gone: true, error: 'HTTP 410' }
+            : { ok: true };
+        }
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        return { ok: false, permanent: false, error: 'aborted' };
+      },
+      async forget(target) {
+        forgotten.push(target);
+        devices.splice(devices.indexOf(target), 1);
+      },
+      describe: () => 'Buzzes the owner’s devices.',
+    };
+    const t = await startApp({}, { channels: [buzzer] });
+    const { id } = await t.create();
+    const deliveries = await t.until(id, (list) => list.length === 2 && allSettled(list));
+    const to = (target: string) => deliveries.find((delivery) => delivery.target === target)!;
+    expect(to('https://push.example/phone')).toMatchObject({ state: 'sent' });
+    expect(to('https://push.example/laptop').attempts.map((attempt) => [attempt.outcome, attempt.error])).toEqual([
+      ['retry', 'no answer within 0.3 s: aborted'],
+      ['failed', 'HTTP 410'],
+    ]);
+    expect(forgotten).toEqual(['https://push.example/laptop']);
+    // The next inquiry goes only to the device that is left.
+    const next = await t.create();
+    const [only, ...more] = await t.until(next.id, allSettled);
+    expect(more).toEqual([]);
+    expect(only).toMatchObject({ kind: 'buzzer', target: 'https://push.example/phone', state: 'sent' });
+  });
+
+  it('stops within its bound even when a send ignores the abort, letting go of its claim', async () => {
+    let release: () => void = () => {};
+    const stuck: Channel = {
+      kind: 'stuck',
+      label: 'Stuck',
+      plan: () => [null],
+      // A send that does not listen to its signal: it ends only when the test lets it.
+      send: () => new Promise((resolve) => (release = () => resolve({ ok: true }))),
+      describe: () => 'Never answers.',
+    };
+    cleanups.push(() => release());
+    const t = await startApp({}, { channels: [stuck] });
+    const { id } = await t.create();
+    await t.until(id, (deliveries) => deliveries[0]?.claimedUntil !== null);
+    await t.app.close(); // would wait for ever on the send
+    expect(t.logs.join('')).toContain('1 notification sends did not end when aborted; their claims are let go of');
+    await expectLetGo(t.dataDir, id);
   });
 });

@@ -50,6 +50,17 @@ describe('isPrivateAddress', () => {
     'fd00::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    // IPv4-compatible and 6to4 addresses carrying a private IPv4 one, NAT64's local-use
+    // prefix, the old site-local range and the discard prefix.
+    '::a00:1',
+    '::127.0.0.1',
+    '2002:a9fe:a9fe::1',
+    '2002:7f00:1::1',
+    '64:ff9b::a00:1',
+    '64:ff9b:1::a00:1',
+    'fec0::1',
+    'feff::1',
+    '100::1',
     'not-an-address',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);

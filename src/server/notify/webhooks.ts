@@ -1,8 +1,8 @@
 // Webhooks signed the Standard Webhooks way: headers webhook-id (the same on
 // every attempt), webhook-timestamp (Unix seconds, this attempt) and
 // webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with
-// the base64 after `whsec_`. 15 s for the whole exchange, redirects not
-// followed, Retry-After honoured. Against SSRF, the host is resolved first and
+// the base64 after `whsec_`. 15 s for the whole exchange (the channel's deadline,
+// kept by the worker), redirects not followed, Retry-After honoured. Against SSRF, the host is resolved first and
 // the connection goes to the resolved address only if it is public (unless
 // WEBHOOK_ALLOW_PRIVATE=true): the check and the connection use one answer.
 import { createHmac } from 'node:crypto';
@@ -13,6 +13,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { secretKey } from './notify-config.js';
 import type { SendOutcome } from './mailer.js';
 
+/** The longest one exchange may take (the webhook channel's deadline). */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** The longest Retry-After we wait for; longer answers wait this long. */
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -119,7 +120,8 @@ export interface WebhookRequest {
   id: string;
   body: string;
   allowPrivate: boolean;
-  signal?: AbortSignal;
+  /** Aborts the request: at its deadline (WEBHOOK_TIMEOUT_MS at most) or when the server stops. */
+  signal: AbortSignal;
   /** Unix seconds of this attempt (default: now). */
   timestamp?: number;
 }
@@ -136,7 +138,6 @@ export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
   }
   const timestamp = request.timestamp ?? Math.floor(Date.now() / 1000);
   const client = url.protocol === 'https:' ? https : http;
-  const signals = [AbortSignal.timeout(WEBHOOK_TIMEOUT_MS), ...(request.signal ? [request.signal] : [])];
   return new Promise((resolve) => {
     const outgoing = client.request(
       url,
@@ -150,7 +151,7 @@ export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
           'webhook-timestamp': String(timestamp),
           'webhook-signature': signature(request.secret, request.id, timestamp, request.body),
         },
-        signal: AbortSignal.any(signals),
+        signal: request.signal,
         agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'][request.allowPrivate ? 'open' : 'checked'],
       },
       (response) => {
@@ -189,13 +190,11 @@ export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
           error: `refused: ${error.message} (WEBHOOK_ALLOW_PRIVATE=true allows it)`,
         });
       }
-      const timedOut = error.name === 'AbortError' || error.name === 'TimeoutError';
+      const aborted = error.name === 'AbortError' || error.name === 'TimeoutError';
       resolve({
         ok: false,
         permanent: false,
-        error: timedOut
-          ? `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`
-          : `${error.code ?? error.name}: ${error.message}`,
+        error: aborted ? 'aborted: no answer in time' : `${error.code ?? error.name}: ${error.message}`,
       });
     });
     outgoing.end(request.body);

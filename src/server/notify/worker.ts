@@ -8,8 +8,10 @@
 // it to). At least once: a delivery is settled after its send, so a crash in
 // between sends it again, with the same Message-ID / webhook-id.
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   ClaimedDelivery,
+  DeliveryPlanner,
   OutboxFigures,
   OutboxStore,
   ResendResult,
@@ -18,8 +20,8 @@ import type {
 } from '../store/outbox-store.js';
 import { countsOf } from '../store/outbox-store.js';
 import type { NotificationSettingsView } from '../../shared/notifications.js';
-import type { Channel, ChannelContext, OwnerRecipients } from './channels/channel.js';
-import { CHANNELS } from './channels/index.js';
+import type { Channel, ChannelServices, OwnerRecipients } from './channels/channel.js';
+import { CHANNELS, deliveryPlan } from './channels/index.js';
 import { FLOOD_SENDS_PER_TICK, FLOOD_TICK_MS, floodControl } from './flood-control.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
 import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
@@ -30,6 +32,13 @@ import { describeEndpoint } from './webhooks.js';
 export type { OwnerRecipients } from './channels/channel.js';
 
 const POLL_MS = 1000;
+/**
+ * On stop, sends get this long to end after they are aborted (they do at once when
+ * they honour their signal); then their claims are let go of anyway, so the stores
+ * close within the shutdown's bound. Should such a send still end, its record is
+ * refused: the claim is no longer its.
+ */
+const STOP_WAIT_MS = 2000;
 
 export interface Logger {
   info(message: string): void;
@@ -108,17 +117,20 @@ function logOutcome(log: Logger, delivery: ClaimedDelivery, settlement: Settleme
 
 export type NotifyStatus = NotificationSettingsView;
 
-export interface NotifierHealth extends OutboxFigures {
+/** The outbox's figures for health checks and metrics: counts, ages and a time, never text (an error can quote personal data). */
+export interface NotifierHealth extends Omit<OutboxFigures, 'setAsideError'> {
   /** When the worker last failed to read or write the outbox (ISO), or null. */
   lastWorkerErrorAt: string | null;
 }
 
 export interface Notifier {
+  /** Which deliveries a created inquiry gets, from the channels (for the outbox's configure). */
+  plan: DeliveryPlanner;
   /** Begins polling; sends what is due. */
   start(): Promise<void>;
   /** `count` created inquiries owe notifications: look now. */
   kick(count?: number): void;
-  /** Stops polling, lets in-flight sends finish (webhooks are cut off), settles them. */
+  /** Stops polling, aborts the sends in flight and lets go of their claims (within STOP_WAIT_MS). */
   stop(): Promise<void>;
   /** Queues a delivery again, now, unless it is being sent right now (see OutboxStore.resend). */
   resend(deliveryId: string): Promise<ResendResult>;
@@ -147,18 +159,25 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let timer: NodeJS.Timeout | undefined;
   let kicked = false;
   const stopping = new AbortController();
-  const context: Omit<ChannelContext, 'signal'> = {
+  const services: ChannelServices = {
     config,
     mailer,
     ownerRecipients: options.ownerRecipients,
     fromAddress,
+  };
+  // The targets of the channels that keep theirs in the store, as read before the last claim.
+  const stored = new Map<string, readonly string[]>();
+  const plan = deliveryPlan(channels, config, stored);
+  const readStoredTargets = async () => {
+    for (const channel of channels) if (channel.targets) stored.set(channel.kind, await channel.targets(services));
   };
   // A send must be over (sent, failed, or aborted here) well before its claim runs out,
   // so that nobody else can take the delivery over while it might still go out.
   const sendDeadlineMs = sendDeadline(config.leaseMs);
   const groups = concurrencyGroups(channels);
   const grouped = [...groups.values()].flatMap((group) => group.kinds);
-  const inFlight = new Set<Promise<void>>();
+  /** Each send in flight, with the delivery it holds a claim on. */
+  const inFlight = new Map<Promise<void>, ClaimedDelivery>();
   const inFlightByGroup = new Map<string, number>();
   let lastErrorAt: number | null = null;
   const noteError = (object: object, message: string) => {
@@ -169,6 +188,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let lastFloodClaimAt = 0;
   let settlements: SettleItem[] = [];
   let flushing: Promise<void> | undefined;
+  /** Stopped and the stores may be closing: nothing more is written. */
+  let done = false;
 
   let timerAt = Number.POSITIVE_INFINITY;
   /** Looks again at `at` (or at the next poll, whichever is sooner). */
@@ -194,7 +215,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     flushing ??= (async () => {
       // Let this turn's other sends finish into the same batch.
       await new Promise((resolve) => setImmediate(resolve));
-      while (settlements.length > 0) {
+      while (settlements.length > 0 && !done) {
         const batch = settlements;
         settlements = [];
         try {
@@ -211,20 +232,37 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return flushing;
   };
 
+  /** A target its channel was told is gone: removed, so nothing more is planned for it. */
+  const forget = async (channel: Channel, target: string) => {
+    try {
+      await channel.forget?.(target, services);
+      stored.set(
+        channel.kind,
+        (stored.get(channel.kind) ?? []).filter((known) => known !== target),
+      );
+    } catch (error) {
+      noteError({ err: loggable(error) }, `could not remove a gone ${channel.kind} target`);
+    }
+  };
+
   /**
-   * Sends one delivery through its channel, aborted at the send's deadline; undefined
-   * when cut off by stop() (its claim is then let go).
+   * Sends one delivery through its channel, aborted at the send's deadline (the
+   * channel's own, if shorter); undefined when cut off by stop() (its claim is then let go).
    */
   const attempt = async (delivery: ClaimedDelivery): Promise<Settlement | undefined> => {
     if (!delivery.inquiry) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
     const channel = byKind.get(delivery.kind);
     if (!channel) return { outcome: 'skipped', error: `this server has no "${delivery.kind}" channel` };
-    const deadline = AbortSignal.timeout(sendDeadlineMs);
+    const deadlineMs = Math.min(channel.timeoutMs ?? sendDeadlineMs, sendDeadlineMs);
+    const deadline = AbortSignal.timeout(deadlineMs);
     const signal = AbortSignal.any([stopping.signal, deadline]);
-    let outcome = await channel.send(delivery, delivery.inquiry, { ...context, signal });
+    let outcome = await channel.send(delivery, delivery.inquiry, { ...services, signal });
     if (stopping.signal.aborted && !outcome.ok) return undefined;
     if (deadline.aborted && !outcome.ok) {
-      outcome = { ok: false, permanent: false, error: `no answer within ${sendDeadlineMs / 1000} s: aborted` };
+      outcome = { ok: false, permanent: false, error: `no answer within ${deadlineMs / 1000} s: aborted` };
+    }
+    if (!outcome.ok && 'gone' in outcome && outcome.gone && delivery.target !== null) {
+      await forget(channel, delivery.target);
     }
     return settlementFor(outcome, delivery.tries, Date.now(), policy);
   };
@@ -240,6 +278,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   /** Claims up to `free` due deliveries; of a channel that shares a limited resource, no more than it has room for. */
   const claim = async (free: number): Promise<ClaimedDelivery[]> => {
+    await readStoredTargets();
     const claimed: ClaimedDelivery[] = [];
     for (const [name, group] of groups) {
       const room = Math.min(free - claimed.length, group.max - (inFlightByGroup.get(name) ?? 0));
@@ -261,6 +300,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         return settlementFor({ ok: false, permanent: false, error: String(error) }, delivery.tries, Date.now(), policy);
       })
       .then(async (settlement) => {
+        if (done) return; // stop() has let go of its claim already
         if (!settlement) return release([delivery]);
         logOutcome(log, delivery, settlement);
         settlements.push({ id: delivery.id, claimToken: delivery.claimToken, at: Date.now(), settlement });
@@ -273,7 +313,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         // A slot is free: more may be waiting.
         if (again || group) void pump();
       });
-    inFlight.add(task);
+    inFlight.set(task, delivery);
   };
 
   /** Claims what is due, as many as there are free slots (a few at a time during a flood), and sends it. */
@@ -326,12 +366,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
     }
   };
 
+  const lastErrorIso = () => (lastErrorAt === null ? null : new Date(lastErrorAt).toISOString());
   const health = async (): Promise<NotifierHealth> => {
-    const figures = await outbox.figures(Date.now());
-    return { ...figures, lastWorkerErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt).toISOString() };
+    const { setAsideError: _text, ...figures } = await outbox.figures(Date.now());
+    return { ...figures, lastWorkerErrorAt: lastErrorIso() };
   };
 
   return {
+    plan,
     async start() {
       if (started) return;
       started = true;
@@ -348,6 +390,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
         );
       }
       await outbox.recoverAtStart();
+      try {
+        await readStoredTargets();
+      } catch (error) {
+        noteError({ err: loggable(error) }, 'could not read the notification targets');
+      }
       void pump();
     },
     kick(count = 1) {
@@ -365,11 +412,17 @@ export function createNotifier(options: NotifierOptions): Notifier {
       stopped = true;
       clearTimeout(timer);
       stopping.abort();
-      while (pumping || inFlight.size > 0) {
-        await Promise.all([...inFlight]);
-        if (pumping) await new Promise((resolve) => setTimeout(resolve, 5));
+      const giveUpAt = Date.now() + STOP_WAIT_MS;
+      while ((pumping || inFlight.size > 0) && Date.now() < giveUpAt) {
+        const pause = sleep(Math.min(20, giveUpAt - Date.now()));
+        await (inFlight.size > 0 ? Promise.race([Promise.all(inFlight.keys()), pause]) : pause);
       }
       await flush();
+      done = true;
+      if (inFlight.size > 0) {
+        log.warn(`${inFlight.size} notification sends did not end when aborted; their claims are let go of`);
+        await release([...inFlight.values()]);
+      }
       mailer?.close();
     },
     async resend(deliveryId) {
@@ -391,7 +444,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     label: (kind) => byKind.get(kind)?.label ?? kind,
     health,
     async status() {
-      const [summary, trouble] = await Promise.all([outbox.summary(), health()]);
+      const [summary, figures] = await Promise.all([outbox.summary(), outbox.figures(Date.now())]);
       return {
         email: {
           configured: mailer !== undefined,
@@ -411,9 +464,9 @@ export function createNotifier(options: NotifierOptions): Notifier {
         })),
         links: { base: config.publicUrl, set: config.publicUrlSet },
         trouble: {
-          setAside: trouble.setAside,
-          setAsideError: trouble.setAsideError,
-          lastWorkerErrorAt: trouble.lastWorkerErrorAt,
+          setAside: figures.setAside,
+          setAsideError: figures.setAsideError,
+          lastWorkerErrorAt: lastErrorIso(),
         },
       };
     },

@@ -73,7 +73,7 @@ export const calendarFeedRoute: FastifyPluginAsync<OwnerAreaOptions> = async (ap
         calendarFeed(booked, {
           now: new Date(),
           name: `${content.name}: bookings`,
-          timeZone: (content as { timeZone?: string }).timeZone,
+          timeZone: content.timeZone,
           inboxUrl: (id) => inboxLink(config.notify.publicUrl, id),
         }),
       );

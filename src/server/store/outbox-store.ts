@@ -95,8 +95,18 @@ export interface KindFilter {
 }
 export const ANY_KIND: KindFilter = { kinds: [], only: false };
 
-/** A pending inquiry's write-out failed this many times: it is set aside, with its error, and no longer tried. */
+/**
+ * A pending inquiry's write-out failed this many times: it is set aside, with its
+ * error, and not tried again until the worker's next start (the cause may be fixed by then).
+ */
 export const WRITE_OUT_ATTEMPTS = 3;
+/** The waits after a pending inquiry's 1st, 2nd, … failed write-out: a passing fault does not set it aside at once. */
+const WRITE_OUT_RETRY_MS = [1_000, 5_000];
+
+/** When a pending inquiry whose write-out failed for the `failures`th time is tried again. */
+export function writeOutRetryAt(failures: number, now: number): number {
+  return now + WRITE_OUT_RETRY_MS[Math.min(failures, WRITE_OUT_RETRY_MS.length) - 1]!;
+}
 
 /** The outbox's state, for health checks and metrics: counts and ages only, no personal data. */
 export interface OutboxFigures {
@@ -144,7 +154,7 @@ export interface OutboxStore {
   /**
    * At the worker's start: on SQLite (one server process per file) every claim
    * is a dead process's, so all are let go; on PostgreSQL other instances may
-   * hold claims, which expire with their lease.
+   * hold claims, which expire with their lease. Inquiries set aside are tried again.
    */
   recoverAtStart(): Promise<void>;
   /** When the next queued delivery (or pending inquiry) is due, or undefined if none is. */
@@ -163,8 +173,8 @@ export interface OutboxStore {
    * The owner store's `erase` does the same inside its own transaction.
    */
   deleteForInquiry(inquiryId: string): Promise<number>;
-  /** Of these inquiries, those whose owner e-mail failed. */
-  failedOwnerNotifications(inquiryIds: string[]): Promise<Set<string>>;
+  /** Of these inquiries, those with a failed delivery of this kind (the owner's e-mail). */
+  failedOf(kind: DeliveryKind, inquiryIds: string[]): Promise<Set<string>>;
   /** How many deliveries are in each state, per kind (kinds with none are left out). */
   summary(): Promise<DeliverySummary>;
   figures(now: number): Promise<OutboxFigures>;

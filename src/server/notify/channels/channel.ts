@@ -9,15 +9,23 @@ import type { NotifyConfig } from '../notify-config.js';
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
 
-/** What every channel's send may use. */
-export interface ChannelContext {
+/** What every channel may use (the server's set-up, its mailer, the owner accounts). */
+export interface ChannelServices {
   config: NotifyConfig;
   /** SMTP through nodemailer; undefined without SMTP_URL. */
   mailer: Pick<Mailer, 'send'> | undefined;
   ownerRecipients: OwnerRecipients;
   /** The address of MAIL_FROM (its domain names the Message-IDs). */
   fromAddress: string;
-  /** Aborted at the send's deadline (well inside its claim) or when the server stops. */
+}
+
+/** What one send may use. */
+export interface ChannelContext extends ChannelServices {
+  /**
+   * Aborted at the send's deadline (well inside its claim) or when the server stops.
+   * A send must end promptly once it is aborted: its claim is about to run out, and
+   * anyone may then send the delivery again.
+   */
   signal: AbortSignal;
 }
 
@@ -34,9 +42,20 @@ export interface Channel {
   readonly kind: string;
   /** What the inbox calls it ('Owner e-mail'). */
   readonly label: string;
-  /** The deliveries a new inquiry (not spam) gets: one per target; null for one with no target of its own. */
-  plan(config: NotifyConfig): (string | null)[];
+  /**
+   * The deliveries a new inquiry (not spam) gets: one per target; null for one with no
+   * target of its own. `stored`: what targets() read last (empty without it).
+   */
+  plan(config: NotifyConfig, stored: readonly string[]): (string | null)[];
+  /**
+   * For a channel whose targets live in the store (the owner's devices for push): reads
+   * them. The worker reads them before each claim, so an inquiry's deliveries go to the
+   * targets there are when they are written out, one delivery (retried, shown) each.
+   */
+  targets?(services: ChannelServices): Promise<string[]>;
   send(delivery: ClaimedDelivery, inquiry: StoredInquiry, context: ChannelContext): Promise<ChannelOutcome>;
+  /** A send answered `gone` for this target (a push subscription's 404 or 410): remove it, so nothing more goes there. */
+  forget?(target: string, services: ChannelServices): Promise<void>;
   /** How it is set up, in a sentence, for the inbox's Notifications page. */
   describe(config: NotifyConfig): string;
   /**
@@ -45,6 +64,8 @@ export interface Channel {
    * queue while its claim runs out.
    */
   readonly concurrency?: { group: string; max: number };
+  /** Its own deadline for one send, when shorter than the lease allows (a webhook's 15 s). */
+  readonly timeoutMs?: number;
 }
 
 export const skipped = (error: string): ChannelOutcome => ({ ok: false, skipped: true, error });

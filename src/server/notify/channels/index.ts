@@ -9,10 +9,19 @@ import { webhookChannel } from './webhook.js';
 
 export const CHANNELS: readonly Channel[] = [ownerEmailChannel, confirmationChannel, webhookChannel];
 
-/** Which deliveries an inquiry gets: none for spam; otherwise each channel's, as it is set up. */
-export function deliveryPlan(channels: readonly Channel[], config: NotifyConfig): DeliveryPlanner {
+/**
+ * Which deliveries an inquiry gets: none for spam; otherwise each channel's, as it is
+ * set up, with the targets each channel that keeps them in the store read last.
+ */
+export function deliveryPlan(
+  channels: readonly Channel[],
+  config: NotifyConfig,
+  stored: ReadonlyMap<string, readonly string[]> = new Map(),
+): DeliveryPlanner {
   return (inquiry) =>
     inquiry.spamReason !== null
       ? []
-      : channels.flatMap((channel) => channel.plan(config).map((target) => ({ kind: channel.kind, target })));
+      : channels.flatMap((channel) =>
+          channel.plan(config, stored.get(channel.kind) ?? []).map((target) => ({ kind: channel.kind, target })),
+        );
 }

@@ -154,6 +154,13 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "outboxPending" ADD COLUMN "setAsideAt" bigint`,
   },
   {
+    version: 21,
+    name: 'write-out-retry-time',
+    // A pending row whose write-out failed waits before it is tried again, so a passing
+    // fault (a full disk for a moment) does not use up its attempts at once (record 072).
+    sql: 'ALTER TABLE "outboxPending" ADD COLUMN "retryAt" bigint',
+  },
+  {
     version: 50,
     name: 'owner-calendar-feed',
     // Each owner's secret for the calendar feed of Booked inquiries (made on first use,

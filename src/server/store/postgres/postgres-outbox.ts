@@ -13,6 +13,7 @@ import {
   type DeliveryPlanner,
   type DeliveryWithAttempts,
   WRITE_OUT_ATTEMPTS,
+  writeOutRetryAt,
   deliveryRows,
   summarize,
   type OutboxStore,
@@ -63,8 +64,10 @@ const takePendingSql = (which: string) => `WITH "taken" AS (
   )
   SELECT t."inquiryId", t."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
   FROM "taken" t LEFT JOIN ${inquiries} i ON i."id" = t."inquiryId"`;
-const TAKE_OLDEST_SQL = takePendingSql('WHERE "setAsideAt" IS NULL ORDER BY "seq" LIMIT $1');
-const TAKE_ONE_SQL = takePendingSql('WHERE "inquiryId" = $1');
+/** Pending rows that may be tried now ($2): not set aside, not waiting after a failed write-out. */
+const TRYABLE = '"setAsideAt" IS NULL AND ("retryAt" IS NULL OR "retryAt" <= $2)';
+const TAKE_OLDEST_SQL = takePendingSql(`WHERE ${TRYABLE} ORDER BY "seq" LIMIT $1`);
+const TAKE_ONE_SQL = takePendingSql('WHERE "inquiryId" = $1 AND "setAsideAt" IS NULL');
 const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "target", "state", "tries", "dueAt", "createdAt")
   SELECT d."id", d."inquiryId", d."kind", d."target", 'queued', 0, d."dueAt", d."dueAt"
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS d("id", "inquiryId", "kind", "target", "dueAt")
@@ -89,11 +92,12 @@ const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1, "claimToken" = $4 WH
   ) RETURNING *`;
 
 // One pending row at a time (after a batch failed): each in a savepoint of the transaction.
-const PENDING_ONE_BY_ONE_SQL = `SELECT p."seq", p."inquiryId", p."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
+const PENDING_ONE_BY_ONE_SQL = `SELECT p."seq", p."inquiryId", p."queuedAt", p."failures", i."spamReason",
+    i."id" IS NOT NULL AS "found"
   FROM "outboxPending" p LEFT JOIN ${inquiries} i ON i."id" = p."inquiryId"
-  WHERE p."seq" IN (SELECT "seq" FROM "outboxPending" WHERE "setAsideAt" IS NULL ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED)
+  WHERE p."seq" IN (SELECT "seq" FROM "outboxPending" WHERE ${TRYABLE} ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED)
   ORDER BY p."seq"`;
-const FAILED_WRITE_OUT_SQL = `UPDATE "outboxPending" SET "failures" = "failures" + 1, "lastError" = $2,
+const FAILED_WRITE_OUT_SQL = `UPDATE "outboxPending" SET "failures" = "failures" + 1, "lastError" = $2, "retryAt" = $5,
     "setAsideAt" = CASE WHEN "failures" + 1 >= $3 THEN $4::bigint END WHERE "seq" = $1`;
 
 // One statement settles a whole list: each settlement as a row of arrays; an
@@ -172,9 +176,9 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   };
 
   /** Takes pending rows (TAKE_OLDEST_SQL or TAKE_ONE_SQL) and writes out their deliveries, in one transaction. */
-  const writeOut = (takeSql: string, parameter: number | string) =>
+  const writeOut = (takeSql: string, parameters: unknown[]) =>
     inTransaction(pool, async (client) => {
-      const { rows } = await client.query(takeSql, [parameter]);
+      const { rows } = await client.query(takeSql, parameters);
       await insertDeliveries(client, rows);
     });
 
@@ -185,7 +189,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
    */
   const writeOutOneByOne = (limit: number, now: number) =>
     inTransaction(pool, async (client) => {
-      const { rows } = await client.query(PENDING_ONE_BY_ONE_SQL, [limit]);
+      const { rows } = await client.query(PENDING_ONE_BY_ONE_SQL, [limit, now]);
       for (const row of rows) {
         await client.query('SAVEPOINT "one"');
         try {
@@ -194,7 +198,13 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
           await client.query('RELEASE SAVEPOINT "one"');
         } catch (error) {
           await client.query('ROLLBACK TO SAVEPOINT "one"');
-          await client.query(FAILED_WRITE_OUT_SQL, [row.seq, (error as Error).message, WRITE_OUT_ATTEMPTS, now]);
+          await client.query(FAILED_WRITE_OUT_SQL, [
+            row.seq,
+            (error as Error).message,
+            WRITE_OUT_ATTEMPTS,
+            now,
+            writeOutRetryAt(Number(row.failures) + 1, now),
+          ]);
         }
       }
     });
@@ -207,7 +217,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     },
     async claimDue(now, limit, leaseMs, filter = ANY_KIND) {
       try {
-        await writeOut(TAKE_OLDEST_SQL, limit);
+        await writeOut(TAKE_OLDEST_SQL, [limit, now]);
       } catch {
         await writeOutOneByOne(limit, now);
       }
@@ -287,12 +297,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       };
     },
     async recoverAtStart() {
-      // Other instances may be sending: their claims expire with their lease.
+      // Other instances may be sending: their claims expire with their lease. Inquiries set
+      // aside get another chance (the cause may be fixed by now).
+      await pool.query(
+        'UPDATE "outboxPending" SET "setAsideAt" = NULL, "failures" = 0, "retryAt" = NULL WHERE "setAsideAt" IS NOT NULL',
+      );
     },
     async nextDueAt() {
       const { rows } = await pool.query(
         `SELECT least((SELECT min("dueAt") FROM "outbox" WHERE "state" = 'queued'),
-           (SELECT "queuedAt" FROM "outboxPending" ORDER BY "seq" LIMIT 1)) AS due`,
+           (SELECT "queuedAt" FROM "outboxPending" WHERE "setAsideAt" IS NULL ORDER BY "seq" LIMIT 1)) AS due`,
       );
       return rows[0].due === null ? undefined : Number(rows[0].due);
     },
@@ -303,9 +317,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       // written out now if no worker has got to it yet (a flood of creates).
       const rows = await deliveriesOf(inquiryId);
       if (rows.length > 0) return withAttempts(rows);
-      const pending = await pool.query('SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1 LIMIT 1', [inquiryId]);
+      const pending = await pool.query(
+        'SELECT 1 FROM "outboxPending" WHERE "inquiryId" = $1 AND "setAsideAt" IS NULL LIMIT 1',
+        [inquiryId],
+      );
       if (pending.rows.length === 0) return [];
-      await writeOut(TAKE_ONE_SQL, inquiryId);
+      try {
+        await writeOut(TAKE_ONE_SQL, [inquiryId]);
+      } catch {
+        // It cannot be written out now: the worker counts its failures and sets it aside.
+      }
       return withAttempts(await deliveriesOf(inquiryId));
     },
     async get(id) {
@@ -327,12 +348,12 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       const { rows } = await pool.query(FORGET_INQUIRY_SQL, [inquiryId]);
       return rows[0].n as number;
     },
-    async failedOwnerNotifications(inquiryIds) {
+    async failedOf(kind, inquiryIds) {
       if (inquiryIds.length === 0) return new Set();
       const { rows } = await pool.query(
         `SELECT DISTINCT "inquiryId" FROM "outbox"
-         WHERE "kind" = 'owner-email' AND "state" = 'failed' AND "inquiryId" = ANY($1::text[])`,
-        [inquiryIds],
+         WHERE "kind" = $1 AND "state" = 'failed' AND "inquiryId" = ANY($2::text[])`,
+        [kind, inquiryIds],
       );
       return new Set(rows.map((row) => row.inquiryId as string));
     },
@@ -340,7 +361,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       const { rows } = await pool.query(
         'SELECT "kind", "state", count(*)::int AS n FROM "outbox" GROUP BY "kind", "state"',
       );
-      const pending = await pool.query('SELECT count(*)::int AS n FROM "outboxPending"');
+      const pending = await pool.query('SELECT count(*)::int AS n FROM "outboxPending" WHERE "setAsideAt" IS NULL');
       return summarize(rows, plan, pending.rows[0].n as number);
     },
   };

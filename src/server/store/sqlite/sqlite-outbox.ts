@@ -17,6 +17,7 @@ import {
   type Release,
   WRITE_OUT_ATTEMPTS,
   deliveryRows,
+  writeOutRetryAt,
   summarize,
   type OutboxStore,
   type PendingInquiry,
@@ -71,14 +72,18 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
 
   const pendingSql = `SELECT p.seq, p.inquiryId, p.queuedAt, p.failures, i.spamReason, i.id IS NOT NULL AS found
      FROM outboxPending p LEFT JOIN ${INQUIRY_COLLECTION} i ON i.id = p.inquiryId`;
-  const oldestPending = prepare(db, `${pendingSql} WHERE p.setAsideAt IS NULL ORDER BY p.seq LIMIT ?`);
-  const pendingOf = prepare(db, `${pendingSql} WHERE p.inquiryId = ?`);
-  const deletePendingUpTo = prepare(db, 'DELETE FROM outboxPending WHERE seq <= ? AND setAsideAt IS NULL');
+  const oldestPending = prepare(
+    db,
+    `${pendingSql} WHERE p.setAsideAt IS NULL AND (p.retryAt IS NULL OR p.retryAt <= @now) ORDER BY p.seq LIMIT @limit`,
+  );
+  const pendingOf = prepare(db, `${pendingSql} WHERE p.inquiryId = ? AND p.setAsideAt IS NULL`);
+  // Exactly the rows written out: older ones may be waiting after a failure, or set aside.
+  const deletePendingSeqs = prepare(db, 'DELETE FROM outboxPending WHERE seq IN (SELECT value FROM json_each(?))');
   const deletePendingSeq = prepare(db, 'DELETE FROM outboxPending WHERE seq = ?');
   const deletePendingOf = prepare(db, 'DELETE FROM outboxPending WHERE inquiryId = ?');
   const failedWriteOut = prepare(
     db,
-    `UPDATE outboxPending SET failures = failures + 1, lastError = @error,
+    `UPDATE outboxPending SET failures = failures + 1, lastError = @error, retryAt = @retryAt,
        setAsideAt = CASE WHEN failures + 1 >= @attempts THEN @now END WHERE seq = @seq`,
   );
   const firstPending = prepare(
@@ -120,6 +125,10 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     db,
     'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL WHERE claimedUntil IS NOT NULL',
   );
+  const retrySetAside = prepare(
+    db,
+    'UPDATE outboxPending SET setAsideAt = NULL, failures = 0, retryAt = NULL WHERE setAsideAt IS NOT NULL',
+  );
   const nextDue = prepare(db, `SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
   const byInquiry = prepare(db, 'SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
   const byId = prepare(db, 'SELECT * FROM outbox WHERE id = ?');
@@ -134,9 +143,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const forgetInquiry = forgetOutboxOf(db);
   // The ids come as one JSON array: one statement, whatever their number.
-  const failedOwnerEmails = prepare(
+  const failedOfKind = prepare(
     db,
-    `SELECT DISTINCT inquiryId FROM outbox WHERE kind = 'owner-email' AND state = 'failed'
+    `SELECT DISTINCT inquiryId FROM outbox WHERE kind = ? AND state = 'failed'
      AND inquiryId IN (SELECT value FROM json_each(?))`,
   ).pluck();
   const counts = prepare(db, 'SELECT kind, state, count(*) AS n FROM outbox GROUP BY kind, state');
@@ -180,12 +189,12 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
    * a row that cannot be written out (counted, then set aside) never holds up the others.
    */
   const writeOutOldest = (limit: number, now: number) => {
-    const pending = oldestPending.all(limit) as PendingRow[];
+    const pending = oldestPending.all({ limit, now }) as PendingRow[];
     if (pending.length === 0) return;
     try {
       db.transaction(() => {
         writeOut(pending);
-        deletePendingUpTo.run(pending.at(-1)!.seq);
+        deletePendingSeqs.run(JSON.stringify(pending.map((row) => row.seq)));
       })();
     } catch {
       for (const row of pending) {
@@ -196,6 +205,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
             seq: row.seq,
             error: String((error as Error).message),
             attempts: WRITE_OUT_ATTEMPTS,
+            retryAt: writeOutRetryAt(row.failures + 1, now),
             now,
           });
         }
@@ -267,7 +277,10 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
       return claims.length > 0 ? release(claims) : [];
     },
     async recoverAtStart() {
-      releaseAll.run();
+      relaxed(() => {
+        releaseAll.run();
+        retrySetAside.run();
+      })();
     },
     async nextDueAt() {
       const due = [nextDue.get() as number | null, firstPending.get() as number | undefined].filter(
@@ -300,9 +313,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     async deleteForInquiry(inquiryId) {
       return deleteForInquiry(inquiryId);
     },
-    async failedOwnerNotifications(inquiryIds) {
+    async failedOf(kind, inquiryIds) {
       if (inquiryIds.length === 0) return new Set();
-      return new Set(failedOwnerEmails.all(JSON.stringify(inquiryIds)) as string[]);
+      return new Set(failedOfKind.all(kind, JSON.stringify(inquiryIds)) as string[]);
     },
     async figures(now) {
       const queued = queuedFigures.get() as { queued: number; retrying: number; oldestDue: number | null };
