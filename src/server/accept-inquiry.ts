@@ -43,7 +43,7 @@ export function spamReasonOf(website: string, fillMs: number | undefined, minFil
 export async function acceptInquiry(
   store: InquiryStore,
   submission: InquirySubmission,
-  options: { minFillMs: number; now?: Date },
+  options: { minFillMs: number; now?: Date; onCreated?: (spamReason: string | null) => void },
 ): Promise<Acceptance> {
   const now = options.now ?? new Date();
   const fields = inquiryProblems(submission.body, now);
@@ -58,11 +58,14 @@ export async function acceptInquiry(
     createdAt,
     source: 'web',
   };
-  return store.create({
+  const spamReason = spamReasonOf(website, submission.fillMs, options.minFillMs);
+  const result = await store.create({
     id: submission.id,
     uid: submission.uid,
     bodyHash: submission.bodyHash,
     document,
-    spamReason: spamReasonOf(website, submission.fillMs, options.minFillMs),
+    spamReason,
   });
+  if (result.status === 'created') options.onCreated?.(spamReason);
+  return result;
 }

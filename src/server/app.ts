@@ -15,7 +15,9 @@ import { inquiryFormRoutes } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
+import { setUpMetrics } from './metrics.js';
 import { ownerArea } from './owner/owner-scope.js';
+import { healthRoutes } from './routes/health.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { OwnerStore } from './store/owner-store.js';
@@ -175,6 +177,7 @@ export async function buildApp(
       error: (object, message) => app.log.error(object, message),
     },
     ...(options.notifyRetryDelaysMs ? { retryDelaysMs: options.notifyRetryDelaysMs } : {}),
+    onSent: (kind, delayMs) => app.metrics.notificationSent(kind, delayMs),
   });
   // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
   store.outbox.configure({
@@ -192,12 +195,13 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
+  setUpMetrics(app, config.metricsToken, () => notifier);
+  await app.register(healthRoutes, { store, notifier });
   await app.register(sessionRoutes, { config });
   await app.register(ownerArea, { config, owners, store, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });
-  app.get('/api/health', async () => ({ ok: true, store: store.engine }));
   return app;
 }
 

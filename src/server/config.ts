@@ -32,6 +32,8 @@ export interface Config {
     ownerSignInsPerAccount: RateLimit;
   };
   logLevel: string;
+  /** GET /metrics answers only a request bearing this token (METRICS_TOKEN); unset: 404. */
+  metricsToken: string | undefined;
   /** E-mail and webhooks (notify/notify-config.ts). */
   notify: NotifyConfig;
 }
@@ -162,6 +164,17 @@ function databaseUrl(env: Env): string | undefined {
 
 const MINUTE = 60_000;
 
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16 || !/^[\x21-\x7e]+$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 16 printable characters, no spaces (e.g. openssl rand -hex 24)',
+    );
+  }
+  return raw;
+}
+
 /** Where the inquiries are kept, as the server finds them; reads the environment only, writes nothing. */
 export function loadStoreConfig(env: Env = process.env, cwd = process.cwd()): Pick<Config, 'dataDir' | 'databaseUrl'> {
   return { dataDir: resolve(cwd, env.DATA_DIR || 'data'), databaseUrl: databaseUrl(env) };
@@ -190,6 +203,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       },
     },
     logLevel: logLevel(env),
+    metricsToken: metricsToken(env),
     notify: loadNotifyConfig(env, port),
   };
 }

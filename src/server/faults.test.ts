@@ -28,6 +28,7 @@ function failingStore(inner: InquiryStore, leak: string): InquiryStore {
       });
     },
     list: () => inner.list(),
+    pendingMigrations: () => inner.pendingMigrations(),
     count: () => inner.count(),
     close: () => inner.close(),
   };

@@ -15,6 +15,9 @@ export interface TestPostgres {
   /** postgres://… of the server's `postgres` database. */
   url: string;
   stop(): Promise<void>;
+  /** Shuts the server down (an outage), keeping its data; `resume()` starts it again on the same port. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
 }
 
 function findBinaries(): string {
@@ -92,27 +95,34 @@ export async function startPostgres(): Promise<TestPostgres> {
     'max_connections=200',
   ];
   let output = '';
-  const server = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
-  server.stdout?.on('data', (chunk) => (output += chunk));
-  server.stderr?.on('data', (chunk) => (output += chunk));
+  let server: ChildProcess;
   // Never outlive the process that started it.
   const killOnExit = () => server.kill('SIGKILL');
   process.once('exit', killOnExit);
-
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await waitForServer(url, server, () => output);
+  const launch = async () => {
+    server = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...user });
+    server.stdout?.on('data', (chunk) => (output += chunk));
+    server.stderr?.on('data', (chunk) => (output += chunk));
+    await waitForServer(url, server, () => output);
+  };
+  const halt = async () => {
+    if (server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGINT'); // fast shutdown
+    await exited;
+  };
+  await launch();
 
   return {
     url,
     async stop() {
       process.removeListener('exit', killOnExit);
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGINT'); // fast shutdown
-        await exited;
-      }
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
+    halt,
+    resume: launch,
   };
 }
 

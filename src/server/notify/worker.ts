@@ -56,6 +56,8 @@ export interface NotifierOptions {
   /** Default: nodemailer on SMTP_URL, or none without it. */
   mailer?: Mailer | undefined;
   retryDelaysMs?: readonly number[];
+  /** A delivery was accepted (for the metrics): its channel, and how long after its inquiry was created. */
+  onSent?: (kind: string, delayMs: number) => void;
   pollMs?: number;
   random?: () => number;
 }
@@ -305,6 +307,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         logOutcome(log, delivery, settlement);
         settlements.push({ id: delivery.id, claimToken: delivery.claimToken, at: Date.now(), settlement });
         if (settlement.outcome === 'retry') wakeAt(settlement.dueAt);
+        if (settlement.outcome === 'sent') options.onSent?.(delivery.kind, Date.now() - delivery.createdAt);
         await flush();
       })
       .finally(() => {

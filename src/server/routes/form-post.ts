@@ -264,7 +264,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
         // From a form page the server rendered: how long since then. From the landing page's
         // static form (no render time): unknown, so only the honeypot judges (record 082).
         { ...keys, body: post.body, fillMs: fillSince(startedAt(config.sessionSecret, post.started, Date.now())) },
-        { minFillMs: config.minFillMs },
+        { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
       );
       if (result.status === 'invalid' || result.status === 'conflict') {
         throw httpError(409, 'This inquiry could not be stored. Please try again.');

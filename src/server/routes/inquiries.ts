@@ -69,7 +69,7 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
       const result = await acceptInquiry(
         store,
         { id: request.params.id, uid: request.uid, bodyHash: hashBody(body), body, fillMs },
-        { minFillMs: config.minFillMs },
+        { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
       );
       if (result.status === 'invalid') {
         const message = Object.values(result.fields).join(' ');

@@ -35,6 +35,11 @@ export interface InquiryStore {
   /** Newest first. */
   list(): Promise<StoredInquiry[]>;
   count(): Promise<number>;
+  /**
+   * Whether the store answers now and its schema is current: the versions of the
+   * migrations it lacks (none: current). Rejects when the database does not answer.
+   */
+  pendingMigrations(): Promise<number[]>;
   close(): Promise<void>;
 }
 

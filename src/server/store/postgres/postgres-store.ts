@@ -29,6 +29,8 @@ const MAX_BATCH = 512;
 
 /** An arbitrary constant: the advisory lock that lets one instance migrate at a time. */
 const MIGRATION_LOCK = 7_203_114;
+/** How long a readiness check waits for the database. */
+const READY_WAIT_MS = 2_000;
 
 // timestamptz comes back as an ISO string, as the SQLite store gives it.
 const isoTimestamp = (row: Record<string, unknown>) => ({ ...row, createdAt: (row.createdAt as Date).toISOString() });
@@ -63,6 +65,17 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
     async count() {
       const result = await pool.query(`SELECT count(*)::int AS n FROM ${table}`);
       return result.rows[0].n as number;
+    },
+    async pendingMigrations() {
+      // A database that does not answer must not hold a health check: at most READY_WAIT_MS.
+      const applied = await Promise.race([
+        pool.query('SELECT "version" FROM "schemaMigrations"'),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('PostgreSQL did not answer')), READY_WAIT_MS).unref(),
+        ),
+      ]);
+      const versions = applied.rows.map((row) => row.version as number);
+      return pendingMigrations(POSTGRES_MIGRATIONS, versions).map((migration) => migration.version);
     },
     async close() {
       await batcher.drain();

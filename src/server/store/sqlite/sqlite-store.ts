@@ -57,6 +57,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
     `SELECT ${STORED_COLUMNS.join(', ')} FROM ${INQUIRY_COLLECTION} ORDER BY createdAt DESC, id DESC`,
   );
   const selectCount = prepare(db, `SELECT count(*) AS n FROM ${INQUIRY_COLLECTION}`).pluck();
+  const appliedVersions = prepare(db, 'SELECT version FROM schemaMigrations').pluck();
   const outbox = sqliteOutbox(db);
   const writer = startSqliteWriter(file, {
     insert: `INSERT INTO ${INQUIRY_COLLECTION} (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})
@@ -103,6 +104,10 @@ export function openSqliteStore(dataDir: string): InquiryStore {
     },
     async count() {
       return selectCount.get() as number;
+    },
+    async pendingMigrations() {
+      const applied = appliedVersions.all() as number[];
+      return pendingMigrations(SQLITE_MIGRATIONS, applied).map((migration) => migration.version);
     },
     async close() {
       if (closed) return;
