@@ -1,6 +1,5 @@
 // The HTTP application: security headers, one error handler, the API routes and
 // the built site. buildApp never listens, so tests drive it in-process.
-import rateLimit from '@fastify/rate-limit';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
@@ -134,8 +133,6 @@ export async function buildApp(
     }
   });
 
-  await app.register(rateLimit, { global: false, cache: 100_000 });
-
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
@@ -197,7 +194,7 @@ export async function buildApp(
   });
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier });
-  await app.register(sessionRoutes, { config });
+  await app.register(sessionRoutes, { config, counts: store.rateCounts });
   await app.register(ownerArea, { config, owners, store, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });

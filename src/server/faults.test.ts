@@ -18,6 +18,7 @@ function failingStore(inner: InquiryStore, leak: string): InquiryStore {
   return {
     engine: inner.engine,
     outbox: inner.outbox,
+    rateCounts: inner.rateCounts,
     async create(inquiry) {
       // Shaped like pg's DatabaseError: the row's values end up in `detail`.
       throw Object.assign(new Error('null value in column "uid" violates not-null constraint'), {

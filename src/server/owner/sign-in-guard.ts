@@ -7,6 +7,7 @@
 // once the account has had too many failures in the window.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RateLimit } from '../config.js';
+import type { RateCounts } from '../store/rate-counts.js';
 
 export const DEVICE_COOKIE = 'curbside_device';
 export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
@@ -15,45 +16,27 @@ export const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Failures one device cookie may have in a window before it is held too. */
 const DEVICE_FAILURES = 10;
 
-/** A fixed-window count per key (in this process: several instances each count their own, record 080). */
-class WindowCounts {
-  private readonly counts = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly windowMs: number) {}
-  /** Seconds until the key's window ends, if it has reached `max`; otherwise undefined. */
-  blocked(key: string, max: number, now: number): number | undefined {
-    const entry = this.counts.get(key);
-    if (!entry || entry.resetAt <= now || entry.count < max) return undefined;
-    return Math.ceil((entry.resetAt - now) / 1000);
-  }
-  add(key: string, now: number): void {
-    const entry = this.counts.get(key);
-    if (!entry || entry.resetAt <= now) {
-      // Forget ended windows now and then, so the map stays small.
-      if (this.counts.size > 10_000)
-        for (const [old, value] of this.counts) if (value.resetAt <= now) this.counts.delete(old);
-      this.counts.set(key, { count: 1, resetAt: now + this.windowMs });
-    } else entry.count++;
-  }
-}
-
 export interface SignInGuard {
   /** Seconds to wait before this attempt may check a password, or undefined when it may now. */
-  waitSeconds(account: string, device: string | undefined, now?: number): number | undefined;
+  waitSeconds(account: string, device: string | undefined): Promise<number | undefined>;
   /** A wrong password (or an unknown account) for `account`, from this device (if it has a cookie for it). */
-  failed(account: string, device: string | undefined, now?: number): void;
+  failed(account: string, device: string | undefined): Promise<void>;
 }
 
-export function signInGuard(limit: RateLimit): SignInGuard {
-  const accounts = new WindowCounts(limit.windowMs);
-  const devices = new WindowCounts(limit.windowMs);
+/** Counts failures in the store's rate counts: on PostgreSQL, one count for every instance. */
+export function signInGuard(counts: RateCounts, limit: RateLimit): SignInGuard {
+  const accountKey = (account: string) => `owner-sign-in-failures:${account}`;
+  const deviceKey = (device: string) => `owner-device-failures:${device}`;
+  const blocked = async (key: string, max: number) => {
+    const { count, msLeft } = await counts.peek(key);
+    return count >= max ? Math.max(1, Math.ceil(msLeft / 1000)) : undefined;
+  };
   return {
-    waitSeconds(account, device, now = Date.now()) {
-      if (device) return devices.blocked(device, DEVICE_FAILURES, now);
-      return accounts.blocked(account, limit.max, now);
-    },
-    failed(account, device, now = Date.now()) {
-      accounts.add(account, now);
-      if (device) devices.add(device, now);
+    waitSeconds: (account, device) =>
+      device ? blocked(deviceKey(device), DEVICE_FAILURES) : blocked(accountKey(account), limit.max),
+    async failed(account, device) {
+      await counts.hit(accountKey(account), limit.windowMs);
+      if (device) await counts.hit(deviceKey(device), limit.windowMs);
     },
   };
 }

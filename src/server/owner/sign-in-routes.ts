@@ -33,13 +33,17 @@ export function returnPath(value: unknown): string {
   return `${value.split('?')[0]}${query ? `?${query}` : ''}`;
 }
 
-export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
+export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners, store }) => {
   void dummyHash(); // computed once, before the first sign-in needs it
 
-  const perIp = createLimiter(app, config.limits.ownerSignInsPerIp, 'sign-ins from this address', (request) =>
-    clientKey(request.ip),
+  const perIp = createLimiter(
+    store.rateCounts,
+    'owner-sign-ins-per-address',
+    config.limits.ownerSignInsPerIp,
+    'sign-ins from this address',
+    (request) => clientKey(request.ip),
   );
-  const guard = signInGuard(config.limits.ownerSignInsPerAccount);
+  const guard = signInGuard(store.rateCounts, config.limits.ownerSignInsPerAccount);
   const ACCOUNT_LIMITED = (seconds: number) =>
     `Too many sign-in attempts for this account. Please try again in ${seconds} seconds.`;
 
@@ -85,12 +89,12 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
     const account = normalizeEmail(email);
     const secure = isSecure(request);
     const device = deviceOf(config.sessionSecret, readDeviceCookie(request.headers.cookie, secure), account);
-    const waitSeconds = guard.waitSeconds(account, device);
+    const waitSeconds = await guard.waitSeconds(account, device);
     if (waitSeconds !== undefined) return { waitSeconds };
     const owner = await owners.findOwnerByEmail(email);
     const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
     if (!owner || !matches) {
-      guard.failed(account, device);
+      await guard.failed(account, device);
       return {};
     }
     const token = newToken();

@@ -213,8 +213,12 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 
-  const perIp = createLimiter(app, config.limits.inquiriesPerIp, 'inquiries from this address', (request) =>
-    clientKey(request.ip),
+  const perIp = createLimiter(
+    store.rateCounts,
+    'inquiries-per-address',
+    config.limits.inquiriesPerIp,
+    'inquiries from this address',
+    (request) => clientKey(request.ip),
   );
 
   /** Only from our own pages: a browser says where a form post comes from. */

@@ -28,11 +28,16 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
 ) => {
   app.decorateRequest('uid', '');
   app.decorateRequest('sessionIssuedAt', 0);
-  const perIp = createLimiter(app, config.limits.inquiriesPerIp, 'inquiries from this address', (request) =>
-    clientKey(request.ip),
+  const perIp = createLimiter(
+    store.rateCounts,
+    'inquiries-per-address',
+    config.limits.inquiriesPerIp,
+    'inquiries from this address',
+    (request) => clientKey(request.ip),
   );
   const perSession = createLimiter(
-    app,
+    store.rateCounts,
+    'inquiries-per-session',
     config.limits.inquiriesPerSession,
     'inquiries from this session',
     (request) => request.uid,

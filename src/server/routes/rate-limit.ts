@@ -1,25 +1,31 @@
-// A fixed-window limit on one key of a request (its IP, its session), answered
-// with 429 and Retry-After. Built on @fastify/rate-limit's stores, so a Redis
-// store can replace the in-memory one when instances must share counts.
+// A fixed-window limit on one key of a request (its address, its session), answered
+// with 429 and Retry-After. The counts are the store's (store/rate-counts.ts): shared
+// by every instance on PostgreSQL, in this process on SQLite.
 import { isIPv6 } from 'node:net';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../http-error.js';
 import type { RateLimit } from '../config.js';
+import type { RateCounts } from '../store/rate-counts.js';
 
 export type Limiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/**
+ * A limiter counting under `name` (limiters that share a name share their counts);
+ * `what` completes "Too many …" in the answer.
+ */
 export function createLimiter(
-  app: FastifyInstance,
+  counts: RateCounts,
+  name: string,
   limit: RateLimit,
   what: string,
   key: (request: FastifyRequest) => string,
 ): Limiter {
-  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs, keyGenerator: key });
   return async (request, reply) => {
-    const result = await check(request);
-    if (!('isExceeded' in result) || !result.isExceeded) return;
-    reply.header('Retry-After', String(result.ttlInSeconds));
-    throw httpError(429, `Too many ${what}. Please try again in ${result.ttlInSeconds} seconds.`);
+    const { count, msLeft } = await counts.hit(`${name}:${key(request)}`, limit.windowMs);
+    if (count <= limit.max) return;
+    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+    reply.header('Retry-After', String(seconds));
+    throw httpError(429, `Too many ${what}. Please try again in ${seconds} seconds.`);
   };
 }
 

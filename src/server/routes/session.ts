@@ -3,11 +3,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import { issueSession, sessionUid } from '../session-token.js';
+import type { RateCounts } from '../store/rate-counts.js';
 import { clientKey, createLimiter } from './rate-limit.js';
 
-export const sessionRoutes: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const perIp = createLimiter(app, config.limits.sessionsPerIp, 'sign-ins from this address', (request) =>
-    clientKey(request.ip),
+export const sessionRoutes: FastifyPluginAsync<{ config: Config; counts: RateCounts }> = async (
+  app,
+  { config, counts },
+) => {
+  const perIp = createLimiter(
+    counts,
+    'sessions-per-address',
+    config.limits.sessionsPerIp,
+    'sign-ins from this address',
+    (request) => clientKey(request.ip),
   );
 
   app.post('/api/session', { onRequest: perIp }, async (request) => {

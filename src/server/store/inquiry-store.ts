@@ -1,6 +1,7 @@
 // The one interface both storage engines implement. A create never overwrites:
 // it stores a new inquiry, recognises an identical replay by the same session,
 // or reports a conflict. It resolves only once the row is durable.
+import type { RateCounts } from './rate-counts.js';
 import { type Engine, sqlType } from '../../shared/inquiry-fields.js';
 import { DOCUMENT_FIELDS, INQUIRY, INQUIRY_COLLECTION, type InquiryDocument } from '../../shared/inquiry.js';
 import type { OutboxStore } from './outbox-store.js';
@@ -31,6 +32,8 @@ export interface InquiryStore {
   readonly engine: 'sqlite' | 'postgres';
   /** The notifications owed, written with each created inquiry (outbox-store.ts). */
   readonly outbox: OutboxStore;
+  /** The rate limits' counts: in memory on SQLite, shared through the database on PostgreSQL. */
+  readonly rateCounts: RateCounts;
   create(inquiry: NewInquiry): Promise<CreateResult>;
   /** Newest first. */
   list(): Promise<StoredInquiry[]>;

@@ -161,6 +161,18 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: 'ALTER TABLE "outboxPending" ADD COLUMN "retryAt" bigint',
   },
   {
+    version: 40,
+    name: 'rate-counts',
+    // The rate limits' counts, shared by every instance on this database (record 091).
+    // Unlogged: a count lost in a crash only forgives a few requests, and no WAL is
+    // written for each request counted.
+    sql: `CREATE UNLOGGED TABLE "rateCounts" (
+    "key" text PRIMARY KEY,
+    "count" integer NOT NULL,
+    "resetAt" bigint NOT NULL
+  )`,
+  },
+  {
     version: 50,
     name: 'owner-calendar-feed',
     // Each owner's secret for the calendar feed of Booked inquiries (made on first use,

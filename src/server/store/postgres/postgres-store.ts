@@ -19,6 +19,7 @@ import {
   type NewInquiry,
   type StoredInquiry,
 } from '../inquiry-store.js';
+import { postgresRateCounts } from './postgres-rate-counts.js';
 import { inTransaction } from './postgres-transaction.js';
 
 const table = `"${INQUIRY_COLLECTION}"`;
@@ -55,6 +56,7 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
   return {
     engine: 'postgres',
     outbox: outbox.outbox,
+    rateCounts: postgresRateCounts(pool),
     create: (inquiry) => batcher.submit(inquiry),
     async list() {
       const result = await pool.query(

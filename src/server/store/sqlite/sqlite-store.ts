@@ -4,6 +4,7 @@
 // Creates are group-committed (group-commit.ts): many in one transaction, written
 // by a worker thread with its own connection (sqlite-writer.ts); reads, the
 // outbox worker's writes and the search index use this connection.
+import { memoryRateCounts } from '../rate-counts.js';
 import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -95,6 +96,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   return {
     engine: 'sqlite',
     outbox: outbox.outbox,
+    rateCounts: memoryRateCounts(),
     create(inquiry) {
       if (closed) return Promise.reject(new Error('The inquiry store is closed'));
       return batcher.submit(inquiry);
