@@ -15,7 +15,7 @@ export class ServerProcess {
   generation = 0;
 
   constructor(
-    private readonly port: number,
+    readonly port: number,
     private readonly env: Record<string, string>,
   ) {}
 
