@@ -19,7 +19,14 @@ async function main(): Promise<void> {
   const exposed = readableByOthers(config.dataDir);
   if (exposed) app.log.warn(exposed);
   exitGracefullyOnSignals(app);
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw error;
+    await app.close();
+    throw new ConfigError(portProblem(code, config));
+  }
 }
 
 main().catch((error: unknown) => {
@@ -30,3 +37,12 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/** Why the port cannot be had, and how to pick another (no stack trace: nothing is broken). */
+function portProblem(code: 'EADDRINUSE' | 'EACCES', { host, port }: { host: string; port: number }): string {
+  const why =
+    code === 'EADDRINUSE'
+      ? `port ${port} on ${host} is already in use (another Curbside, or another program, is listening there)`
+      : `this user may not listen on port ${port} (ports below 1024 need a reverse proxy in front, see docs/deploy.md)`;
+  return `${why}. Stop that program, or pick another port: PORT=${port === 3000 ? 3001 : 3000} npm start (or set PORT in .env).`;
+}

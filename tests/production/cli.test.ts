@@ -1,6 +1,6 @@
 // The CLIs in production: the build and the lock file, installed with
 // `npm ci --omit=dev` (no tsx, no TypeScript, no Vite), still export the inquiries.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,21 +13,28 @@ const SHIPPED = ['package.json', 'package-lock.json', '.npmrc', 'dist', 'scripts
 
 describe('a production install (npm ci --omit=dev)', () => {
   let app: string;
+  let installLog = '';
   const data = freshDataDir();
 
   beforeAll(() => {
     if (!existsSync('dist/node/src/cli/inquiries.js')) throw new Error('No build: run "npm run build" first.');
     app = mkdtempSync(join(tmpdir(), 'curbside-production-'));
     for (const path of SHIPPED) cpSync(path, join(app, path), { recursive: true });
-    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+    const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: app,
-      stdio: 'pipe',
+      encoding: 'utf8',
     });
+    if (install.status !== 0) throw new Error(`npm ci failed:\n${install.stderr}`);
+    installLog = install.stdout + install.stderr;
   }, 600_000);
 
   afterAll(() => {
     rmSync(app, { recursive: true, force: true });
     data.remove();
+  });
+
+  it(`installs on this Node (${process.version}) without engine warnings`, () => {
+    expect(installLog).not.toMatch(/EBADENGINE/);
   });
 
   it('has no development tools', () => {
