@@ -20,7 +20,7 @@ export interface TestPostgres {
   resume(): Promise<void>;
 }
 
-function findBinaries(): string {
+export function findBinaries(): string {
   const fromEnv = process.env.PG_BIN;
   if (fromEnv && existsSync(join(fromEnv, 'initdb'))) return fromEnv;
   const root = '/usr/lib/postgresql';
