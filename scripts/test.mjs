@@ -13,6 +13,8 @@ const hasPostgres =
 
 const missing = [];
 if (!existsSync(chromium)) missing.push(['chromium', `Chromium (looked for ${chromium}; or set CHROMIUM_PATH)`]);
+if (!existsSync(process.env.CADDY_PATH ?? '/usr/bin/caddy'))
+  missing.push(['caddy', 'Caddy, for the deploy test (looked for /usr/bin/caddy; or set CADDY_PATH)']);
 if (!hasPostgres) missing.push(['postgresql', `PostgreSQL server binaries (looked in ${pgRoot}/*/bin; or set PG_BIN)`]);
 if (missing.length > 0) {
   console.error(`npm test needs: ${missing.map(([, what]) => what).join('; ')}.`);

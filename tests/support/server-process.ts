@@ -17,11 +17,14 @@ export class ServerProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** Run the production build (dist/) rather than the source. */
+    private readonly built = false,
   ) {}
 
   async start(): Promise<void> {
     this.generation++;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const entry = this.built ? ['dist/node/src/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+    const child = spawn(process.execPath, entry, {
       cwd: process.cwd(),
       env: {
         ...process.env,
