@@ -8,6 +8,8 @@ import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import type { Channel } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
+import { pushServices } from './notify/channels/push.js';
+import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryFormRoutes } from './routes/form-post.js';
@@ -163,7 +165,9 @@ export async function buildApp(
 
   const owners = options.ownerStore ?? (await openOwnerStore(config));
   const channels = options.channels ?? CHANNELS;
+  const push = pushServices(owners, config.notify, mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom);
   const notifier = createNotifier({
+    push,
     channels,
     outbox: store.outbox,
     config: config.notify,
@@ -179,6 +183,7 @@ export async function buildApp(
   // Each created inquiry's deliveries are written in its transaction; the worker is kicked after the commit.
   store.outbox.configure({
     plan: notifier.plan,
+    owes: notifier.owes,
     idSecret: config.sessionSecret,
     onQueued: (count) => notifier.kick(count),
   });
@@ -195,7 +200,7 @@ export async function buildApp(
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
-  await app.register(ownerArea, { config, owners, store, notifier });
+  await app.register(ownerArea, { config, owners, store, notifier, push });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   await app.register(siteRoutes, { clientDir: config.clientDir });

@@ -129,6 +129,13 @@ export type BookingRow = Pick<
   | 'siteAddress'
 >;
 
+/** One of the owner's devices that take push notifications. */
+export interface PushDeviceView {
+  endpoint: string;
+  label: string;
+  createdAt: string;
+}
+
 /** The signed-in owner's own choices. */
 export interface OwnerAccountView {
   email: string;

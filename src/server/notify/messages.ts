@@ -172,6 +172,17 @@ export function webhookPayload(inquiry: StoredInquiry, publicUrl: string): strin
   });
 }
 
+/** What a push shows on the owner's phone (the service worker reads it), and where a tap goes. */
+export function pushPayload(inquiry: StoredInquiry, publicUrl: string): string {
+  const what = [eventDay(inquiry.eventDate), guests(inquiry.plannedGuestCount), inquiry.package || inquiry.operation];
+  return JSON.stringify({
+    title: `New inquiry: ${fullName(inquiry)}`,
+    body: what.filter(Boolean).join(' · '),
+    url: inboxLink(publicUrl, inquiry.id),
+    tag: inquiry.id,
+  });
+}
+
 /** Slack's own escaping (its mrkdwn): only these three; quotes would show as entities. */
 const slackEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -33,6 +33,13 @@ export interface NotifyConfig {
   publicUrlSet: boolean;
   /** How long a claimed delivery stays claimed before another worker may take it (NOTIFY_LEASE_SECONDS). */
   leaseMs: number;
+  /** The push keys (VAPID) given by VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; unset: made once and kept in the store. */
+  vapidKeys: VapidKeys | undefined;
+}
+
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -174,6 +181,19 @@ function leaseMs(env: Env): number {
   return Number(raw) * 1000;
 }
 
+/** Both VAPID keys or neither, each the URL-safe base64 that `npx web-push generate-vapid-keys` prints. */
+function vapidKeys(env: Env): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY ?? '';
+  const privateKey = env.VAPID_PRIVATE_KEY ?? '';
+  if (!publicKey && !privateKey) return undefined;
+  if (!/^[\w-]{87}$/.test(publicKey) || !/^[\w-]{43}$/.test(privateKey)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together, as "npx web-push generate-vapid-keys" prints them (or leave both unset: the server makes its own)',
+    );
+  }
+  return { publicKey, privateKey };
+}
+
 export function loadNotifyConfig(env: Env, port: number): NotifyConfig {
   return {
     smtpUrl: smtpUrl(env),
@@ -186,5 +206,6 @@ export function loadNotifyConfig(env: Env, port: number): NotifyConfig {
     publicUrl: publicUrl(env, port),
     publicUrlSet: Boolean(env.PUBLIC_URL),
     leaseMs: leaseMs(env),
+    vapidKeys: vapidKeys(env),
   };
 }

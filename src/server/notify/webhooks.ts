@@ -1,118 +1,16 @@
 // Webhooks signed the Standard Webhooks way: headers webhook-id (the same on
 // every attempt), webhook-timestamp (Unix seconds, this attempt) and
 // webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` keyed with
-// the base64 after `whsec_`. 15 s for the whole exchange (the channel's deadline,
-// kept by the worker), redirects not followed, Retry-After honoured. Against SSRF, the host is resolved first and
-// the connection goes to the resolved address only if it is public (unless
-// WEBHOOK_ALLOW_PRIVATE=true): the check and the connection use one answer.
+// the base64 after `whsec_`, posted as outbound-http.ts posts (deadline, no
+// redirects, Retry-After, public addresses only).
 import { createHmac } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { secretKey } from './notify-config.js';
 import type { SendOutcome } from './mailer.js';
-
-/** The longest one exchange may take (the webhook channel's deadline). */
-export const WEBHOOK_TIMEOUT_MS = 15_000;
-/** The longest Retry-After we wait for; longer answers wait this long. */
-const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+import { post } from './outbound-http.js';
 
 export function signature(secret: string, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', secretKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
-
-// Addresses a webhook must not reach from the server: loopback, private,
-// link-local (cloud metadata), carrier-grade NAT, multicast, reserved.
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // IPv4-compatible (deprecated) and 6to4 addresses, which can carry a private IPv4 one.
-  ['::', 96],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  // NAT64, the well-known and the local-use prefixes; the discard prefix.
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return PRIVATE.check(address, 'ipv4');
-  if (family !== 6) return true; // not an address at all: refuse
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1]!, 'ipv4');
-  return PRIVATE.check(address, 'ipv6');
-}
-
-class PrivateAddressError extends Error {
-  code = 'EPRIVATEADDRESS';
-}
-
-/** A DNS lookup that answers only public addresses (the connection then goes to the address checked). */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 4);
-    const list = addresses as LookupAddress[];
-    const refused = list.find((entry) => isPrivateAddress(entry.address));
-    if (refused || list.length === 0) {
-      return callback(
-        new PrivateAddressError(`${hostname} resolves to a private address (${refused?.address ?? 'none'})`),
-        '',
-        4,
-      );
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    return callback(null, list[0]!.address, list[0]!.family);
-  });
-};
-
-/** Seconds or an HTTP date, as milliseconds from now; undefined if absent or unreadable. */
-export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const value = header.trim();
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
-  if (Number.isNaN(ms)) return undefined;
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
-}
-
-// Kept-alive connections per kind of check (a connection is made only to an address that passed it).
-const agents = {
-  'http:': {
-    open: new http.Agent({ keepAlive: true, maxSockets: 16 }),
-    checked: new http.Agent({ keepAlive: true, maxSockets: 16, lookup: publicOnlyLookup }),
-  },
-  'https:': {
-    open: new https.Agent({ keepAlive: true, maxSockets: 16 }),
-    checked: new https.Agent({ keepAlive: true, maxSockets: 16, lookup: publicOnlyLookup }),
-  },
-};
 
 export interface WebhookRequest {
   url: string;
@@ -120,84 +18,29 @@ export interface WebhookRequest {
   id: string;
   body: string;
   allowPrivate: boolean;
-  /** Aborts the request: at its deadline (WEBHOOK_TIMEOUT_MS at most) or when the server stops. */
+  /** Aborts the request: at its deadline (OUTBOUND_TIMEOUT_MS at most) or when the server stops. */
   signal: AbortSignal;
   /** Unix seconds of this attempt (default: now). */
   timestamp?: number;
 }
 
 export function sendWebhook(request: WebhookRequest): Promise<SendOutcome> {
-  const url = new URL(request.url);
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!request.allowPrivate && isIP(literal) && isPrivateAddress(literal)) {
-    return Promise.resolve({
-      ok: false,
-      permanent: true,
-      error: `refused: ${literal} is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)`,
-    });
-  }
   const timestamp = request.timestamp ?? Math.floor(Date.now() / 1000);
-  const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve) => {
-    const outgoing = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(request.body),
-          'user-agent': 'Curbside-Webhooks/1',
-          'webhook-id': request.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signature(request.secret, request.id, timestamp, request.body),
-        },
-        signal: request.signal,
-        agent: agents[url.protocol === 'https:' ? 'https:' : 'http:'][request.allowPrivate ? 'open' : 'checked'],
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        // The answer's body is not needed; read and drop it (bounded by the timeout).
-        response.resume();
-        response.on('error', () => {});
-        response.on('end', () => {
-          if (status >= 200 && status < 300) return resolve({ ok: true });
-          const retryAfter = retryAfterMs(response.headers['retry-after']);
-          if (status >= 300 && status < 400) {
-            return resolve({
-              ok: false,
-              permanent: false,
-              error: `HTTP ${status}: redirect to ${response.headers.location ?? '(nowhere)'} not followed`,
-            });
-          }
-          // Only 410 stops for good (Standard Webhooks): a 401, 403 or 404 during a receiver's
-          // deploy or a key rotation is retried on the schedule like any other failure.
-          const permanent = status === 410;
-          resolve({
-            ok: false,
-            permanent,
-            ...(permanent ? { gone: true } : {}),
-            error: `HTTP ${status}${status === 410 ? ' Gone: the endpoint asked us to stop' : ''}`,
-            ...(retryAfter !== undefined && !permanent ? { retryAfterMs: retryAfter } : {}),
-          });
-        });
-      },
-    );
-    outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (error instanceof PrivateAddressError || error.code === 'EPRIVATEADDRESS') {
-        return resolve({
-          ok: false,
-          permanent: true,
-          error: `refused: ${error.message} (WEBHOOK_ALLOW_PRIVATE=true allows it)`,
-        });
-      }
-      const aborted = error.name === 'AbortError' || error.name === 'TimeoutError';
-      resolve({
-        ok: false,
-        permanent: false,
-        error: aborted ? 'aborted: no answer in time' : `${error.code ?? error.name}: ${error.message}`,
-      });
-    });
-    outgoing.end(request.body);
+  return post({
+    url: request.url,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Curbside-Webhooks/1',
+      'webhook-id': request.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signature(request.secret, request.id, timestamp, request.body),
+    },
+    body: request.body,
+    allowPrivate: request.allowPrivate,
+    signal: request.signal,
+    // Only 410 stops for good (Standard Webhooks): a 401, 403 or 404 during a receiver's
+    // deploy or a key rotation is retried on the schedule like any other failure.
+    gone: [410],
   });
 }
 

@@ -20,7 +20,7 @@ import type {
 } from '../store/outbox-store.js';
 import { countsOf } from '../store/outbox-store.js';
 import type { NotificationSettingsView } from '../../shared/notifications.js';
-import type { Channel, ChannelServices, OwnerRecipients } from './channels/channel.js';
+import type { Channel, ChannelServices, OwnerRecipients, PushServices } from './channels/channel.js';
 import { CHANNELS, deliveryPlan } from './channels/index.js';
 import { FLOOD_SENDS_PER_TICK, FLOOD_TICK_MS, floodControl } from './flood-control.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
@@ -51,6 +51,8 @@ export interface NotifierOptions {
   config: NotifyConfig;
   ownerRecipients: OwnerRecipients;
   log: Logger;
+  /** The owners' push devices and keys (the push channel sends nothing without them). */
+  push?: PushServices;
   /** Default: every channel (channels/index.ts). */
   channels?: readonly Channel[];
   /** Default: nodemailer on SMTP_URL, or none without it. */
@@ -128,6 +130,11 @@ export interface NotifierHealth extends Omit<OutboxFigures, 'setAsideError'> {
 export interface Notifier {
   /** Which deliveries a created inquiry gets, from the channels (for the outbox's configure). */
   plan: DeliveryPlanner;
+  /**
+   * Whether a created inquiry owes notifications: not spam, and some channel plans one,
+   * or keeps its targets in the store (the push devices, read again before writing out).
+   */
+  owes(inquiry: { spamReason: string | null }): boolean;
   /** Begins polling; sends what is due. */
   start(): Promise<void>;
   /** `count` created inquiries owe notifications: look now. */
@@ -166,6 +173,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     mailer,
     ownerRecipients: options.ownerRecipients,
     fromAddress,
+    push: options.push,
   };
   // The targets of the channels that keep theirs in the store, as read before the last claim.
   const stored = new Map<string, readonly string[]>();
@@ -377,6 +385,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   return {
     plan,
+    owes: (inquiry) =>
+      inquiry.spamReason === null && (channels.some((channel) => channel.targets) || plan(inquiry).length > 0),
     async start() {
       if (started) return;
       started = true;

@@ -15,6 +15,8 @@ import type { Notifier } from '../notify/worker.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { Owner, OwnerStore } from '../store/owner-store.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';
+import { pushRoutes } from './push-routes.js';
+import type { PushServices } from '../notify/channels/channel.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
@@ -37,6 +39,8 @@ export interface OwnerAreaOptions {
   owners: OwnerStore;
   store: InquiryStore;
   notifier: Notifier;
+  /** The owners' push devices and the server's push keys. */
+  push: PushServices;
 }
 
 async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -78,5 +82,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(inboxRoutes, options);
     await signedIn.register(notifyRoutes, options);
     await signedIn.register(accountRoutes, options);
+    await signedIn.register(pushRoutes, options);
   });
 };

@@ -134,7 +134,17 @@ export interface OutboxStore {
    * Sets what each created inquiry gets (default: nothing) and who hears, after
    * the commit, that (how many) created inquiries owe notifications (the worker's kick).
    */
-  configure(options: { plan: DeliveryPlanner; idSecret: string; onQueued?: (count: number) => void }): void;
+  /**
+   * `owes`: whether a created inquiry gets a pending row (default: its plan is not empty).
+   * A channel whose targets are in the store may have some that this instance has not
+   * read yet (a device added through another instance), so the notifier decides.
+   */
+  configure(options: {
+    plan: DeliveryPlanner;
+    owes?: (inquiry: { spamReason: string | null }) => boolean;
+    idSecret: string;
+    onQueued?: (count: number) => void;
+  }): void;
   /**
    * Writes out the deliveries of up to `limit` pending inquiries (oldest first;
    * due from when each was created), then claims up to `limit` due deliveries

@@ -48,6 +48,21 @@ export type ListQuery = Omit<InboxQuery, 'before'> & {
 
 export type InboxInquiry = StoredInquiry & { status: InquiryStatus; readAt: string | null };
 
+/** A browser's PushSubscription, as the inbox sends it, with a name for the device. */
+export interface NewPushDevice {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** What the owner sees in the list ("Chrome on Android"). */
+  label: string;
+}
+
+export interface PushDevice extends NewPushDevice {
+  id: string;
+  ownerId: string;
+  createdAt: string;
+}
+
 export class OwnerExistsError extends Error {
   override name = 'OwnerExistsError';
 }
@@ -85,6 +100,19 @@ export interface OwnerStore {
   resetCalendarToken(ownerId: string): Promise<string>;
   /** The owner whose calendar feed this secret opens, if any. */
   ownerByCalendarToken(token: string): Promise<Owner | undefined>;
+
+  // Push to the owners' devices (record 121)
+  /** Keeps a browser's push subscription for the owner (a known endpoint is renewed, and moves to this owner). */
+  addPushDevice(ownerId: string, device: NewPushDevice, now: Date): Promise<PushDevice>;
+  /** The owner's devices, or every owner's when no owner is given; oldest first. */
+  pushDevices(ownerId?: string): Promise<PushDevice[]>;
+  pushDevice(id: string): Promise<PushDevice | undefined>;
+  /** Removes one of the owner's devices by its endpoint ("Remove", or the browser unsubscribing). False if it had none such. */
+  removePushDevice(ownerId: string, endpoint: string): Promise<boolean>;
+  /** Removes a device whose push service said it is gone (404 or 410). */
+  forgetPushDevice(id: string): Promise<void>;
+  /** A key the server makes once and keeps (`make` runs only the first time; two instances agree on one). */
+  serverKey(name: string, make: () => string): Promise<string>;
 
   // The inbox
   /** A page, newest first (createdAt, then id, descending); `limit` + 1 rows are read to know if more follow. */

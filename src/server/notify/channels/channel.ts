@@ -4,10 +4,21 @@
 import type { StoredInquiry } from '../../store/inquiry-store.js';
 import type { ClaimedDelivery } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
-import type { NotifyConfig } from '../notify-config.js';
+import type { NotifyConfig, VapidKeys } from '../notify-config.js';
+import type { PushDevice } from '../../store/owner-store.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
+
+/** The owners' devices and the server's push keys, from the owner store. */
+export interface PushServices {
+  devices(): Promise<PushDevice[]>;
+  device(id: string): Promise<PushDevice | undefined>;
+  forget(id: string): Promise<void>;
+  keys(): Promise<VapidKeys>;
+  /** Who sends the pushes (VAPID's subject: a mailto: the push service may write to). */
+  subject: string;
+}
 
 /** What every channel may use (the server's set-up, its mailer, the owner accounts). */
 export interface ChannelServices {
@@ -17,6 +28,8 @@ export interface ChannelServices {
   ownerRecipients: OwnerRecipients;
   /** The address of MAIL_FROM (its domain names the Message-IDs). */
   fromAddress: string;
+  /** The owners' devices for push and the server's push keys (undefined without an owner store). */
+  push?: PushServices | undefined;
 }
 
 /** What one send may use. */

@@ -5,9 +5,10 @@ import type { NotifyConfig } from '../notify-config.js';
 import type { Channel } from './channel.js';
 import { confirmationChannel } from './confirmation.js';
 import { ownerEmailChannel } from './owner-email.js';
+import { pushChannel } from './push.js';
 import { webhookChannel } from './webhook.js';
 
-export const CHANNELS: readonly Channel[] = [ownerEmailChannel, confirmationChannel, webhookChannel];
+export const CHANNELS: readonly Channel[] = [ownerEmailChannel, pushChannel, confirmationChannel, webhookChannel];
 
 /**
  * Which deliveries an inquiry gets: none for spam; otherwise each channel's, as it is

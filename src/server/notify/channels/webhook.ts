@@ -1,13 +1,14 @@
 // A signed JSON copy of each new inquiry to every WEBHOOK_URLS endpoint (Standard
 // Webhooks; Slack's own format for a Slack URL), decision record 032.
 import { isSlackWebhook, slackPayload, webhookPayload } from '../messages.js';
-import { sendWebhook, WEBHOOK_TIMEOUT_MS } from '../webhooks.js';
+import { OUTBOUND_TIMEOUT_MS } from '../outbound-http.js';
+import { sendWebhook } from '../webhooks.js';
 import { type Channel, skipped } from './channel.js';
 
 export const webhookChannel: Channel = {
   kind: 'webhook',
   label: 'Webhook',
-  timeoutMs: WEBHOOK_TIMEOUT_MS,
+  timeoutMs: OUTBOUND_TIMEOUT_MS,
   plan: (config) => config.webhooks.map((endpoint) => endpoint.url),
   async send(delivery, inquiry, { config, signal }) {
     const endpoint = config.webhooks.find((candidate) => candidate.url === delivery.target);

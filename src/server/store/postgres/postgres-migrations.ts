@@ -180,4 +180,24 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: `ALTER TABLE "owners" ADD COLUMN "calendarToken" text;
   CREATE UNIQUE INDEX "owners_calendarToken" ON "owners" ("calendarToken")`,
   },
+  {
+    version: 51,
+    name: 'push-devices-and-server-keys',
+    // Each owner's devices that take push (a browser's PushSubscription: its endpoint and
+    // keys), and keys the server makes once and keeps (VAPID), record 121.
+    sql: `CREATE TABLE "pushDevices" (
+    "id" text PRIMARY KEY,
+    "ownerId" text NOT NULL REFERENCES "owners" ("id") ON DELETE CASCADE,
+    "endpoint" text NOT NULL UNIQUE,
+    "p256dh" text NOT NULL,
+    "auth" text NOT NULL,
+    "label" text NOT NULL,
+    "createdAt" timestamptz NOT NULL
+  );
+  CREATE INDEX "pushDevices_ownerId" ON "pushDevices" ("ownerId");
+  CREATE TABLE "serverKeys" (
+    "name" text PRIMARY KEY,
+    "value" text NOT NULL
+  )`,
+  },
 ]);

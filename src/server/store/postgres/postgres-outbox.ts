@@ -127,6 +127,7 @@ const RELEASE_SQL = `WITH "c" AS (SELECT * FROM unnest($1::text[], $2::text[]) A
 
 export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   let plan: DeliveryPlanner = () => [];
+  let owes = (inquiry: { spamReason: string | null }) => plan(inquiry).length > 0;
   let idSecret = '';
   let onQueued: (count: number) => void = () => {};
 
@@ -212,6 +213,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   const outbox: OutboxStore = {
     configure(options) {
       plan = options.plan;
+      owes = options.owes ?? ((inquiry) => plan(inquiry).length > 0);
       idSecret = options.idSecret;
       onQueued = options.onQueued ?? (() => {});
     },
@@ -374,7 +376,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       return batch.flatMap((inquiry) => {
         if (seen.has(inquiry.id)) return [];
         seen.add(inquiry.id);
-        return plan(inquiry).length > 0 ? [inquiry.id] : [];
+        return owes(inquiry) ? [inquiry.id] : [];
       });
     },
     queued(count) {

@@ -11,6 +11,7 @@ import {
   newCalendarToken,
   type Owner,
   type OwnerStore,
+  type PushDevice,
   OwnerExistsError,
   normalizeEmail,
   searchTerms,
@@ -36,6 +37,9 @@ const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e."${column}"`).join('
   FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"`;
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+
+const PUSH_COLUMNS = '"id", "ownerId", "endpoint", "p256dh", "auth", "label", "createdAt"';
+const toPushDevice = (row: Record<string, unknown>) => ({ ...row, createdAt: iso(row.createdAt) }) as PushDevice;
 
 function toOwner(row: Record<string, unknown>): Owner {
   return {
@@ -161,6 +165,49 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
       return (rowCount ?? 0) > 0;
     },
 
+    async addPushDevice(ownerId, device, now) {
+      const { rows } = await pool.query(
+        `INSERT INTO "pushDevices" ("id", "ownerId", "endpoint", "p256dh", "auth", "label", "createdAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT ("endpoint") DO UPDATE SET "ownerId" = excluded."ownerId", "p256dh" = excluded."p256dh",
+           "auth" = excluded."auth", "label" = excluded."label"
+         RETURNING ${PUSH_COLUMNS}`,
+        [randomUUID(), ownerId, device.endpoint, device.p256dh, device.auth, device.label, now],
+      );
+      return toPushDevice(rows[0]);
+    },
+    async pushDevices(ownerId) {
+      const { rows } =
+        ownerId === undefined
+          ? await pool.query(`SELECT ${PUSH_COLUMNS} FROM "pushDevices" ORDER BY "createdAt", "id"`)
+          : await pool.query(
+              `SELECT ${PUSH_COLUMNS} FROM "pushDevices" WHERE "ownerId" = $1 ORDER BY "createdAt", "id"`,
+              [ownerId],
+            );
+      return rows.map(toPushDevice);
+    },
+    async pushDevice(id) {
+      const { rows } = await pool.query(`SELECT ${PUSH_COLUMNS} FROM "pushDevices" WHERE "id" = $1`, [id]);
+      return rows[0] ? toPushDevice(rows[0]) : undefined;
+    },
+    async removePushDevice(ownerId, endpoint) {
+      const { rowCount } = await pool.query('DELETE FROM "pushDevices" WHERE "ownerId" = $1 AND "endpoint" = $2', [
+        ownerId,
+        endpoint,
+      ]);
+      return (rowCount ?? 0) > 0;
+    },
+    async forgetPushDevice(id) {
+      await pool.query('DELETE FROM "pushDevices" WHERE "id" = $1', [id]);
+    },
+    async serverKey(name, make) {
+      await pool.query('INSERT INTO "serverKeys" ("name", "value") VALUES ($1, $2) ON CONFLICT ("name") DO NOTHING', [
+        name,
+        make(),
+      ]);
+      const { rows } = await pool.query('SELECT "value" FROM "serverKeys" WHERE "name" = $1', [name]);
+      return rows[0].value as string;
+    },
     async calendarToken(ownerId) {
       const { rows } = await pool.query(
         `UPDATE "owners" SET "calendarToken" = coalesce("calendarToken", $2) WHERE "id" = $1 RETURNING "calendarToken"`,

@@ -190,4 +190,24 @@ export const SQLITE_MIGRATIONS = migrationList([
     sql: `ALTER TABLE owners ADD COLUMN calendarToken TEXT;
   CREATE UNIQUE INDEX owners_calendarToken ON owners (calendarToken)`,
   },
+  {
+    version: 51,
+    name: 'push-devices-and-server-keys',
+    // Each owner's devices that take push (a browser's PushSubscription: its endpoint and
+    // keys), and keys the server makes once and keeps (VAPID), record 121.
+    sql: `CREATE TABLE pushDevices (
+    id TEXT PRIMARY KEY,
+    ownerId TEXT NOT NULL REFERENCES owners (id) ON DELETE CASCADE,
+    endpoint TEXT NOT NULL UNIQUE,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    label TEXT NOT NULL,
+    createdAt TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX pushDevices_ownerId ON pushDevices (ownerId);
+  CREATE TABLE serverKeys (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) STRICT`,
+  },
 ]);

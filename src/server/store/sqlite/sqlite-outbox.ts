@@ -67,6 +67,7 @@ interface PendingRow {
 
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
+  let owes = (inquiry: { spamReason: string | null }) => plan(inquiry).length > 0;
   let idSecret = '';
   let onQueued: (count: number) => void = () => {};
 
@@ -264,6 +265,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const outbox: OutboxStore = {
     configure(options) {
       plan = options.plan;
+      owes = options.owes ?? ((inquiry) => plan(inquiry).length > 0);
       idSecret = options.idSecret;
       onQueued = options.onQueued ?? (() => {});
     },
@@ -345,9 +347,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
 
   return {
     outbox,
-    owes(inquiry) {
-      return plan(inquiry).length > 0;
-    },
+    owes: (inquiry) => owes(inquiry),
     queued(count) {
       if (count > 0) onQueued(count);
     },

@@ -13,6 +13,7 @@ import {
   newCalendarToken,
   type Owner,
   type OwnerStore,
+  type PushDevice,
   OwnerExistsError,
   normalizeEmail,
   type SearchTerm,
@@ -73,6 +74,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   };
 
   const ownerColumns = 'id, email, createdAt, notifyByEmail, passwordHash';
+  const PUSH_COLUMNS = 'id, ownerId, endpoint, p256dh, auth, label, createdAt';
   const exists = (id: string) => prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(id) !== undefined;
   const currentStatus = (id: string) =>
     (prepare(`SELECT ${STATUS_SQL} FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE e.id = ?`)
@@ -266,6 +268,35 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       return prepare('UPDATE owners SET notifyByEmail = ? WHERE id = ?').run(on ? 1 : 0, ownerId).changes > 0;
     },
 
+    async addPushDevice(ownerId, device, now) {
+      const id = randomUUID();
+      prepare(
+        `INSERT INTO pushDevices (id, ownerId, endpoint, p256dh, auth, label, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (endpoint) DO UPDATE SET ownerId = excluded.ownerId, p256dh = excluded.p256dh,
+           auth = excluded.auth, label = excluded.label`,
+      ).run(id, ownerId, device.endpoint, device.p256dh, device.auth, device.label, now.toISOString());
+      return prepare(`SELECT ${PUSH_COLUMNS} FROM pushDevices WHERE endpoint = ?`).get(device.endpoint) as PushDevice;
+    },
+    async pushDevices(ownerId) {
+      return (
+        ownerId === undefined
+          ? prepare(`SELECT ${PUSH_COLUMNS} FROM pushDevices ORDER BY createdAt, id`).all()
+          : prepare(`SELECT ${PUSH_COLUMNS} FROM pushDevices WHERE ownerId = ? ORDER BY createdAt, id`).all(ownerId)
+      ) as PushDevice[];
+    },
+    async pushDevice(id) {
+      return prepare(`SELECT ${PUSH_COLUMNS} FROM pushDevices WHERE id = ?`).get(id) as PushDevice | undefined;
+    },
+    async removePushDevice(ownerId, endpoint) {
+      return prepare('DELETE FROM pushDevices WHERE ownerId = ? AND endpoint = ?').run(ownerId, endpoint).changes > 0;
+    },
+    async forgetPushDevice(id) {
+      prepare('DELETE FROM pushDevices WHERE id = ?').run(id);
+    },
+    async serverKey(name, make) {
+      prepare('INSERT INTO serverKeys (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, make());
+      return prepare('SELECT value FROM serverKeys WHERE name = ?').pluck().get(name) as string;
+    },
     async calendarToken(ownerId) {
       prepare('UPDATE owners SET calendarToken = ? WHERE id = ? AND calendarToken IS NULL').run(
         newCalendarToken(),

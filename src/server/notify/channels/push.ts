@@ -1,0 +1,81 @@
+// A push to each of the owners' devices where "Turn on notifications on this device"
+// was chosen (decision record 121): Web Push (RFC 8030) with VAPID (RFC 8292), the
+// payload encrypted for the device (RFC 8291) by the `web-push` package, and posted as
+// a webhook is (outbound-http.ts: deadline, public addresses only, Retry-After). A
+// push service's 404 or 410 means the device unsubscribed: it is forgotten.
+import webpush from 'web-push';
+import type { OwnerStore, PushDevice } from '../../store/owner-store.js';
+import { pushPayload } from '../messages.js';
+import type { NotifyConfig, VapidKeys } from '../notify-config.js';
+import { OUTBOUND_TIMEOUT_MS, post } from '../outbound-http.js';
+import { type Channel, type ChannelOutcome, type PushServices, skipped } from './channel.js';
+
+/** A push is worth showing for a day; after that the e-mail has it. */
+const PUSH_TTL_S = 24 * 60 * 60;
+
+/** Encrypts and signs `payload` for `device` and posts it to the device's push service. */
+export async function sendPush(
+  device: PushDevice,
+  payload: string,
+  options: { keys: VapidKeys; subject: string; allowPrivate: boolean; signal: AbortSignal },
+): Promise<ChannelOutcome> {
+  const request = webpush.generateRequestDetails(
+    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    payload,
+    {
+      vapidDetails: { subject: options.subject, ...options.keys },
+      TTL: PUSH_TTL_S,
+      urgency: 'high',
+      contentEncoding: 'aes128gcm',
+    },
+  );
+  const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string | number>;
+  return post({
+    url: request.endpoint,
+    headers,
+    body: request.body ?? '',
+    allowPrivate: options.allowPrivate,
+    signal: options.signal,
+    gone: [404, 410],
+  });
+}
+
+export const pushChannel: Channel = {
+  kind: 'push',
+  label: 'Push',
+  timeoutMs: OUTBOUND_TIMEOUT_MS,
+  plan: (_config, stored) => [...stored],
+  targets: async ({ push }) => (push ? (await push.devices()).map((device) => device.id) : []),
+  async send(delivery, inquiry, { config, push, signal }) {
+    const device = push && delivery.target ? await push.device(delivery.target) : undefined;
+    if (!push || !device) return skipped('this device no longer takes notifications');
+    return sendPush(device, pushPayload(inquiry, config.publicUrl), {
+      keys: await push.keys(),
+      subject: push.subject,
+      allowPrivate: config.webhookAllowPrivate,
+      signal,
+    });
+  },
+  forget: async (target, { push }) => push?.forget(target),
+  describe: () => 'To each device where an owner chose "Turn on notifications on this device".',
+};
+
+/** The push channel's services on the owner store; the keys from the settings, or made once and kept. */
+export function pushServices(owners: OwnerStore, config: NotifyConfig, fromAddress: string): PushServices {
+  let keys: Promise<VapidKeys> | undefined;
+  const readKeys = async (): Promise<VapidKeys> =>
+    config.vapidKeys ?? JSON.parse(await owners.serverKey('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())));
+  return {
+    devices: () => owners.pushDevices(),
+    device: (id) => owners.pushDevice(id),
+    forget: (id) => owners.forgetPushDevice(id),
+    keys() {
+      keys ??= readKeys().catch((error: unknown) => {
+        keys = undefined; // asked again next time (the database may be back)
+        throw error;
+      });
+      return keys;
+    },
+    subject: `mailto:${fromAddress}`,
+  };
+}

@@ -1,0 +1,114 @@
+// The owner's devices that take push (decision record 121), under /api/owner in the
+// signed-in part of the owner's area (owner-scope.ts): the server's public key to
+// subscribe with, the devices listed, added, removed, and a test push to them all.
+import type { FastifyPluginAsync } from 'fastify';
+import type { PushDeviceView } from '../../shared/owner.js';
+import { httpError } from '../http-error.js';
+import { sendPush } from '../notify/channels/push.js';
+import type { PushDevice } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from './owner-scope.js';
+
+const view = ({ endpoint, label, createdAt }: PushDevice): PushDeviceView => ({ endpoint, label, createdAt });
+
+const ENDPOINT = { type: 'string', minLength: 12, maxLength: 2048, pattern: '^https://' } as const;
+
+/** A browser's PushSubscription as `toJSON()` gives it, and a name for the device. */
+const SUBSCRIPTION = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['endpoint', 'keys'],
+  properties: {
+    endpoint: ENDPOINT,
+    expirationTime: { type: ['number', 'null'] },
+    keys: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['p256dh', 'auth'],
+      // A P-256 public key (65 bytes) and a 16-byte secret, in URL-safe base64.
+      properties: {
+        p256dh: { type: 'string', pattern: '^[A-Za-z0-9_-]{87}={0,1}$' },
+        auth: { type: 'string', pattern: '^[A-Za-z0-9_-]{22}={0,2}$' },
+      },
+    },
+    label: { type: 'string', minLength: 1, maxLength: 80 },
+  },
+} as const;
+
+interface Subscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  label?: string;
+}
+
+export const pushRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners, push }) => {
+  app.get('/api/owner/push-key', async () => ({ publicKey: (await push.keys()).publicKey }));
+
+  app.get('/api/owner/push-subscriptions', async (request) => ({
+    devices: (await owners.pushDevices(request.owner!.id)).map(view),
+  }));
+
+  app.post<{ Body: Subscription }>(
+    '/api/owner/push-subscriptions',
+    { schema: { body: SUBSCRIPTION } },
+    async (request, reply) => {
+      const { endpoint, keys, label } = request.body;
+      const device = await owners.addPushDevice(
+        request.owner!.id,
+        {
+          endpoint,
+          p256dh: keys.p256dh.replace(/=+$/, ''),
+          auth: keys.auth.replace(/=+$/, ''),
+          label: label ?? 'A device',
+        },
+        new Date(),
+      );
+      return reply.status(201).send({ device: view(device) });
+    },
+  );
+
+  app.delete<{ Body: { endpoint: string } }>(
+    '/api/owner/push-subscriptions',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['endpoint'],
+          properties: { endpoint: ENDPOINT },
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!(await owners.removePushDevice(request.owner!.id, request.body.endpoint)))
+        throw httpError(404, 'This device does not take notifications (it may have been removed already).');
+      return reply.status(204).send();
+    },
+  );
+
+  // "Send a test notification": straight to each of this owner's devices, not through the outbox.
+  app.post('/api/owner/push-subscriptions/test', async (request) => {
+    const devices = await owners.pushDevices(request.owner!.id);
+    if (devices.length === 0)
+      throw httpError(409, 'No device takes notifications yet: turn them on on this device first.');
+    const keys = await push.keys();
+    const payload = JSON.stringify({
+      title: 'Test notification',
+      body: 'Notifications work on this device.',
+      url: `${config.notify.publicUrl}/inbox`,
+      tag: 'test',
+    });
+    const results = await Promise.all(
+      devices.map(async (device) => {
+        const outcome = await sendPush(device, payload, {
+          keys,
+          subject: push.subject,
+          allowPrivate: config.notify.webhookAllowPrivate,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!outcome.ok && 'gone' in outcome && outcome.gone) await owners.forgetPushDevice(device.id);
+        return { label: device.label, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }) };
+      }),
+    );
+    return { results };
+  });
+};

@@ -1,0 +1,100 @@
+// A stand-in for a browser's push service: HTTPS on 127.0.0.1 with a self-signed
+// certificate (made with openssl; the server under test trusts it through
+// NODE_EXTRA_CA_CERTS), keeping what each endpoint receives and answering as told.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ReceivedPush {
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+export interface TestPushService {
+  /** The certificate file the server must trust. */
+  caFile: string;
+  /** https://127.0.0.1:PORT */
+  base: string;
+  port: number;
+  /** What each path received, in order. */
+  received: Map<string, ReceivedPush[]>;
+  /** The status each path answers (default 201). */
+  answer: Map<string, number>;
+  listen(): Promise<void>;
+  close(): Promise<void>;
+  remove(): void;
+}
+
+export async function startPushService(port = 0): Promise<TestPushService> {
+  const dir = mkdtempSync(join(tmpdir(), 'curbside-push-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { stdio: 'pipe' },
+  );
+  const received = new Map<string, ReceivedPush[]>();
+  const answer = new Map<string, number>();
+  let server: Server | undefined;
+  const service: TestPushService = {
+    caFile: join(dir, 'cert.pem'),
+    base: '',
+    port,
+    received,
+    answer,
+    listen() {
+      server = createServer(
+        { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+        (request, response) => {
+          const chunks: Buffer[] = [];
+          request.on('data', (chunk: Buffer) => chunks.push(chunk));
+          request.on('end', () => {
+            const path = request.url ?? '';
+            received.set(path, [
+              ...(received.get(path) ?? []),
+              { headers: request.headers, body: Buffer.concat(chunks) },
+            ]);
+            response.writeHead(answer.get(path) ?? 201).end();
+          });
+        },
+      );
+      return new Promise((resolve) =>
+        server!.listen(service.port, '127.0.0.1', () => {
+          const address = server!.address();
+          if (address && typeof address === 'object') service.port = address.port;
+          service.base = `https://127.0.0.1:${service.port}`;
+          resolve();
+        }),
+      );
+    },
+    close() {
+      const closing = server;
+      server = undefined;
+      if (!closing) return Promise.resolve();
+      closing.closeAllConnections();
+      return new Promise((resolve) => closing.close(() => resolve()));
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  await service.listen();
+  return service;
+}
