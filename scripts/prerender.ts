@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { content } from '../content/index.js';
 import { pageBootTag } from '../src/server/page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
-import { renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
+import { inboxManifest, renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
 import { buildSiteImages } from '../src/build/site-images.js';
 
 const clientDir = 'dist/client';
@@ -41,6 +41,9 @@ const files: Record<string, string | Buffer> = {
   'index.html': html,
   ...siteImages.files,
   'manifest.webmanifest': webManifest(content, siteImages.images),
+  'inbox.webmanifest': inboxManifest(content, siteImages.images),
+  // The inbox's service worker: push only, no cache (src/inbox/service-worker.js).
+  'inbox-sw.js': readFileSync('src/inbox/service-worker.js'),
   'robots.txt': robotsTxt(content),
   'sitemap.xml': sitemapXml(content, new Date().toISOString().slice(0, 10)),
   [INLINE_STYLE_HASHES_FILE]: JSON.stringify([styleHash]),

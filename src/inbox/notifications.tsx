@@ -7,6 +7,7 @@ import { AccountSettings } from './account-settings.js';
 import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
 import { useFocusOnMount } from './link.js';
+import { PushDevices } from './push-devices.js';
 
 export const notificationsApi = {
   deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', `/api/owner/inquiries/${id}/deliveries`),
@@ -238,6 +239,7 @@ export function NotificationSettings() {
                 {result}
               </p>
             </section>
+            <PushDevices />
             <section className="inbox-card">
               <h2>Webhooks</h2>
               {settings.webhooks.length === 0 ? (

@@ -191,3 +191,25 @@ export function robotsTxt(content: BusinessContent): string {
 export function sitemapXml(content: BusinessContent, lastModified: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${escapeHtml(pageUrl(content))}</loc><lastmod>${lastModified}</lastmod></url>\n</urlset>\n`;
 }
+
+/**
+ * The owner's inbox as an app of its own (installable, so that an iPhone takes push):
+ * scoped to /inbox, opening on the list, with the site's icons (record 121).
+ */
+export function inboxManifest(content: BusinessContent, images: SiteImages = defaultSiteImages(content)): string {
+  const manifest = JSON.parse(webManifest(content, images)) as Record<string, unknown>;
+  return JSON.stringify(
+    {
+      ...manifest,
+      id: '/inbox',
+      name: `${content.name}: inquiries`,
+      short_name: 'Inquiries',
+      description: `The inbox of ${content.name}'s inquiries.`,
+      start_url: '/inbox',
+      scope: '/inbox',
+      display: 'standalone',
+    },
+    null,
+    2,
+  );
+}

@@ -1,0 +1,183 @@
+// "Notifications on this phone" (decision record 121): turns push on for this browser
+// (the service worker /inbox-sw.js, the browser's PushSubscription sent to the server),
+// lists the owner's devices with "Remove", and sends a test notification to them.
+import { useCallback, useEffect, useState } from 'react';
+import type { PushDeviceView } from '../shared/owner.js';
+import { ApiError, request } from './api.js';
+import { dateTime } from './format.js';
+
+const SERVICE_WORKER = '/inbox-sw.js';
+const SCOPE = '/inbox';
+
+const pushApi = {
+  key: () => request<{ publicKey: string }>('GET', '/api/owner/push-key'),
+  devices: () => request<{ devices: PushDeviceView[] }>('GET', '/api/owner/push-subscriptions'),
+  add: (subscription: PushSubscriptionJSON, label: string) =>
+    request<{ device: PushDeviceView }>('POST', '/api/owner/push-subscriptions', { ...subscription, label }),
+  remove: (endpoint: string) => request<void>('DELETE', '/api/owner/push-subscriptions', { endpoint }),
+  test: () =>
+    request<{ results: { label: string; ok: boolean; error?: string }[] }>(
+      'POST',
+      '/api/owner/push-subscriptions/test',
+      {},
+    ),
+};
+
+const pushWorks = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window;
+
+/** A name for this device that the owner will recognise in the list ("Chrome on Android"). */
+function deviceLabel(agent = navigator.userAgent): string {
+  const browser = /Edg\//.test(agent)
+    ? 'Edge'
+    : /Firefox\//.test(agent)
+      ? 'Firefox'
+      : /Chrome\//.test(agent)
+        ? 'Chrome'
+        : /Safari\//.test(agent)
+          ? 'Safari'
+          : 'A browser';
+  const system = /Android/.test(agent)
+    ? 'Android'
+    : /iPhone|iPad/.test(agent)
+      ? 'iPhone or iPad'
+      : /Mac OS X/.test(agent)
+        ? 'Mac'
+        : /Windows/.test(agent)
+          ? 'Windows'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : 'this device';
+  return `${browser} on ${system}`;
+}
+
+/** The key as PushManager.subscribe takes it. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
+  return Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (char) => char.charCodeAt(0));
+}
+
+async function thisSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration(SCOPE);
+  return registration ? registration.pushManager.getSubscription() : null;
+}
+
+export function PushDevices() {
+  const [devices, setDevices] = useState<PushDeviceView[] | undefined>();
+  const [here, setHere] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setDevices((await pushApi.devices()).devices);
+      const subscription = pushWorks() ? await thisSubscription() : null;
+      setHere(subscription?.endpoint ?? null);
+      // Kept in step: a device the server forgot (or never heard of) is told again.
+      if (subscription) await pushApi.add(subscription.toJSON(), deviceLabel());
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Could not load the devices.');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (what: () => Promise<string>) => {
+    setBusy(true);
+    setError(undefined);
+    setMessage('');
+    try {
+      setMessage(await what());
+      await load();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const turnOn = () =>
+    act(async () => {
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted')
+        throw new Error('Notifications are blocked for this site: allow them in the browser’s site settings.');
+      const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: SCOPE });
+      await navigator.serviceWorker.ready;
+      const { publicKey } = await pushApi.key();
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(publicKey),
+      });
+      await pushApi.add(subscription.toJSON(), deviceLabel());
+      return 'Notifications are on for this device.';
+    });
+
+  const remove = (device: PushDeviceView) =>
+    act(async () => {
+      await pushApi.remove(device.endpoint);
+      if (device.endpoint === here) await (await thisSubscription())?.unsubscribe();
+      return `${device.label}: removed. It gets no more notifications.`;
+    });
+
+  const test = () =>
+    act(async () =>
+      (await pushApi.test()).results
+        .map((result) => `${result.label}: ${result.ok ? 'sent' : `not sent (${result.error})`}`)
+        .join('. '),
+    );
+
+  return (
+    <section className="inbox-card" aria-labelledby="push-devices">
+      <h2 id="push-devices">Push notifications</h2>
+      <p>A new inquiry shows on your phone within a second or two, even with the inbox closed.</p>
+      {!pushWorks() ? (
+        <p>
+          This browser cannot take notifications. On an iPhone, add the inbox to the Home Screen first (Share, then Add
+          to Home Screen) and open it from there.
+        </p>
+      ) : here ? (
+        <p>Notifications are on for this device.</p>
+      ) : (
+        <button type="button" className="inbox-button" disabled={busy} onClick={() => void turnOn()}>
+          Turn on notifications on this device
+        </button>
+      )}
+      {devices && devices.length > 0 ? (
+        <>
+          <h3>Devices that get them</h3>
+          <ul className="inbox-devices">
+            {devices.map((device) => (
+              <li key={device.endpoint}>
+                {device.label}
+                {device.endpoint === here ? ' (this device)' : ''}, added {dateTime(device.createdAt)}{' '}
+                <button
+                  type="button"
+                  className="inbox-button"
+                  disabled={busy}
+                  aria-label={`Remove ${device.label}`}
+                  onClick={() => void remove(device)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="inbox-button" disabled={busy} onClick={() => void test()}>
+            Send a test notification
+          </button>
+        </>
+      ) : devices ? (
+        <p className="inbox-muted">No device gets them yet.</p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="inbox-error">
+          {error}
+        </p>
+      ) : null}
+      <p role="status" className="inbox-live">
+        {message}
+      </p>
+    </section>
+  );
+}

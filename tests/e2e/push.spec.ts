@@ -1,0 +1,82 @@
+// Push in the inbox, in real Chromium against the production build (record 121). No
+// push service is reachable here, so the browser's own subscription is not made; the
+// server's end is tested with a local push service (tests/notify/push.test.ts). Here:
+// the inbox is installable with its own manifest; its service worker, registered as
+// the button registers it, shows a push (delivered through the DevTools protocol) with
+// the customer's name and caches nothing; the owner's devices are listed and removed.
+import { expect, test } from './fixtures.js';
+import { addOwner, signIn } from './owner.js';
+
+test('the inbox is installable, its service worker shows a push, and devices can be removed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const owner = addOwner();
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  await signIn(page, owner);
+  await page.getByRole('link', { name: 'Notifications' }).click();
+  const section = page.getByRole('region', { name: 'Push notifications' });
+  await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
+  await expect(section).toContainText('No device gets them yet.');
+
+  // Installable: a manifest of its own, scoped to the inbox.
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = (await (await page.request.get(href!)).json()) as Record<string, unknown>;
+  expect(manifest).toMatchObject({ id: '/inbox', start_url: '/inbox', scope: '/inbox', display: 'standalone' });
+  expect((manifest.icons as { sizes: string }[]).map((icon) => icon.sizes)).toContain('512x512');
+
+  // The service worker, as the button registers it; a push delivered to it is shown.
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find(
+        (registration) => registration.scopeURL.endsWith('/inbox') && !registration.isDeleted,
+      );
+      if (ours) resolve(ours.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/inbox-sw.js', { scope: '/inbox' });
+    await navigator.serviceWorker.ready;
+  });
+  const registrationId = await registered;
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(baseURL!).origin,
+    registrationId,
+    data: JSON.stringify({
+      title: 'New inquiry: Ana Reyes',
+      body: 'Sat 12 Jun · 80 guests',
+      url: '/inbox?id=x',
+      tag: 'x',
+    }),
+  });
+  const shown = async () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/inbox');
+      return (await registration!.getNotifications()).map(
+        (notification) => `${notification.title}|${notification.body}`,
+      );
+    });
+  await expect.poll(shown).toEqual(['New inquiry: Ana Reyes|Sat 12 Jun · 80 guests']);
+  // It keeps nothing: no cache of any inquiry.
+  expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+
+  // A device (as a phone would add itself) is listed, and removed with its button.
+  const origin = new URL(baseURL!).origin;
+  const added = await page.request.post('/api/owner/push-subscriptions', {
+    headers: { origin },
+    data: {
+      endpoint: 'https://push.example/send/abc',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      label: 'Chrome on Android',
+    },
+  });
+  expect(added.status()).toBe(201);
+  await page.reload();
+  await expect(section.getByRole('listitem')).toContainText(['Chrome on Android']);
+  await section.getByRole('button', { name: 'Remove Chrome on Android' }).click();
+  await expect(section.getByRole('status')).toHaveText('Chrome on Android: removed. It gets no more notifications.');
+  await expect(section).toContainText('No device gets them yet.');
+});
