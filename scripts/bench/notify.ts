@@ -16,11 +16,14 @@
 //   e-mail accepted by the SMTP server, median and p99, at 50 connections
 //   sending LATENCY_RATE creates/s in all (autocannon's overallRate): a busy
 //   site, far above a food truck's day, but below saturation; every owner
-//   e-mail must arrive. Target: median <= 1 s.
+//   e-mail must arrive. Target: median <= 1 s. Beside it, in the same run, from the
+//   create to its push accepted by a push service (a local HTTPS one, as in
+//   tests/notify/push.test.ts) for the owner's one device.
 //
 // Alone: `npx tsx scripts/bench/notify.ts` (BENCH_SECONDS per run, default 10;
 // BENCH_NOTIFY_ROUNDS, default 5; BENCH_NOTIFY_ENGINES=sqlite,postgres).
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import * as ece from 'http_ece';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -29,6 +32,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
+import type { NewPushDevice } from '../../src/server/store/owner-store.js';
+import { startPushService } from '../../tests/support/push-service.js';
 import { startSmtp } from '../../tests/support/smtp.js';
 import { startWebhookReceiver } from '../../tests/support/webhook-receiver.js';
 import { createDatabase, freePort, startPostgres } from '../../tests/support/postgres.js';
@@ -55,6 +60,10 @@ export interface NotifyBenchResult {
   ownerEmailP50Ms: number;
   ownerEmailP99Ms: number;
   ownerEmails: number;
+  /** The same, to the owner's device's push service. */
+  pushP50Ms: number;
+  pushP99Ms: number;
+  pushes: number;
   acknowledged: number;
   /** Acknowledged creates whose owner e-mail did not arrive within DRAIN_MS of the load's end. */
   missing: number;
@@ -106,9 +115,46 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * Arrival times after each create's acknowledgement. Something can arrive before the
+ * client has read its 201: that counts as 0.
+ */
+function arrivals(acked: ReadonlyMap<string, number>) {
+  const delays: number[] = [];
+  const early = new Set<string>();
+  return {
+    delays,
+    arrived(id: string, at: number) {
+      const ackAt = acked.get(id);
+      if (ackAt !== undefined) delays.push(Math.max(0, at - ackAt));
+      else early.add(id);
+    },
+    acked(id: string) {
+      if (early.delete(id)) delays.push(0);
+    },
+  };
+}
+
+/** The bench's device: its own keys, to read which inquiry each push is about. */
+function newBenchDevice() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    subscription: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') },
+    inquiryOf(body: Buffer): string {
+      const payload = JSON.parse(
+        ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString(),
+      ) as { url: string };
+      return new URL(payload.url).searchParams.get('id') ?? '';
+    },
+  };
+}
+
 interface Place {
   env: Record<string, string>;
-  addOwner(): Promise<void>;
+  /** The owner, with a device that takes push when one is given. */
+  addOwner(device?: NewPushDevice): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -116,9 +162,10 @@ async function sqlitePlace(): Promise<Place> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-notify-'));
   return {
     env: { DATA_DIR: dataDir },
-    async addOwner() {
+    async addOwner(device) {
       const owners = openSqliteOwnerStore(dataDir);
-      await owners.createOwner(OWNER, 'bench: never signs in');
+      const owner = await owners.createOwner(OWNER, 'bench: never signs in');
+      if (device) await owners.addPushDevice(owner.id, device, new Date());
       await owners.close();
     },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -130,9 +177,10 @@ async function postgresPlace(serverUrl: string): Promise<Place> {
   const url = await createDatabase(serverUrl, `bench_notify_${randomUUID().slice(0, 8)}`);
   return {
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
-    async addOwner() {
+    async addOwner(device) {
       const owners = await openPostgresOwnerStore(url, 1);
-      await owners.createOwner(OWNER, 'bench: never signs in');
+      const owner = await owners.createOwner(OWNER, 'bench: never signs in');
+      if (device) await owners.addPushDevice(owner.id, device, new Date());
       await owners.close();
     },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -148,24 +196,22 @@ async function runEngine(
   const smtp = await startSmtp();
   smtp.parse = false;
   const hooks = await startWebhookReceiver();
+  const pushService = await startPushService();
+  const device = newBenchDevice();
   const acked = new Map<string, number>();
-  const delays: number[] = [];
-  // Only the latency run's e-mails are timed (the throughput runs' flood is not waited for).
+  const emails = arrivals(acked);
+  const pushes = arrivals(acked);
+  // Only the latency run's e-mails and pushes are timed (the throughput runs' flood is not waited for).
   const onAccepted: typeof smtp.onAccepted = ({ inquiryId, acceptedAt }) => {
-    if (!inquiryId) return; // the customer's confirmation
-    const ackAt = acked.get(inquiryId);
-    // An e-mail can be accepted before the client has read its 201: that counts as 0.
-    if (ackAt !== undefined) delays.push(Math.max(0, acceptedAt - ackAt));
-    else early.set(inquiryId, acceptedAt);
+    if (inquiryId) emails.arrived(inquiryId, acceptedAt); // else the customer's confirmation
   };
-  const early = new Map<string, number>();
+  pushService.onReceived = (_path, push, at) => pushes.arrived(device.inquiryOf(push.body), at);
   const onAck = (id: string, at: number) => {
     acked.set(id, at);
-    if (early.has(id)) {
-      delays.push(0);
-      early.delete(id);
-    }
+    emails.acked(id);
+    pushes.acked(id);
   };
+  const delays = emails.delays;
   const off: number[] = [];
   const on: number[] = [];
   let busyBefore = 0;
@@ -210,7 +256,7 @@ async function runEngine(
     smtp.onAccepted = onAccepted;
     const place = await fresh();
     try {
-      await place.addOwner();
+      await place.addOwner({ ...device.subscription, endpoint: `${pushService.base}/push/bench`, label: 'Bench' });
       const child: Child = await startOurs(
         {
           ...place.env,
@@ -218,6 +264,7 @@ async function runEngine(
           MAIL_FROM: 'inquiries@bench.example',
           WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
           WEBHOOK_ALLOW_PRIVATE: 'true',
+          NODE_EXTRA_CA_CERTS: pushService.caFile,
           LOG_LEVEL: 'warn',
         },
         await freePort(),
@@ -226,8 +273,11 @@ async function runEngine(
         const token = await signIn(child.base);
         await load(child.base, token, seconds, onAck, LATENCY_RATE);
         const deadline = Date.now() + DRAIN_MS;
-        while (delays.length < acked.size && Date.now() < deadline) await sleep(100);
-        console.log(`  ${engine}, ${LATENCY_RATE} creates/s: ${delays.length} owner e-mails timed`);
+        while ((delays.length < acked.size || pushes.delays.length < acked.size) && Date.now() < deadline)
+          await sleep(100);
+        console.log(
+          `  ${engine}, ${LATENCY_RATE} creates/s: ${delays.length} owner e-mails and ${pushes.delays.length} pushes timed`,
+        );
       } finally {
         await child.stop();
       }
@@ -237,6 +287,8 @@ async function runEngine(
   } finally {
     await smtp.stop();
     await hooks.close();
+    await pushService.close();
+    pushService.remove();
   }
   const percent = (ratio: number) => Math.round((ratio - 1) * 1000) / 10;
   const pairChangesPercent = on.map((rate, round) => percent(rate / off[round]!));
@@ -254,6 +306,9 @@ async function runEngine(
     ownerEmailP50Ms: p50,
     ownerEmailP99Ms: p99,
     ownerEmails: delays.length,
+    pushP50Ms: median(pushes.delays),
+    pushP99Ms: percentile(pushes.delays, 99),
+    pushes: pushes.delays.length,
     acknowledged: acked.size,
     missing: acked.size - delays.length,
     busyBefore,
@@ -262,6 +317,10 @@ async function runEngine(
       {
         target: `create -> owner e-mail accepted at ${LATENCY_RATE}/s, median <= 1 s`,
         met: p50 <= 1000 && acked.size === delays.length,
+      },
+      {
+        target: `create -> push accepted at ${LATENCY_RATE}/s, median <= 1 s`,
+        met: median(pushes.delays) <= 1000 && acked.size === pushes.delays.length,
       },
     ],
   };
@@ -298,7 +357,8 @@ export function formatNotifyBench(results: NotifyBenchResult[]): string {
         `on vs the off run before it: median ${signed(result.changePercent)} % [${result.pairChangesPercent.map(signed).join(', ')}] ` +
         `(medians of each side: ${signed(Math.round((median(result.onCreatesPerSecond) / median(result.offCreatesPerSecond) - 1) * 1000) / 10)} %); ` +
         `ack -> owner e-mail accepted at ${LATENCY_RATE} creates/s: p50 ${result.ownerEmailP50Ms} ms, p99 ${result.ownerEmailP99Ms} ms ` +
-        `over ${result.ownerEmails} e-mails (${result.missing} missing)` +
+        `over ${result.ownerEmails} e-mails (${result.missing} missing); ` +
+        `ack -> push accepted: p50 ${result.pushP50Ms} ms, p99 ${result.pushP99Ms} ms over ${result.pushes} pushes` +
         (result.busyBefore > 20 ? `; busy before ${result.busyBefore}% (other work competing)` : ''),
       `  targets: ${result.targets.map((t) => `${t.target}: ${t.met ? 'met' : 'MISSED'}`).join('; ')}`,
     );

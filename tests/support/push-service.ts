@@ -22,6 +22,8 @@ export interface TestPushService {
   received: Map<string, ReceivedPush[]>;
   /** The status each path answers (default 201). */
   answer: Map<string, number>;
+  /** Called as each push arrives (the bench times them). */
+  onReceived?: (path: string, push: ReceivedPush, at: number) => void;
   listen(): Promise<void>;
   close(): Promise<void>;
   remove(): void;
@@ -69,10 +71,9 @@ export async function startPushService(port = 0): Promise<TestPushService> {
           request.on('data', (chunk: Buffer) => chunks.push(chunk));
           request.on('end', () => {
             const path = request.url ?? '';
-            received.set(path, [
-              ...(received.get(path) ?? []),
-              { headers: request.headers, body: Buffer.concat(chunks) },
-            ]);
+            const push = { headers: request.headers, body: Buffer.concat(chunks) };
+            received.set(path, [...(received.get(path) ?? []), push]);
+            service.onReceived?.(path, push, Date.now());
             response.writeHead(answer.get(path) ?? 201).end();
           });
         },
