@@ -36,7 +36,10 @@ export function InquiryPage({
 }) {
   const [detail, setDetail] = useState<InquiryDetail | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState('');
+  // Each card says what its own action did, where it was done.
+  const [statusMessage, setStatusMessage] = useState('');
+  const [noteMessage, setNoteMessage] = useState('');
+  const [chosenStatus, setChosenStatus] = useState<InquiryStatus | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
 
@@ -65,11 +68,13 @@ export function InquiryPage({
     }
   }, [inquiry]);
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
+  const act = async (work: () => Promise<unknown>, done: string, say: (message: string) => void) => {
     setError(undefined);
+    setStatusMessage('');
+    setNoteMessage('');
     try {
       await work();
-      setMessage(done);
+      say(done);
       await load();
       return true;
     } catch (caught) {
@@ -78,8 +83,18 @@ export function InquiryPage({
     }
   };
 
-  const changeStatus = (status: InquiryStatus) =>
-    act(() => api.setStatus(id, status), `Status set to ${STATUS_LABELS[status]}.`);
+  // The select only chooses; "Save status" saves (arrow keys on a closed select must not record every step).
+  const saveStatus = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const status = chosenStatus ?? inquiry?.status;
+    if (!status) return;
+    if (status === inquiry?.status) {
+      setStatusMessage(`The status is already ${STATUS_LABELS[status]}.`);
+      return;
+    }
+    if (await act(() => api.setStatus(id, status), `Status saved: ${STATUS_LABELS[status]}.`, setStatusMessage))
+      setChosenStatus(undefined);
+  };
 
   const addNote = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -89,8 +104,9 @@ export function InquiryPage({
       setError('Write a note first.');
       return;
     }
-    if (await act(() => api.addNote(id, note), 'Note added.')) form.reset();
+    if (await act(() => api.addNote(id, note), 'Note added.', setNoteMessage)) form.reset();
   };
+  const notes = detail?.history.filter((entry) => entry.kind === 'note') ?? [];
 
   const erase = async () => {
     if (!inquiry) return;
@@ -128,8 +144,8 @@ export function InquiryPage({
             {name}
           </h1>
           <p className="inbox-subtitle">
-            {inquiry.eventName || inquiry.operation} · {eventDay(inquiry.eventDate)}, {inquiry.startTime}–
-            {inquiry.endTime} · {inquiry.plannedGuestCount} guests
+            {inquiry.eventName || inquiry.operation} · {eventDay(inquiry.eventDate)}, {clockTime(inquiry.startTime)}–
+            {clockTime(inquiry.endTime)} · {inquiry.plannedGuestCount} guests
           </p>
           {detail.bookedSameDay.length > 0 ? (
             <p className="inbox-already-booked">
@@ -169,27 +185,45 @@ export function InquiryPage({
           <div className="inbox-work">
             <section className="inbox-card">
               <h2>Status</h2>
-              <div className="inbox-field">
-                <label htmlFor="inquiry-status">Status</label>
-                <select
-                  id="inquiry-status"
-                  value={inquiry.status}
-                  onChange={(event) => void changeStatus(event.target.value as InquiryStatus)}
-                >
-                  {INQUIRY_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <form onSubmit={saveStatus} className="inbox-stack">
+                <div className="inbox-field">
+                  <label htmlFor="inquiry-status">Status</label>
+                  <select
+                    id="inquiry-status"
+                    value={chosenStatus ?? inquiry.status}
+                    onChange={(event) => setChosenStatus(event.target.value as InquiryStatus)}
+                  >
+                    {INQUIRY_STATUSES.map((status) => (
+                      <option key={status} value={status}>
+                        {STATUS_LABELS[status]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className="inbox-button">
+                  Save status
+                </button>
+              </form>
               <p role="status" className="inbox-live">
-                {message}
+                {statusMessage}
               </p>
             </section>
 
             <section className="inbox-card">
               <h2>Notes</h2>
+              {notes.length > 0 ? (
+                <ol className="inbox-notes">
+                  {notes.map((entry, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: notes are append-only, so an index never moves
+                    <li key={index}>
+                      <History entry={entry} />
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+              <p role="status" className="inbox-live">
+                {noteMessage}
+              </p>
               <form onSubmit={addNote} className="inbox-stack">
                 <div className="inbox-field">
                   <label htmlFor="inquiry-note">Note</label>

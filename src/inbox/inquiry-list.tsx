@@ -3,6 +3,7 @@
 // server again every few seconds, so a new inquiry shows up without a reload.
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import {
+  type InboxRow,
   INQUIRY_STATUSES,
   type InboxPage,
   type InboxQuery,
@@ -219,56 +220,85 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
   if (page.inquiries.length === 0) {
     return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
   }
+  const name = (row: InboxRow) => `${row.firstName} ${row.lastName}`;
+  const service = (row: InboxRow) => (row.package ? `${row.operation} · ${row.package}` : row.operation);
+  const marks = (row: InboxRow) => ({
+    unread:
+      row.readAt === null ? (
+        <span className="inbox-dot" title="Unread">
+          <span className="visually-hidden">Unread: </span>
+        </span>
+      ) : null,
+    failed: failedOwnerEmails.has(row.id) ? <span className="inbox-notify-failed"> Owner e-mail failed</span> : null,
+    status: <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>,
+    received: (
+      <time dateTime={row.createdAt} title={new Date(row.createdAt).toLocaleString()}>
+        {timeAgo(row.createdAt, now)}
+      </time>
+    ),
+  });
+  // A table on a wide screen, cards on a narrow one (the other is display: none, so
+  // out of the accessibility tree too): nothing clipped, no sideways scrolling.
   return (
-    // Scrolls sideways on its own on a narrow screen; the page never does.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable)
-    <section className="inbox-table-wrap" aria-labelledby="inquiries-caption" tabIndex={0}>
-      <table className="inbox-table">
-        <caption id="inquiries-caption">Inquiries, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Customer</th>
-            <th scope="col">Event date</th>
-            <th scope="col">Guests</th>
-            <th scope="col">Service</th>
-            <th scope="col">Status</th>
-            <th scope="col" aria-sort="descending">
-              Received
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.inquiries.map((row) => {
-            const unread = row.readAt === null;
-            return (
-              <tr key={row.id} className={unread ? 'unread' : undefined}>
-                <th scope="row">
-                  {unread ? (
-                    <span className="inbox-dot" title="Unread">
-                      <span className="visually-hidden">Unread: </span>
-                    </span>
-                  ) : null}
-                  <Link href={inquiryHref(row.id)}>{`${row.firstName} ${row.lastName}`}</Link>
-                  {failedOwnerEmails.has(row.id) ? (
-                    <span className="inbox-notify-failed"> Owner e-mail failed</span>
-                  ) : null}
-                </th>
-                <td>{eventDay(row.eventDate)}</td>
-                <td className="inbox-number">{row.plannedGuestCount}</td>
-                <td>{row.package ? `${row.operation} · ${row.package}` : row.operation}</td>
-                <td>
-                  <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
-                </td>
-                <td>
-                  <time dateTime={row.createdAt} title={new Date(row.createdAt).toLocaleString()}>
-                    {timeAgo(row.createdAt, now)}
-                  </time>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </section>
+    <>
+      {/* Scrolls sideways on its own if it must; the page never does. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
+      <section className="inbox-table-wrap" aria-labelledby="inquiries-caption" tabIndex={0}>
+        <table className="inbox-table">
+          <caption id="inquiries-caption">Inquiries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Customer</th>
+              <th scope="col">Event date</th>
+              <th scope="col">Guests</th>
+              <th scope="col">Service</th>
+              <th scope="col">Status</th>
+              <th scope="col" aria-sort="descending">
+                Received
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.inquiries.map((row) => {
+              const mark = marks(row);
+              return (
+                <tr key={row.id} className={row.readAt === null ? 'unread' : undefined}>
+                  <th scope="row">
+                    {mark.unread}
+                    <Link href={inquiryHref(row.id)}>{name(row)}</Link>
+                    {mark.failed}
+                  </th>
+                  <td>{eventDay(row.eventDate)}</td>
+                  <td className="inbox-number">{row.plannedGuestCount}</td>
+                  <td>{service(row)}</td>
+                  <td>{mark.status}</td>
+                  <td>{mark.received}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
+      <ul className="inbox-cards" aria-label="Inquiries, newest first">
+        {page.inquiries.map((row) => {
+          const mark = marks(row);
+          return (
+            <li key={row.id} className={row.readAt === null ? 'unread' : undefined}>
+              <p className="inbox-cards-name">
+                {mark.unread}
+                <Link href={inquiryHref(row.id)}>{name(row)}</Link>
+                {mark.failed}
+              </p>
+              <p>
+                {eventDay(row.eventDate)} · {row.plannedGuestCount} guests · {service(row)}
+              </p>
+              <p className="inbox-cards-state">
+                {mark.status} <span className="inbox-muted">Received {mark.received}</span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

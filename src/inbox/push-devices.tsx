@@ -163,13 +163,13 @@ export function PushDevices() {
               </li>
             ))}
           </ul>
-          <button type="button" className="inbox-button" disabled={busy} onClick={() => void test()}>
-            Send a test notification
-          </button>
         </>
       ) : devices ? (
         <p className="inbox-muted">No device gets them yet.</p>
       ) : null}
+      <button type="button" className="inbox-button" disabled={busy} onClick={() => void test()}>
+        Send a test notification
+      </button>
       {error ? (
         <p role="alert" className="inbox-error">
           {error}

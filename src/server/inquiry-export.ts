@@ -28,21 +28,23 @@ export interface ExportOptions {
   titles?: 'names' | 'labels';
   /** The field table (a test passes a copy with a field added). */
   fields?: FieldTable;
+  /** More columns after the inquiry's own, by key (in each row) with their titles: the inbox's status and notes. */
+  more?: Record<string, string>;
 }
 
 /** The inquiries in the given format, rows in the order given; ends with a newline. */
 export function formatInquiries(
   rows: readonly object[],
   format: Format,
-  { titles = 'names', fields = INQUIRY_FIELDS }: ExportOptions = {},
+  { titles = 'names', fields = INQUIRY_FIELDS, more = {} }: ExportOptions = {},
 ): string {
-  const columns = ['id', ...Object.keys(fields), 'uid', 'spamReason'];
+  const columns = ['id', ...Object.keys(fields), 'uid', 'spamReason', ...Object.keys(more)];
   const records = (rows as readonly Record<string, unknown>[]).map((row) =>
     Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
   );
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
   const header = columns.map((column) =>
-    titles === 'labels' ? (OWN_TITLES[column] ?? fields[column]!.label) : column,
+    titles === 'labels' ? (OWN_TITLES[column] ?? more[column] ?? fields[column]!.label) : (more[column] ?? column),
   );
   const lines = [
     header.map(csvCell).join(','),

@@ -56,7 +56,8 @@ async function storedIds(): Promise<string[]> {
   }
 }
 
-const rowLink = (page: Page, name: string): Locator => page.getByRole('table').getByRole('link', { name });
+// The list's link to an inquiry: in the table on a wide screen, on its card on a narrow one.
+const rowLink = (page: Page, name: string): Locator => page.getByRole('link', { name, exact: true });
 
 test.describe('the owner’s inbox', () => {
   test('an owner signs in, sees a new inquiry within 5 s, searches, works it, exports, erases another, signs out', async ({
@@ -124,12 +125,19 @@ test.describe('the owner’s inbox', () => {
     const ics = readFileSync((await calendar.path())!, 'utf8');
     expect(ics).toContain(`DTSTART:${inDays(40).replace(/-/g, '')}T110000`);
 
-    // Mark it Contacted, add a note: both in the history, with who and when.
+    // Mark it Contacted, add a note: both in the history, with who and when. Choosing in
+    // the select saves nothing (WCAG 3.2.2); "Save status" does, and says so in its card.
+    const card = (name: string) =>
+      page.locator('section', { has: page.getByRole('heading', { level: 2, name, exact: true }) });
+    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Quoted' });
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Contacted' });
-    await expect(page.getByRole('status')).toHaveText('Status set to Contacted.');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await expect(card('Status').getByRole('status')).toHaveText('Status saved: Contacted.');
     await page.getByLabel('Note', { exact: true }).fill('Called back, sending a quote on Friday.');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(page.getByRole('status')).toHaveText('Note added.');
+    await expect(card('Notes').getByRole('status')).toHaveText('Note added.');
+    await expect(card('Status').getByRole('status')).toHaveText('');
+    await expect(card('Notes').getByRole('listitem')).toContainText(['Called back, sending a quote on Friday.']);
     await expect(page.getByLabel('Note', { exact: true })).toHaveValue('');
     const history = page.getByRole('list').filter({ hasText: 'Received' });
     await expect(history.getByRole('listitem')).toHaveCount(3);

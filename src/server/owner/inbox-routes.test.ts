@@ -470,12 +470,15 @@ describe('the inbox API', () => {
     expectApiError(await call(t.app, 'DELETE', missing, { cookie }), 404);
   });
 
-  it('exports the current view as CSV, the CLI’s columns titled with the field table’s labels', async () => {
+  it('exports the current view as CSV: the CLI’s columns titled with the field table’s labels, then status and notes', async () => {
     const t = await startApp();
     const keep = buildNewInquiry({ document: { firstName: 'Exportable', notes: 'Line one\nline "two"' } });
     const other = buildNewInquiry();
     await withInquiries(t, keep, other);
     const cookie = await cookieOf(t.app);
+    await call(t.app, 'PUT', `/api/owner/inquiries/${keep.id}/status`, { cookie, body: { status: 'quoted' } });
+    for (const note of ['Called, wants tacos', 'Sent the quote'])
+      await call(t.app, 'POST', `/api/owner/inquiries/${keep.id}/notes`, { cookie, body: { note } });
     const response = await call(t.app, 'GET', '/api/owner/inquiries.csv?q=exportable', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -485,13 +488,14 @@ describe('the inbox API', () => {
       column in INQUIRY_FIELDS ? INQUIRY_FIELDS[column as keyof typeof INQUIRY_FIELDS].label : column,
     );
     expect(lines[0]).toBe(
-      ['Inquiry id', ...titles.slice(1, -2), 'Visitor session', 'Spam flag']
+      ['Inquiry id', ...titles.slice(1, -2), 'Visitor session', 'Spam flag', 'Status', 'Status changed', 'Your notes']
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
     );
     expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
     expect(response.body).toContain('"Line one\nline ""two"""');
+    expect(response.body).toMatch(/,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote"\r\n$/);
     expect(response.body).not.toContain(other.id);
   });
 

@@ -16,6 +16,7 @@ import {
   PAGE_SIZE,
   parseCursor,
   parseInboxQuery,
+  STATUS_LABELS,
 } from '../../shared/owner.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries } from '../inquiry-export.js';
@@ -65,6 +66,9 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     return { inquiries: rows.map(toRow), next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
   });
 
+  /** The owner's own work, after the inquiry's fields in the inbox's CSV. */
+  const CSV_WORK_COLUMNS = { ownerStatus: 'Status', statusChangedAt: 'Status changed', ownerNotes: 'Your notes' };
+
   app.get('/api/owner/inquiries.csv', async (request, reply) => {
     const query = listQuery(request, 1000);
     const rows: InboxInquiry[] = [];
@@ -76,10 +80,17 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       query.before = { createdAt: last.createdAt, id: last.id };
     }
     const day = new Date().toISOString().slice(0, 10);
+    const work = await owners.workOn(rows.map((row) => row.id));
+    const withWork = rows.map((row) => ({
+      ...row,
+      ownerStatus: STATUS_LABELS[row.status],
+      statusChangedAt: work.get(row.id)?.lastStatusAt ?? '',
+      ownerNotes: (work.get(row.id)?.notes ?? []).join('\n\n'),
+    }));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
-      .send(formatInquiries(rows, 'csv', { titles: 'labels' }));
+      .send(formatInquiries(withWork, 'csv', { titles: 'labels', more: CSV_WORK_COLUMNS }));
   });
 
   app.get<{ Params: { id: string } }>(

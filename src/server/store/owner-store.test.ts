@@ -419,6 +419,19 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(await opened.rows('eventInquiries')).toEqual(before);
     });
 
+    it('gives the owner’s work on several inquiries at once, for the CSV', async () => {
+      const [worked, untouched] = [buildNewInquiry(), buildNewInquiry()];
+      const { owners } = await withInquiries(worked, untouched);
+      const t = (minutes: number) => new Date(Date.parse(worked.document.createdAt) + minutes * MINUTE);
+      await owners.addNote(worked.id, 'First call', ACTOR, t(1));
+      await owners.setStatus(worked.id, 'quoted', ACTOR, t(2));
+      await owners.addNote(worked.id, 'Quote sent', ACTOR, t(3));
+      const work = await owners.workOn([worked.id, untouched.id]);
+      expect(work.get(worked.id)).toEqual({ notes: ['First call', 'Quote sent'], lastStatusAt: t(2).toISOString() });
+      expect(work.has(untouched.id)).toBe(false);
+      expect((await owners.workOn([])).size).toBe(0);
+    });
+
     it('spam goes back to new; unknown inquiries are refused', async () => {
       const spam = buildNewInquiry({ spamReason: 'too-fast' });
       const { owners } = await withInquiries(spam);

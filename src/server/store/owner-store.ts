@@ -48,6 +48,23 @@ export type ListQuery = Omit<InboxQuery, 'before'> & {
 
 export type InboxInquiry = StoredInquiry & { status: InquiryStatus; readAt: string | null };
 
+export interface OwnerWork {
+  notes: string[];
+  lastStatusAt: string | null;
+}
+
+/** Folds history rows (in order) into each inquiry's notes and last status change. */
+export function workFromEvents(events: { inquiryId: string; kind: string; note: string | null; at: string }[]) {
+  const work = new Map<string, OwnerWork>();
+  for (const event of events) {
+    const entry = work.get(event.inquiryId) ?? { notes: [], lastStatusAt: null };
+    if (event.kind === 'note' && event.note !== null) entry.notes.push(event.note);
+    if (event.kind === 'status') entry.lastStatusAt = event.at;
+    work.set(event.inquiryId, entry);
+  }
+  return work;
+}
+
 /** A browser's PushSubscription, as the inbox sends it, with a name for the device. */
 export interface NewPushDevice {
   endpoint: string;
@@ -124,6 +141,8 @@ export interface OwnerStore {
   bookedInquiries(query: { from?: string; on?: string }): Promise<InboxInquiry[]>;
   /** The inquiry with its history (received, status changes, notes), or undefined. */
   getInquiry(id: string): Promise<{ inquiry: InboxInquiry; history: InquiryDetail['history'] } | undefined>;
+  /** The owner's work on these inquiries, for the inbox's CSV: each one's notes, oldest first, and its last status change. */
+  workOn(ids: readonly string[]): Promise<Map<string, OwnerWork>>;
   /** Marks it read (once; the first reading stays). False if there is no such inquiry. */
   markRead(id: string, at: Date): Promise<boolean>;
   /** Records a status change (only when it changes). False if there is no such inquiry. */

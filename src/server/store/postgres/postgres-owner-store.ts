@@ -12,6 +12,7 @@ import {
   type Owner,
   type OwnerStore,
   type PushDevice,
+  workFromEvents,
   OwnerExistsError,
   normalizeEmail,
   searchTerms,
@@ -165,6 +166,13 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
       return (rowCount ?? 0) > 0;
     },
 
+    async workOn(ids) {
+      const { rows } = await pool.query(
+        'SELECT "inquiryId", "kind", "note", "at" FROM "inquiryEvents" WHERE "inquiryId" = ANY($1) ORDER BY "id"',
+        [ids],
+      );
+      return workFromEvents(rows.map((row) => ({ ...row, at: iso(row.at) as string })));
+    },
     async addPushDevice(ownerId, device, now) {
       const { rows } = await pool.query(
         `INSERT INTO "pushDevices" ("id", "ownerId", "endpoint", "p256dh", "auth", "label", "createdAt")

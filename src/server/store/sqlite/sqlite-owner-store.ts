@@ -14,6 +14,7 @@ import {
   type Owner,
   type OwnerStore,
   type PushDevice,
+  workFromEvents,
   OwnerExistsError,
   normalizeEmail,
   type SearchTerm,
@@ -268,6 +269,12 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       return prepare('UPDATE owners SET notifyByEmail = ? WHERE id = ?').run(on ? 1 : 0, ownerId).changes > 0;
     },
 
+    async workOn(ids) {
+      const events = prepare(
+        'SELECT inquiryId, kind, note, at FROM inquiryEvents WHERE inquiryId IN (SELECT value FROM json_each(?)) ORDER BY id',
+      ).all(JSON.stringify(ids)) as { inquiryId: string; kind: string; note: string | null; at: string }[];
+      return workFromEvents(events);
+    },
     async addPushDevice(ownerId, device, now) {
       const id = randomUUID();
       prepare(

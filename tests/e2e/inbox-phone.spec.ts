@@ -1,0 +1,87 @@
+// The inbox on a phone (issue 18 item 1), in real Chromium against the production
+// build: at 320, 360 and 412 px (a Pixel 7) the list is cards, at 1440 px a table;
+// with 60-character names and long company names nothing is clipped and nothing
+// scrolls sideways; each item links to the inquiry by the customer's full name; the
+// inquiry's Reply, Call and Save status are big enough to tap; axe finds nothing.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { addOwner, sendByApi, signIn, unique } from './owner.js';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+async function expectNothingWider(page: Page, width: number): Promise<void> {
+  const sizes = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(sizes[0], `page width at ${width} px`).toBeLessThanOrEqual(sizes[1]!);
+}
+
+/** The link's text is all there: inside the viewport and not cut off by its box. */
+async function expectWhole(page: Page, name: string, width: number): Promise<void> {
+  const link = page.getByRole('link', { name, exact: true });
+  await expect(link).toBeVisible();
+  const box = (await link.boundingBox())!;
+  expect(box.x, `${name} at ${width} px`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+  const clipped = await link.evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible') return true;
+    }
+    return false;
+  });
+  expect(clipped, `${name} clipped at ${width} px`).toBe(false);
+}
+
+test('the list is cards on a phone and a table on a desktop, long names whole, at every width', async ({ page }) => {
+  const owner = addOwner();
+  const tag = unique();
+  // 60 characters with the space: the longest names people type.
+  const longFirst = `Maximiliana-Alejandra ${tag}`.padEnd(30, 'x').slice(0, 30);
+  const longLast = 'Konstantinopoulou-Vanderberg';
+  const fullName = `${longFirst} ${longLast}`;
+  expect(fullName.length).toBeGreaterThanOrEqual(59);
+  await sendByApi(page.request, longLast, {
+    firstName: longFirst,
+    company: 'The Extraordinarily Long-Named Elementary and Middle School District of Somewhere',
+  });
+  const shortName = `Short${tag}`;
+  await sendByApi(page.request, shortName);
+
+  await signIn(page, owner);
+  for (const [width, height] of [
+    [320, 640],
+    [360, 740],
+    [412, 915],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/inbox');
+    await expect(page.getByRole('link', { name: fullName, exact: true })).toBeVisible();
+    if (width < 768) {
+      await expect(page.getByRole('table')).toBeHidden();
+      await expect(page.getByRole('list', { name: 'Inquiries, newest first' })).toBeVisible();
+    } else {
+      await expect(page.getByRole('table')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Inquiries, newest first' })).toBeHidden();
+    }
+    await expectWhole(page, fullName, width);
+    await expectWhole(page, `Erin ${shortName}`, width);
+    await expectNothingWider(page, width);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  }
+
+  // The inquiry on the smallest phone: whole, and its actions big enough to tap.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.getByRole('link', { name: fullName, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
+  await expectNothingWider(page, 320);
+  for (const target of [
+    page.getByRole('link', { name: 'Reply by email' }),
+    page.getByRole('link', { name: 'Call' }),
+    page.getByRole('button', { name: 'Save status' }),
+  ]) {
+    const box = (await target.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+  }
+});
