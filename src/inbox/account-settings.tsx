@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { OwnerAccountView } from '../shared/owner.js';
 import { ApiError, request } from './api.js';
+import { useResource } from './use-resource.js';
 
 const accountApi = {
   get: () => request<OwnerAccountView>('GET', '/api/owner/account'),
@@ -16,11 +17,9 @@ const accountApi = {
 const failure = (caught: unknown, fallback: string) => (caught instanceof ApiError ? caught.message : fallback);
 
 export function AccountSettings() {
-  const [account, setAccount] = useState<OwnerAccountView | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    accountApi.get().then(setAccount, (caught: unknown) => setError(failure(caught, 'Could not load your settings.')));
-  }, []);
+  const { data: account, error } = useResource(() => accountApi.get(), [], {
+    failure: 'Could not load your settings.',
+  });
   if (error) {
     return (
       <p role="alert" className="inbox-error">

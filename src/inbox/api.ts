@@ -48,7 +48,8 @@ export const api = {
   signOut: () => request<void>('DELETE', '/api/owner/session'),
   list: (queryString: string, signal?: AbortSignal) =>
     request<InboxPage>('GET', `/api/owner/inquiries${queryString ? `?${queryString}` : ''}`, undefined, signal),
-  inquiry: (id: string) => request<InquiryDetail>('GET', `/api/owner/inquiries/${id}`),
+  inquiry: (id: string, signal?: AbortSignal) =>
+    request<InquiryDetail>('GET', `/api/owner/inquiries/${id}`, undefined, signal),
   setStatus: (id: string, status: InquiryStatus) =>
     request<{ status: InquiryStatus }>('PUT', `/api/owner/inquiries/${id}/status`, { status }),
   addNote: (id: string, note: string) =>

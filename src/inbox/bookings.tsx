@@ -7,6 +7,7 @@ import { ApiError, request } from './api.js';
 import { eventDay } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { inquiryHref } from './use-location.js';
+import { useResource } from './use-resource.js';
 
 /** Today on this device's calendar, as 'YYYY-MM-DD'. */
 function today(): string {
@@ -15,15 +16,15 @@ function today(): string {
 }
 
 export function UpcomingBookings() {
-  const [bookings, setBookings] = useState<BookingRow[] | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const { data, error } = useResource(
+    (signal) => request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${today()}`, undefined, signal),
+    [],
+    { failure: 'Could not load the bookings.' },
+  );
+  const bookings = data?.bookings;
   const heading = useFocusOnMount<HTMLHeadingElement>();
   useEffect(() => {
     document.title = 'Upcoming bookings · Inbox';
-    request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${today()}`).then(
-      (answer) => setBookings(answer.bookings),
-      (caught: unknown) => setError(caught instanceof ApiError ? caught.message : 'Could not load the bookings.'),
-    );
   }, []);
 
   const days = [...new Set(bookings?.map((booking) => booking.eventDate))];

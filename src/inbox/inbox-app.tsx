@@ -6,6 +6,7 @@ import { UpcomingBookings } from './bookings.js';
 import { InquiryList } from './inquiry-list.js';
 import { InquiryPage } from './inquiry-detail.js';
 import { Link, useFocusOnMount } from './link.js';
+import { ErrorBoundary } from '../shared/error-boundary.js';
 import { NotificationSettings } from './notifications.js';
 import { BOOKINGS, INBOX, inquiryHref, inquiryIdOf, navigate, SETTINGS, useLocation } from './use-location.js';
 
@@ -180,16 +181,30 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         </button>
       </header>
       <main className="inbox-main">
-        {url.pathname === SETTINGS ? (
-          <NotificationSettings />
-        ) : url.pathname === BOOKINGS ? (
-          <UpcomingBookings />
-        ) : id ? (
-          <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
-        ) : (
-          <InquiryList url={url} flash={flash} onFlashShown={() => setFlash(undefined)} />
-        )}
+        <ErrorBoundary resetKey={url.href} fallback={<BrokenView />}>
+          {url.pathname === SETTINGS ? (
+            <NotificationSettings />
+          ) : url.pathname === BOOKINGS ? (
+            <UpcomingBookings />
+          ) : id ? (
+            <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
+          ) : (
+            <InquiryList url={url} flash={flash} onFlashShown={() => setFlash(undefined)} />
+          )}
+        </ErrorBoundary>
       </main>
     </>
+  );
+}
+
+/** What a view that failed to show says instead: the navigation above it still works. */
+export function BrokenView() {
+  return (
+    <div role="alert" className="inbox-error">
+      <p>Something went wrong showing this page. Nothing you saved is lost.</p>
+      <p>
+        <a href={location.href}>Reload the page</a> or go back to <a href="/inbox">all inquiries</a>.
+      </p>
+    </div>
   );
 }

@@ -1,10 +1,9 @@
 // One inquiry: every field the visitor sent, the spam flag, one-tap actions
 // (reply, call, calendar), its status, notes, its whole history, and erasure.
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   type HistoryEntry,
   INQUIRY_STATUSES,
-  type InquiryDetail,
   type InquiryStatus,
   MAX_NOTE_LENGTH,
   mailtoHref,
@@ -19,6 +18,7 @@ import { dateTime, eventDay } from './format.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
 import { inquiryHref } from './use-location.js';
+import { useResource } from './use-resource.js';
 
 const SPAM_REASONS: Record<string, string> = {
   honeypot: 'a hidden field that people never see was filled in (typical of bots)',
@@ -34,26 +34,20 @@ export function InquiryPage({
   listHref: string;
   onErased: (message: string) => void;
 }) {
-  const [detail, setDetail] = useState<InquiryDetail | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const {
+    data: detail,
+    error: loadError,
+    reload: load,
+  } = useResource((signal) => api.inquiry(id, signal), [id], { failure: 'Could not load the inquiry.' });
+  // What an action here met; a failed look is the resource's own.
+  const [actionError, setActionError] = useState<string | undefined>();
+  const error = actionError ?? loadError;
   // Each card says what its own action did, where it was done.
   const [statusMessage, setStatusMessage] = useState('');
   const [noteMessage, setNoteMessage] = useState('');
   const [chosenStatus, setChosenStatus] = useState<InquiryStatus | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(await api.inquiry(id));
-      setError(undefined);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not load the inquiry.');
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const inquiry = detail?.inquiry;
   const name = inquiry ? `${inquiry.firstName} ${inquiry.lastName}` : '';
@@ -69,7 +63,7 @@ export function InquiryPage({
   }, [inquiry]);
 
   const act = async (work: () => Promise<unknown>, done: string, say: (message: string) => void) => {
-    setError(undefined);
+    setActionError(undefined);
     setStatusMessage('');
     setNoteMessage('');
     try {
@@ -78,7 +72,7 @@ export function InquiryPage({
       await load();
       return true;
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
+      setActionError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
       return false;
     }
   };
@@ -101,7 +95,7 @@ export function InquiryPage({
     const form = event.currentTarget;
     const note = String(new FormData(form).get('note') ?? '').trim();
     if (!note) {
-      setError('Write a note first.');
+      setActionError('Write a note first.');
       return;
     }
     if (await act(() => api.addNote(id, note), 'Note added.', setNoteMessage)) form.reset();
@@ -118,7 +112,7 @@ export function InquiryPage({
       await api.erase(id);
       onErased(`The inquiry from ${name} was erased. Its copies in the database’s files are cleared within a minute.`);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not erase the inquiry.');
+      setActionError(caught instanceof ApiError ? caught.message : 'Could not erase the inquiry.');
     }
   };
 

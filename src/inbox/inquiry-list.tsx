@@ -11,11 +11,12 @@ import {
   parseInboxQuery,
   STATUS_LABELS,
 } from '../shared/owner.js';
-import { ApiError, api, csvHref } from './api.js';
+import { api, csvHref } from './api.js';
 import { eventDay, timeAgo } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
+import { useResource } from './use-resource.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
@@ -32,12 +33,26 @@ export function InquiryList({
 }) {
   const query = parseInboxQuery(url.searchParams);
   const queryString = inboxQueryString(query);
-  const [page, setPage] = useState<InboxPage | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const [now, setNow] = useState(() => Date.now());
   const [announcement, setAnnouncement] = useState('');
   const seen = useRef<Set<string> | undefined>(undefined);
   const heading = useFocusOnMount<HTMLHeadingElement>();
+
+  // Load the view, then keep it fresh: every POLL_MS while visible, and at once when the tab comes back.
+  const { data: page, error } = useResource((signal) => api.list(queryString, signal), [queryString], {
+    failure: 'Could not load the inquiries.',
+    pollMs: POLL_MS,
+    onData(next, previous) {
+      // A new view (another query) starts what counts as seen afresh.
+      if (!previous) seen.current = undefined;
+      if (seen.current) {
+        const fresh = next.inquiries.filter((row) => !seen.current!.has(row.id)).length;
+        if (fresh > 0) setAnnouncement(fresh === 1 ? '1 new inquiry' : `${fresh} new inquiries`);
+      }
+      seen.current = new Set([...(seen.current ?? []), ...next.inquiries.map((row) => row.id)]);
+      setNow(Date.now());
+    },
+  });
 
   // The tab's title counts the unread inquiries in view, so a tab in the background shows news.
   const unread = page?.inquiries.filter((row) => row.readAt === null).length ?? 0;
@@ -51,47 +66,6 @@ export function InquiryList({
       onFlashShown();
     }
   }, [flash, onFlashShown]);
-
-  // Load the view, then keep it fresh: every POLL_MS while visible, and at once when the tab comes back.
-  useEffect(() => {
-    let controller: AbortController | undefined;
-    let cancelled = false;
-    seen.current = undefined;
-    const load = async () => {
-      controller?.abort();
-      controller = new AbortController();
-      try {
-        const next = await api.list(queryString, controller.signal);
-        if (cancelled) return;
-        const ids = new Set(next.inquiries.map((row) => row.id));
-        if (seen.current) {
-          const fresh = next.inquiries.filter((row) => !seen.current!.has(row.id)).length;
-          if (fresh > 0) setAnnouncement(fresh === 1 ? '1 new inquiry' : `${fresh} new inquiries`);
-        }
-        seen.current = new Set([...(seen.current ?? []), ...ids]);
-        setPage(next);
-        setError(undefined);
-        setNow(Date.now());
-      } catch (caught) {
-        if ((caught as Error).name === 'AbortError' || cancelled) return;
-        setError(caught instanceof ApiError ? caught.message : 'Could not load the inquiries.');
-      }
-    };
-    void load();
-    const timer = window.setInterval(() => {
-      if (!document.hidden) void load();
-    }, POLL_MS);
-    const visible = () => {
-      if (!document.hidden) void load();
-    };
-    document.addEventListener('visibilitychange', visible);
-    return () => {
-      cancelled = true;
-      controller?.abort();
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', visible);
-    };
-  }, [queryString]);
 
   const go = (changes: Partial<InboxQuery>, replace = false) =>
     navigate(`${INBOX}?${inboxQueryString({ ...query, before: '', ...changes })}`.replace(/\?$/, ''), { replace });

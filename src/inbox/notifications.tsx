@@ -8,6 +8,7 @@ import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { PushDevices } from './push-devices.js';
+import { useResource } from './use-resource.js';
 
 export const notificationsApi = {
   deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', `/api/owner/inquiries/${id}/deliveries`),
@@ -41,31 +42,21 @@ export function deliveryState(delivery: DeliveryView): string {
 
 /** An inquiry's notifications, each with its state, attempts and "Send again". */
 export function Deliveries({ inquiryId }: { inquiryId: string }) {
-  const [deliveries, setDeliveries] = useState<DeliveryView[] | undefined>();
   const [message, setMessage] = useState('');
+  // A failed look is forgotten once one succeeds (the resource's); a failed "Send again" stays until the next.
   const [error, setError] = useState<string | undefined>();
-  // A failed look is forgotten once one succeeds; a failed "Send again" stays until the next.
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const onTheirWay = useRef(true);
-
-  const load = useCallback(async () => {
-    try {
-      const next = (await notificationsApi.deliveries(inquiryId)).deliveries;
-      setDeliveries(next);
-      setLoadError(undefined);
-      onTheirWay.current = next.some((delivery) => delivery.status === 'queued' || delivery.status === 'retrying');
-    } catch (caught) {
-      setLoadError(caught instanceof ApiError ? caught.message : 'Could not load the notifications.');
-    }
-  }, [inquiryId]);
-  useEffect(() => {
-    void load();
-    // While something is still on its way, look again now and then (not while the tab is hidden).
-    const timer = setInterval(() => {
-      if (onTheirWay.current && !document.hidden) void load();
-    }, 3000);
-    return () => clearInterval(timer);
-  }, [load]);
+  const {
+    data,
+    error: loadError,
+    reload: load,
+  } = useResource(() => notificationsApi.deliveries(inquiryId), [inquiryId], {
+    failure: 'Could not load the notifications.',
+    // While something is still on its way, look again now and then.
+    pollMs: 3000,
+    pollWhile: (answer) =>
+      answer.deliveries.some((delivery) => delivery.status === 'queued' || delivery.status === 'retrying'),
+  });
+  const deliveries = data?.deliveries;
 
   const resend = async (delivery: DeliveryView) => {
     setError(undefined);
@@ -153,17 +144,13 @@ export function useFailedOwnerEmails(page: { inquiries: { id: string }[] }): Set
 
 /** The settings view: what is set up, and a test e-mail to the signed-in owner. */
 export function NotificationSettings() {
-  const [settings, setSettings] = useState<NotificationSettingsView | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const { data: settings, error } = useResource(() => notificationsApi.settings(), [], {
+    failure: 'Could not load the settings.',
+  });
   const [result, setResult] = useState('');
   const heading = useFocusOnMount<HTMLHeadingElement>();
   useEffect(() => {
     document.title = 'Notifications · Inbox';
-    notificationsApi
-      .settings()
-      .then(setSettings, (caught: unknown) =>
-        setError(caught instanceof ApiError ? caught.message : 'Could not load the settings.'),
-      );
   }, []);
 
   const sendTest = async () => {

@@ -1,10 +1,11 @@
 // "Notifications on this phone" (decision record 121): turns push on for this browser
 // (the service worker /inbox-sw.js, the browser's PushSubscription sent to the server),
 // lists the owner's devices with "Remove", and sends a test notification to them.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PushDeviceView } from '../shared/owner.js';
-import { ApiError, request } from './api.js';
+import { request } from './api.js';
 import { dateTime } from './format.js';
+import { useResource } from './use-resource.js';
 
 const SERVICE_WORKER = '/inbox-sw.js';
 const SCOPE = '/inbox';
@@ -62,26 +63,26 @@ async function thisSubscription(): Promise<PushSubscription | null> {
 }
 
 export function PushDevices() {
-  const [devices, setDevices] = useState<PushDeviceView[] | undefined>();
-  const [here, setHere] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [actionError, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setDevices((await pushApi.devices()).devices);
+  const {
+    data,
+    error: loadError,
+    reload: load,
+  } = useResource(
+    async () => {
       const subscription = pushWorks() ? await thisSubscription() : null;
-      setHere(subscription?.endpoint ?? null);
       // Kept in step: a device the server forgot (or never heard of) is told again.
       if (subscription) await pushApi.add(subscription.toJSON(), deviceLabel());
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'Could not load the devices.');
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+      return { devices: (await pushApi.devices()).devices, here: subscription?.endpoint ?? null };
+    },
+    [],
+    { failure: 'Could not load the devices.' },
+  );
+  const devices = data?.devices;
+  const here = data?.here ?? null;
+  const error = actionError ?? loadError;
 
   const act = async (what: () => Promise<string>) => {
     setBusy(true);

@@ -1,3 +1,4 @@
+import { ErrorBoundary } from '../shared/error-boundary.js';
 import { content } from '../../content/index.js';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Footer } from './sections/footer.js';
@@ -25,11 +26,14 @@ let hydratedParts = 0;
  * interacts with. The page is marked ready once every part is.
  */
 function Part({ children }: { children: ReactNode }) {
+  // A part that fails leaves the rest of the page working (React would otherwise unmount it all).
   return (
-    <Suspense fallback={null}>
-      {children}
-      <Hydrated />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        {children}
+        <Hydrated />
+      </Suspense>
+    </ErrorBoundary>
   );
 }
 

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+// The inquiry's page as a component (issue 15 item 5), under jsdom with Testing
+// Library: the server's side is a small in-memory stand-in behind fetch (the part
+// under test is the view). Choosing a status saves nothing until "Save status"; a
+// note shows in place under Notes with its confirmation there; a failed look shows
+// the server's own message; a view that throws leaves the inbox standing.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildNewInquiry } from '../../tests/support/builders.js';
+import { ErrorBoundary } from '../shared/error-boundary.js';
+import type { HistoryEntry, InboxRow, InquiryDetail } from '../shared/owner.js';
+import { BrokenView } from './inbox-app.js';
+import { InquiryPage } from './inquiry-detail.js';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The owner API for one inquiry, in memory; every call is recorded. */
+function standIn(options: { failFirstLoad?: string } = {}) {
+  const stored = buildNewInquiry();
+  const inquiry: InboxRow = {
+    ...stored.document,
+    id: stored.id,
+    spamReason: null,
+    status: 'new',
+    readAt: null,
+  };
+  const history: HistoryEntry[] = [
+    { kind: 'received', at: stored.document.createdAt, by: null, status: null, note: null },
+  ];
+  const calls: Call[] = [];
+  let failLoad = options.failFirstLoad;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    const at = new Date().toISOString();
+    if (url.endsWith('/deliveries')) return json(200, { deliveries: [] });
+    if (method === 'GET' && url === `/api/owner/inquiries/${inquiry.id}`) {
+      if (failLoad) {
+        const message = failLoad;
+        failLoad = undefined;
+        return json(503, { error: 'internal', message });
+      }
+      return json(200, { inquiry, history, bookedSameDay: [] } satisfies InquiryDetail);
+    }
+    if (method === 'PUT' && url.endsWith('/status')) {
+      inquiry.status = body.status;
+      history.push({ kind: 'status', at, by: 'owner@example.com', status: body.status, note: null });
+      return json(200, { status: body.status });
+    }
+    if (method === 'POST' && url.endsWith('/notes')) {
+      history.push({ kind: 'note', at, by: 'owner@example.com', status: null, note: body.note });
+      return json(200, { note: body.note });
+    }
+    return json(404, { error: 'not_found', message: `No route ${method} ${url}` });
+  });
+  return { inquiry, calls, fetch };
+}
+
+const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('section')!;
+
+describe('the inquiry page', () => {
+  beforeEach(() => {
+    vi.stubGlobal('scrollTo', () => {});
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('saves a status only with Save status, and says so in the Status card', async () => {
+    const server = standIn();
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    const name = `${server.inquiry.firstName} ${server.inquiry.lastName}`;
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Status'), 'quoted');
+    await user.selectOptions(screen.getByLabelText('Status'), 'contacted');
+    expect(server.calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(await within(card('Status')).findByText('Status saved: Contacted.')).toBeTruthy();
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { status: 'contacted' },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Save status' }));
+    expect(await within(card('Status')).findByText('The status is already Contacted.')).toBeTruthy();
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('shows a note in place under Notes, with its confirmation there', async () => {
+    const server = standIn();
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Note'), 'Called back, quote on Friday');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    const notes = within(card('Notes'));
+    expect(await notes.findByText('Note added.')).toBeTruthy();
+    expect(notes.getByRole('listitem').textContent).toContain('Called back, quote on Friday');
+    expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
+    expect(within(card('Status')).getByRole('status').textContent).toBe('');
+  });
+
+  it('says what the server said when the inquiry cannot be loaded', async () => {
+    const server = standIn({ failFirstLoad: 'The database does not answer.' });
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The database does not answer.');
+  });
+});
+
+describe('a view that throws', () => {
+  afterEach(cleanup);
+
+  it('shows what to do instead, and the next view shows again', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = (): never => {
+      throw new Error('a bug in a view');
+    };
+    const { rerender } = render(
+      <ErrorBoundary resetKey="/inbox?id=1" fallback={<BrokenView />}>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong showing this page.');
+    rerender(
+      <ErrorBoundary resetKey="/inbox" fallback={<BrokenView />}>
+        <p>The list</p>
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('The list')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});
