@@ -40,6 +40,9 @@ export function deliveryState(delivery: DeliveryView): string {
   }
 }
 
+/** What a delivery is, in words: its channel and, when it has one, its target. */
+const describe = (delivery: DeliveryView) => `${delivery.label}${delivery.target ? ` to ${delivery.target}` : ''}`;
+
 /** An inquiry's notifications, each with its state, attempts and "Send again". */
 export function Deliveries({ inquiryId }: { inquiryId: string }) {
   const [message, setMessage] = useState('');
@@ -58,14 +61,20 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
   });
   const deliveries = data?.deliveries;
 
+  // The delivery being sent again: its button says so and takes no second press.
+  const [busy, setBusy] = useState<string | undefined>();
   const resend = async (delivery: DeliveryView) => {
+    if (busy) return;
+    setBusy(delivery.id);
     setError(undefined);
     try {
       await notificationsApi.resend(delivery.id);
-      setMessage(`${delivery.label}: queued to be sent again.`);
+      setMessage(`${describe(delivery)}: queued to be sent again.`);
       await load();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : 'Could not send it again.');
+    } finally {
+      setBusy(undefined);
     }
   };
 
@@ -85,11 +94,7 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
         <ul className="inbox-deliveries">
           {deliveries.map((delivery) => (
             <li key={delivery.id} className={`delivery delivery-${delivery.status}`}>
-              <strong>
-                {delivery.label}
-                {delivery.target ? ` to ${delivery.target}` : ''}
-              </strong>
-              : <span>{deliveryState(delivery)}</span>
+              <strong>{describe(delivery)}</strong>: <span>{deliveryState(delivery)}</span>
               {delivery.attempts.length > 0 ? (
                 <details>
                   <summary>
@@ -105,11 +110,16 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
                   </ol>
                 </details>
               ) : null}{' '}
-              {delivery.status === 'queued' ? null : (
-                <button type="button" className="inbox-button" onClick={() => void resend(delivery)}>
-                  Send again
-                </button>
-              )}
+              {/* Kept while queued (not removed, so focus stays on it), but it does nothing then. */}
+              <button
+                type="button"
+                className="inbox-button"
+                aria-disabled={delivery.status === 'queued' || busy !== undefined}
+                onClick={() => delivery.status !== 'queued' && void resend(delivery)}
+              >
+                {busy === delivery.id ? 'Sending…' : 'Send again'}
+                <span className="visually-hidden">: {describe(delivery)}</span>
+              </button>
             </li>
           ))}
         </ul>
@@ -233,9 +243,11 @@ export function NotificationSettings() {
                 <p>None set up (WEBHOOK_URLS).</p>
               ) : (
                 <ul>
-                  {settings.webhooks.map((webhook) => (
-                    <li key={webhook.endpoint}>
-                      {webhook.endpoint}
+                  {settings.webhooks.map((webhook, index) => (
+                    // The endpoints are shown without their paths (a path can be a secret), so two can look alike: numbered.
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the list is WEBHOOK_URLS in its order, fixed while the server runs
+                    <li key={index}>
+                      {index + 1}. {webhook.endpoint}
                       {webhook.slack ? ' (Slack)' : ''}
                     </li>
                   ))}

@@ -47,8 +47,11 @@ test('an inquiry shows its notifications, failed ones with the reason, and Send 
 
   // The mailbox is fixed: Send again delivers it.
   smtp.failNext(0, 550);
-  await ownerEmail.getByRole('button', { name: 'Send again' }).click();
+  // Each button says which notification it sends; focus stays on it once it is queued.
+  const sendAgain = ownerEmail.getByRole('button', { name: /^Send again\W+Owner e-mail$/ });
+  await sendAgain.click();
   await expect(notifications.getByText('Owner e-mail: queued to be sent again.')).toBeVisible();
+  await expect(sendAgain).toBeFocused();
   await expect(ownerEmail).toContainText('Sent', { timeout: 15_000 });
   const delivered = smtp.received.filter((mail) => mail.rcptTo.includes(owner));
   expect(delivered.map((mail) => mail.parsed.headers.get('x-curbside-inquiry'))).toContain(id);
