@@ -38,7 +38,7 @@ export const business: BusinessContent = {
 
   // The form's operation choices. '{product} Truck' (here 'Taco Truck') always
   // comes first and is built from `product`; list the others here.
-  otherOperations: ['Drop-off catering', 'Full-service catering'],
+  otherOperations: ['Drop-off taco bar', 'Full-service taco bar'],
   // The tab whose packages are offered in the form once '{product} Truck' is chosen.
   truckPackageGroup: 'truck',
 
@@ -46,6 +46,7 @@ export const business: BusinessContent = {
     {
       id: 'truck',
       label: 'Taco Truck',
+      operation: 'Taco Truck',
       intro:
         'We park, we cook, your guests order at the window. Every package includes the truck, two cooks and cleanup.',
       packages: [
@@ -93,12 +94,14 @@ export const business: BusinessContent = {
       packages: [
         {
           name: 'Drop-off taco bar',
+          operation: 'Drop-off taco bar',
           summary: 'Trays, tortillas and toppings delivered hot, ready to serve.',
           price: 'From $14 / guest',
           features: ['3 fillings', 'Rice & beans', 'Serving utensils', 'Minimum 20 guests'],
         },
         {
           name: 'Full-service taco bar',
+          operation: 'Full-service taco bar',
           summary: 'Our staff set up, serve and clean up.',
           price: 'From $22 / guest',
           features: ['5 fillings', 'Sides & desserts', 'Two servers', 'Up to 3 hours'],

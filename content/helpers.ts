@@ -1,6 +1,6 @@
 // Plain functions of the content, with no check in them: the page's bundle
 // imports these (content/schema.ts, the build-time check, never ships).
-import type { BusinessContent, ClientLogo, DietaryTag, PackageCard } from './schema.js';
+import type { BusinessContent, ClientLogo, DietaryTag, PackageCard, PackageGroup } from './schema.js';
 
 /** A client's name, whether it comes with a logo or not. */
 export function clientName(logo: ClientLogo): string {
@@ -20,6 +20,13 @@ export function operations(content: BusinessContent): string[] {
 /** The packages a visitor can pick once the truck operation is chosen. */
 export function truckPackages(content: BusinessContent): PackageCard[] {
   return content.packageGroups.find((group) => group.id === content.truckPackageGroup)?.packages ?? [];
+}
+
+/** What a card's "Book" button chooses in the form: an operation, and for the truck a package (schema.ts checks it). */
+export function bookedChoice(content: BusinessContent, group: PackageGroup, card: PackageCard) {
+  return group.id === content.truckPackageGroup
+    ? { operation: truckOperation(content), packageName: card.name }
+    : { operation: card.operation ?? group.operation ?? '', packageName: undefined };
 }
 
 /** The select option text: 'Mini (reserved for large parties and schools)'. */

@@ -186,8 +186,51 @@ describe('a broken copy fails, naming the exact path', () => {
   });
 
   it('refuses an operation that repeats another', () => {
-    const message = problem(broken((c) => (c.otherOperations = ['Drop-off catering', 'Drop-off catering'])));
-    expect(message).toContain('"Drop-off catering" appears twice');
+    const message = problem(broken((c) => (c.otherOperations = ['Drop-off taco bar', 'Drop-off taco bar'])));
+    expect(message).toContain('"Drop-off taco bar" appears twice');
+  });
+
+  describe('each card books an operation of the form', () => {
+    it('refuses a card that names none, with its group naming none either', () => {
+      expect(
+        problem(
+          broken((c) => {
+            delete c.packageGroups[1]!.packages[1]!.operation;
+          }),
+        ),
+      ).toBe(
+        'content/business.ts: packageGroups[1].packages[1].operation: names no operation: give the group an operation, or this card one (Taco Truck, Drop-off taco bar, Full-service taco bar)',
+      );
+    });
+
+    it('refuses an operation the form does not offer', () => {
+      expect(problem(broken((c) => (c.packageGroups[1]!.packages[0]!.operation = 'Drop-off catering')))).toBe(
+        "content/business.ts: packageGroups[1].packages[0].operation: must be one of the form's operations (Taco Truck, Drop-off taco bar, Full-service taco bar)",
+      );
+      expect(problem(broken((c) => (c.packageGroups[1]!.operation = 'Catering')))).toContain(
+        'packageGroups[1].operation: must be one of the form',
+      );
+    });
+
+    it('lets only the truck group book the truck, and the truck group only the truck', () => {
+      expect(problem(broken((c) => (c.packageGroups[1]!.packages[0]!.operation = 'Taco Truck')))).toContain(
+        'packageGroups[1].packages[0].operation: only the truck\'s group (truckPackageGroup) books "Taco Truck"',
+      );
+      expect(problem(broken((c) => (c.packageGroups[0]!.operation = 'Drop-off taco bar')))).toContain(
+        'packageGroups[0].operation: the truck\'s group (truckPackageGroup) books "Taco Truck"',
+      );
+    });
+
+    it('lets a group name the operation for all its cards', () => {
+      const content = validateContent(
+        broken((c) => {
+          c.otherOperations = ['Catering'];
+          c.packageGroups[1]!.operation = 'Catering';
+          for (const card of c.packageGroups[1]!.packages) delete card.operation;
+        }),
+      );
+      expect(content.packageGroups[1]!.operation).toBe('Catering');
+    });
   });
 
   it('refuses an operation that repeats the truck operation', () => {
@@ -209,8 +252,8 @@ describe('a broken copy fails, naming the exact path', () => {
     });
 
     it('names a repeated operation by its index in otherOperations', () => {
-      expect(problem(broken((c) => (c.otherOperations = ['Drop-off catering', 'Drop-off catering'])))).toBe(
-        'content/business.ts: otherOperations[1]: "Drop-off catering" appears twice',
+      expect(problem(broken((c) => (c.otherOperations = ['Drop-off taco bar', 'Drop-off taco bar'])))).toBe(
+        'content/business.ts: otherOperations[1]: "Drop-off taco bar" appears twice',
       );
     });
 

@@ -1,9 +1,10 @@
 // The shape of an owner's content file, and the build-time check that names the
 // first field that is wrong, e.g. `packageGroups[0].packages[1].name: must not be empty`.
 
-import { clientName, truckOperation } from './helpers.js';
+import { clientName, operations, truckOperation } from './helpers.js';
 
 export {
+  bookedChoice,
   clientName,
   DIETARY_LABELS,
   menuPrice,
@@ -27,6 +28,8 @@ export interface PackageCard {
   formNote?: string;
   /** Optional photo on the card (cropped to 3:2). */
   photo?: Photo;
+  /** The form's operation its "Book" button chooses, when not its group's. */
+  operation?: string;
 }
 
 /**
@@ -50,6 +53,12 @@ export interface PackageGroup {
   id: string;
   label: string;
   intro: string;
+  /**
+   * The form's operation (the truck's, or one of otherOperations) that its cards' "Book"
+   * buttons choose. The truck's group books the truck with the card's package; a card
+   * may name an operation of its own instead.
+   */
+  operation?: string;
   packages: PackageCard[];
 }
 
@@ -252,6 +261,7 @@ const packageCard = record({
   features: list(text(80), 1, 8),
   formNote: optional(text(80)),
   photo: optional(photo),
+  operation: optional(text(60)),
 });
 
 const businessShape = record({
@@ -269,7 +279,17 @@ const businessShape = record({
   hero: record({ heading: text(80), lead: text(240), callToAction: text(30), lightsHint: text(60) }),
   otherOperations: list(text(60), 0, 10),
   truckPackageGroup: slug,
-  packageGroups: list(record({ id: slug, label: text(40), intro: text(240), packages: list(packageCard, 1, 8) }), 1, 6),
+  packageGroups: list(
+    record({
+      id: slug,
+      label: text(40),
+      intro: text(240),
+      operation: optional(text(60)),
+      packages: list(packageCard, 1, 8),
+    }),
+    1,
+    6,
+  ),
   menu: optional(menu),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
@@ -343,10 +363,51 @@ function checkContent(input: unknown): BusinessContent {
   }
   checkUnique(content.clients.logos.map(clientName), (i) => `clients.logos[${i}]`);
   if (content.menu) checkMenu(content.menu);
+  checkBookedOperations(content);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),
     (i) => `packageGroups[${groupIndex}].packages[${i}].name`,
   );
   return content;
+}
+
+/**
+ * Every card's "Book" button chooses one of the form's operations (its own, or its
+ * group's), and only the truck's group books the truck: its cards are the truck's
+ * packages, which the form offers once the truck is chosen.
+ */
+function checkBookedOperations(content: BusinessContent): void {
+  const choices = operations(content);
+  const truck = truckOperation(content);
+  content.packageGroups.forEach((group, g) => {
+    const isTruckGroup = group.id === content.truckPackageGroup;
+    if (group.operation !== undefined && !choices.includes(group.operation)) {
+      throw new ContentError(
+        `packageGroups[${g}].operation`,
+        `must be one of the form's operations (${choices.join(', ')})`,
+      );
+    }
+    if (isTruckGroup && group.operation !== undefined && group.operation !== truck) {
+      throw new ContentError(`packageGroups[${g}].operation`, `the truck's group (truckPackageGroup) books "${truck}"`);
+    }
+    group.packages.forEach((card, p) => {
+      const path = `packageGroups[${g}].packages[${p}].operation`;
+      const booked = isTruckGroup ? truck : (card.operation ?? group.operation);
+      if (isTruckGroup && card.operation !== undefined && card.operation !== truck) {
+        throw new ContentError(path, `the truck's packages book "${truck}"; move this card to another group`);
+      }
+      if (booked === undefined) {
+        throw new ContentError(
+          path,
+          `names no operation: give the group an operation, or this card one (${choices.join(', ')})`,
+        );
+      }
+      if (!choices.includes(booked))
+        throw new ContentError(path, `must be one of the form's operations (${choices.join(', ')})`);
+      if (!isTruckGroup && booked === truck) {
+        throw new ContentError(path, `only the truck's group (truckPackageGroup) books "${truck}"`);
+      }
+    });
+  });
 }

@@ -43,6 +43,7 @@ export const business: BusinessContent = {
     {
       id: 'workshops',
       label: 'Workshops',
+      operation: 'Barista workshop',
       intro: 'Latte art and home brewing, taught by our head barista for teams of up to twelve.',
       packages: [
         {
@@ -56,6 +57,7 @@ export const business: BusinessContent = {
     {
       id: 'espresso-bar',
       label: 'Espresso bar',
+      operation: 'Espresso Truck',
       intro: 'Our cart, two baristas and unlimited drinks for your guests, set up an hour before you open.',
       packages: [
         {

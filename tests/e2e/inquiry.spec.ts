@@ -129,7 +129,8 @@ test.describe('the inquiry form', () => {
     page,
   }) => {
     await openPage(page);
-    await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
+    // The navbar's button chooses no service (the hero's chooses the truck: book-buttons.spec.ts).
+    await page.locator('.navbar .book-us').click();
     const dialog = dialogOf(page);
     const packages = dialog.locator('select[name="packageChoice"]');
     await expect(packages).toBeHidden();
@@ -356,7 +357,8 @@ test.describe('the inquiry form', () => {
       await page.keyboard.type(value);
     }
     await tabTo('Service');
-    await page.keyboard.press('ArrowDown');
+    // The hero's button chose the truck; the next service is the first other one.
+    await expect(dialog.getByLabel('Service')).toHaveValue(TRUCK);
     await page.keyboard.press('ArrowDown');
     await expect(dialog.getByLabel('Service')).toHaveValue(OTHER);
     await page.keyboard.press('Tab'); // notes (the package select stays hidden)

@@ -9,11 +9,14 @@ import type { ReactNode } from 'react';
  */
 export function BookUs({
   className,
+  operation,
   packageName,
   children,
 }: {
   className: string;
-  /** A package of the truck: the form opens with the truck and this package chosen. */
+  /** The operation the form opens on; without one, the form opens with none chosen. */
+  operation?: string | undefined;
+  /** A package of the truck (with the truck's operation): the form opens with it chosen. */
   packageName?: string | undefined;
   children: ReactNode;
 }) {
@@ -24,6 +27,7 @@ export function BookUs({
       role="button"
       className={`book-us ${className}`}
       aria-haspopup="dialog"
+      data-operation={operation}
       data-package={packageName}
     >
       {children}

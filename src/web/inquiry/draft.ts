@@ -4,6 +4,7 @@ import { FORM_CONTROLS, type InquiryBody, type InquiryFormValues } from '../../s
 
 const DRAFT_KEY = 'curbside.inquiry-draft';
 const PENDING_KEY = 'curbside.inquiry-pending';
+const BUTTON_CHOICE_KEY = 'curbside.inquiry-button-choice';
 
 function read<T>(key: string): T | undefined {
   try {
@@ -46,7 +47,19 @@ export interface PendingSend {
 export const loadPending = () => read<PendingSend>(PENDING_KEY);
 export const savePending = (pending: PendingSend) => write(PENDING_KEY, pending);
 
+/**
+ * The service and package that the last "Book" button chose, while the visitor has not
+ * changed them: the next button replaces them, where it would keep the visitor's own.
+ */
+export interface ButtonChoice {
+  operation: string;
+  packageName: string;
+}
+export const loadButtonChoice = () => read<ButtonChoice>(BUTTON_CHOICE_KEY);
+export const saveButtonChoice = (choice: ButtonChoice | undefined) => write(BUTTON_CHOICE_KEY, choice);
+
 export function clearSent(): void {
   write(DRAFT_KEY, undefined);
   write(PENDING_KEY, undefined);
+  write(BUTTON_CHOICE_KEY, undefined);
 }

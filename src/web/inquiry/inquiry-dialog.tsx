@@ -30,7 +30,9 @@ export function InquiryDialog() {
       const dialog = dialogRef.current;
       if (!dialog) return;
       opener.current = target;
-      formRef.current?.prepare(target?.dataset.package);
+      formRef.current?.prepare(
+        target ? { operation: target.dataset.operation, packageName: target.dataset.package } : undefined,
+      );
       if (!dialog.open) dialog.showModal();
       forgetInquiryHash();
       setToastHost(dialog);

@@ -11,7 +11,15 @@ import {
   controlTextMessage,
 } from '../../shared/text-rules.js';
 import { showToast } from '../toast/toast-store.js';
-import { clearSent, loadDraft, loadPending, saveDraft, savePending } from './draft.js';
+import {
+  clearSent,
+  loadButtonChoice,
+  loadDraft,
+  loadPending,
+  saveButtonChoice,
+  saveDraft,
+  savePending,
+} from './draft.js';
 import { formControl, readValues, sameInquiry } from './form-values.js';
 import { newInquiryId, sendInquiry } from './send-inquiry.js';
 
@@ -22,9 +30,44 @@ export const MESSAGES = {
 } as const;
 
 export interface InquiryFormHandle {
-  /** Prepares the form for an opener: a package button picks the truck and that package. */
-  prepare(packageName: string | undefined): void;
+  /**
+   * Prepares the form for an opener: a "Book" button chooses its own operation and
+   * package, or none (never what an earlier click chose); `undefined` (opened by the
+   * address's #inquiry) leaves the form as it is.
+   */
+  prepare(choice: BookedChoice | undefined): void;
   focusFirstField(): void;
+}
+
+/** What a "Book" button chooses (its data-operation and data-package). */
+export interface BookedChoice {
+  operation: string | undefined;
+  packageName: string | undefined;
+}
+
+/**
+ * The service and package a "Book" button opens the form on (decision record 100): a
+ * truck package's button chooses the truck and its package; a button with an
+ * operation chooses it (keeping a package the visitor chose for it); a button with
+ * neither chooses nothing. What the visitor chose themselves is kept where the button
+ * has no choice of its own; what an earlier button chose never is.
+ */
+export function choiceFor(
+  button: BookedChoice,
+  current: { operation: string; packageName: string },
+  lastButton = loadButtonChoice(),
+): { operation: string; packageName: string; byButton: boolean } {
+  const visitorChose =
+    current.operation !== '' &&
+    !(lastButton && lastButton.operation === current.operation && lastButton.packageName === current.packageName);
+  if (button.operation && button.packageName)
+    return { operation: button.operation, packageName: button.packageName, byButton: true };
+  if (button.operation) {
+    return visitorChose && current.operation === button.operation
+      ? { ...current, byButton: false }
+      : { operation: button.operation, packageName: '', byButton: true };
+  }
+  return visitorChose ? { ...current, byButton: false } : { operation: '', packageName: '', byButton: true };
 }
 
 export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () => void) {
@@ -55,14 +98,17 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
   };
 
   useImperativeHandle(handle, () => ({
-    prepare(packageName) {
+    prepare(choice) {
       openedAt.current ||= Date.now();
       const packageSelect = control('packageChoice');
       const operationSelect = control('operation');
-      if (packageName && operationSelect && packageSelect) {
-        operationSelect.value = TRUCK_OPERATION;
-        packageSelect.value = packageName;
-        setOperation(TRUCK_OPERATION);
+      if (choice && operationSelect && packageSelect) {
+        const next = choiceFor(choice, { operation: operationSelect.value, packageName: packageSelect.value });
+        // '' selects the placeholder ("Choose a service", "Choose a package").
+        operationSelect.value = next.operation;
+        packageSelect.value = next.operation === TRUCK_OPERATION ? next.packageName : '';
+        setOperation(operationSelect.value);
+        if (next.byButton) saveButtonChoice({ operation: next.operation, packageName: packageSelect.value });
         saveDraft(readValues(formRef.current!));
       }
       revalidate();
@@ -93,7 +139,10 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the operation (and so the required set) changes.
   useEffect(revalidate, [operation]);
 
-  const onInput = () => {
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    // The visitor's own service or package: a later button without a choice of its own keeps it.
+    const name = (event.target as { name?: string }).name;
+    if (name === 'operation' || name === 'packageChoice') saveButtonChoice(undefined);
     saveDraft(readValues(formRef.current!));
     revalidate();
   };

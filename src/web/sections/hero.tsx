@@ -1,5 +1,5 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import { content } from '../../../content/index.js';
+import { content, truckOperation } from '../../../content/index.js';
 import { useParallax } from '../motion/use-parallax.js';
 import { StaticPart } from '../static-part.js';
 import { TruckArt, TruckLightsArt } from './truck-art.js';
@@ -44,7 +44,10 @@ export function Hero() {
               <h1 id="hero-title">{content.hero.heading}</h1>
               <p className="hero-lead">{content.hero.lead}</p>
               <div className="hero-actions">
-                <BookUs className="button button-large">{content.hero.callToAction}</BookUs>
+                {/* The hero sells the truck: its button chooses the truck (the visitor picks the package). */}
+                <BookUs className="button button-large" operation={truckOperation(content)}>
+                  {content.hero.callToAction}
+                </BookUs>
                 <a className="button button-ghost button-large" href="#packages">
                   See packages
                 </a>

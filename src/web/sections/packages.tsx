@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { content, type PackageGroup } from '../../../content/index.js';
+import { bookedChoice, content, type PackageGroup } from '../../../content/index.js';
 import { useReveal } from '../motion/use-reveal.js';
 import { builtPicture, Picture } from '../picture.js';
 import { StaticPart } from '../static-part.js';
@@ -125,7 +125,7 @@ function PackagePanel({ group, hidden }: { group: PackageGroup; hidden: boolean 
                   <li key={feature}>{feature}</li>
                 ))}
               </ul>
-              <BookUs className="button" packageName={group.id === content.truckPackageGroup ? card.name : undefined}>
+              <BookUs className="button" {...bookedChoice(content, group, card)}>
                 Book {card.name}
               </BookUs>
             </article>

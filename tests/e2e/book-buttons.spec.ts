@@ -1,0 +1,93 @@
+// Every "Book" button opens the form on its own choice (issue 20 item 1), read from
+// the content file the site is built from (both businesses run this): a package card
+// chooses its group's operation, and for the truck its package; the hero chooses the
+// truck; the navbar, why-us and footer buttons choose nothing. Clicked in a random
+// order, each time after another button's choice, and after a reload with a draft.
+import type { Locator, Page } from '@playwright/test';
+import { bookedChoice, content, truckOperation } from '../../content/index.js';
+import { BOOK_THE_TRUCK } from '../support/content-words.js';
+import { expect, openPage, test } from './fixtures.js';
+import { dialogOf } from './visitor.js';
+
+interface Opener {
+  name: string;
+  /** Shows it first (a package card in another tab). */
+  reveal?: (page: Page) => Promise<void>;
+  find: (page: Page) => Locator;
+  operation: string;
+  packageName: string;
+}
+
+const OPENERS: Opener[] = [
+  { name: 'navbar', find: (page) => page.locator('.navbar .book-us'), operation: '', packageName: '' },
+  {
+    name: 'hero',
+    find: (page) => page.getByRole('button', { name: BOOK_THE_TRUCK }),
+    operation: truckOperation(content),
+    packageName: '',
+  },
+  { name: 'why-us', find: (page) => page.locator('#why-us .book-us'), operation: '', packageName: '' },
+  { name: 'footer', find: (page) => page.locator('footer .book-us'), operation: '', packageName: '' },
+  ...content.packageGroups.flatMap((group) =>
+    group.packages.map((card) => {
+      const choice = bookedChoice(content, group, card);
+      return {
+        name: `${group.label}: Book ${card.name}`,
+        reveal: (page: Page) => page.getByRole('tab', { name: group.label }).click(),
+        find: (page: Page) =>
+          page.getByRole('tabpanel', { name: group.label }).getByRole('button', { name: `Book ${card.name}` }),
+        operation: choice.operation,
+        packageName: choice.packageName ?? '',
+      };
+    }),
+  ),
+];
+
+/** A shuffled copy (a fixed seed per run would hide order effects; the order is printed on failure). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+async function expectChoice(page: Page, opener: Opener, order: string): Promise<void> {
+  const dialog = dialogOf(page);
+  await expect(dialog, order).toBeVisible();
+  await expect(dialog.getByLabel('Service', { exact: true }), `${opener.name} (${order})`).toHaveValue(
+    opener.operation,
+  );
+  const packages = dialog.getByLabel('Package', { exact: true });
+  if (opener.operation === truckOperation(content)) {
+    await expect(packages, `${opener.name} (${order})`).toHaveValue(opener.packageName);
+  } else {
+    await expect(packages, `${opener.name} (${order})`).toBeHidden();
+  }
+}
+
+test('every Book button opens the form on its own operation and package, whatever came before', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openPage(page);
+  expect(await page.locator('.book-us').count()).toBe(OPENERS.length);
+  const order = shuffled(OPENERS);
+  const names = order.map((opener) => opener.name).join(' → ');
+  for (const opener of order) {
+    await opener.reveal?.(page);
+    await opener.find(page).click();
+    await expectChoice(page, opener, names);
+    await page.keyboard.press('Escape');
+    await expect(dialogOf(page)).toBeHidden();
+  }
+
+  // The last choice is kept as a draft across a reload; the next button still chooses its own.
+  const last = order.at(-1)!;
+  const next = OPENERS.find(
+    (opener) => opener.operation !== last.operation || opener.packageName !== last.packageName,
+  )!;
+  await page.reload();
+  await next.reveal?.(page);
+  await next.find(page).click();
+  await expectChoice(page, next, `${names} → reload → ${next.name}`);
+});
