@@ -198,9 +198,12 @@ export function InquiryPage({
                   Save status
                 </button>
               </form>
-              <p role="status" className="inbox-live">
-                {statusMessage}
-              </p>
+              {/* Each card's confirmation, there: only the last action's is on the page. */}
+              {statusMessage ? (
+                <p role="status" className="inbox-live">
+                  {statusMessage}
+                </p>
+              ) : null}
             </section>
 
             <section className="inbox-card">
@@ -215,9 +218,11 @@ export function InquiryPage({
                   ))}
                 </ol>
               ) : null}
-              <p role="status" className="inbox-live">
-                {noteMessage}
-              </p>
+              {noteMessage ? (
+                <p role="status" className="inbox-live">
+                  {noteMessage}
+                </p>
+              ) : null}
               <form onSubmit={addNote} className="inbox-stack">
                 <div className="inbox-field">
                   <label htmlFor="inquiry-note">Note</label>
