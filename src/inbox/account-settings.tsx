@@ -1,7 +1,7 @@
 // The signed-in owner's own choices, on the Notifications page: e-mail about new
 // inquiries on or off (for this owner only), the private calendar feed of Booked
 // inquiries with "Reset link", and "Sign out other devices".
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { OwnerAccountView } from '../shared/owner.js';
 import { ApiError, request } from './api.js';
 import { useResource } from './use-resource.js';

@@ -1,7 +1,7 @@
 // Notifications in the inbox (decision record 030): an inquiry's deliveries and
 // their state with "Send again"; the list's mark for a failed owner e-mail; the
 // settings view (is e-mail set up, which webhooks) with a test e-mail.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DeliveryView, NotificationSettingsView } from '../shared/notifications.js';
 import { AccountSettings } from './account-settings.js';
 import { ApiError, request } from './api.js';

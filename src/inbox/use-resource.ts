@@ -34,23 +34,26 @@ export function useResource<T>(
   const hooks = useRef({ pollWhile, onData });
   hooks.current = { pollWhile, onData };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps say when `load` changes
-  const look = useCallback(async () => {
-    latest.current.controller?.abort();
-    const controller = new AbortController();
-    latest.current.controller = controller;
-    try {
-      const next = await load(controller.signal);
-      if (controller.signal.aborted) return;
-      hooks.current.onData?.(next, latest.current.data);
-      latest.current.data = next;
-      setData(next);
-      setError(undefined);
-    } catch (caught) {
-      if (controller.signal.aborted || (caught as Error).name === 'AbortError') return;
-      setError(caught instanceof ApiError ? caught.message : failure);
-    }
-  }, deps);
+  const look = useCallback(
+    async () => {
+      latest.current.controller?.abort();
+      const controller = new AbortController();
+      latest.current.controller = controller;
+      try {
+        const next = await load(controller.signal);
+        if (controller.signal.aborted) return;
+        hooks.current.onData?.(next, latest.current.data);
+        latest.current.data = next;
+        setData(next);
+        setError(undefined);
+      } catch (caught) {
+        if (controller.signal.aborted || (caught as Error).name === 'AbortError') return;
+        setError(caught instanceof ApiError ? caught.message : failure);
+      }
+    },
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps say when `load` changes
+    deps,
+  );
 
   useEffect(() => {
     latest.current.data = undefined;

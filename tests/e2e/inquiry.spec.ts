@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import {
   BOOK_THE_TRUCK,
@@ -123,6 +124,71 @@ test.describe('the inquiry form', () => {
     // End before start: invalid again.
     await dialog.getByLabel('End time').fill('10:00');
     await expect(submit).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('an empty send gets one message per field, under it, the first field focused, nothing on top of it', async ({
+    page,
+  }) => {
+    await openPage(page);
+    await page.locator('.navbar .book-us').click();
+    const dialog = dialogOf(page);
+    const firstName = dialog.getByLabel('First name', { exact: true });
+    // The form validates itself once the script runs: never the browser's own bubble on top of ours.
+    await expect(dialog.locator('form')).toHaveAttribute('novalidate', '');
+    await dialog.getByRole('button', { name: 'Send inquiry' }).click({ force: true });
+    await expect(page.locator('.toast').filter({ hasText: WAIT_MESSAGE })).toBeVisible();
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    const field = dialog.locator('.field-firstName');
+    await expect(field.locator('.field-error')).toHaveCount(1);
+    const message = field.locator('.field-error');
+    await expect(message).toBeVisible();
+    // It is what the field's description says, so a screen reader reads it with the field.
+    const describedBy = (await firstName.getAttribute('aria-describedby'))!.split(' ');
+    expect(describedBy).toContain(await message.getAttribute('id'));
+    // Every required field says so once; fixed, its message goes.
+    const required = await dialog.locator('[required]:not([disabled])').count();
+    await expect(dialog.locator('.field-error')).toHaveCount(required);
+    await firstName.fill('Ana');
+    await expect(field.locator('.field-error')).toHaveCount(0);
+    await expect(firstName).not.toHaveAttribute('aria-invalid', 'true');
+    // Nothing sits on the field or its label: the toast is elsewhere.
+    const toast = (await page.locator('.toast').filter({ hasText: WAIT_MESSAGE }).boundingBox())!;
+    for (const box of [
+      await firstName.boundingBox(),
+      await dialog.getByText('First name', { exact: true }).boundingBox(),
+    ]) {
+      const overlaps =
+        toast.x < box!.x + box!.width &&
+        box!.x < toast.x + toast.width &&
+        toast.y < box!.y + box!.height &&
+        box!.y < toast.y + toast.height;
+      expect(overlaps).toBe(false);
+    }
+  });
+
+  test('the close button: its × centred in its circle, not underlined', async ({ page }) => {
+    await openPage(page);
+    await page.locator('.navbar .book-us').click();
+    const close = dialogOf(page).getByRole('button', { name: 'Close', exact: true });
+    await expect(close).toBeVisible();
+    const box = (await close.boundingBox())!;
+    expect([box.width, box.height]).toEqual([44, 44]);
+    expect(await close.evaluate((button) => getComputedStyle(button).textDecorationLine)).toBe('none');
+    // Where the × is drawn: the centre of its dark pixels, against the circle's centre.
+    const { data, info } = await sharp(await close.screenshot({ animations: 'disabled' }))
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let [sumX, sumY, ink] = [0, 0, 0];
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        if (data[y * info.width + x]! < 128) [sumX, sumY, ink] = [sumX + x, sumY + y, ink + 1];
+      }
+    }
+    expect(ink).toBeGreaterThan(10);
+    expect(Math.abs(sumX / ink - (info.width - 1) / 2)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(sumY / ink - (info.height - 1) / 2)).toBeLessThanOrEqual(1.5);
   });
 
   test("choosing '{product} Truck' reveals the package select; any other operation hides and clears it", async ({

@@ -23,7 +23,22 @@ export function FieldLabel({ control }: { control: FormControlRow }) {
   );
 }
 
-export function Field({ control }: { control: FormControlRow }) {
+/** A field's message once a send was refused (record 101); the control points at it. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={`${id}-error`} className="field-error">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** The attributes that tie a control to its hint and its message. */
+export function describedBy(id: string, hint: boolean, error: string | undefined) {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { 'aria-describedby': ids || undefined, 'aria-invalid': error ? true : undefined };
+}
+
+export function Field({ control, error }: { control: FormControlRow; error?: string | undefined }) {
   const { name, input, hint } = control;
   const id = `inquiry-${name}`;
   const type = INPUT_TYPES[input] ?? 'text';
@@ -37,7 +52,7 @@ export function Field({ control }: { control: FormControlRow }) {
     name,
     required,
     maxLength: control.maxLength,
-    'aria-describedby': hint ? `${id}-hint` : undefined,
+    ...describedBy(id, Boolean(hint), error),
   };
   return (
     <div className={`field field-${name}`}>
@@ -60,6 +75,7 @@ export function Field({ control }: { control: FormControlRow }) {
           {hint}
         </p>
       )}
+      <FieldError id={id} message={error} />
     </div>
   );
 }

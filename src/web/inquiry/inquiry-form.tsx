@@ -4,7 +4,7 @@ import type { Ref } from 'react';
 import { content, packageOptionLabel, truckPackages } from '../../../content/index.js';
 import { INQUIRY_FIELDS, OPERATIONS } from '../../shared/inquiry.js';
 import { type FormControlRow, type FormSection, formControlRows } from '../../shared/inquiry-fields.js';
-import { Field, FieldLabel } from './form-field.js';
+import { describedBy, Field, FieldError, FieldLabel } from './form-field.js';
 import { type InquiryFormHandle, useInquiryForm } from './use-inquiry-form.js';
 
 export { type InquiryFormHandle, MESSAGES } from './use-inquiry-form.js';
@@ -41,6 +41,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     hydrated,
     sending,
     valid,
+    errors,
     isTruck,
     showPackage,
     onInput,
@@ -63,6 +64,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             required
             defaultValue=""
             onChange={(event) => onOperationChange(event.target.value)}
+            {...describedBy('inquiry-operation', false, errors.operation)}
           >
             <option value="" disabled>
               Choose a service
@@ -73,6 +75,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
               </option>
             ))}
           </select>
+          <FieldError id="inquiry-operation" message={errors.operation} />
         </div>
       );
     }
@@ -86,6 +89,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             required={isTruck}
             disabled={!showPackage}
             defaultValue=""
+            {...describedBy('inquiry-packageChoice', false, errors.packageChoice)}
           >
             <option value="" disabled>
               Choose a package
@@ -96,10 +100,11 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
               </option>
             ))}
           </select>
+          <FieldError id="inquiry-packageChoice" message={errors.packageChoice} />
         </div>
       );
     }
-    return <Field key={control.name} control={control} />;
+    return <Field key={control.name} control={control} error={errors[control.name]} />;
   };
 
   return (
@@ -109,6 +114,9 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
       // Without JavaScript (or before it runs) the form posts itself (src/server/routes/form-post.ts).
       method="post"
       action="/inquiry"
+      // Once the script runs, the form shows its own messages (one per field), never
+      // the browser's bubbles; without it, the browser's validation guards the post.
+      noValidate={hydrated}
       onSubmit={onSubmit}
       onInput={onInput}
       onChange={onInput}

@@ -75,6 +75,10 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
   const [operation, setOperation] = useState('');
   const [valid, setValid] = useState(false);
   const [sending, setSending] = useState(false);
+  // Once a send was refused as incomplete, each invalid field says why, under it (one
+  // message per field: the browser's own bubble is never shown, record 101).
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const showingErrors = useRef(false);
   // Until hydrated (and without JavaScript) the form is a plain HTML form: the
   // package select is there to choose, and the submit button is a submit button.
   const [hydrated, setHydrated] = useState(false);
@@ -95,6 +99,17 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
       control(name)?.setCustomValidity(controlTextMessage(name, values[name]));
     }
     setValid(form.checkValidity());
+    if (showingErrors.current) setErrors(fieldErrors(form));
+  };
+
+  /** Refuses an incomplete send: the Wait toast (spec §5), each field's message, the first such field focused. */
+  const refuse = (form: HTMLFormElement) => {
+    showToast({ kind: 'warning', ...MESSAGES.wait });
+    showingErrors.current = true;
+    const found = fieldErrors(form);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) control(first)?.focus();
   };
 
   useImperativeHandle(handle, () => ({
@@ -162,8 +177,7 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     }
     if (!formRef.current!.checkValidity()) {
       event.preventDefault();
-      showToast({ kind: 'warning', ...MESSAGES.wait });
-      formRef.current!.reportValidity();
+      refuse(formRef.current!);
     }
   };
 
@@ -172,7 +186,7 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     const form = event.currentTarget;
     if (sending) return;
     if (!form.checkValidity()) {
-      showToast({ kind: 'warning', ...MESSAGES.wait });
+      refuse(form);
       return;
     }
     const values = cleanControlValues(readValues(form));
@@ -190,6 +204,8 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     try {
       await sendInquiry(send.id, send.body);
       clearSent();
+      showingErrors.current = false;
+      setErrors({});
       form.reset();
       setOperation('');
       openedAt.current = 0;
@@ -210,6 +226,7 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     hydrated,
     sending,
     valid,
+    errors,
     isTruck,
     showPackage: isTruck || !hydrated,
     onInput,
@@ -217,4 +234,15 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     onSubmitClick,
     onSubmit,
   };
+}
+
+/** Each invalid control's message (the browser's words for a native constraint, ours for the rest), in the form's order. */
+function fieldErrors(form: HTMLFormElement): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const element of Array.from(form.elements)) {
+    const control = element as HTMLInputElement;
+    if (!control.name || control.disabled || !control.willValidate || control.validity.valid) continue;
+    errors[control.name] = control.validationMessage;
+  }
+  return errors;
 }
