@@ -3,7 +3,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   type HistoryEntry,
-  INQUIRY_STATUSES,
   type InquiryStatus,
   MAX_NOTE_LENGTH,
   mailtoHref,
@@ -15,6 +14,7 @@ import { clockTime, type DetailRow, inquiryDetails } from '../shared/inquiry-det
 import type { FieldTable } from '../shared/inquiry-fields.js';
 import { ApiError, api, calendarHref } from './api.js';
 import { dateTime, eventDay } from './format.js';
+import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
 import { inquiryHref } from './use-location.js';
@@ -187,11 +187,7 @@ export function InquiryPage({
                     value={chosenStatus ?? inquiry.status}
                     onChange={(event) => setChosenStatus(event.target.value as InquiryStatus)}
                   >
-                    {INQUIRY_STATUSES.map((status) => (
-                      <option key={status} value={status}>
-                        {STATUS_LABELS[status]}
-                      </option>
-                    ))}
+                    <StatusOptions />
                   </select>
                 </div>
                 <button type="submit" className="inbox-button">

@@ -149,11 +149,7 @@ function Filters({
             onChange={(event) => onChange({ status: event.target.value as InboxQuery['status'] })}
           >
             <option value="">Any status</option>
-            {INQUIRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_LABELS[status]}
-              </option>
-            ))}
+            <StatusOptions />
           </select>
         </div>
         <div className="inbox-field">
@@ -275,4 +271,13 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
       </ul>
     </>
   );
+}
+
+/** The statuses as a select's options, in their order (the filter and an inquiry's own select). */
+export function StatusOptions() {
+  return INQUIRY_STATUSES.map((status) => (
+    <option key={status} value={status}>
+      {STATUS_LABELS[status]}
+    </option>
+  ));
 }

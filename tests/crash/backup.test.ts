@@ -14,7 +14,7 @@ import { openSqliteStore, SQLITE_FILE } from '../../src/server/store/sqlite/sqli
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
-import { ServerProcess } from '../support/server-process.js';
+import { ownerCookie, ServerProcess } from '../support/server-process.js';
 
 const OWNER = 'owner@backup.example';
 const PASSWORD = 'a long owner passphrase';
@@ -113,13 +113,7 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     cleanups.push(() => again.kill());
     await again.start();
     const origin = `http://127.0.0.1:${again.port}`;
-    const signIn = await fetch(`${origin}/api/owner/session`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: OWNER, password: PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = String(signIn.headers.get('set-cookie')).split(';')[0]!;
+    const cookie = await ownerCookie(again, OWNER, PASSWORD);
     for (const [i, id] of first.entries()) {
       const detail = (await (
         await fetch(`${origin}/api/owner/inquiries/${id}`, { headers: { cookie } })

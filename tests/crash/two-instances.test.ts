@@ -41,29 +41,35 @@ describe('two server instances on one PostgreSQL database', () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('deliver every owner e-mail and webhook exactly once between them', { timeout: 120_000 }, async () => {
+  /** A fresh database with an owner, real notification sinks, and two servers (not started) on them. */
+  async function twoInstances(env: Record<string, string> = {}) {
     const url = await freshPostgresUrl();
     const sinks = await startNotificationSinks();
     cleanups.push(() => sinks.stop());
     const owners = await openPostgresOwnerStore(url, 1);
     await owners.createOwner('owner@two-instances.example', 'not-a-real-hash: this owner never signs in');
     await owners.close();
-
     const servers = await Promise.all(
       ['a', 'b'].map(async (name) => {
         const data = freshDataDir();
         cleanups.push(data.remove);
-        const port = await freePort();
-        const server = new ServerProcess(port, {
+        const server = new ServerProcess(await freePort(), {
           ...sinks.env,
           DATA_DIR: data.dir,
           DATABASE_URL: url,
           MAIL_FROM: `inquiries@instance-${name}.example`,
+          ...env,
         });
         cleanups.push(() => server.kill());
-        return { server, base: `http://127.0.0.1:${port}` };
+        return server;
       }),
     );
+    return { url, sinks, servers };
+  }
+
+  it('deliver every owner e-mail and webhook exactly once between them', { timeout: 120_000 }, async () => {
+    const { sinks, servers: pair } = await twoInstances();
+    const servers = pair.map((server) => ({ server, base: `http://127.0.0.1:${server.port}` }));
     // Started together: the migrations' lock lets one of them migrate.
     await Promise.all(servers.map(({ server }) => server.start()));
 
@@ -86,27 +92,7 @@ describe('two server instances on one PostgreSQL database', () => {
   it('keep one limit between them and lose nothing while one is killed and restarted', {
     timeout: 180_000,
   }, async () => {
-    const url = await freshPostgresUrl();
-    const sinks = await startNotificationSinks();
-    cleanups.push(() => sinks.stop());
-    const owners = await openPostgresOwnerStore(url, 1);
-    await owners.createOwner('owner@two-instances.example', 'not-a-real-hash: this owner never signs in');
-    await owners.close();
-    const servers = await Promise.all(
-      ['a', 'b'].map(async (name) => {
-        const data = freshDataDir();
-        cleanups.push(data.remove);
-        const server = new ServerProcess(await freePort(), {
-          ...sinks.env,
-          DATA_DIR: data.dir,
-          DATABASE_URL: url,
-          MAIL_FROM: `inquiries@instance-${name}.example`,
-          RATE_LIMIT_INQUIRIES_PER_SESSION: String(PER_SESSION),
-        });
-        cleanups.push(() => server.kill());
-        return server;
-      }),
-    );
+    const { url, sinks, servers } = await twoInstances({ RATE_LIMIT_INQUIRIES_PER_SESSION: String(PER_SESSION) });
     await Promise.all(servers.map((server) => server.start()));
     const [a, b] = servers as [ServerProcess, ServerProcess];
 

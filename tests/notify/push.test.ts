@@ -14,7 +14,7 @@ import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
 import { startPushService, type TestPushService } from '../support/push-service.js';
-import { ServerProcess } from '../support/server-process.js';
+import { ownerCookie, ServerProcess } from '../support/server-process.js';
 
 const OWNER = 'owner@push.example';
 const PASSWORD = 'a long owner passphrase';
@@ -70,14 +70,7 @@ describe('push to the owner devices', () => {
     cleanups.push(() => server.kill());
     await server.start();
     const origin = `http://127.0.0.1:${server.port}`;
-
-    const signIn = await fetch(`${origin}/api/owner/session`, {
-      method: 'POST',
-      headers: { origin, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: OWNER, password: PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = String(signIn.headers.get('set-cookie')).split(';')[0]!;
+    const cookie = await ownerCookie(server, OWNER, PASSWORD);
     const owner = (method: string, path: string, body?: unknown) =>
       fetch(`${origin}${path}`, {
         method,

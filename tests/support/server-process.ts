@@ -95,3 +95,15 @@ export class ServerProcess {
     await exited;
   }
 }
+
+/** Signs an owner in to a server process as the inbox does (same Origin); the session cookie to send back. */
+export async function ownerCookie(server: ServerProcess, email: string, password: string): Promise<string> {
+  const origin = `http://127.0.0.1:${server.port}`;
+  const response = await fetch(`${origin}/api/owner/session`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`owner sign-in answered ${response.status}: ${await response.text()}`);
+  return String(response.headers.get('set-cookie')).split(';')[0]!;
+}

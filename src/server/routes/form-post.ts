@@ -45,7 +45,7 @@ import { acceptInquiry, inquiryProblems } from '../accept-inquiry.js';
 import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { clientKey, createLimiter } from './rate-limit.js';
+import { inquiriesPerAddress } from './rate-limit.js';
 
 interface FormPost {
   values: InquiryFormValues;
@@ -213,13 +213,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 
-  const perIp = createLimiter(
-    store.rateCounts,
-    'inquiries-per-address',
-    config.limits.inquiriesPerIp,
-    'inquiries from this address',
-    (request) => clientKey(request.ip),
-  );
+  const perIp = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
 
   /** Only from our own pages: a browser says where a form post comes from. */
   const sameSite = async (request: FastifyRequest) => {

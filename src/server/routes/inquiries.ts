@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
 import { sessionOf } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { clientKey, createLimiter } from './rate-limit.js';
+import { createLimiter, inquiriesPerAddress } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,13 +28,7 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
 ) => {
   app.decorateRequest('uid', '');
   app.decorateRequest('sessionIssuedAt', 0);
-  const perIp = createLimiter(
-    store.rateCounts,
-    'inquiries-per-address',
-    config.limits.inquiriesPerIp,
-    'inquiries from this address',
-    (request) => clientKey(request.ip),
-  );
+  const perIp = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
   const perSession = createLimiter(
     store.rateCounts,
     'inquiries-per-session',

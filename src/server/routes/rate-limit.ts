@@ -29,6 +29,12 @@ export function createLimiter(
   };
 }
 
+/** Inquiries per address: one count for the JSON route and the no-JavaScript form's. */
+export const inquiriesPerAddress = (counts: RateCounts, limit: RateLimit): Limiter =>
+  createLimiter(counts, 'inquiries-per-address', limit, 'inquiries from this address', (request) =>
+    clientKey(request.ip),
+  );
+
 /**
  * The client a per-address limit counts: its IPv4 address, or its IPv6 /64 network. One
  * home or phone connection gets a whole /64, so counting single IPv6 addresses would let
