@@ -21,23 +21,66 @@ function themePlugin(): Plugin {
   };
 }
 
+const SITE_FILE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  jpg: 'image/jpeg',
+  webmanifest: 'application/manifest+json',
+};
+
 /**
  * `npm run dev`: the page rendered on the server as the build prerenders it
- * (scripts/prerender.ts), from the current sources, so the dev page hydrates too.
+ * (scripts/prerender.ts), from the current sources, so the dev page hydrates too;
+ * and the files the build makes from the content (icons, the manifest, the social
+ * card), made again after a content edit, so the page asks for nothing that is missing.
  */
 function devRenderPlugin(): Plugin {
+  type SiteFiles = { files: Record<string, Buffer | string>; images: unknown };
+  let made: Promise<SiteFiles> | undefined;
+  let siteFiles: () => Promise<SiteFiles> = () => Promise.reject(new Error('the dev server has not started'));
   return {
     name: 'curbside-dev-render',
     apply: 'serve',
+    configureServer(server) {
+      const load = (path: string) => server.ssrLoadModule(path);
+      siteFiles = () =>
+        (made ??= (async () => {
+          const [{ content: fresh }, { buildSiteImages }, { webManifest }] = await Promise.all([
+            load('/content/index.ts'),
+            load('/src/build/site-images.ts'),
+            load('/src/web/seo/site-files.ts'),
+          ]);
+          const { files, images } = await buildSiteImages(fresh);
+          return { files: { ...files, 'manifest.webmanifest': webManifest(fresh, images) }, images };
+        })());
+      server.watcher.on('change', (file) => {
+        if (file.includes('/content/')) made = undefined;
+      });
+      server.middlewares.use((request, response, next) => {
+        const name = (request.url ?? '').split('?')[0]!.slice(1);
+        const type = SITE_FILE_TYPES[name.split('.').pop() ?? ''];
+        if (!type || name.includes('/')) return next();
+        siteFiles().then(({ files }) => {
+          const file = files[name];
+          if (file === undefined) return next();
+          response.setHeader('content-type', type);
+          response.end(file);
+        }, next);
+      });
+    },
     async transformIndexHtml(html, context) {
       if (!context.server || !html.includes('<!--app-->')) return html;
       const load = (path: string) => context.server!.ssrLoadModule(path);
-      const [{ renderApp }, { renderHead }, fresh] = await Promise.all([
+      const [{ renderApp }, { renderHead }, fresh, { images }] = await Promise.all([
         load('/src/web/entry-server.tsx'),
         load('/src/web/seo/site-files.ts'),
         load('/content/index.ts'),
+        siteFiles(),
       ]);
-      return html.replace('<!--head-->', () => renderHead(fresh.content)).replace('<!--app-->', () => renderApp());
+      return html
+        .replace('<!--head-->', () => renderHead(fresh.content, images))
+        .replace('<!--app-->', () => renderApp());
     },
   };
 }

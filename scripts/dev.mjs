@@ -4,12 +4,14 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.PORT || '3000';
+// The page's port (Vite's own default); DEV_PORT picks another.
+const pagePort = process.env.DEV_PORT || '5173';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort },
   }),
-  spawn('npx', ['vite', '--host', '127.0.0.1'], {
+  spawn('npx', ['vite', '--host', '127.0.0.1', '--port', pagePort, '--strictPort'], {
     stdio: 'inherit',
     env: { ...process.env, CURBSIDE_API_PORT: apiPort },
   }),

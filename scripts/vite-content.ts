@@ -54,9 +54,18 @@ export function contentPlugin(
   command: 'build' | 'serve' = 'build',
 ): Plugin {
   const index = resolve('content/index.ts');
+  const contentDir = resolve('content');
   return {
     name: 'curbside-content',
     enforce: 'pre',
+    // `npm run dev`: a content edit reloads the page. Most of the page is prerendered
+    // and never rendered again in the browser (static-part.tsx), so a hot update of
+    // the components could not show it; a reload renders it afresh on the server.
+    handleHotUpdate({ file, server }) {
+      if (!file.startsWith(`${contentDir}/`)) return undefined;
+      void apiRestarted().then(() => server.ws.send({ type: 'full-reload' }));
+      return [];
+    },
     resolveId(source, importer) {
       if (!importer || !/(^|\/)index\.[jt]s$/.test(source)) return undefined;
       const target = resolve(dirname(importer.replace(/^\0/, '')), source).replace(/\.js$/, '.ts');
@@ -72,4 +81,30 @@ export function contentPlugin(
         : `export const content = ${JSON.stringify(browserContent(content))};\n${helpers}`;
     },
   };
+}
+
+const answers = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(500) }).then(
+    (response) => response.ok,
+    () => false,
+  );
+
+/**
+ * With `npm run dev`, the API server (tsx watch) restarts on a content edit too: the
+ * page is reloaded once it answers again, so the reloaded page's first requests (its
+ * session) do not meet a server that is not there. Waits a second at most for it to go,
+ * then ten for it to come back.
+ */
+async function apiRestarted(): Promise<void> {
+  const port = process.env.CURBSIDE_API_PORT;
+  if (!port) return;
+  const health = `http://127.0.0.1:${port}/api/health`;
+  const until = async (wanted: boolean, ms: number) => {
+    for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+      if ((await answers(health)) === wanted) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  await until(false, 1_000);
+  await until(true, 10_000);
 }

@@ -12,7 +12,9 @@ export function StaticPart({
   children,
   ...props
 }: { as?: string; className?: string; children?: ReactNode } & Record<string, unknown>) {
+  // In the browser the prerendered markup is kept, not compared: React would report its
+  // own empty innerHTML as a mismatch (in development only, where it checks).
   return import.meta.env.SSR
     ? createElement(as, props, children)
-    : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: '' } });
+    : createElement(as, { ...props, dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true });
 }
