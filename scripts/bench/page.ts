@@ -32,6 +32,11 @@ export const PAGE_BUDGETS = {
   tbtMs: 50,
   /** The page's TBT no more than this above the floor's (the same HTML without its scripts). */
   tbtOverFloorMs: 30,
+  /** The first frame is the floor's: the page's median FCP and LCP against the floor's (issue 20). */
+  fcpOverFloor: 1.02,
+  lcpOverFloor: 1.05,
+  /** No single round's LCP this far above the floor's in the same round. */
+  roundLcpOverFloor: 1.25,
   /** Images a first view (no scrolling) loads that nothing in the first viewport uses. */
   imagesBelowFoldOnFirstView: 0,
 } as const;
@@ -52,9 +57,13 @@ export interface LighthouseSummary {
   /** The runtime errors of runs that failed (their scores are 0). */
   errors: string[];
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Each run's FCP and LCP, in order (the page's and the floor's runs alternate: round i is a pair). */
+  fcpRuns: number[];
+  lcpRuns: number[];
 }
 
 export interface FirstViewImages {
@@ -192,6 +201,7 @@ interface LighthouseRun {
   /** Lighthouse's runtime error (e.g. NO_FCP when the machine is swamped): the run measured nothing. */
   error?: string;
   scores: LighthouseSummary['scores'];
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -214,6 +224,7 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise
         'best-practices': score('best-practices'),
         seo: score('seo'),
       },
+      fcpMs: audit('first-contentful-paint'),
       lcpMs: audit('largest-contentful-paint'),
       cls: audit('cumulative-layout-shift'),
       tbtMs: audit('total-blocking-time'),
@@ -243,9 +254,12 @@ function summarize(
       'best-practices': medianOf((r) => r.scores['best-practices']),
       seo: medianOf((r) => r.scores.seo),
     },
+    fcpMs: medianOf((r) => r.fcpMs),
     lcpMs: medianOf((r) => r.lcpMs),
     cls: medianOf((r) => r.cls),
     tbtMs: medianOf((r) => r.tbtMs),
+    fcpRuns: results.map((run) => run.fcpMs),
+    lcpRuns: results.map((run) => run.lcpMs),
   };
 }
 
@@ -417,6 +431,7 @@ export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBenc
       const over = summary.tbtMs - floor.tbtMs;
       lines.push(
         `| ${label}: TBT above the floor's | ${Math.round(over)} ms | <= ${PAGE_BUDGETS.tbtOverFloorMs} ms | ${mark(over <= PAGE_BUDGETS.tbtOverFloorMs)} |`,
+        ...floorRatios(summary, floor),
       );
     }
   }
@@ -427,4 +442,18 @@ export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBenc
     );
   }
   return lines.join('\n');
+}
+
+/** The page's first frame against the floor's: median ratios, and the worst single round's LCP. */
+function floorRatios(page: LighthouseSummary, floor: LighthouseSummary): string[] {
+  const fcp = page.fcpMs / floor.fcpMs;
+  const lcp = page.lcpMs / floor.lcpMs;
+  const rounds = page.lcpRuns.map((ms, round) => ms / (floor.lcpRuns[round] ?? Number.NaN));
+  const worst = Math.max(...rounds.filter(Number.isFinite));
+  const ms = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
+  return [
+    `| mobile: FCP, page / floor (medians) | ${fcp.toFixed(3)}× (${Math.round(page.fcpMs)} / ${Math.round(floor.fcpMs)} ms) | <= ${PAGE_BUDGETS.fcpOverFloor}× | ${mark(fcp <= PAGE_BUDGETS.fcpOverFloor)} |`,
+    `| mobile: LCP, page / floor (medians) | ${lcp.toFixed(3)}× (${Math.round(page.lcpMs)} / ${Math.round(floor.lcpMs)} ms) | <= ${PAGE_BUDGETS.lcpOverFloor}× | ${mark(lcp <= PAGE_BUDGETS.lcpOverFloor)} |`,
+    `| mobile: LCP, worst round's page / floor | ${worst.toFixed(2)}× (page ${ms(page.lcpRuns)}; floor ${ms(floor.lcpRuns)}) | <= ${PAGE_BUDGETS.roundLcpOverFloor}× | ${mark(worst <= PAGE_BUDGETS.roundLcpOverFloor)} |`,
+  ];
 }
