@@ -1,7 +1,9 @@
 // The rate limits' counts in PostgreSQL (decision record 091), shared by every
-// instance on the database. The hits of one event-loop turn go in one statement (a
-// row per key, its count raised by that key's hits), so a burst costs one round
-// trip; windows are timed by the database's clock, which all instances share.
+// instance on the database. Hits are group-committed: while one statement is on its
+// way, the hits that arrive wait and go together in the next (a row per key, its
+// count raised by that key's hits), so a burst costs few round trips and a hot key
+// (one address) is not fought over by many statements at once. Windows are timed by
+// the database's clock, which all instances share.
 import type pg from 'pg';
 import type { RateCounts, WindowCount } from '../rate-counts.js';
 
@@ -27,6 +29,18 @@ interface Waiting {
 export function postgresRateCounts(pool: pg.Pool): RateCounts {
   let waiting = new Map<string, Waiting>();
   let lastSweep = Date.now();
+  let flushing = false;
+
+  /** Sends what waits, then again while more came meanwhile; one statement at a time. */
+  async function drain(): Promise<void> {
+    if (flushing) return;
+    flushing = true;
+    try {
+      while (waiting.size > 0) await flush();
+    } finally {
+      flushing = false;
+    }
+  }
 
   async function flush(): Promise<void> {
     const batch = waiting;
@@ -56,7 +70,7 @@ export function postgresRateCounts(pool: pg.Pool): RateCounts {
   return {
     hit(key, windowMs) {
       return new Promise((resolve, reject) => {
-        if (waiting.size === 0) setImmediate(() => void flush());
+        if (waiting.size === 0 && !flushing) setImmediate(() => void drain());
         const entry = waiting.get(key) ?? { windowMs, waiters: [] };
         entry.waiters.push({ resolve, reject });
         waiting.set(key, entry);
