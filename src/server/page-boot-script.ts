@@ -1,10 +1,7 @@
 // The landing page's one inline script. It loads the page's module only after
-// the whole document is parsed and a frame has been painted (a frame, then a task),
-// so the first paint never waits for the module to be fetched and evaluated: the
-// HTML and its inlined stylesheet are the whole first view (decision record 043).
-// It sits in the head, where the first frame can come while the body is still
-// arriving; waiting for the parse keeps the module's request after the hero is
-// painted (decision record 103). The module's address
+// the first frame has been painted (a frame, then a task), so the first paint
+// never waits for the module to be fetched and evaluated: the HTML and its inlined
+// stylesheet are the whole first view (decision record 043). The module's address
 // is in the tag's data-src, so the script's text, and the hash the CSP allows it
 // by, are the same in every build.
 import { createHash } from 'node:crypto';
@@ -14,7 +11,7 @@ import { createHash } from 'node:crypto';
 // restyled the whole page in one long task after the paint. Should the module fail
 // to load, it takes the class off again, so nothing stays hidden.
 export const PAGE_BOOT_SCRIPT =
-  "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var later,go=function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};if(document.readyState==='loading')document.addEventListener('DOMContentLoaded',later);else later()})(document.currentScript.dataset.src)";
+  "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var go=function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};requestAnimationFrame(function(){setTimeout(go,0)})})(document.currentScript.dataset.src)";
 
 /** The CSP source that allows PAGE_BOOT_SCRIPT. */
 export const PAGE_BOOT_SCRIPT_HASH = `sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}`;
