@@ -5,7 +5,7 @@
 // the button registers it, shows a push (delivered through the DevTools protocol) with
 // the customer's name and caches nothing; the owner's devices are listed and removed.
 import { expect, test } from './fixtures.js';
-import { addOwner, signIn } from './owner.js';
+import { addOwner, signIn, unique } from './owner.js';
 
 test('the inbox is installable, its service worker shows a push, and devices can be removed', async ({
   page,
@@ -36,13 +36,21 @@ test('the inbox is installable, its service worker shows a push, and devices can
       if (ours) resolve(ours.registrationId);
     }),
   );
+  // A push is delivered only to an activated, running worker (on a loaded machine the
+  // page's `ready` can come before DevTools sees the version running).
+  const running = new Promise<void>((resolve) =>
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (versions.some((version) => version.status === 'activated' && version.runningStatus === 'running')) resolve();
+    }),
+  );
   await cdp.send('ServiceWorker.enable');
   await page.evaluate(async () => {
     await navigator.serviceWorker.register('/inbox-sw.js', { scope: '/inbox' });
     await navigator.serviceWorker.ready;
   });
   const registrationId = await registered;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
+  await running;
+  const push = {
     origin: new URL(baseURL!).origin,
     registrationId,
     data: JSON.stringify({
@@ -51,7 +59,7 @@ test('the inbox is installable, its service worker shows a push, and devices can
       url: '/inbox?id=x',
       tag: 'x',
     }),
-  });
+  };
   const shown = async () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/inbox');
@@ -59,7 +67,19 @@ test('the inbox is installable, its service worker shows a push, and devices can
         (notification) => `${notification.title}|${notification.body}`,
       );
     });
-  await expect.poll(shown).toEqual(['New inquiry: Ana Reyes|Sat 12 Jun · 80 guests']);
+  // DevTools now and then drops a simulated push (about 1 in 30 here, with the worker
+  // activated and running, and no push event fired); it is sent again, up to three
+  // times. The same tag replaces, so what is shown is still exactly one notification.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', push);
+    const arrived = await expect
+      .poll(shown, { timeout: 3_000 })
+      .toHaveLength(1)
+      .then(() => true)
+      .catch(() => false);
+    if (arrived) break;
+  }
+  expect(await shown()).toEqual(['New inquiry: Ana Reyes|Sat 12 Jun · 80 guests']);
   // It keeps nothing: no cache of any inquiry.
   expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
 
@@ -68,7 +88,7 @@ test('the inbox is installable, its service worker shows a push, and devices can
   const added = await page.request.post('/api/owner/push-subscriptions', {
     headers: { origin },
     data: {
-      endpoint: 'https://push.example/send/abc',
+      endpoint: `https://push.example/send/${unique()}`,
       keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
       label: 'Chrome on Android',
     },
