@@ -12,6 +12,11 @@ export function truckOperation(content: Pick<BusinessContent, 'product'>): strin
   return `${content.product} Truck`;
 }
 
+/** The business's node id in the page's JSON-LD: the menu and the schedule's events refer to it. */
+export function businessId(content: Pick<BusinessContent, 'siteUrl'>): string {
+  return `${new URL('/', content.siteUrl).href}#business`;
+}
+
 /** Every operation the form offers, the truck first. */
 export function operations(content: BusinessContent): string[] {
   return [truckOperation(content), ...content.otherOperations];

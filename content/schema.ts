@@ -5,6 +5,7 @@ import { clientName, operations, truckOperation } from './helpers.js';
 
 export {
   bookedChoice,
+  businessId,
   clientName,
   DIETARY_LABELS,
   menuPrice,

@@ -24,6 +24,7 @@ export const business: BusinessContent = {
   nav: [
     { label: 'Menus', href: '#packages' },
     { label: 'Drinks', href: '#menu' },
+    { label: 'Find the cart', href: '#schedule' },
     { label: 'Why Crema', href: '#why-us' },
     { label: 'Who we serve', href: '#clients' },
     { label: 'Contact', href: '#contact' },

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's word on each field it refused (`{ field: message }`), when it gave them. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,10 +35,10 @@ export async function request<T>(method: string, url: string, body?: unknown, si
     throw new ApiError(0, 'Cannot reach the server. Check the connection and try again.');
   }
   if (response.status === 204) return undefined as T;
-  const data = (await response.json().catch(() => ({}))) as { message?: string };
+  const data = (await response.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
   if (!response.ok) {
     if (response.status === 401 && url !== '/api/owner/session') onSignedOut();
-    throw new ApiError(response.status, data.message ?? `The server answered ${response.status}.`);
+    throw new ApiError(response.status, data.message ?? `The server answered ${response.status}.`, data.fields);
   }
   return data as T;
 }

@@ -8,7 +8,17 @@ import { InquiryPage } from './inquiry-detail.js';
 import { Link, useFocusOnMount } from './link.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import { NotificationSettings } from './notifications.js';
-import { BOOKINGS, INBOX, inquiryHref, inquiryIdOf, navigate, SETTINGS, useLocation } from './use-location.js';
+import { Schedule } from './schedule.js';
+import {
+  BOOKINGS,
+  INBOX,
+  inquiryHref,
+  inquiryIdOf,
+  navigate,
+  SCHEDULE,
+  SETTINGS,
+  useLocation,
+} from './use-location.js';
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -169,6 +179,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         <Link href={BOOKINGS} className="inbox-settings-link">
           Bookings
         </Link>
+        <Link href={SCHEDULE} className="inbox-settings-link">
+          Schedule
+        </Link>
         <Link href={SETTINGS} className="inbox-settings-link">
           Notifications
         </Link>
@@ -186,6 +199,8 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
             <NotificationSettings />
           ) : url.pathname === BOOKINGS ? (
             <UpcomingBookings />
+          ) : url.pathname === SCHEDULE ? (
+            <Schedule />
           ) : id ? (
             <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
           ) : (

@@ -3,6 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { businessId, content } from '../../content/index.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
@@ -19,6 +20,8 @@ import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
 import { ownerArea } from './owner/owner-scope.js';
 import { healthRoutes } from './routes/health.js';
+import { landingPage } from './schedule/landing-page.js';
+import { pageRoutes } from './schedule/page-routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { OwnerStore } from './store/owner-store.js';
@@ -76,6 +79,8 @@ export interface BuildOptions {
   ownerStore?: OwnerStore;
   /** Shorter timeouts, for tests. */
   timeouts?: Partial<typeof TIMEOUTS>;
+  /** How often the landing page looks for schedule changes made elsewhere (tests shorten it). */
+  scheduleLookEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -197,12 +202,35 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
+  // The landing page with the truck's next stops filled in (record 111).
+  const landing = await landingPage({
+    clientDir: config.clientDir,
+    schedule: owners.schedule,
+    section: {
+      timeZone: content.timeZone,
+      locale: content.locale,
+      businessId: businessId(content),
+      businessName: content.name,
+    },
+    ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
+    onError: (error) =>
+      app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
+  });
+  app.addHook('onClose', async () => landing?.stop());
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
-  await app.register(ownerArea, { config, owners, store, notifier, push });
+  await app.register(ownerArea, {
+    config,
+    owners,
+    store,
+    notifier,
+    push,
+    onScheduleChanged: async () => landing?.refresh(),
+  });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
+  if (landing) await app.register(pageRoutes, { landing, siteHost: new URL(content.siteUrl).host });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
 }

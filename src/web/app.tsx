@@ -1,5 +1,6 @@
 import { ErrorBoundary } from '../shared/error-boundary.js';
-import { content } from '../../content/index.js';
+import { businessId, content } from '../../content/index.js';
+import { scheduleSection } from '../shared/schedule-section.js';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Footer } from './sections/footer.js';
 import { Hero } from './sections/hero.js';
@@ -7,6 +8,7 @@ import { LogoScroller } from './sections/logo-scroller.js';
 import { Menu } from './sections/menu.js';
 import { Navbar } from './sections/navbar.js';
 import { Packages } from './sections/packages.js';
+import './sections/schedule.css';
 import { WhyUs } from './sections/why-us.js';
 import { StaticPart } from './static-part.js';
 import 'virtual:theme.css';
@@ -15,6 +17,16 @@ import './styles/base.css';
 // loads later: the form shows without JavaScript, and nothing restyles when it arrives.
 import './inquiry/inquiry.css';
 import './toast/toaster.css';
+
+/** The schedule section as built: no stop known yet (the server has them). */
+const buildTimeSchedule = () =>
+  scheduleSection([], {
+    now: new Date(),
+    timeZone: content.timeZone,
+    locale: content.locale,
+    businessId: businessId(content),
+    businessName: content.name,
+  });
 
 /** How many hydration boundaries the page has (one per <Part> below). */
 const PARTS = 6;
@@ -70,6 +82,14 @@ export function App({ Inquiry }: { Inquiry: ComponentType }) {
         <StaticPart className="static-part">
           {import.meta.env.SSR && content.menu && <Menu menu={content.menu} />}
         </StaticPart>
+        {/*
+          Where the truck is: built here with no stops; the server fills in the stops between
+          the section's markers whenever they change (record 111). Never hydrated.
+        */}
+        <StaticPart
+          className="static-part"
+          {...(import.meta.env.SSR ? { dangerouslySetInnerHTML: { __html: buildTimeSchedule() } } : {})}
+        />
         <Part>
           <WhyUs />
         </Part>

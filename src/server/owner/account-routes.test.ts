@@ -10,7 +10,8 @@ import { call, cookieOf, ORIGIN, OWNER, PASSWORD, startOwnerApp } from '../../..
 import { startSmtp } from '../../../tests/support/smtp.js';
 import type { InquiryDocument } from '../../shared/inquiry.js';
 import type { InquiryDetail, OwnerAccountView } from '../../shared/owner.js';
-import { calendarFeed, timeZoneLines } from './calendar.js';
+import { timeZoneLines } from '../icalendar.js';
+import { calendarFeed } from './calendar.js';
 import { returnPath } from './sign-in-routes.js';
 
 const HELPER = 'helper@example.com';

@@ -16,6 +16,7 @@ import type { InquiryStore } from '../store/inquiry-store.js';
 import type { Owner, OwnerStore } from '../store/owner-store.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';
 import { pushRoutes } from './push-routes.js';
+import { scheduleRoutes } from '../schedule/schedule-routes.js';
 import type { PushServices } from '../notify/channels/channel.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
@@ -41,6 +42,8 @@ export interface OwnerAreaOptions {
   notifier: Notifier;
   /** The owners' push devices and the server's push keys. */
   push: PushServices;
+  /** After the owner changed the truck's schedule: the landing page shows it at once. */
+  onScheduleChanged?: () => Promise<void>;
 }
 
 async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -83,5 +86,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(notifyRoutes, options);
     await signedIn.register(accountRoutes, options);
     await signedIn.register(pushRoutes, options);
+    await signedIn.register(scheduleRoutes, options);
   });
 };

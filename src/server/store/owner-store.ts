@@ -7,6 +7,7 @@ import { PATTERNS } from '../../shared/inquiry.js';
 import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/owner.js';
 import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
 import type { StoredInquiry } from './inquiry-store.js';
+import type { ScheduleStore } from './schedule-store.js';
 
 export interface Owner {
   id: string;
@@ -86,6 +87,8 @@ export class OwnerExistsError extends Error {
 
 export interface OwnerStore {
   readonly engine: 'sqlite' | 'postgres';
+  /** The truck's stops (record 111). */
+  readonly schedule: ScheduleStore;
 
   // Accounts
   /** Creates an owner; throws OwnerExistsError when the e-mail is taken. */

@@ -1,8 +1,8 @@
 // Everything that makes the page findable and shareable, generated from the
 // content at build time: <head> tags, JSON-LD, icon, manifest, robots, sitemap.
 // The raster files named here (social card, icons) are drawn by src/build/.
-import { type DietaryTag, type Menu, operations, type BusinessContent } from '../../../content/index.js';
-import { escapeHtml } from '../../shared/escape-html.js';
+import { businessId, type DietaryTag, type Menu, operations, type BusinessContent } from '../../../content/index.js';
+import { escapeHtml, safeJson } from '../../shared/escape-html.js';
 
 /** The link preview card (src/build/social-card.ts). */
 export const SOCIAL_CARD = { file: 'social-card.png', width: 1200, height: 630 } as const;
@@ -31,13 +31,7 @@ export const defaultSiteImages = (content: BusinessContent): SiteImages => ({
 
 const absolute = (content: BusinessContent, path: string) => new URL(path, content.siteUrl).href;
 
-/** JSON inside <script> must not be able to close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 const pageUrl = (content: BusinessContent) => new URL('/', content.siteUrl).href;
-
-/** The business's node id in the page's JSON-LD: the schedule's events name it as their organizer. */
-export const businessId = (content: BusinessContent) => `${pageUrl(content)}#business`;
 
 /** schema.org's diets for the menu's dietary marks ('contains-nuts' has none). */
 const DIETS: Partial<Record<DietaryTag, string>> = {

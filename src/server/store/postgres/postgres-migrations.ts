@@ -200,4 +200,33 @@ export const POSTGRES_MIGRATIONS = migrationList([
     "value" text NOT NULL
   )`,
   },
+  {
+    version: 60,
+    name: 'truck-schedule',
+    // The truck's stops, kept from the inbox's Schedule page and shown on the landing
+    // page, and the owner's history of every change to them (record 111). Dates and
+    // times are the business's local wall-clock time, as text ('YYYY-MM-DD', 'HH:MM'),
+    // as on SQLite: no session time zone can shift them.
+    sql: `CREATE TABLE "truckStops" (
+    "id" text PRIMARY KEY,
+    "date" text NOT NULL,
+    "starts" text NOT NULL,
+    "ends" text NOT NULL,
+    "place" text NOT NULL,
+    "address" text NOT NULL,
+    "note" text NOT NULL,
+    "createdAt" timestamptz NOT NULL,
+    "updatedAt" timestamptz NOT NULL
+  );
+  CREATE INDEX "truckStops_date" ON "truckStops" ("date", "starts");
+  CREATE TABLE "scheduleChanges" (
+    "id" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    "stopId" text NOT NULL,
+    "kind" text NOT NULL CHECK ("kind" IN ('added', 'changed', 'removed')),
+    "summary" text NOT NULL,
+    "ownerId" text NOT NULL,
+    "ownerEmail" text NOT NULL,
+    "at" timestamptz NOT NULL
+  )`,
+  },
 ]);

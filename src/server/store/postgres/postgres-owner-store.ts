@@ -18,6 +18,7 @@ import {
   searchTerms,
 } from '../owner-store.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
+import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { migrate } from './postgres-store.js';
 import { inTransaction } from './postgres-transaction.js';
 
@@ -66,6 +67,7 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
 
   return {
     engine: 'postgres',
+    schedule: postgresScheduleStore(pool),
 
     async createOwner(email, passwordHash, now = new Date()) {
       const owner: Owner = {

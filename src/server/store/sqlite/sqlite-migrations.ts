@@ -210,4 +210,32 @@ export const SQLITE_MIGRATIONS = migrationList([
     value TEXT NOT NULL
   ) STRICT`,
   },
+  {
+    version: 60,
+    name: 'truck-schedule',
+    // The truck's stops, kept from the inbox's Schedule page and shown on the landing
+    // page, and the owner's history of every change to them (record 111). Dates and
+    // times are the business's local wall-clock time, as text ('YYYY-MM-DD', 'HH:MM').
+    sql: `CREATE TABLE truckStops (
+    id TEXT PRIMARY KEY,
+    date TEXT NOT NULL,
+    starts TEXT NOT NULL,
+    ends TEXT NOT NULL,
+    place TEXT NOT NULL,
+    address TEXT NOT NULL,
+    note TEXT NOT NULL,
+    createdAt TEXT NOT NULL,
+    updatedAt TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX truckStops_date ON truckStops (date, starts);
+  CREATE TABLE scheduleChanges (
+    id INTEGER PRIMARY KEY,
+    stopId TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'removed')),
+    summary TEXT NOT NULL,
+    ownerId TEXT NOT NULL,
+    ownerEmail TEXT NOT NULL,
+    at TEXT NOT NULL
+  ) STRICT`,
+  },
 ]);

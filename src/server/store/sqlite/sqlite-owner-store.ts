@@ -22,6 +22,7 @@ import {
 } from '../owner-store.js';
 import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
+import { sqliteScheduleStore } from './sqlite-schedule-store.js';
 import { sqliteSearchIndexer } from './sqlite-search.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
 import { prepare as prepareRetained, openDatabase } from './sqlite-statements.js';
@@ -171,6 +172,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
 
   return {
     engine: 'sqlite',
+    schedule: sqliteScheduleStore(db, prepare),
 
     async createOwner(email, passwordHash, now = new Date()) {
       const owner: Owner = {

@@ -1,0 +1,325 @@
+// The Schedule page (issue 19, record 111): the truck's upcoming stops, kept from the
+// owner's phone. One form adds a stop (the same day in the following weeks too, if
+// asked) or, after "Edit", changes one; each stop can be removed, with Undo. The landing
+// page's "Find the truck" shows every change at once. The rules are the server's
+// (src/shared/truck-schedule.ts): a message under each field that breaks one, nothing sent.
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  MAX_REPEAT_WEEKS,
+  type ScheduleView,
+  STOP_FIELDS,
+  type StopFields,
+  stopDay,
+  stopProblems,
+  stopTime,
+  type TruckStop,
+} from '../shared/truck-schedule.js';
+import { ApiError, request } from './api.js';
+import { dateTime } from './format.js';
+import { useFocusOnMount } from './link.js';
+import { useResource } from './use-resource.js';
+
+const scheduleApi = {
+  view: (signal: AbortSignal) => request<ScheduleView>('GET', '/api/owner/schedule', undefined, signal),
+  add: (stop: StopFields, repeatWeeks: number) =>
+    request<{ stops: TruckStop[] }>('POST', '/api/owner/schedule', { ...stop, repeatWeeks }),
+  change: (id: string, stop: StopFields) => request<{ stop: TruckStop }>('PUT', `/api/owner/schedule/${id}`, stop),
+  remove: (id: string) => request<void>('DELETE', `/api/owner/schedule/${id}`),
+};
+
+/** The owner reads dates and times as the inbox writes them (the owner's own locale). */
+const day = (date: string) => stopDay(date, navigator.language);
+const time = (value: string) => stopTime(value, navigator.language);
+const hours = (stop: StopFields) => `${time(stop.starts)}–${time(stop.ends)}`;
+
+const EMPTY: StopFields = { date: '', starts: '', ends: '', place: '', address: '', note: '' };
+type FieldName = keyof StopFields;
+type Problems = Partial<Record<FieldName, string>>;
+
+export function Schedule() {
+  const {
+    data,
+    error: loadError,
+    reload,
+  } = useResource(scheduleApi.view, [], {
+    failure: 'Could not load the schedule.',
+  });
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  useEffect(() => {
+    document.title = 'Schedule · Inbox';
+  }, []);
+  const [editing, setEditing] = useState<TruckStop | undefined>();
+  const [message, setMessage] = useState('');
+  const [removed, setRemoved] = useState<TruckStop | undefined>();
+  const [actionError, setActionError] = useState<string | undefined>();
+
+  const act = async (work: () => Promise<string>, after?: TruckStop) => {
+    setActionError(undefined);
+    try {
+      setMessage(await work());
+      setRemoved(after);
+      await reload();
+    } catch (caught) {
+      setActionError(caught instanceof ApiError ? caught.message : 'Could not change the schedule.');
+    }
+  };
+  const remove = (stop: TruckStop) =>
+    act(async () => {
+      await scheduleApi.remove(stop.id);
+      if (editing?.id === stop.id) setEditing(undefined);
+      return `Removed: ${stop.place}, ${day(stop.date)}.`;
+    }, stop);
+  const undo = (stop: TruckStop) =>
+    act(async () => {
+      const { id: _id, ...fields } = stop;
+      await scheduleApi.add(fields, 1);
+      return `Put back: ${stop.place}, ${day(stop.date)}.`;
+    });
+
+  return (
+    <article className="inbox-schedule">
+      <h1 ref={heading} tabIndex={-1}>
+        Schedule
+      </h1>
+      <p className="inbox-muted">
+        Where the truck will be. The site’s “Find the truck” section shows the next stops as soon as you save them.
+      </p>
+      <StopForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        today={data?.today}
+        onSaved={async (saved) => {
+          setEditing(undefined);
+          setRemoved(undefined);
+          setMessage(saved);
+          await reload();
+        }}
+        onCancel={() => setEditing(undefined)}
+      />
+      <p role="status" className="inbox-live">
+        {message}
+      </p>
+      {removed ? (
+        <button type="button" className="inbox-button" onClick={() => void undo(removed)}>
+          Undo<span className="visually-hidden"> the removal of {removed.place}</span>
+        </button>
+      ) : null}
+      {(actionError ?? loadError) ? (
+        <p role="alert" className="inbox-error">
+          {actionError ?? loadError}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="stops-heading">
+        <h2 id="stops-heading">Upcoming stops</h2>
+        {!data ? (
+          <p className="inbox-muted">Loading…</p>
+        ) : data.stops.length === 0 ? (
+          <p>No stops yet. Add the next place the truck will be, and the site shows it.</p>
+        ) : (
+          <ul className="inbox-stops">
+            {data.stops.map((stop) => (
+              <StopItem
+                key={stop.id}
+                stop={stop}
+                today={data.today}
+                onEdit={() => {
+                  setEditing(stop);
+                  setMessage('');
+                }}
+                onRemove={() => void remove(stop)}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {data && data.history.length > 0 ? (
+        <section aria-labelledby="schedule-history-heading">
+          <h2 id="schedule-history-heading">History</h2>
+          <ol className="inbox-history">
+            {data.history.map((change, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the history is newest first and only grows at the top
+              <li key={`${change.at}-${index}`}>
+                {dateTime(change.at)}: {change.by} {change.kind} {change.summary}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function StopItem({
+  stop,
+  today,
+  onEdit,
+  onRemove,
+}: {
+  stop: TruckStop;
+  today: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const which = `${stop.place}, ${day(stop.date)}`;
+  return (
+    <li className="inbox-card">
+      <p className="inbox-stop-when">
+        {stop.date === today ? <strong className="inbox-status status-booked">Today</strong> : null} {day(stop.date)} ·{' '}
+        {hours(stop)}
+      </p>
+      <p className="inbox-stop-place">{stop.place}</p>
+      <p>{stop.address}</p>
+      {stop.note ? <p className="inbox-muted">{stop.note}</p> : null}
+      <div className="inbox-row">
+        <button type="button" className="inbox-button" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {which}</span>
+        </button>
+        <button type="button" className="inbox-button inbox-destructive" onClick={onRemove}>
+          Remove<span className="visually-hidden"> {which}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
+
+const INPUTS: { name: FieldName; type: string; autoComplete?: string; hint?: string }[] = [
+  { name: 'date', type: 'date' },
+  { name: 'starts', type: 'time' },
+  { name: 'ends', type: 'time', hint: 'Earlier than Starts: the stop ends after midnight.' },
+  { name: 'place', type: 'text', hint: 'What people know it as, e.g. Sunday Market.' },
+  { name: 'address', type: 'text', autoComplete: 'street-address', hint: 'For the map link.' },
+  { name: 'note', type: 'text', hint: 'Optional, e.g. By the north gate.' },
+];
+
+function StopForm({
+  editing,
+  today,
+  onSaved,
+  onCancel,
+}: {
+  editing: TruckStop | undefined;
+  today: string | undefined;
+  onSaved: (message: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<StopFields>(() => (editing ? { ...editing } : EMPTY));
+  const [repeatWeeks, setRepeatWeeks] = useState(1);
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const stop = Object.fromEntries(
+      Object.entries(values).map(([name, value]) => [name, value.normalize('NFC').trim()]),
+    ) as unknown as StopFields;
+    const found = today ? stopProblems(stop, today) : {};
+    setProblems(found);
+    setFailure(undefined);
+    const first = INPUTS.find((input) => found[input.name]);
+    if (first) {
+      document.getElementById(`${id}-${first.name}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      if (editing) {
+        await scheduleApi.change(editing.id, stop);
+        await onSaved(`Saved: ${stop.place}, ${day(stop.date)}.`);
+      } else {
+        const { stops } = await scheduleApi.add(stop, repeatWeeks);
+        setValues(EMPTY);
+        setRepeatWeeks(1);
+        await onSaved(
+          stops.length === 1
+            ? `Added: ${stop.place}, ${day(stop.date)}.`
+            : `Added ${stops.length} stops: ${stop.place}, every week from ${day(stop.date)}.`,
+        );
+      }
+    } catch (caught) {
+      // The server's own check, field by field, when it has one.
+      const fields = caught instanceof ApiError ? caught.fields : undefined;
+      if (fields) setProblems(fields as Problems);
+      setFailure(caught instanceof ApiError ? caught.message : 'Could not save the stop.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="inbox-card inbox-stop-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{editing ? `Edit stop: ${editing.place}` : 'Add a stop'}</h2>
+      <div className="inbox-stop-fields">
+        {INPUTS.map((input) => {
+          const field = `${id}-${input.name}`;
+          const problem = problems[input.name];
+          const described = [problem && `${field}-problem`, input.hint && `${field}-hint`].filter(Boolean).join(' ');
+          return (
+            <div key={input.name} className={`inbox-field inbox-stop-${input.name}`}>
+              <label htmlFor={field}>{STOP_FIELDS[input.name].label}</label>
+              <input
+                id={field}
+                name={input.name}
+                type={input.type}
+                value={values[input.name]}
+                required={input.name !== 'note'}
+                min={input.type === 'date' ? today : undefined}
+                maxLength={(STOP_FIELDS[input.name] as { maxLength?: number }).maxLength}
+                autoComplete={input.autoComplete ?? 'off'}
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={described || undefined}
+                onChange={(event) => setValues((current) => ({ ...current, [input.name]: event.target.value }))}
+              />
+              {input.hint ? (
+                <span id={`${field}-hint`} className="inbox-muted inbox-hint">
+                  {input.hint}
+                </span>
+              ) : null}
+              {problem ? (
+                <span id={`${field}-problem`} className="inbox-error">
+                  {problem}
+                </span>
+              ) : null}
+            </div>
+          );
+        })}
+        {editing ? null : (
+          <div className="inbox-field inbox-stop-repeat">
+            <label htmlFor={`${id}-repeat`}>Repeat</label>
+            <select
+              id={`${id}-repeat`}
+              value={repeatWeeks}
+              onChange={(event) => setRepeatWeeks(Number(event.target.value))}
+            >
+              <option value={1}>Only this date</option>
+              {Array.from({ length: MAX_REPEAT_WEEKS - 1 }, (_, i) => i + 2).map((weeks) => (
+                <option key={weeks} value={weeks}>
+                  Every week, {weeks} weeks in all
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {failure ? (
+        <p role="alert" className="inbox-error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="inbox-row">
+        <button type="submit" className="inbox-button inbox-primary" aria-disabled={busy}>
+          {editing ? 'Save stop' : 'Add stop'}
+        </button>
+        {editing ? (
+          <button type="button" className="inbox-button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+// The owner's Schedule page's calls (record 111), in the signed-in part of the owner's
+// area (owner-scope.ts): the upcoming stops with the latest changes, add (repeated
+// weekly if asked), change and remove. Bad input is a 400 naming each field by its label
+// and changes nothing; every change is in the owner's history and reaches the landing
+// page at once.
+import type { FastifyPluginAsync } from 'fastify';
+import { content } from '../../../content/index.js';
+import {
+  addDays,
+  localNow,
+  MAX_REPEAT_WEEKS,
+  type ScheduleView,
+  type StopFields,
+  stopProblems,
+  upcomingStops,
+} from '../../shared/truck-schedule.js';
+import { httpError } from '../http-error.js';
+import { BodyError } from '../json-body.js';
+import type { OwnerAreaOptions } from '../owner/owner-scope.js';
+
+/** How many changes the Schedule page lists. */
+const HISTORY_SHOWN = 30;
+/** Any text field: long enough for any stop, short enough to be read whole (the rules are stopProblems'). */
+const TEXT = { type: 'string', maxLength: 1000 } as const;
+const STOP_PROPERTIES = { date: TEXT, starts: TEXT, ends: TEXT, place: TEXT, address: TEXT, note: TEXT };
+const REQUIRED = ['date', 'starts', 'ends', 'place', 'address'];
+
+type StopBody = Omit<StopFields, 'note'> & { note?: string };
+const fieldsOf = ({ date, starts, ends, place, address, note = '' }: StopBody): StopFields => ({
+  date,
+  starts,
+  ends,
+  place,
+  address,
+  note,
+});
+
+const today = () => localNow(new Date(), content.timeZone).date;
+
+/** Refuses the stops with a 400 naming each field that is wrong (the first stop's problems, else a later one's). */
+function refuseBad(stops: readonly StopFields[]): void {
+  const day = today();
+  for (const stop of stops) {
+    const problems = stopProblems(stop, day);
+    const messages = Object.values(problems);
+    if (messages.length > 0) throw new BodyError(messages.join(' '), problems as Record<string, string>);
+  }
+}
+
+export const scheduleRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, onScheduleChanged }) => {
+  const { schedule } = owners;
+  const changed = async () => {
+    await onScheduleChanged?.();
+  };
+
+  app.get('/api/owner/schedule', async (): Promise<ScheduleView> => {
+    const day = today();
+    const [stops, history] = await Promise.all([schedule.stops(addDays(day, -1)), schedule.history(HISTORY_SHOWN)]);
+    return { stops: upcomingStops(stops, new Date(), content.timeZone), history, today: day };
+  });
+
+  app.post<{ Body: StopBody & { repeatWeeks?: number } }>(
+    '/api/owner/schedule',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: REQUIRED,
+          properties: { ...STOP_PROPERTIES, repeatWeeks: { type: 'integer', minimum: 1, maximum: MAX_REPEAT_WEEKS } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const first = fieldsOf(request.body);
+      const weeks = request.body.repeatWeeks ?? 1;
+      const stops = Array.from({ length: weeks }, (_, week) => ({ ...first, date: addDays(first.date, 7 * week) }));
+      refuseBad(stops);
+      const added = await schedule.addStops(stops, request.owner!, new Date());
+      await changed();
+      return reply.code(201).send({ stops: added });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: StopBody }>(
+    '/api/owner/schedule/:id',
+    {
+      schema: {
+        body: { type: 'object', additionalProperties: false, required: REQUIRED, properties: STOP_PROPERTIES },
+      },
+    },
+    async (request) => {
+      const fields = fieldsOf(request.body);
+      refuseBad([fields]);
+      const stop = await schedule.changeStop(request.params.id, fields, request.owner!, new Date());
+      if (!stop) throw httpError(404, 'No such stop (it may have been removed).');
+      await changed();
+      return { stop };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>('/api/owner/schedule/:id', async (request, reply) => {
+    if (!(await schedule.removeStop(request.params.id, request.owner!, new Date()))) {
+      throw httpError(404, 'No such stop (it may have been removed).');
+    }
+    await changed();
+    return reply.code(204).send();
+  });
+};

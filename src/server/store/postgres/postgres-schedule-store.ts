@@ -1,0 +1,82 @@
+// The truck's stops on PostgreSQL (schedule-store.ts), on the owner store's pool.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import {
+  type ScheduleChange,
+  type ScheduleChangeKind,
+  stopSummary,
+  type TruckStop,
+} from '../../../shared/truck-schedule.js';
+import type { Actor } from '../owner-store.js';
+import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
+import { inTransaction } from './postgres-transaction.js';
+
+const COLUMNS = STOP_COLUMNS.map((column) => `"${column}"`).join(', ');
+
+const record = (client: pg.PoolClient, kind: ScheduleChangeKind, stop: TruckStop, by: Actor, at: Date) =>
+  client.query(
+    'INSERT INTO "scheduleChanges" ("stopId", "kind", "summary", "ownerId", "ownerEmail", "at") VALUES ($1, $2, $3, $4, $5, $6)',
+    [stop.id, kind, stopSummary(stop), by.id, by.email, at],
+  );
+
+const values = (stop: TruckStop) => [stop.id, stop.date, stop.starts, stop.ends, stop.place, stop.address, stop.note];
+
+export function postgresScheduleStore(pool: pg.Pool): ScheduleStore {
+  return {
+    async stops(fromDate) {
+      const { rows } = await pool.query(
+        `SELECT ${COLUMNS} FROM "truckStops" WHERE "date" >= $1 ORDER BY "date", "starts", "place"`,
+        [fromDate],
+      );
+      return rows as TruckStop[];
+    },
+
+    addStops(stops, by, at) {
+      return inTransaction(pool, async (client) => {
+        const added: TruckStop[] = [];
+        for (const fields of stops) {
+          const stop: TruckStop = { id: randomUUID(), ...fields };
+          await client.query(
+            `INSERT INTO "truckStops" (${COLUMNS}, "createdAt", "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+            [...values(stop), at],
+          );
+          await record(client, 'added', stop, by, at);
+          added.push(stop);
+        }
+        return added;
+      });
+    },
+
+    changeStop(id, fields, by, at) {
+      return inTransaction(pool, async (client) => {
+        const stop: TruckStop = { id, ...fields };
+        const { rowCount } = await client.query(
+          `UPDATE "truckStops" SET "date" = $2, "starts" = $3, "ends" = $4, "place" = $5, "address" = $6, "note" = $7,
+             "updatedAt" = $8 WHERE "id" = $1`,
+          [...values(stop), at],
+        );
+        if (rowCount === 0) return undefined;
+        await record(client, 'changed', stop, by, at);
+        return stop;
+      });
+    },
+
+    removeStop(id, by, at) {
+      return inTransaction(pool, async (client) => {
+        const { rows } = await client.query(`DELETE FROM "truckStops" WHERE "id" = $1 RETURNING ${COLUMNS}`, [id]);
+        const stop = rows[0] as TruckStop | undefined;
+        if (!stop) return false;
+        await record(client, 'removed', stop, by, at);
+        return true;
+      });
+    },
+
+    async history(limit) {
+      const { rows } = await pool.query(
+        'SELECT "kind", "summary", "ownerEmail" AS "by", "at" FROM "scheduleChanges" ORDER BY "id" DESC LIMIT $1',
+        [limit],
+      );
+      return rows.map((row) => ({ ...row, at: (row.at as Date).toISOString() })) as ScheduleChange[];
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// The truck's stops (issue 19, record 111), one interface for both engines: kept on
+// the owner's store's own connection, each change written with a line in the owner's
+// history in one transaction. Stops hold no visitor's data; past ones stay (they cost
+// nothing and the owner's history names them).
+import type { ScheduleChange, StopFields, TruckStop } from '../../shared/truck-schedule.js';
+import type { Actor } from './owner-store.js';
+
+export interface ScheduleStore {
+  /** Every stop on `fromDate` or later, by date and start time. */
+  stops(fromDate: string): Promise<TruckStop[]>;
+  /** Adds the stops, each with its history line; returns them as stored. */
+  addStops(stops: readonly StopFields[], by: Actor, at: Date): Promise<TruckStop[]>;
+  /** Changes a stop; undefined if there is no such stop. */
+  changeStop(id: string, stop: StopFields, by: Actor, at: Date): Promise<TruckStop | undefined>;
+  /** Removes a stop; false if there is no such stop. */
+  removeStop(id: string, by: Actor, at: Date): Promise<boolean>;
+  /** The latest changes, newest first. */
+  history(limit: number): Promise<ScheduleChange[]>;
+}
+
+/** The columns of a stop, in the order both engines list them. */
+export const STOP_COLUMNS = ['id', 'date', 'starts', 'ends', 'place', 'address', 'note'] as const;

@@ -1,0 +1,75 @@
+// The truck's stops on SQLite (schedule-store.ts), on the owner store's connection.
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import {
+  type ScheduleChange,
+  type ScheduleChangeKind,
+  type StopFields,
+  stopSummary,
+  type TruckStop,
+} from '../../../shared/truck-schedule.js';
+import type { Actor } from '../owner-store.js';
+import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
+
+type Prepare = (sql: string) => Database.Statement;
+
+export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): ScheduleStore {
+  const columns = STOP_COLUMNS.join(', ');
+  const find = (id: string) =>
+    prepare(`SELECT ${columns} FROM truckStops WHERE id = ?`).get(id) as TruckStop | undefined;
+  const record = (kind: ScheduleChangeKind, stop: TruckStop, by: Actor, at: string) =>
+    prepare(
+      'INSERT INTO scheduleChanges (stopId, kind, summary, ownerId, ownerEmail, at) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(stop.id, kind, stopSummary(stop), by.id, by.email, at);
+
+  // IMMEDIATE, as every write here (see sqlite-owner-store.ts).
+  const addTx = db.transaction((stops: readonly StopFields[], by: Actor, at: string) =>
+    stops.map((fields) => {
+      const stop: TruckStop = { id: randomUUID(), ...fields };
+      prepare(
+        `INSERT INTO truckStops (${columns}, createdAt, updatedAt) VALUES (@id, @date, @starts, @ends, @place, @address, @note, @at, @at)`,
+      ).run({ ...stop, at });
+      record('added', stop, by, at);
+      return stop;
+    }),
+  );
+  const changeTx = db.transaction((id: string, fields: StopFields, by: Actor, at: string) => {
+    if (!find(id)) return undefined;
+    const stop: TruckStop = { id, ...fields };
+    prepare(
+      `UPDATE truckStops SET date = @date, starts = @starts, ends = @ends, place = @place, address = @address,
+         note = @note, updatedAt = @at WHERE id = @id`,
+    ).run({ ...stop, at });
+    record('changed', stop, by, at);
+    return stop;
+  });
+  const removeTx = db.transaction((id: string, by: Actor, at: string) => {
+    const stop = find(id);
+    if (!stop) return false;
+    prepare('DELETE FROM truckStops WHERE id = ?').run(id);
+    record('removed', stop, by, at);
+    return true;
+  });
+
+  return {
+    async stops(fromDate) {
+      return prepare(`SELECT ${columns} FROM truckStops WHERE date >= ? ORDER BY date, starts, place`).all(
+        fromDate,
+      ) as TruckStop[];
+    },
+    async addStops(stops, by, at) {
+      return addTx.immediate(stops, by, at.toISOString());
+    },
+    async changeStop(id, stop, by, at) {
+      return changeTx.immediate(id, stop, by, at.toISOString());
+    },
+    async removeStop(id, by, at) {
+      return removeTx.immediate(id, by, at.toISOString());
+    },
+    async history(limit) {
+      return prepare('SELECT kind, summary, ownerEmail AS "by", at FROM scheduleChanges ORDER BY id DESC LIMIT ?').all(
+        limit,
+      ) as ScheduleChange[];
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// The truck's stops (issue 19, decision record 111): what the owner keeps from the
+// inbox's Schedule page and the landing page shows under "Find the truck". One set of
+// rules for the inbox's form and the server (400 naming the field), and the clock of
+// the business: a stop's date and times are the business's local wall-clock time, in
+// content.timeZone, whatever zone the server or the owner's phone is in.
+import { textProblem } from './text-rules.js';
+
+/** A stop as the owner enters it. `ends` before `starts` means it ends the next day (a late night). */
+export interface StopFields {
+  /** 'YYYY-MM-DD', the business's local date. */
+  date: string;
+  /** 'HH:MM', 24-hour. */
+  starts: string;
+  ends: string;
+  place: string;
+  address: string;
+  /** '' when there is none. */
+  note: string;
+}
+
+export interface TruckStop extends StopFields {
+  id: string;
+}
+
+/** What a change to the schedule was, for the owner's history. */
+export type ScheduleChangeKind = 'added' | 'changed' | 'removed';
+
+export interface ScheduleChange {
+  kind: ScheduleChangeKind;
+  /** The stop as it reads after the change (before it, for a removal): "Sunday Market, 2026-11-29 10:00–14:00". */
+  summary: string;
+  by: string;
+  at: string;
+}
+
+/** The schedule page's view: the stops from today on, and the latest changes, newest first. */
+export interface ScheduleView {
+  stops: TruckStop[];
+  history: ScheduleChange[];
+  /** Today in the business's time zone ('YYYY-MM-DD'): the earliest date a stop may take. */
+  today: string;
+}
+
+/** Each field: its label (as the form and every message name it) and its longest value. */
+export const STOP_FIELDS = {
+  date: { label: 'Date' },
+  starts: { label: 'Starts' },
+  ends: { label: 'Ends' },
+  place: { label: 'Place', maxLength: 80 },
+  address: { label: 'Address', maxLength: 200 },
+  note: { label: 'Note', maxLength: 200 },
+} as const satisfies Record<keyof StopFields, { label: string; maxLength?: number }>;
+
+/** How many weeks in a row one "Add stop" may fill (the stop and the same day in the weeks after). */
+export const MAX_REPEAT_WEEKS = 12;
+/** How far ahead a stop may be. */
+const MAX_DAYS_AHEAD = 731;
+/** How many of the next stops the landing page shows. */
+export const STOPS_ON_PAGE = 10;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+/** The date `days` after `date`. */
+export const addDays = (date: string, days: number) =>
+  new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
+
+/** A date that exists ('2026-02-30' does not). */
+const isRealDate = (value: string) =>
+  DATE.test(value) && !Number.isNaN(Date.parse(value)) && new Date(Date.parse(value)).toISOString().startsWith(value);
+
+/**
+ * What is wrong with a stop, field by field: `{ date: 'Date: …' }`, each message naming
+ * its field's label; empty when nothing is. `today` is the business's date: a stop
+ * is never put in the past.
+ */
+export function stopProblems(stop: StopFields, today: string): Partial<Record<keyof StopFields, string>> {
+  const problems: Partial<Record<keyof StopFields, string>> = {};
+  const say = (field: keyof StopFields, problem: string) => {
+    problems[field] ??= `${STOP_FIELDS[field].label}: ${problem}`;
+  };
+  if (!isRealDate(stop.date)) say('date', 'enter a date such as 2030-05-26.');
+  else if (stop.date < today) say('date', 'pick today or a later day.');
+  else if (dayNumber(stop.date) - dayNumber(today) > MAX_DAYS_AHEAD) say('date', 'pick a day within two years.');
+  for (const field of ['starts', 'ends'] as const) {
+    if (!TIME.test(stop[field])) say(field, 'enter a time such as 11:30.');
+  }
+  if (!problems.starts && !problems.ends && stop.starts === stop.ends) say('ends', 'must differ from Starts.');
+  for (const field of ['place', 'address', 'note'] as const) {
+    const value = stop[field];
+    const { maxLength } = STOP_FIELDS[field];
+    if (field !== 'note' && value === '') say(field, 'please fill this in.');
+    else if (value.length > maxLength) say(field, `at most ${maxLength} characters.`);
+    else {
+      const problem = textProblem({ kind: 'line' }, value);
+      if (problem) say(field, `${problem}.`);
+    }
+  }
+  return problems;
+}
+
+/** The business's local date and time now, as 'YYYY-MM-DD' and 'HH:MM'. */
+export function localNow(now: Date, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** When the stop ends, as the business's local 'YYYY-MM-DD HH:MM' (the next day for a late night). */
+export function stopEnd(stop: StopFields): string {
+  return `${stop.ends > stop.starts ? stop.date : addDays(stop.date, 1)} ${stop.ends}`;
+}
+
+/** Stops by date, then start time. */
+export const byTime = (a: StopFields, b: StopFields) =>
+  a.date.localeCompare(b.date) || a.starts.localeCompare(b.starts) || a.place.localeCompare(b.place);
+
+/** The stops that have not ended yet, soonest first. */
+export function upcomingStops<T extends StopFields>(stops: readonly T[], now: Date, timeZone: string): T[] {
+  const { date, time } = localNow(now, timeZone);
+  const current = `${date} ${time}`;
+  return stops.filter((stop) => stopEnd(stop) > current).sort(byTime);
+}
+
+/** One line that names a stop in the owner's history. */
+export const stopSummary = (stop: StopFields) => `${stop.place}, ${stop.date} ${stop.starts}–${stop.ends}`;
+
+/** A map search for the address: opens the maps app on a phone, the map in a browser elsewhere. */
+export const mapsUrl = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+
+/** A stop's date as the business writes it: 'Sun, 29 Nov' (the local date, whatever the reader's zone). */
+export function stopDay(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    Date.parse(`${date}T12:00:00Z`),
+  );
+}
+
+/** A wall-clock time in the business's locale: '5:30 PM' in en-US, '17:30' in en-GB. */
+export function stopTime(time: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.parse(`1970-01-01T${time}:00Z`),
+  );
+}
+
+/** The zone's offset from UTC at a local wall-clock time, as '+01:00' (for JSON-LD's dates). */
+export function zoneOffset(date: string, time: string, timeZone: string): string {
+  const wall = Date.parse(`${date}T${time}:00Z`);
+  // The offset in force an offset's width away is the same except within hours of a change.
+  let offset = 0;
+  for (let i = 0; i < 2; i++) {
+    const { date: d, time: t } = localNow(new Date(wall - offset * 60_000), timeZone);
+    offset = (Date.parse(`${d}T${t}:00Z`) - (wall - offset * 60_000)) / 60_000;
+  }
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** A local date and time as an ISO instant with the zone's offset: '2026-11-29T10:00:00-06:00'. */
+export const zonedIso = (date: string, time: string, timeZone: string) =>
+  `${date}T${time}:00${zoneOffset(date, time, timeZone)}`;
