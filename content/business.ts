@@ -22,9 +22,9 @@ export const business: BusinessContent = {
   },
 
   nav: [
+    { label: 'Find us', href: '#schedule' },
     { label: 'Packages', href: '#packages' },
     { label: 'Menu', href: '#menu' },
-    { label: 'Find us', href: '#schedule' },
     { label: 'Why us', href: '#why-us' },
     { label: 'Clients', href: '#clients' },
     { label: 'Contact', href: '#contact' },

@@ -22,9 +22,9 @@ export const business: BusinessContent = {
   },
 
   nav: [
+    { label: 'Find us', href: '#schedule' },
     { label: 'Menus', href: '#packages' },
     { label: 'Drinks', href: '#menu' },
-    { label: 'Find the cart', href: '#schedule' },
     { label: 'Why Crema', href: '#why-us' },
     { label: 'Who we serve', href: '#clients' },
     { label: 'Contact', href: '#contact' },

@@ -5,7 +5,8 @@
 // the two alternating so that a busy machine weighs on both alike; desktop,
 // median of 3. And the images a first view loads, without scrolling, in Playwright's
 // Chromium at a phone's and a desktop's size: how many, their bytes, and how many
-// of them nothing in the first viewport uses (target: none).
+// of them nothing in the first viewport uses (target: none). The server's store holds
+// the truck's next 10 stops, so the page is measured with its schedule filled in.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,9 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { content } from '../../content/index.js';
+import { addDays, localNow } from '../../src/shared/truck-schedule.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { freePort } from '../../tests/support/postgres.js';
 
 const CLIENT_DIR = 'dist/client';
@@ -317,10 +321,30 @@ function buildFloor(clientDir = CLIENT_DIR): string {
   return dir;
 }
 
+/** How many stops the page is measured with (issue 19: the budgets hold with the menu and 10 stops). */
+export const BENCH_STOPS = 10;
+
+/** The truck's next stops, in the store the server will read (today's first, then every other day). */
+async function seedStops(dataDir: string): Promise<void> {
+  const owners = openSqliteOwnerStore(dataDir);
+  const today = localNow(new Date(), content.timeZone).date;
+  const stops = Array.from({ length: BENCH_STOPS }, (_, i) => ({
+    date: addDays(today, 2 * i),
+    starts: i === 0 ? '00:00' : '11:00',
+    ends: '23:59',
+    place: ['Sunday Market', 'Brewery Thursdays', 'Riverside Park', 'Eastside Co-op', 'Food Truck Friday'][i % 5]!,
+    address: `${400 + i} W 2nd St, Austin, TX 78701`,
+    note: i % 2 === 0 ? 'By the north gate, next to the fountain' : '',
+  }));
+  await owners.schedule.addStops(stops, { id: 'bench', email: 'bench@example.com' }, new Date());
+  await owners.close();
+}
+
 /** Serves the production build with the real server on a free loopback port while `work` runs. */
 async function withServer<T>(clientDir: string, work: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-page-'));
+  await seedStops(dataDir);
   const server = spawn(process.execPath, ['dist/node/src/server/main.js'], {
     env: {
       ...process.env,

@@ -205,7 +205,11 @@ function StopForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<StopFields>(() => (editing ? { ...editing } : EMPTY));
+  const [values, setValues] = useState<StopFields>(() => {
+    if (!editing) return EMPTY;
+    const { id: _id, ...fields } = editing;
+    return fields;
+  });
   const [repeatWeeks, setRepeatWeeks] = useState(1);
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | undefined>();

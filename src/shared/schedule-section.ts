@@ -1,8 +1,10 @@
 // The landing page's "Find the truck" section (#schedule, record 111) as HTML: rendered
-// into the page at build time (with no stops) and again by the server whenever the
-// schedule, the day or a stop's end changes, between the two marker comments below, so
-// the page stays static: no script, no request, what search engines read too.
+// into the page at build time (with no stops, entry-server.tsx) and again by the server
+// whenever the schedule, the day or a stop's end changes, between its marker comments
+// (schedule-markers.ts), so the page stays static: no script, no request, and what
+// search engines read too.
 import { escapeHtml, safeJson } from './escape-html.js';
+import { SCHEDULE_END, SCHEDULE_START } from './schedule-markers.js';
 import {
   addDays,
   localNow,
@@ -15,9 +17,7 @@ import {
   zonedIso,
 } from './truck-schedule.js';
 
-/** The section sits between these in index.html; the server replaces what is between them. */
-export const SCHEDULE_START = '<!--schedule-->';
-export const SCHEDULE_END = '<!--/schedule-->';
+export { SCHEDULE_END, SCHEDULE_START };
 
 export interface SectionOptions {
   now: Date;

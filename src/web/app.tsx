@@ -1,6 +1,6 @@
 import { ErrorBoundary } from '../shared/error-boundary.js';
-import { businessId, content } from '../../content/index.js';
-import { scheduleSection } from '../shared/schedule-section.js';
+import { content } from '../../content/index.js';
+import { SCHEDULE_END, SCHEDULE_START } from '../shared/schedule-markers.js';
 import { Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Footer } from './sections/footer.js';
 import { Hero } from './sections/hero.js';
@@ -17,16 +17,6 @@ import './styles/base.css';
 // loads later: the form shows without JavaScript, and nothing restyles when it arrives.
 import './inquiry/inquiry.css';
 import './toast/toaster.css';
-
-/** The schedule section as built: no stop known yet (the server has them). */
-const buildTimeSchedule = () =>
-  scheduleSection([], {
-    now: new Date(),
-    timeZone: content.timeZone,
-    locale: content.locale,
-    businessId: businessId(content),
-    businessName: content.name,
-  });
 
 /** How many hydration boundaries the page has (one per <Part> below). */
 const PARTS = 6;
@@ -75,6 +65,14 @@ export function App({ Inquiry }: { Inquiry: ComponentType }) {
         <Part>
           <Hero />
         </Part>
+        {/*
+          Where the truck is: filled in between its markers at build (entry-server.tsx, no stops
+          yet) and by the server whenever the stops change (record 111). Never hydrated.
+        */}
+        <StaticPart
+          className="static-part"
+          {...(import.meta.env.SSR ? { dangerouslySetInnerHTML: { __html: SCHEDULE_START + SCHEDULE_END } } : {})}
+        />
         <Part>
           <Packages />
         </Part>
@@ -82,14 +80,6 @@ export function App({ Inquiry }: { Inquiry: ComponentType }) {
         <StaticPart className="static-part">
           {import.meta.env.SSR && content.menu && <Menu menu={content.menu} />}
         </StaticPart>
-        {/*
-          Where the truck is: built here with no stops; the server fills in the stops between
-          the section's markers whenever they change (record 111). Never hydrated.
-        */}
-        <StaticPart
-          className="static-part"
-          {...(import.meta.env.SSR ? { dangerouslySetInnerHTML: { __html: buildTimeSchedule() } } : {})}
-        />
         <Part>
           <WhyUs />
         </Part>

@@ -1,0 +1,155 @@
+// The truck's schedule in real Chromium against the production build (issue 19, record
+// 111): an owner keeps the stops from the inbox's Schedule page (at a phone's width),
+// and a new load of the landing page, with JavaScript and without, shows them in order
+// with "Today" on today's, an "Open in Maps" link each and a FoodEvent each; a removal
+// leaves the page at once; bad input is named by its field and changes nothing. The
+// stops are removed at the end: the other tests share this server's page.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { content } from '../../content/index.js';
+import { addDays, localNow } from '../../src/shared/truck-schedule.js';
+import { expect, test } from './fixtures.js';
+import { addOwner, signIn, unique } from './owner.js';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+async function addStop(page: Page, stop: Record<string, string>): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add a stop' });
+  for (const [label, value] of Object.entries(stop)) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: 'Add stop' }).click();
+  await expect(page.getByRole('status')).toContainText(`Added: ${stop.Place}`);
+}
+
+/** The landing page's #schedule in a fresh context, JavaScript on or off: each stop's words, and the JSON-LD's names. */
+async function publicSchedule(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 360, height: 780 } });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    const section = page.locator('#schedule');
+    await expect(section.getByRole('heading', { level: 2 })).toHaveText('Find the truck');
+    const stops = await section.getByRole('listitem').allTextContents();
+    const mapLinks = await section.getByRole('link', { name: 'Open in Maps' }).count();
+    const events = await page
+      .locator('#schedule script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.flatMap((script) => JSON.parse(script.textContent ?? '[]')));
+    return { stops, mapLinks, events: events as { '@type': string; location: { name: string } }[] };
+  } finally {
+    await context.close();
+  }
+}
+
+test('an owner keeps the stops from the phone; the page shows them at once, with and without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  const owner = addOwner();
+  const today = localNow(new Date(), content.timeZone).date;
+  const market = `Market ${unique()}`;
+  const brewery = `Brewery ${unique()}`;
+  await signIn(page, owner);
+  await page.getByRole('link', { name: 'Schedule' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+
+  // Bad input: each field named, nothing added.
+  const form = page.getByRole('form', { name: 'Add a stop' });
+  await form.getByLabel('Date', { exact: true }).fill(addDays(today, -1));
+  await form.getByLabel('Starts', { exact: true }).fill('11:00');
+  await form.getByLabel('Ends', { exact: true }).fill('11:00');
+  await form.getByRole('button', { name: 'Add stop' }).click();
+  await expect(form.getByLabel('Date', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Date', { exact: true })).toBeFocused();
+  await expect(form.getByLabel('Date', { exact: true })).toHaveAccessibleDescription(/Date: pick today or a later day\./);
+  await expect(form.getByLabel('Ends', { exact: true })).toHaveAccessibleDescription(/Ends: must differ from Starts\./);
+  await expect(form.getByLabel('Place', { exact: true })).toHaveAccessibleDescription(/Place: please fill this in\./);
+  await expect(page.getByText('No stops yet.')).toBeVisible();
+
+  // Next week's stop first, today's second: the page orders them by time.
+  await addStop(page, {
+    Date: addDays(today, 7),
+    Starts: '17:00',
+    Ends: '21:00',
+    Place: brewery,
+    Address: '1200 E 6th St, Austin, TX',
+    Note: '',
+  });
+  await addStop(page, {
+    Date: today,
+    Starts: '00:00',
+    Ends: '23:59',
+    Place: market,
+    Address: '400 W 2nd St, Austin, TX',
+    Note: 'By the north gate',
+  });
+  const list = page.getByRole('region', { name: 'Upcoming stops' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  expect(await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).toMatchObject({ violations: [] });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  try {
+    for (const javaScript of [true, false]) {
+      const shown = await publicSchedule(browser, javaScript);
+      const ours = shown.stops.filter((text) => text.includes(market) || text.includes(brewery));
+      expect(ours, `JavaScript ${javaScript ? 'on' : 'off'}`).toHaveLength(2);
+      expect(ours[0]).toMatch(/^Today/);
+      expect(ours[0]).toContain(market);
+      expect(ours[0]).toContain('By the north gate');
+      expect(ours[1]).toContain(brewery);
+      expect(ours[1]).not.toContain('Today');
+      expect(shown.mapLinks).toBe(shown.stops.length);
+      const named = shown.events.map((event) => `${event['@type']} ${event.location.name}`);
+      expect(named).toEqual(expect.arrayContaining([`FoodEvent ${market}`, `FoodEvent ${brewery}`]));
+    }
+
+    // The landing page with the stops: axe finds nothing, and nothing scrolls sideways at 360 px.
+    const visitorContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/#schedule');
+    expect(
+      await new AxeBuilder({ page: visitor }).include('#schedule').withTags(WCAG_TAGS).analyze(),
+    ).toMatchObject({ violations: [] });
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await visitorContext.close();
+
+    // Edit, then remove: the page follows.
+    await list.getByRole('button', { name: `Edit ${brewery}` }).click();
+    const edit = page.getByRole('form', { name: `Edit stop: ${brewery}` });
+    await edit.getByLabel('Place', { exact: true }).fill(`${brewery} taproom`);
+    await edit.getByRole('button', { name: 'Save stop' }).click();
+    await expect(page.getByRole('status')).toHaveText(`Saved: ${brewery} taproom, ${await dayOf(page, addDays(today, 7))}.`);
+    await list.getByRole('button', { name: `Remove ${market}` }).click();
+    await expect(page.getByRole('status')).toContainText(`Removed: ${market}`);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    const after = await publicSchedule(browser, false);
+    expect(after.stops.some((text) => text.includes(market))).toBe(false);
+    expect(after.stops.some((text) => text.includes(`${brewery} taproom`))).toBe(true);
+
+    // Undo puts it back; the history names every change.
+    await page.getByRole('button', { name: `Undo the removal of ${market}` }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    const history = page.getByRole('region', { name: 'History' }).getByRole('listitem');
+    await expect(history.first()).toContainText(`${owner} added ${market}`);
+    await expect(history.nth(1)).toContainText(`${owner} removed ${market}`);
+    await expect(history.nth(2)).toContainText(`${owner} changed ${brewery} taproom`);
+  } finally {
+    // Leave the shared page as it was for the other tests.
+    const origin = new URL(page.url()).origin;
+    const { stops } = (await (await page.request.get('/api/owner/schedule')).json()) as { stops: { id: string }[] };
+    for (const stop of stops) await page.request.delete(`/api/owner/schedule/${stop.id}`, { headers: { origin } });
+  }
+});
+
+/** A date as the inbox writes it (the browser's locale). */
+const dayOf = (page: Page, date: string) =>
+  page.evaluate(
+    (day) =>
+      new Intl.DateTimeFormat(navigator.language, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      }).format(Date.parse(`${day}T12:00:00Z`)),
+    date,
+  );
