@@ -3,8 +3,10 @@
 // button is aria-disabled while the form is invalid; an empty send shows the Wait toast
 // and one message per field, focusing the first, never sending; choosing the truck
 // reveals the required package choice and any other service hides and clears it; a
-// "Book" button's choice is applied through the form's handle.
-import { act, cleanup, render, screen } from '@testing-library/react';
+// "Book" button's choice is applied through the form's handle; a filled form closes the
+// overlay at once and is sent, then reset with the spec's success toast; a refused send
+// keeps every value, with the spec's failure toast.
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,5 +87,63 @@ describe('the inquiry form', () => {
     expect((document.getElementById('inquiry-packageChoice') as HTMLSelectElement).value).toBe(PACKAGE);
     act(() => handle.current!.prepare({ operation: undefined, packageName: undefined }));
     expect((screen.getByLabelText(/Service/) as HTMLSelectElement).value).toBe('');
+  });
+
+  /** A visitor's answers, by label, as a person types them. */
+  const ANSWERS: Record<string, string> = {
+    'First name': 'Ana',
+    'Last name': 'Ruiz',
+    Email: 'ana@example.com',
+    Phone: '+1 512 555 0199',
+    Date: '2031-06-12',
+    'Start time': '11:00',
+    'End time': '14:30',
+    'Planned guests': '80',
+    'Street address': '12 Oak St',
+    City: 'Austin',
+    State: 'TX',
+    'Postal code': '78701',
+  };
+  async function fillAndSend(answers: { status: number }) {
+    const { send, submitted, fetch } = renderForm();
+    fetch.mockImplementation(async (url: string) =>
+      url === '/api/session'
+        ? new Response(JSON.stringify({ token: 'token' }), { status: 200 })
+        : new Response(JSON.stringify({ error: 'bad_request', message: 'No.' }), { status: answers.status }),
+    );
+    for (const [label, value] of Object.entries(ANSWERS)) {
+      fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+    }
+    fireEvent.change(screen.getByLabelText(/Service/), { target: { value: TRUCK } });
+    fireEvent.change(document.getElementById('inquiry-packageChoice')!, { target: { value: PACKAGE } });
+    await waitFor(() => expect(send.getAttribute('aria-disabled')).not.toBe('true'));
+    await userEvent.setup().click(send);
+    return { submitted, fetch };
+  }
+
+  it('sends a filled form: the overlay closes at once, then the form is reset with the success toast', async () => {
+    const { submitted, fetch } = await fillAndSend({ status: 201 });
+    expect(submitted).toHaveBeenCalledOnce();
+    await waitFor(() => expect(toasts).toContain(`|${MESSAGES.sent}`));
+    const put = fetch.mock.calls.find(([url]) => String(url).startsWith('/api/inquiries/'))!;
+    expect(JSON.parse(put[1].body)).toMatchObject({
+      firstName: 'Ana',
+      operation: TRUCK,
+      // The spec: 'package', taken from the form field packageChoice.
+      package: PACKAGE,
+      plannedGuestCount: 80,
+    });
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps every value when the send is refused, with the failure toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { submitted } = await fillAndSend({ status: 400 });
+    expect(submitted).toHaveBeenCalledOnce();
+    await waitFor(() => expect(toasts).toContain(`|${MESSAGES.failed}`));
+    for (const [label, value] of Object.entries(ANSWERS)) {
+      expect((screen.getByLabelText(label, { exact: true }) as HTMLInputElement).value, label).toBe(value);
+    }
+    expect((document.getElementById('inquiry-packageChoice') as HTMLSelectElement).value).toBe(PACKAGE);
   });
 });
