@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+// The inbox's other views as components (issue 15 item 5), under jsdom with Testing
+// Library; the owner API is an in-memory stand-in behind fetch (the routes themselves
+// are tested on real stores). The list puts its filters in the address and links each
+// inquiry by the customer's full name, with "Export CSV" for the view; the bookings are
+// grouped by day; the owner's own choices save and say so, and a failed save undoes.
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildNewInquiry } from '../../tests/support/builders.js';
+import type { BookingRow, InboxPage, InboxRow, OwnerAccountView } from '../shared/owner.js';
+import { AccountSettings } from './account-settings.js';
+import { UpcomingBookings } from './bookings.js';
+import { InquiryList } from './inquiry-list.js';
+
+type Route = (method: string, url: string, body: unknown) => { status: number; body?: unknown } | undefined;
+
+/** fetch answered by `route`; every call recorded. */
+function standIn(route: Route) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    const answer = route(method, url, body) ?? { status: 404, body: { message: `No route ${method} ${url}` } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+const row = (overrides: Partial<InboxRow> = {}): InboxRow => {
+  const stored = buildNewInquiry();
+  return { ...stored.document, id: stored.id, spamReason: null, status: 'new', readAt: null, ...overrides };
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  history.replaceState(null, '', '/');
+});
+
+describe('the list', () => {
+  it('links each inquiry by the full name, exports the view, and puts the filters in the address', async () => {
+    const rows = [row({ firstName: 'Ana', lastName: 'Ruiz' }), row({ firstName: 'Bo', lastName: 'Chen' })];
+    const calls = standIn((method, url) =>
+      method === 'GET' && url.startsWith('/api/owner/inquiries')
+        ? { status: 200, body: { inquiries: rows, next: null } satisfies InboxPage }
+        : url.startsWith('/api/owner/notifications/failed')
+          ? { status: 200, body: { failed: [] } }
+          : undefined,
+    );
+    history.replaceState(null, '', '/inbox?status=booked');
+    render(<InquiryList url={new URL(location.href)} flash={undefined} onFlashShown={() => {}} />);
+    // The table and the cards both list them (CSS shows one): each a link named by the whole name.
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Ana Ruiz' }).length).toBeGreaterThan(0));
+    for (const link of screen.getAllByRole('link', { name: 'Bo Chen' })) {
+      expect(link.getAttribute('href')).toBe(`/inbox/inquiries/${rows[1]!.id}`);
+    }
+    expect(calls.find((call) => call.url.startsWith('/api/owner/inquiries'))!.url).toBe(
+      '/api/owner/inquiries?status=booked',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/owner/inquiries.csv?status=booked',
+    );
+
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ruiz{Enter}');
+    await waitFor(() => expect(new URLSearchParams(location.search).get('q')).toBe('ruiz'));
+    expect(new URLSearchParams(location.search).get('status')).toBe('booked');
+  });
+
+  it('says what went wrong when the inquiries cannot be loaded', async () => {
+    standIn(() => ({ status: 503, body: { message: 'The database is not answering.' } }));
+    render(<InquiryList url={new URL('http://localhost/inbox')} flash={undefined} onFlashShown={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toBe('The database is not answering.');
+  });
+});
+
+describe('the upcoming bookings', () => {
+  it('groups them by day, each linking to its inquiry', async () => {
+    const booking = (id: string, eventDate: string, firstName: string): BookingRow =>
+      ({ ...row({ id, eventDate, firstName, lastName: 'Lee', status: 'booked' }) }) as BookingRow;
+    standIn((_method, url) =>
+      url.startsWith('/api/owner/bookings?from=')
+        ? {
+            status: 200,
+            body: {
+              bookings: [
+                booking('a', '2031-06-12', 'Ana'),
+                booking('b', '2031-06-12', 'Bo'),
+                booking('c', '2031-07-01', 'Cy'),
+              ],
+            },
+          }
+        : undefined,
+    );
+    render(<UpcomingBookings />);
+    const days = await screen.findAllByRole('heading', { level: 2 });
+    expect(days.map((day) => day.textContent)).toHaveLength(2);
+    const first = days[0]!.closest('section')!;
+    expect(
+      within(first)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Ana Lee', 'Bo Lee']);
+    expect(within(first).getByRole('link', { name: 'Bo Lee' }).getAttribute('href')).toBe('/inbox/inquiries/b');
+  });
+});
+
+describe('the owner’s own choices', () => {
+  const account: OwnerAccountView = {
+    email: 'owner@example.com',
+    notifyByEmail: true,
+    calendarFeedUrl: 'https://tacos.example/calendar/old.ics',
+  };
+
+  it('switches e-mail off, resets the calendar link after a confirmation, signs out the other devices', async () => {
+    const calls = standIn((method, url, body) => {
+      if (url === '/api/owner/account') return { status: 200, body: account };
+      if (method === 'PUT' && url === '/api/owner/account/email') return { status: 200, body };
+      if (url === '/api/owner/account/calendar-feed/reset')
+        return { status: 200, body: { calendarFeedUrl: 'https://tacos.example/calendar/new.ics' } };
+      if (url === '/api/owner/account/sign-out-others') return { status: 200, body: { signedOut: 2 } };
+      return undefined;
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const user = userEvent.setup();
+    render(<AccountSettings />);
+
+    const email = await screen.findByRole('checkbox', { name: /E-mail me \(owner@example\.com\)/ });
+    await user.click(email);
+    expect((email as HTMLInputElement).checked).toBe(false);
+    expect(calls.at(-1)).toEqual({ method: 'PUT', url: '/api/owner/account/email', body: { notifyByEmail: false } });
+    const section = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
+    expect(within(section('Your e-mail')).getByRole('status').textContent).toBe(
+      'You will not be e-mailed about new inquiries.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    expect(confirm).toHaveBeenCalledOnce();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Calendar feed address') as HTMLInputElement).value).toBe(
+        'https://tacos.example/calendar/new.ics',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Subscribe on this device' }).getAttribute('href')).toBe(
+      'webcal://tacos.example/calendar/new.ics',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Sign out other devices' }));
+    await waitFor(() =>
+      expect(within(section('Signed-in devices')).getByRole('status').textContent).toBe(
+        'Signed out of 2 other devices.',
+      ),
+    );
+  });
+
+  it('puts the choice back when it could not be saved, and keeps the link when the reset is not confirmed', async () => {
+    const calls = standIn((method, url) => {
+      if (url === '/api/owner/account') return { status: 200, body: account };
+      if (method === 'PUT') return { status: 503, body: { message: 'Try again in a moment.' } };
+      return undefined;
+    });
+    vi.stubGlobal('confirm', () => false);
+    const user = userEvent.setup();
+    render(<AccountSettings />);
+    const email = await screen.findByRole('checkbox', { name: /E-mail me/ });
+    await user.click(email);
+    await waitFor(() => expect((email as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByText('Try again in a moment.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Reset link' }));
+    expect(calls.some((call) => call.url.endsWith('/calendar-feed/reset'))).toBe(false);
+    expect((screen.getByLabelText('Calendar feed address') as HTMLInputElement).value).toBe(account.calendarFeedUrl);
+  });
+});
