@@ -129,7 +129,7 @@ describe('the Schedule page', () => {
     });
     const list = screen.getByRole('region', { name: 'Upcoming stops' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(list).getAllByRole('listitem')[0].textContent).toMatch(/^Today/);
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toMatch(/^Today/);
     expect((field('Place') as HTMLInputElement).value).toBe('');
 
     await user.click(within(list).getAllByRole('button', { name: /^Edit Sunday Market/ })[1]!);
@@ -149,7 +149,7 @@ describe('the Schedule page', () => {
     expect(await screen.findByText(/^Put back: Brewery/)).toBeTruthy();
     expect(server.stops.map((stop) => stop.place).sort()).toEqual(['Brewery', 'Sunday Market', 'Sunday Market']);
     const history = screen.getByRole('region', { name: 'History' });
-    expect(within(history).getAllByRole('listitem')[0].textContent).toContain('owner@example.com added Brewery');
+    expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('owner@example.com added Brewery');
   });
 
   it('shows the server’s refusal under its field', async () => {

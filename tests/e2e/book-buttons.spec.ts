@@ -4,10 +4,20 @@
 // truck; the navbar, why-us and footer buttons choose nothing. Clicked in a random
 // order, each time after another button's choice, and after a reload with a draft.
 import type { Locator, Page } from '@playwright/test';
-import { bookedChoice, content, truckOperation } from '../../content/index.js';
+import { content, type PackageCard, type PackageGroup, truckOperation } from '../../content/index.js';
 import { BOOK_THE_TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 import { dialogOf } from './visitor.js';
+
+/**
+ * What a card's button must choose, read from the content file as an owner reads it
+ * (not through the page's own helper): the truck's group books the truck and the card's
+ * package; another group books the card's operation, else the group's, and no package.
+ */
+function expectedChoice(group: PackageGroup, card: PackageCard): { operation: string; packageName?: string } {
+  if (group.id === content.truckPackageGroup) return { operation: `${content.product} Truck`, packageName: card.name };
+  return { operation: card.operation ?? group.operation ?? '' };
+}
 
 interface Opener {
   name: string;
@@ -38,7 +48,7 @@ const OPENERS: Opener[] = [
   { name: 'footer', find: (page) => page.locator('footer .book-us'), operation: '', packageName: '' },
   ...content.packageGroups.flatMap((group) =>
     group.packages.map((card) => {
-      const choice = bookedChoice(content, group, card);
+      const choice = expectedChoice(group, card);
       return {
         name: `${group.label}: Book ${card.name}`,
         reveal: (page: Page) => page.getByRole('tab', { name: group.label }).click(),
@@ -80,6 +90,11 @@ async function expectChoice(page: Page, opener: Opener, order: string): Promise<
   const packages = dialog.getByLabel('Package', { exact: true });
   if (opener.operation === truckOperation(content)) {
     await expect(packages, `${opener.name} (${order})`).toHaveValue(opener.packageName);
+    // The form's words for it are the card's: its option reads as the card's name.
+    if (opener.packageName) {
+      const shown = await packages.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text ?? '');
+      expect(shown.startsWith(opener.packageName), `${opener.name}: option "${shown}"`).toBe(true);
+    }
   } else {
     await expect(packages, `${opener.name} (${order})`).toBeHidden();
   }
@@ -104,8 +119,13 @@ test('every Book button opens the form on its own operation and package, whateve
   const next = OPENERS.find(
     (opener) => opener.operation !== last.operation || opener.packageName !== last.packageName,
   )!;
+  // What the visitor typed stays as the draft too.
+  await clickSettled(last.find(page));
+  await dialogOf(page).getByLabel('First name', { exact: true }).fill('Ana');
+  await page.keyboard.press('Escape');
   await page.reload();
   await next.reveal?.(page);
   await clickSettled(next.find(page));
   await expectChoice(page, next, `${names} → reload → ${next.name}`);
+  await expect(dialogOf(page).getByLabel('First name', { exact: true })).toHaveValue('Ana');
 });
