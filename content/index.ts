@@ -26,7 +26,8 @@ async function load(file: string): Promise<unknown> {
   }
   const compiled = import.meta.url.endsWith('.js');
   const target = resolve(here, compiled ? inside.replace(/\.ts$/, '.js') : inside);
-  const module = (await import(pathToFileURL(target).href)) as { business?: unknown };
+  // A path known only at run time, on purpose: Vite need not analyse it.
+  const module = (await import(/* @vite-ignore */ pathToFileURL(target).href)) as { business?: unknown };
   if (module.business === undefined) throw new Error(`${file}: must export the content as \`business\``);
   return module.business;
 }
