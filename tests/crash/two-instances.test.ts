@@ -1,9 +1,11 @@
 // Two server processes on one PostgreSQL database, as a site with several
 // instances runs (issue 9): visitors' creates reach either, and each instance's
 // worker takes pending inquiries and due deliveries FOR UPDATE SKIP LOCKED.
-// Nobody crashes here, so every inquiry's owner e-mail and webhook must arrive
-// exactly once, and both instances must have sent some. Each instance has its
-// own MAIL_FROM, so a Message-ID (<deliveryId@domain>) says who sent it.
+// Nobody crashes in the first test, so every inquiry's owner e-mail and webhook must
+// arrive exactly once, and both instances must have sent some. Each instance has its
+// own MAIL_FROM, so a Message-ID (<deliveryId@domain>) says who sent it. The limits
+// (issue 17) are counted in the database: one session's, and one address's, hold
+// across both instances.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -136,9 +138,23 @@ describe('two server instances on one PostgreSQL database', () => {
     expect(await putInquiry(a, session, randomUUID())).toBe(429);
     expect(await putInquiry(b, session, randomUUID())).toBe(429);
   });
+
+  it('keep one per-address limit between them: alternating instances gains nothing', async () => {
+    const { servers } = await twoInstances({ RATE_LIMIT_INQUIRIES_PER_IP: String(PER_IP) });
+    await Promise.all(servers.map((server) => server.start()));
+    // One address (127.0.0.1) and a new session for every create, so only the per-address limit can refuse.
+    const statuses: number[] = [];
+    for (let i = 0; i < PER_IP * 2; i++) {
+      const server = servers[i % 2]!;
+      statuses.push(await putInquiry(server, await newSession(server), randomUUID()));
+    }
+    // Counted per process, each instance would have let PER_IP through: twice the limit.
+    expect(statuses).toEqual([...Array(PER_IP).fill(201), ...Array(PER_IP).fill(429)]);
+  });
 });
 
 const PER_SESSION = 5;
+const PER_IP = 6;
 
 const baseOf = (server: ServerProcess) => `http://127.0.0.1:${server.port}`;
 

@@ -1,5 +1,6 @@
 // The CLIs in production: the build and the lock file, installed with
-// `npm ci --omit=dev` (no tsx, no TypeScript, no Vite), still export the inquiries.
+// `npm ci --omit=dev` (no tsx, no TypeScript, no Vite), still export the inquiries,
+// back the store up and restore it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,17 +43,41 @@ describe('a production install (npm ci --omit=dev)', () => {
       expect(existsSync(join(app, 'node_modules', tool))).toBe(false);
   });
 
+  /** `npm run NAME -- ARGS` in the production install, on the store in `dataDir`; its standard output. */
+  const npmRun = (name: string, args: string[], dataDir = data.dir) =>
+    execFileSync('npm', ['run', '--silent', name, '--', ...args], {
+      cwd: app,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+
   it('exports the inquiries with npm run inquiries', async () => {
     const inquiry = buildNewInquiry();
     const store = openSqliteStore(data.dir);
     await store.create(inquiry);
     await store.close();
 
-    const output = execFileSync('npm', ['run', '--silent', 'inquiries', '--', '--format', 'json'], {
-      cwd: app,
-      env: { ...process.env, DATA_DIR: data.dir, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    const output = npmRun('inquiries', ['--format', 'json']);
     expect(JSON.parse(output)).toEqual([expect.objectContaining({ id: inquiry.id, email: inquiry.document.email })]);
+  });
+
+  it('backs the store up with npm run backup and restores it with npm run restore', async () => {
+    const inquiry = buildNewInquiry();
+    const live = freshDataDir();
+    const restored = freshDataDir();
+    try {
+      const store = openSqliteStore(live.dir);
+      await store.create(inquiry);
+      await store.close();
+      const file = join(live.dir, 'backup.sqlite');
+      expect(npmRun('backup', [file], live.dir)).toMatch(/^Backed up to .*backup\.sqlite .*\n {2}1 inquiry, /);
+      expect(npmRun('restore', [file], restored.dir)).toMatch(/^Restored into .*\n {2}1 inquiry, /);
+      const copy = openSqliteStore(restored.dir);
+      expect((await copy.list()).map((row) => row.id)).toEqual([inquiry.id]);
+      await copy.close();
+    } finally {
+      live.remove();
+      restored.remove();
+    }
   });
 });

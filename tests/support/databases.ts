@@ -1,7 +1,7 @@
 // Fresh stores for a test: an empty SQLite directory, or an empty database on
 // the run's PostgreSQL server (started by tests/support/global-setup.ts).
 import { openDatabase, prepare } from '../../src/server/store/sqlite/sqlite-statements.js';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +10,11 @@ import { createDatabase } from './postgres.js';
 
 export function freshPostgresUrl(): Promise<string> {
   return createDatabase(inject('postgresUrl'));
+}
+
+/** The SQL that makes a database as release 0.1 left it (tests/fixtures/release-0.1), two inquiries in it. */
+export function releaseFixture(engine: 'sqlite' | 'postgres'): string {
+  return readFileSync(join(import.meta.dirname, '../fixtures/release-0.1', `${engine}.sql`), 'utf8');
 }
 
 export function freshDataDir(): { dir: string; remove: () => void } {

@@ -1,7 +1,7 @@
 // A database made by the previous release (tests/fixtures/release-0.1) opens
 // under today's store: every pending migration runs, every row is kept.
 import { openDatabase } from './sqlite/sqlite-statements.js';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   freshDataDir,
   freshPostgresUrl,
   postgresMigrationVersions,
+  releaseFixture,
   sqliteMigrationVersions,
 } from '../../../tests/support/databases.js';
 import type { InquiryStore } from './inquiry-store.js';
@@ -21,8 +22,6 @@ import type { OwnerStore } from './owner-store.js';
 import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
 import { openSqliteOwnerStore } from './sqlite/sqlite-owner-store.js';
 
-const fixture = (engine: string) =>
-  readFileSync(join(import.meta.dirname, `../../../tests/fixtures/release-0.1/${engine}.sql`), 'utf8');
 const RELEASE_IDS = ['6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b02', '6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b01'];
 
 interface Upgrade {
@@ -45,7 +44,7 @@ const upgrades: Upgrade[] = [
       const data = freshDataDir();
       mkdirSync(data.dir, { recursive: true });
       const old = openDatabase(join(data.dir, SQLITE_FILE));
-      old.exec(fixture('sqlite'));
+      old.exec(releaseFixture('sqlite'));
       old.close();
       const store = openSqliteStore(data.dir);
       return {
@@ -63,7 +62,7 @@ const upgrades: Upgrade[] = [
       const url = await freshPostgresUrl();
       const old = new pg.Client({ connectionString: url });
       await old.connect();
-      await old.query(fixture('postgres'));
+      await old.query(releaseFixture('postgres'));
       await old.end();
       const store = await openPostgresStore(url);
       return {
