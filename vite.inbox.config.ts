@@ -7,14 +7,15 @@ import { defineConfig } from 'vite';
 import { contentPlugin } from './scripts/vite-content.js';
 
 // The inbox reads the field table (labels, the form's choices), which is built on the
-// content: like the page, its bundle gets the checked content as plain data.
+// content: like the page, its bundle gets the checked content as plain data, with the
+// locale its dates and times are written in (record 124).
 const { content, contentFile } = (await tsImport(
   './content/index.ts',
   import.meta.url,
 )) as typeof import('./content/index.js');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), contentPlugin(contentFile, content, command)],
+  plugins: [react(), contentPlugin(contentFile, content, command, ['locale'])],
   build: {
     outDir: 'dist/client',
     emptyOutDir: false,

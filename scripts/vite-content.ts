@@ -11,8 +11,14 @@ import type { BusinessContent } from '../content/schema.js';
 
 const VIRTUAL = '\0curbside:content';
 
-/** What the browser's copy of the content leaves out: used at build time only. */
-export function browserContent(content: BusinessContent): Record<string, unknown> {
+/**
+ * The browser's copy of the content: without what only the build uses, unless a bundle
+ * asks to `keep` it (the inbox keeps the locale: record 124).
+ */
+export function browserContent(
+  content: BusinessContent,
+  keep: readonly (keyof BusinessContent)[] = [],
+): Record<string, unknown> {
   const {
     seo: _seo,
     siteUrl: _url,
@@ -44,14 +50,16 @@ export function browserContent(content: BusinessContent): Record<string, unknown
       formNote,
     })),
   }));
+  const asked = Object.fromEntries(keep.map((key) => [key, content[key]]));
   // The client logos are prerendered too (src/web/sections/logo-scroller.tsx); the heading is hydrated.
-  return { ...kept, packageGroups, clients: { heading: kept.clients.heading } };
+  return { ...kept, packageGroups, clients: { heading: kept.clients.heading }, ...asked };
 }
 
 export function contentPlugin(
   contentFile: string,
   content: BusinessContent,
   command: 'build' | 'serve' = 'build',
+  keep: readonly (keyof BusinessContent)[] = [],
 ): Plugin {
   const index = resolve('content/index.ts');
   const contentDir = resolve('content');
@@ -78,7 +86,7 @@ export function contentPlugin(
       // The built page's bundle: the data it needs, as JSON.
       return options?.ssr || command === 'serve'
         ? `export { business as content } from ${JSON.stringify(resolve(contentFile))};\n${helpers}`
-        : `export const content = ${JSON.stringify(browserContent(content))};\n${helpers}`;
+        : `export const content = ${JSON.stringify(browserContent(content, keep))};\n${helpers}`;
     },
   };
 }

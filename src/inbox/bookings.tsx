@@ -1,10 +1,9 @@
 // The upcoming bookings: every Booked inquiry from today on, by date, each linking
 // to its inquiry (what the calendar feed holds, in the inbox itself).
 import { useEffect } from 'react';
-import { clockTime } from '../shared/inquiry-details.js';
 import type { BookingRow } from '../shared/owner.js';
 import { request } from './api.js';
-import { eventDay } from './format.js';
+import { clockTime, eventDay } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';

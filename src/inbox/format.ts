@@ -1,7 +1,40 @@
-// How times and dates read in the inbox.
+// How times and dates read in the inbox (decision record 124): every one in the
+// business's locale (the content file's `locale`), whatever the browser's language,
+// so an event's hours, when an inquiry was received and its history read alike. The
+// inbox's views format dates and times only through this module (format.test.ts).
+import { content } from '../../content/index.js';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/** The inbox's formats in one locale: the business's below; the tests try others. */
+export function inboxFormat(locale: string) {
+  const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // A wall-clock time or a calendar day is read as it was entered, wherever the owner is.
+  const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' });
+  const day = new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  const readable = (date: Date, format: Intl.DateTimeFormat, otherwise: string) =>
+    Number.isNaN(date.getTime()) ? otherwise : format.format(date);
+  return {
+    /** An instant ('2026-11-24T20:30:00Z') as 'Nov 24, 2026, 2:30 PM' in en-US, '24 Nov 2026, 14:30' in en-GB. */
+    dateTime: (iso: string) => readable(new Date(iso), instant, iso),
+    /** An event's time ('14:30') as the clock of dateTime reads it: '2:30 PM' in en-US, '14:30' in en-GB. */
+    clockTime: (time: string) =>
+      /^\d{2}:\d{2}$/.test(time) ? readable(new Date(`1970-01-01T${time}:00Z`), clock, time) : time,
+    /** An event day ('2030-04-05') as 'Fri, Apr 5, 2030' in en-US. */
+    eventDay: (date: string) => readable(new Date(`${date}T12:00:00Z`), day, date),
+  };
+}
+
+export const { dateTime, clockTime, eventDay } = inboxFormat(content.locale);
+export const inboxLocale = content.locale;
 
 /** '3 min ago', 'just now', '2 h ago', 'yesterday', then the date. */
 export function timeAgo(iso: string, now: number): string {
@@ -12,21 +45,4 @@ export function timeAgo(iso: string, now: number): string {
   if (elapsed < 2 * DAY) return 'yesterday';
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} days ago`;
   return dateTime(iso);
-}
-
-export function dateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** An event day ('2030-04-05') as 'Fri, Apr 5, 2030', read as that calendar day wherever the owner is. */
-export function eventDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return date.toLocaleDateString(undefined, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 }

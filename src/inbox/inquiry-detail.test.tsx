@@ -3,7 +3,8 @@
 // Library: the server's side is a small in-memory stand-in behind fetch (the part
 // under test is the view). Choosing a status saves nothing until "Save status"; a
 // note shows in place under Notes with its confirmation there; a failed look shows
-// the server's own message; a view that throws leaves the inbox standing.
+// the server's own message; a view that throws leaves the inbox standing. The business
+// here writes times in en-GB (24-hour), so a time on another clock shows (record 124).
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +13,11 @@ import { ErrorBoundary } from '../shared/error-boundary.js';
 import type { HistoryEntry, InboxRow, InquiryDetail } from '../shared/owner.js';
 import { BrokenView } from './inbox-app.js';
 import { InquiryPage } from './inquiry-detail.js';
+
+vi.mock('../../content/index.js', async (original) => {
+  const actual = await original<typeof import('../../content/index.js')>();
+  return { ...actual, content: { ...actual.content, locale: 'en-GB' } };
+});
 
 interface Call {
   method: string;
@@ -95,6 +101,24 @@ describe('the inquiry page', () => {
     await user.click(screen.getByRole('button', { name: 'Save status' }));
     expect(await within(card('Status')).findByText('The status is already Contacted.')).toBeTruthy();
     expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('writes every time on one clock: the event’s hours, the fields and the history', async () => {
+    const server = standIn();
+    server.inquiry.startTime = '11:00';
+    server.inquiry.endTime = '14:30';
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Note'), 'Called back');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await within(card('Notes')).findByText('Note added.');
+    const page = document.body.textContent ?? '';
+    expect(page).toContain('11:00–14:30');
+    expect(page).not.toMatch(/\d\s?[AaPp]\.?[Mm]\b/);
+    const times = [...document.querySelectorAll('time')].map((time) => time.textContent);
+    expect(times.length).toBeGreaterThan(1);
+    for (const time of times) expect(time).toMatch(/\b([01]\d|2[0-3]):[0-5]\d$/);
   });
 
   it('shows a note in place under Notes, with its confirmation there', async () => {

@@ -10,10 +10,10 @@ import {
   STATUS_LABELS,
   telHref,
 } from '../shared/owner.js';
-import { clockTime, type DetailRow, inquiryDetails } from '../shared/inquiry-details.js';
+import { type DetailRow, inquiryDetails } from '../shared/inquiry-details.js';
 import type { FieldTable } from '../shared/inquiry-fields.js';
 import { ApiError, api, calendarHref } from './api.js';
-import { dateTime, eventDay } from './format.js';
+import { clockTime, dateTime, eventDay } from './format.js';
 import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
@@ -272,7 +272,7 @@ export function InquiryPage({
   );
 }
 
-/** A row's value as the inbox shows it: days and instants in the owner's own format, times on a 12-hour clock. */
+/** A row's value as the inbox shows it: days, times and instants as every other in the inbox (format.ts). */
 function shown(row: DetailRow): string {
   if (row.value === '') return '';
   if (row.kind === 'date') return eventDay(row.value);

@@ -12,7 +12,7 @@ import {
   STATUS_LABELS,
 } from '../shared/owner.js';
 import { api, csvHref } from './api.js';
-import { eventDay, timeAgo } from './format.js';
+import { dateTime, eventDay, timeAgo } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
@@ -202,7 +202,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
     failed: failedOwnerEmails.has(row.id) ? <span className="inbox-notify-failed"> Owner e-mail failed</span> : null,
     status: <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>,
     received: (
-      <time dateTime={row.createdAt} title={new Date(row.createdAt).toLocaleString()}>
+      <time dateTime={row.createdAt} title={dateTime(row.createdAt)}>
         {timeAgo(row.createdAt, now)}
       </time>
     ),

@@ -1,6 +1,8 @@
-// "Notifications on this phone" (decision record 121): turns push on for this browser
-// (the service worker /inbox-sw.js, the browser's PushSubscription sent to the server),
-// lists the owner's devices with "Remove", and sends a test notification to them.
+// "Notifications on this phone" (decision records 121, 123): turns push on for this
+// browser (the service worker /inbox-sw.js, the browser's PushSubscription sent to the
+// server), lists the owner's devices with "Remove", and sends a test notification to
+// them. A device removed from another one stays removed: it says its notifications are
+// off and offers to turn them on again.
 import { useState } from 'react';
 import type { PushDeviceView } from '../shared/owner.js';
 import { request } from './api.js';
@@ -62,6 +64,42 @@ async function thisSubscription(): Promise<PushSubscription | null> {
   return registration ? registration.pushManager.getSubscription() : null;
 }
 
+/** The endpoint this browser last sent, kept so that a removal is told from a renewal. */
+const SENT_KEY = 'curbside-push-endpoint';
+const lastSent = (): string | null => {
+  try {
+    return localStorage.getItem(SENT_KEY);
+  } catch {
+    return null; // storage blocked: never re-send on our own
+  }
+};
+
+async function send(subscription: PushSubscription): Promise<void> {
+  await pushApi.add(subscription.toJSON(), deviceLabel());
+  try {
+    localStorage.setItem(SENT_KEY, subscription.endpoint);
+  } catch {
+    // Storage blocked: the device is added all the same.
+  }
+}
+
+/**
+ * The devices, and this browser's endpoint if it is one of them (record 123). An
+ * unlisted subscription is sent again only if the browser renewed it (its endpoint is
+ * not the one last sent). If it is the one last sent, it was removed (from another
+ * device, or gone at its push service): it stays off until turned on again.
+ */
+async function devicesAndHere(): Promise<{ devices: PushDeviceView[]; here: string | null }> {
+  const subscription = pushWorks() ? await thisSubscription() : null;
+  const { devices } = await pushApi.devices();
+  if (!subscription || devices.some((device) => device.endpoint === subscription.endpoint))
+    return { devices, here: subscription?.endpoint ?? null };
+  const sent = lastSent();
+  if (sent === null || sent === subscription.endpoint) return { devices, here: null };
+  await send(subscription);
+  return { devices: (await pushApi.devices()).devices, here: subscription.endpoint };
+}
+
 export function PushDevices() {
   const [message, setMessage] = useState('');
   const [actionError, setError] = useState<string | undefined>();
@@ -70,16 +108,7 @@ export function PushDevices() {
     data,
     error: loadError,
     reload: load,
-  } = useResource(
-    async () => {
-      const subscription = pushWorks() ? await thisSubscription() : null;
-      // Kept in step: a device the server forgot (or never heard of) is told again.
-      if (subscription) await pushApi.add(subscription.toJSON(), deviceLabel());
-      return { devices: (await pushApi.devices()).devices, here: subscription?.endpoint ?? null };
-    },
-    [],
-    { failure: 'Could not load the devices.' },
-  );
+  } = useResource(devicesAndHere, [], { failure: 'Could not load the devices.' });
   const devices = data?.devices;
   const here = data?.here ?? null;
   const error = actionError ?? loadError;
@@ -106,11 +135,14 @@ export function PushDevices() {
       const registration = await navigator.serviceWorker.register(SERVICE_WORKER, { scope: SCOPE });
       await navigator.serviceWorker.ready;
       const { publicKey } = await pushApi.key();
+      // A subscription the server does not list (removed, gone at its push service, or
+      // made with other keys) is dropped: subscribing anew gives a fresh endpoint.
+      await (await registration.pushManager.getSubscription())?.unsubscribe();
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(publicKey),
       });
-      await pushApi.add(subscription.toJSON(), deviceLabel());
+      await send(subscription);
       return 'Notifications are on for this device.';
     });
 
@@ -140,9 +172,12 @@ export function PushDevices() {
       ) : here ? (
         <p>Notifications are on for this device.</p>
       ) : (
-        <button type="button" className="inbox-button" disabled={busy} onClick={() => void turnOn()}>
-          Turn on notifications on this device
-        </button>
+        <>
+          <p>Notifications are off on this device.</p>
+          <button type="button" className="inbox-button" disabled={busy} onClick={() => void turnOn()}>
+            Turn on notifications on this device
+          </button>
+        </>
       )}
       {devices && devices.length > 0 ? (
         <>

@@ -11,11 +11,10 @@ import {
   type StopFields,
   stopDay,
   stopProblems,
-  stopTime,
   type TruckStop,
 } from '../shared/truck-schedule.js';
 import { ApiError, request } from './api.js';
-import { dateTime } from './format.js';
+import { clockTime, dateTime, inboxLocale } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { useResource } from './use-resource.js';
 
@@ -27,10 +26,9 @@ const scheduleApi = {
   remove: (id: string) => request<void>('DELETE', `/api/owner/schedule/${id}`),
 };
 
-/** The owner reads dates and times as the inbox writes them (the owner's own locale). */
-const day = (date: string) => stopDay(date, navigator.language);
-const time = (value: string) => stopTime(value, navigator.language);
-const hours = (stop: StopFields) => `${time(stop.starts)}–${time(stop.ends)}`;
+/** Days and times as the rest of the inbox writes them (the business's locale: format.ts). */
+const day = (date: string) => stopDay(date, inboxLocale);
+const hours = (stop: StopFields) => `${clockTime(stop.starts)}–${clockTime(stop.ends)}`;
 
 const EMPTY: StopFields = { date: '', starts: '', ends: '', place: '', address: '', note: '' };
 type FieldName = keyof StopFields;

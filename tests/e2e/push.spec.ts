@@ -3,7 +3,9 @@
 // server's end is tested with a local push service (tests/notify/push.test.ts). Here:
 // the inbox is installable with its own manifest; its service worker, registered as
 // the button registers it, shows a push (delivered through the DevTools protocol) with
-// the customer's name and caches nothing; the owner's devices are listed and removed.
+// the customer's name and caches nothing; the owner's devices are listed and removed;
+// "Send a test notification" says how it went for each device.
+import { createECDH, randomBytes } from 'node:crypto';
 import { expect, test } from './fixtures.js';
 import { addOwner, signIn, unique } from './owner.js';
 
@@ -18,6 +20,7 @@ test('the inbox is installable, its service worker shows a push, and devices can
   await page.getByRole('link', { name: 'Notifications' }).click();
   const section = page.getByRole('region', { name: 'Push notifications' });
   await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toBeVisible();
+  await expect(section).toContainText('Notifications are off on this device.');
   await expect(section).toContainText('No device gets them yet.');
 
   // Installable: a manifest of its own, scoped to the inbox.
@@ -100,3 +103,51 @@ test('the inbox is installable, its service worker shows a push, and devices can
   await expect(section.getByRole('status')).toHaveText('Chrome on Android: removed. It gets no more notifications.');
   await expect(section).toContainText('No device gets them yet.');
 });
+
+test('"Send a test notification" says how it went, device by device', async ({ page, baseURL, consoleWatch }) => {
+  await signIn(page, addOwner());
+  await page.getByRole('link', { name: 'Notifications' }).click();
+  const section = page.getByRole('region', { name: 'Push notifications' });
+  const send = section.getByRole('button', { name: 'Send a test notification' });
+
+  // No device yet: the server's answer (409, which the browser logs) says what to do.
+  consoleWatch.allow('Failed to load resource: the server responded with a status of 409');
+  await send.click();
+  await expect(section.getByRole('alert')).toHaveText(
+    'No device takes notifications yet: turn them on on this device first.',
+  );
+
+  // Two devices, as phones add themselves. Their push services are on a loopback address,
+  // which this server refuses (no WEBHOOK_ALLOW_PRIVATE): each says so. Pushes that are
+  // sent are tested against a local push service in tests/notify/push.test.ts.
+  const origin = new URL(baseURL!).origin;
+  const endpoints = [`https://127.0.0.1:9/push/${unique()}`, `https://127.0.0.1:9/push/${unique()}`];
+  try {
+    for (const [index, label] of ['Chrome on Android', 'Safari on iPhone or iPad'].entries()) {
+      const added = await page.request.post('/api/owner/push-subscriptions', {
+        headers: { origin },
+        data: { endpoint: endpoints[index], keys: deviceKeys(), label },
+      });
+      expect(added.status()).toBe(201);
+    }
+    await page.reload();
+    await expect(section.getByRole('listitem')).toHaveCount(2);
+    await send.click();
+    const refused = 'not sent (refused: 127.0.0.1 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it))';
+    await expect(section.getByRole('status')).toHaveText(
+      `Chrome on Android: ${refused}. Safari on iPhone or iPad: ${refused}`,
+    );
+    await expect(section.getByRole('alert')).toHaveCount(0);
+    await expect(send).toBeEnabled();
+  } finally {
+    // Every inquiry is pushed to every owner's devices: leave none for the other tests' inquiries.
+    for (const endpoint of endpoints)
+      await page.request.delete('/api/owner/push-subscriptions', { headers: { origin }, data: { endpoint } });
+  }
+});
+
+/** A device's keys as a browser makes them: a P-256 public key and a 16-byte secret. */
+function deviceKeys() {
+  const ecdh = createECDH('prime256v1');
+  return { p256dh: ecdh.generateKeys('base64url'), auth: randomBytes(16).toString('base64url') };
+}

@@ -1,23 +1,31 @@
 // Push to the owner's phone, end to end (issue 18 item 2): the server in its own
 // process, trusting a local HTTPS push service through NODE_EXTRA_CA_CERTS. The test
-// subscribes devices with its own P-256 keys through the owner's API, creates an
-// inquiry, and decrypts what arrives (http_ece) to find the customer. A 410 forgets its
-// device; a device whose push service is unavailable for a while gets it later, once.
-import { createECDH, type ECDH, randomBytes, randomUUID } from 'node:crypto';
+// subscribes devices with its own P-256 keys through the owner's API, creates
+// inquiries, and decrypts what arrives (http_ece) to find the customer and the day.
+// A 404 or 410 forgets its device; a device whose push service answers 503, or
+// refuses connections, for a while gets it later, once. "Send a test notification"
+// reaches each of the owner's devices and says how each went. Push endpoints on a
+// private or loopback address are refused unless WEBHOOK_ALLOW_PRIVATE; the VAPID keys
+// are the environment's when given, else made once and kept across a restart.
+import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as ece from 'http_ece';
-import { afterEach, describe, expect, it } from 'vitest';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryView } from '../../src/shared/notifications.js';
 import type { PushDeviceView } from '../../src/shared/owner.js';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
-import { startPushService, type TestPushService } from '../support/push-service.js';
+import { type ReceivedPush, startPushService, type TestPushService } from '../support/push-service.js';
 import { ownerCookie, ServerProcess } from '../support/server-process.js';
 
 const OWNER = 'owner@push.example';
+const HELPER = 'helper@push.example';
 const PASSWORD = 'a long owner passphrase';
+const PUBLIC_URL = 'https://tacos.example';
 
 interface Device {
   path: string;
@@ -25,96 +33,165 @@ interface Device {
   auth: Buffer;
 }
 
+interface Payload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
 function newDevice(path: string): Device {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
-  return { path, ecdh, auth: randomBytes(16) };
+  return { path: `/push/${path}-${randomUUID()}`, ecdh, auth: randomBytes(16) };
 }
 
-async function until<T>(what: string, read: () => T | undefined, timeoutMs = 20_000): Promise<T> {
+/** What a push says, decrypted with the device's keys. */
+const opened = (device: Device, push: ReceivedPush) =>
+  JSON.parse(
+    ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString(),
+  ) as Payload;
+
+async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = read();
+    const value = await read();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
 }
 
-describe('push to the owner devices', () => {
-  const cleanups: (() => unknown)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+/** A server process on its own data directory, with the owners made, and their calls. */
+async function startServer(service: TestPushService, env: Record<string, string>) {
+  const data = freshDataDir();
+  const owners = openSqliteOwnerStore(data.dir);
+  for (const email of [OWNER, HELPER]) await owners.createOwner(email, await hashPassword(PASSWORD));
+  await owners.close();
+  const server = new ServerProcess(await freePort(), {
+    DATA_DIR: data.dir,
+    NODE_EXTRA_CA_CERTS: service.caFile,
+    PUBLIC_URL,
+    LOG_LEVEL: 'warn',
+    ...env,
   });
-
-  it('arrives encrypted for each device, forgets a gone one, and reaches a late one once', {
-    timeout: 90_000,
-  }, async () => {
-    const service: TestPushService = await startPushService();
-    cleanups.push(
-      () => service.remove(),
-      () => service.close(),
-    );
-    const data = freshDataDir();
-    cleanups.push(data.remove);
-    const owners = openSqliteOwnerStore(data.dir);
-    await owners.createOwner(OWNER, await hashPassword(PASSWORD));
-    await owners.close();
-    const server = new ServerProcess(await freePort(), {
-      DATA_DIR: data.dir,
-      NODE_EXTRA_CA_CERTS: service.caFile,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      PUBLIC_URL: 'https://tacos.example',
-      LOG_LEVEL: 'warn',
-    });
-    cleanups.push(() => server.kill());
-    await server.start();
-    const origin = `http://127.0.0.1:${server.port}`;
-    const cookie = await ownerCookie(server, OWNER, PASSWORD);
-    const owner = (method: string, path: string, body?: unknown) =>
+  await server.start();
+  const origin = `http://127.0.0.1:${server.port}`;
+  /** Signed in as `email`; a call to the owner's API. */
+  const as = async (email: string) => {
+    const cookie = await ownerCookie(server, email, PASSWORD);
+    return (method: string, path: string, body?: unknown) =>
       fetch(`${origin}${path}`, {
         method,
         headers: { cookie, origin, ...(body ? { 'content-type': 'application/json' } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
+  };
+  return {
+    server,
+    origin,
+    owner: await as(OWNER),
+    helper: await as(HELPER),
+    async stop() {
+      await server.kill();
+      data.remove();
+    },
+  };
+}
 
+type Place = Awaited<ReturnType<typeof startServer>>;
+type Call = Place['owner'];
+
+async function subscribe(call: Call, service: TestPushService, device: Device, label: string, host = '127.0.0.1') {
+  const added = await call('POST', '/api/owner/push-subscriptions', {
+    endpoint: `https://${host}:${service.port}${device.path}`,
+    expirationTime: null,
+    keys: { p256dh: device.ecdh.getPublicKey('base64url'), auth: device.auth.toString('base64url') },
+    label,
+  });
+  expect(added.status, await added.clone().text()).toBe(201);
+}
+
+const listed = async (call: Call) =>
+  ((await (await call('GET', '/api/owner/push-subscriptions')).json()) as { devices: PushDeviceView[] }).devices;
+
+/** A new inquiry through the visitor's API; its id and what was sent. */
+async function createInquiry(origin: string) {
+  const session = (await (await fetch(`${origin}/api/session`, { method: 'POST' })).json()) as { token: string };
+  const id = randomUUID();
+  const inquiry = buildInquiryBody({ fillMs: 10_000, website: '' });
+  const created = await fetch(`${origin}/api/inquiries/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+    body: JSON.stringify(inquiry),
+  });
+  expect(created.status).toBe(201);
+  return { id, inquiry };
+}
+
+/** The inquiry's push deliveries, as the inbox shows them. */
+async function pushDeliveries(call: Call, id: string) {
+  const response = await call('GET', `/api/owner/inquiries/${id}/deliveries`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { deliveries: DeliveryView[] }).deliveries.filter(
+    (delivery) => delivery.kind === 'push',
+  );
+}
+
+/** "Send a test notification", as the page calls it. */
+async function sendTest(call: Call) {
+  const response = await call('POST', '/api/owner/push-subscriptions/test', {});
+  return {
+    status: response.status,
+    ...((await response.json()) as { results?: { label: string; ok: boolean; error?: string }[] }),
+  };
+}
+
+describe('push to the owner devices', () => {
+  let service: TestPushService;
+  let place: Place;
+  const received = (device: Device) => service.received.get(device.path) ?? [];
+  /** The pushes a device got about one inquiry (or the test's, by its tag). */
+  const about = (device: Device, tag: string) => received(device).filter((push) => opened(device, push).tag === tag);
+
+  beforeAll(async () => {
+    service = await startPushService();
+    place = await startServer(service, { WEBHOOK_ALLOW_PRIVATE: 'true' });
+  }, 60_000);
+  afterAll(async () => {
+    await place?.stop();
+    await service?.close();
+    service?.remove();
+  });
+
+  it('arrives encrypted for each device, forgets one whose service says 404 or 410, and reaches a late one once', {
+    timeout: 90_000,
+  }, async () => {
+    const { owner, origin } = place;
     const { publicKey } = (await (await owner('GET', '/api/owner/push-key')).json()) as { publicKey: string };
     expect(publicKey).toMatch(/^[\w-]{87}$/);
 
-    const phone = newDevice('/push/phone');
-    const gone = newDevice('/push/gone');
-    const late = newDevice('/push/late');
+    const phone = newDevice('phone');
+    const gone = newDevice('gone');
+    const missing = newDevice('missing');
+    const late = newDevice('late');
     service.answer.set(gone.path, 410);
+    service.answer.set(missing.path, 404);
     service.answer.set(late.path, 503);
     for (const [device, label] of [
       [phone, 'Pixel 7'],
       [gone, 'Old tablet'],
+      [missing, 'Old phone'],
       [late, 'Laptop'],
-    ] as const) {
-      const added = await owner('POST', '/api/owner/push-subscriptions', {
-        endpoint: `${service.base}${device.path}`,
-        expirationTime: null,
-        keys: { p256dh: device.ecdh.getPublicKey('base64url'), auth: device.auth.toString('base64url') },
-        label,
-      });
-      expect(added.status, await added.clone().text()).toBe(201);
-    }
+    ] as const)
+      await subscribe(owner, service, device, label);
     // Bad input: a clear 400, nothing kept.
     const bad = await owner('POST', '/api/owner/push-subscriptions', { endpoint: 'http://x.example/push', keys: {} });
     expect(bad.status).toBe(400);
 
-    const session = (await (await fetch(`${origin}/api/session`, { method: 'POST' })).json()) as { token: string };
-    const id = randomUUID();
-    const inquiry = buildInquiryBody({ fillMs: 10_000, website: '' });
-    const created = await fetch(`${origin}/api/inquiries/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify(inquiry),
-    });
-    expect(created.status).toBe(201);
-
+    const { id, inquiry } = await createInquiry(origin);
     const [push] = await until('the push to the phone', () => service.received.get(phone.path)).catch((e) => {
-      console.log(server.log);
+      console.log(place.server.log);
       throw e;
     });
     expect(push!.headers['content-encoding']).toBe('aes128gcm');
@@ -122,38 +199,214 @@ describe('push to the owner devices', () => {
     expect(String(push!.headers.authorization)).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
     );
-    const payload = JSON.parse(
-      ece.decrypt(push!.body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.auth }).toString(),
-    ) as { title: string; body: string; url: string };
-    expect(payload.title).toBe(`New inquiry: ${inquiry.firstName} ${inquiry.lastName}`);
-    expect(payload.body).toContain(`${inquiry.plannedGuestCount} guests`);
-    expect(payload.url).toBe(`https://tacos.example/inbox?id=${id}`);
+    const weekday = new Date(`${inquiry.eventDate}T00:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      timeZone: 'UTC',
+    });
+    expect(opened(phone, push!)).toEqual({
+      title: `New inquiry: ${inquiry.firstName} ${inquiry.lastName}`,
+      body: `${weekday} ${inquiry.eventDate} · ${inquiry.plannedGuestCount} guests · ${inquiry.package || inquiry.operation}`,
+      url: `${PUBLIC_URL}/inbox?id=${id}`,
+      tag: id,
+    });
 
-    // The 410 device is forgotten; the others stay listed.
-    const listed = async () =>
-      ((await (await owner('GET', '/api/owner/push-subscriptions')).json()) as { devices: PushDeviceView[] }).devices;
-    const deadline = Date.now() + 20_000;
-    while ((await listed()).length !== 2 && Date.now() < deadline) await sleep(100);
-    expect((await listed()).map((device) => device.label)).toEqual(['Pixel 7', 'Laptop']);
-    expect(service.received.get(gone.path)).toHaveLength(1);
+    // The 404 and 410 devices are forgotten after one try; the others stay listed.
+    await until('the gone devices forgotten', async () => ((await listed(owner)).length === 2 ? true : undefined));
+    expect((await listed(owner)).map((device) => device.label)).toEqual(['Pixel 7', 'Laptop']);
+    expect(received(gone)).toHaveLength(1);
+    expect(received(missing)).toHaveLength(1);
 
     // The late device's service was unavailable (503): it is back, and the retry arrives, once.
     await until('the first try to the late device', () => service.received.get(late.path));
     service.answer.delete(late.path);
-    await until('the retry to the late device', () =>
-      service.received.get(late.path)!.length >= 2 ? true : undefined,
-    );
+    await until('the retry to the late device', () => (received(late).length >= 2 ? true : undefined));
     await sleep(1_500);
-    expect(service.received.get(late.path)).toHaveLength(2);
-    expect(service.received.get(phone.path)).toHaveLength(1);
+    expect(received(late)).toHaveLength(2);
+    expect(received(phone)).toHaveLength(1);
 
     // Removed by its endpoint: the next inquiry does not go there.
-    expect(
-      (await owner('DELETE', '/api/owner/push-subscriptions', { endpoint: `${service.base}${phone.path}` })).status,
-    ).toBe(204);
-    expect(
-      (await owner('DELETE', '/api/owner/push-subscriptions', { endpoint: `${service.base}${phone.path}` })).status,
-    ).toBe(404);
-    expect((await listed()).map((device) => device.label)).toEqual(['Laptop']);
+    const endpoint = `${service.base}${phone.path}`;
+    expect((await owner('DELETE', '/api/owner/push-subscriptions', { endpoint })).status).toBe(204);
+    expect((await owner('DELETE', '/api/owner/push-subscriptions', { endpoint })).status).toBe(404);
+    expect((await listed(owner)).map((device) => device.label)).toEqual(['Laptop']);
+  });
+
+  it('a push service refusing connections for a while still gets the push later, once', {
+    timeout: 60_000,
+  }, async () => {
+    const { owner, origin } = place;
+    const tablet = newDevice('tablet');
+    await subscribe(owner, service, tablet, 'Tablet');
+    await service.close();
+    let down = true;
+    try {
+      const { id } = await createInquiry(origin);
+      const refused = await until('a refused try', async () =>
+        (await pushDeliveries(owner, id)).find(
+          (delivery) => delivery.target === 'Tablet' && /ECONNREFUSED/.test(delivery.lastError ?? ''),
+        ),
+      );
+      expect(refused.status).toBe('retrying');
+      // Back before the first retry (5 s after the try): it arrives then, once.
+      await service.listen();
+      down = false;
+      await until('the retry to the tablet', () => (about(tablet, id).length > 0 ? true : undefined));
+      await sleep(1_500);
+      expect(about(tablet, id)).toHaveLength(1);
+    } finally {
+      if (down) await service.listen(); // for the tests that follow
+    }
+  });
+
+  it('"Send a test notification" pushes to each of the owner’s devices and says how each went', {
+    timeout: 60_000,
+  }, async () => {
+    const { helper, owner } = place;
+    expect((await sendTest(helper)).status).toBe(409);
+    const pocket = newDevice('pocket');
+    const desk = newDevice('desk');
+    const old = newDevice('old');
+    service.answer.set(old.path, 410);
+    await subscribe(helper, service, pocket, 'Pocket phone');
+    await subscribe(helper, service, desk, 'Desk');
+    await subscribe(helper, service, old, 'Old phone');
+    // Keys that fit the API's pattern but are no P-256 point: that device says so, the others still get theirs.
+    const broken = await helper('POST', '/api/owner/push-subscriptions', {
+      endpoint: `${service.base}/push/broken-${randomUUID()}`,
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      label: 'Broken keys',
+    });
+    expect(broken.status).toBe(201);
+    const ownersOwn = newDevice('owners-own');
+    await subscribe(owner, service, ownersOwn, 'Not the helper’s');
+
+    const { status, results } = await sendTest(helper);
+    expect(status).toBe(200);
+    expect(results).toHaveLength(4);
+    expect(results).toEqual(
+      expect.arrayContaining([
+        { label: 'Pocket phone', ok: true },
+        { label: 'Desk', ok: true },
+        { label: 'Old phone', ok: false, error: 'HTTP 410: gone, it will not be tried again' },
+        { label: 'Broken keys', ok: false, error: expect.stringMatching(/^the device's keys cannot be used: /) },
+      ]),
+    );
+    for (const device of [pocket, desk]) {
+      expect(received(device).map((push) => opened(device, push))).toEqual([
+        {
+          title: 'Test notification',
+          body: 'Notifications work on this device.',
+          url: `${PUBLIC_URL}/inbox`,
+          tag: 'test',
+        },
+      ]);
+    }
+    expect(received(ownersOwn)).toEqual([]);
+    // The gone one is forgotten, as when an inquiry's push finds it gone; the broken one is the owner's to remove.
+    expect((await listed(helper)).map((device) => device.label).sort()).toEqual([
+      'Broken keys',
+      'Desk',
+      'Pocket phone',
+    ]);
+  });
+
+  it('refuses push endpoints on a loopback address unless WEBHOOK_ALLOW_PRIVATE, and allows them with it', {
+    timeout: 60_000,
+  }, async () => {
+    const strict = await startServer(service, {});
+    try {
+      const literal = newDevice('literal');
+      const named = newDevice('named');
+      await subscribe(strict.owner, service, literal, 'By address');
+      await subscribe(strict.owner, service, named, 'By name', 'localhost');
+      const { id } = await createInquiry(strict.origin);
+      const failed = await until('both deliveries failed', async () => {
+        const deliveries = await pushDeliveries(strict.owner, id);
+        return deliveries.length === 2 && deliveries.every((delivery) => delivery.status === 'failed')
+          ? deliveries
+          : undefined;
+      });
+      expect(failed.map((delivery) => delivery.target).sort()).toEqual(['By address', 'By name']);
+      for (const delivery of failed) expect(delivery.lastError).toMatch(/^refused: .*private address/);
+      const { results } = await sendTest(strict.owner);
+      const refusal = Object.fromEntries((results ?? []).map((result) => [result.label, result]));
+      expect(refusal['By address']).toEqual({
+        label: 'By address',
+        ok: false,
+        error: 'refused: 127.0.0.1 is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)',
+      });
+      expect(refusal['By name']).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^refused: localhost resolves to a private address/),
+      });
+      expect(received(literal)).toEqual([]);
+      expect(received(named)).toEqual([]);
+
+      // The same endpoint through the server that allows private addresses: sent.
+      await subscribe(place.helper, service, literal, 'By address');
+      const allowed = await sendTest(place.helper);
+      expect(allowed.results).toContainEqual({ label: 'By address', ok: true });
+      expect(received(literal)).toHaveLength(1);
+    } finally {
+      await strict.stop();
+    }
+  });
+
+  it('signs with VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when they are set', { timeout: 60_000 }, async () => {
+    const keys = webpush.generateVAPIDKeys();
+    const given = await startServer(service, {
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+    });
+    try {
+      const { publicKey } = (await (await given.owner('GET', '/api/owner/push-key')).json()) as { publicKey: string };
+      expect(publicKey).toBe(keys.publicKey);
+      const device = newDevice('given-keys');
+      await subscribe(given.owner, service, device, 'Phone');
+      expect((await sendTest(given.owner)).results).toEqual([{ label: 'Phone', ok: true }]);
+      const [push] = received(device);
+      const [, jwt, k] = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(push!.headers.authorization))!;
+      expect(k).toBe(keys.publicKey);
+      expect(signedBy(jwt!, keys.publicKey)).toBe(true);
+    } finally {
+      await given.stop();
+    }
+  });
+
+  it('keeps the keys it made across a restart', { timeout: 60_000 }, async () => {
+    const key = async () =>
+      ((await (await place.owner('GET', '/api/owner/push-key')).json()) as { publicKey: string }).publicKey;
+    const before = await key();
+    await place.server.kill();
+    await place.server.start();
+    // The session is kept in the store too: the same owner, signed in still.
+    expect(await key()).toBe(before);
+    const device = newDevice('after-restart');
+    await subscribe(place.owner, service, device, 'After the restart');
+    await sendTest(place.owner);
+    const [push] = received(device);
+    expect(String(push!.headers.authorization)).toMatch(new RegExp(`, k=${before}$`));
   });
 });
+
+/** Whether a VAPID JWT (ES256) was signed by the key pair whose public key this is. */
+function signedBy(jwt: string, publicKey: string): boolean {
+  const point = Buffer.from(publicKey, 'base64url');
+  const key = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const [header, claims, signature] = jwt.split('.');
+  return verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature!, 'base64url'),
+  );
+}

@@ -8,7 +8,9 @@ import type { DeliveryView, NotificationSettingsView } from '../../shared/notifi
 import { httpError } from '../http-error.js';
 import type { OwnerAreaOptions } from '../owner/owner-scope.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
+import type { OwnerStore } from '../store/owner-store.js';
 import { ownerEmailChannel } from './channels/owner-email.js';
+import { pushChannel } from './channels/push.js';
 import { describeEndpoint } from './webhooks.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -16,13 +18,24 @@ const UUID = `^${PATTERNS.inquiryId}$`;
 /** Most ids one "which failed" question may name (a page of the inbox is 50). */
 const MAX_IDS = 200;
 
-export function deliveryView(delivery: DeliveryWithAttempts, label: string): DeliveryView {
+/**
+ * Whom a delivery is for, as the inbox names it: a webhook's endpoint without its path,
+ * a push device's name (its target is the device's id, which means nothing to the owner).
+ */
+async function targetName(delivery: DeliveryWithAttempts, owners: OwnerStore): Promise<string | null> {
+  if (!delivery.target) return null;
+  if (delivery.kind === pushChannel.kind)
+    return (await owners.pushDevice(delivery.target))?.label ?? 'a removed device';
+  return describeEndpoint(delivery.target);
+}
+
+export function deliveryView(delivery: DeliveryWithAttempts, label: string, target: string | null): DeliveryView {
   const waiting = delivery.state === 'queued';
   return {
     id: delivery.id,
     kind: delivery.kind,
     label,
-    target: delivery.target ? describeEndpoint(delivery.target) : null,
+    target,
     status: waiting ? (delivery.tries > 0 ? 'retrying' : 'queued') : delivery.state,
     nextAttemptAt: waiting ? iso(delivery.dueAt) : null,
     lastError: delivery.lastError,
@@ -37,6 +50,9 @@ export function deliveryView(delivery: DeliveryWithAttempts, label: string): Del
 }
 
 export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, store, notifier }) => {
+  const view = async (delivery: DeliveryWithAttempts) =>
+    deliveryView(delivery, notifier.label(delivery.kind), await targetName(delivery, owners));
+
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id/deliveries',
     {
@@ -46,11 +62,7 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       if (!(await owners.getInquiry(request.params.id))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
-      return {
-        deliveries: (await store.outbox.forInquiry(request.params.id)).map((delivery) =>
-          deliveryView(delivery, notifier.label(delivery.kind)),
-        ),
-      };
+      return { deliveries: await Promise.all((await store.outbox.forInquiry(request.params.id)).map(view)) };
     },
   );
 
@@ -67,9 +79,7 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
         throw httpError(409, 'This notification is being sent right now. Try again once it has been sent or failed.');
       }
       const delivery = await store.outbox.get(request.params.id);
-      return reply
-        .status(202)
-        .send({ delivery: delivery ? deliveryView(delivery, notifier.label(delivery.kind)) : null });
+      return reply.status(202).send({ delivery: delivery ? await view(delivery) : null });
     },
   );
 

@@ -26,6 +26,8 @@ interface Opened {
   rawBytes(): Promise<string>;
   /** Rows of a table, read behind the store's back. */
   rows(table: string): Promise<Record<string, unknown>[]>;
+  /** Closes the owner store and opens it again on the same database (a restart). */
+  reopen(): Promise<OwnerStore>;
   close(): Promise<void>;
 }
 
@@ -35,11 +37,16 @@ const engines: { name: 'sqlite' | 'postgres'; open(): Promise<Opened> }[] = [
     async open() {
       const data = freshDataDir();
       const inquiries = openSqliteStore(data.dir);
-      const owners = openSqliteOwnerStore(data.dir);
+      let owners = openSqliteOwnerStore(data.dir);
       const file = join(data.dir, SQLITE_FILE);
       return {
         inquiries,
         owners,
+        async reopen() {
+          await owners.close();
+          owners = openSqliteOwnerStore(data.dir);
+          return owners;
+        },
         rawBytes: async () =>
           ['', '-wal']
             .map((suffix) => {
@@ -71,10 +78,15 @@ const engines: { name: 'sqlite' | 'postgres'; open(): Promise<Opened> }[] = [
     async open() {
       const url = await freshPostgresUrl();
       const inquiries = await openPostgresStore(url);
-      const owners = await openPostgresOwnerStore(url);
+      let owners = await openPostgresOwnerStore(url);
       return {
         inquiries,
         owners,
+        async reopen() {
+          await owners.close();
+          owners = await openPostgresOwnerStore(url);
+          return owners;
+        },
         async rawBytes() {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
@@ -190,6 +202,76 @@ describe.each(engines)('OwnerStore contract on $name', (engine) => {
       expect(await opened.rows('ownerSessions')).toEqual([]);
       expect(await opened.owners.listOwners()).toEqual([]);
       expect(await opened.owners.removeOwner('owner@example.com')).toBe(false);
+    });
+  });
+
+  describe('push devices (record 121)', () => {
+    const device = (name: string, label = name) => ({
+      endpoint: `https://push.example/send/${name}`,
+      p256dh: `B${name.padEnd(86, 'A')}`,
+      auth: name.padEnd(22, 'A'),
+      label,
+    });
+    const start = Date.now();
+    const minutesAgo = (minutes: number) => new Date(start - minutes * MINUTE);
+
+    it('keeps each owner’s devices, oldest first; an endpoint sent again renews its keys, and moves to its sender', async () => {
+      const { owners } = await open();
+      const owner = await owners.createOwner('owner@example.com', 'hash');
+      const helper = await owners.createOwner('helper@example.com', 'hash');
+      const laptop = await owners.addPushDevice(owner.id, device('laptop', 'Chrome on Linux'), minutesAgo(10));
+      const phone = await owners.addPushDevice(owner.id, device('phone', 'Chrome on Android'), minutesAgo(20));
+      const tablet = await owners.addPushDevice(helper.id, device('tablet'), minutesAgo(5));
+      expect(phone).toMatchObject({ ownerId: owner.id, ...device('phone', 'Chrome on Android') });
+      expect(phone.createdAt).toBe(minutesAgo(20).toISOString());
+      expect((await owners.pushDevices(owner.id)).map((d) => d.label)).toEqual([
+        'Chrome on Android',
+        'Chrome on Linux',
+      ]);
+      expect((await owners.pushDevices()).map((d) => d.id)).toEqual([phone.id, laptop.id, tablet.id]);
+      expect(await owners.pushDevice(laptop.id)).toEqual(laptop);
+      expect(await owners.pushDevice('no-such-device')).toBeUndefined();
+
+      const renewed = await owners.addPushDevice(helper.id, { ...device('phone'), auth: 'R'.repeat(22) }, new Date());
+      expect(renewed).toEqual({ ...phone, ownerId: helper.id, label: 'phone', auth: 'R'.repeat(22) });
+      expect((await owners.pushDevices(owner.id)).map((d) => d.id)).toEqual([laptop.id]);
+      expect((await owners.pushDevices(helper.id)).map((d) => d.id)).toEqual([phone.id, tablet.id]);
+    });
+
+    it('removes a device by its owner and endpoint, forgets one by its id, and drops a removed owner’s', async () => {
+      const opened = await open();
+      const { owners } = opened;
+      const owner = await owners.createOwner('owner@example.com', 'hash');
+      const helper = await owners.createOwner('helper@example.com', 'hash');
+      const phone = await owners.addPushDevice(owner.id, device('phone'), minutesAgo(3));
+      const gone = await owners.addPushDevice(owner.id, device('gone'), minutesAgo(2));
+      await owners.addPushDevice(helper.id, device('tablet'), minutesAgo(1));
+      expect(await owners.removePushDevice(helper.id, phone.endpoint)).toBe(false);
+      expect(await owners.removePushDevice(owner.id, phone.endpoint)).toBe(true);
+      expect(await owners.removePushDevice(owner.id, phone.endpoint)).toBe(false);
+      await owners.forgetPushDevice(gone.id);
+      await owners.forgetPushDevice(gone.id); // forgetting twice (two instances) is harmless
+      expect(await owners.pushDevices(owner.id)).toEqual([]);
+      expect(await owners.removeOwner('helper@example.com')).toBe(true);
+      expect(await opened.rows('pushDevices')).toEqual([]);
+    });
+
+    it('makes a server key once, one for callers at once, and keeps it after a restart', async () => {
+      const opened = await open();
+      let made = 0;
+      const make = () => `key-${++made}`;
+      const [first, second] = await Promise.all([
+        opened.owners.serverKey('vapid', make),
+        opened.owners.serverKey('vapid', make),
+      ]);
+      expect(second).toBe(first);
+      const before = made;
+      expect(await opened.owners.serverKey('vapid', make)).toBe(first);
+      expect(made).toBe(before);
+      const reopened = await opened.reopen();
+      expect(await reopened.serverKey('vapid', make)).toBe(first);
+      expect(made).toBe(before);
+      expect(await reopened.serverKey('other', make)).not.toBe(first);
     });
   });
 

@@ -19,16 +19,23 @@ export async function sendPush(
   payload: string,
   options: { keys: VapidKeys; subject: string; allowPrivate: boolean; signal: AbortSignal },
 ): Promise<ChannelOutcome> {
-  const request = webpush.generateRequestDetails(
-    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-    payload,
-    {
-      vapidDetails: { subject: options.subject, ...options.keys },
-      TTL: PUSH_TTL_S,
-      urgency: 'high',
-      contentEncoding: 'aes128gcm',
-    },
-  );
+  let request: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    request = webpush.generateRequestDetails(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      payload,
+      {
+        vapidDetails: { subject: options.subject, ...options.keys },
+        TTL: PUSH_TTL_S,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
+    );
+  } catch (error) {
+    // A key that is not a P-256 point passes the API's pattern but cannot be encrypted
+    // for: no later try would do better, and the other devices still get theirs.
+    return { ok: false, permanent: true, error: `the device's keys cannot be used: ${(error as Error).message}` };
+  }
   const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string | number>;
   return post({
     url: request.endpoint,

@@ -211,12 +211,17 @@ export async function openPostgresOwnerStore(connectionString: string, poolSize 
       await pool.query('DELETE FROM "pushDevices" WHERE "id" = $1', [id]);
     },
     async serverKey(name, make) {
+      const read = async () =>
+        (await pool.query('SELECT "value" FROM "serverKeys" WHERE "name" = $1', [name])).rows[0]?.value as
+          | string
+          | undefined;
+      const kept = await read();
+      if (kept !== undefined) return kept;
       await pool.query('INSERT INTO "serverKeys" ("name", "value") VALUES ($1, $2) ON CONFLICT ("name") DO NOTHING', [
         name,
         make(),
       ]);
-      const { rows } = await pool.query('SELECT "value" FROM "serverKeys" WHERE "name" = $1', [name]);
-      return rows[0].value as string;
+      return (await read())!; // another instance's, if it made one first
     },
     async calendarToken(ownerId) {
       const { rows } = await pool.query(

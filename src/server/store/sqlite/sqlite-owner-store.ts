@@ -303,8 +303,11 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
       prepare('DELETE FROM pushDevices WHERE id = ?').run(id);
     },
     async serverKey(name, make) {
+      const read = () => prepare('SELECT value FROM serverKeys WHERE name = ?').pluck().get(name) as string | undefined;
+      const kept = read();
+      if (kept !== undefined) return kept;
       prepare('INSERT INTO serverKeys (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(name, make());
-      return prepare('SELECT value FROM serverKeys WHERE name = ?').pluck().get(name) as string;
+      return read()!; // another instance's, if it made one first
     },
     async calendarToken(ownerId) {
       prepare('UPDATE owners SET calendarToken = ? WHERE id = ? AND calendarToken IS NULL').run(
