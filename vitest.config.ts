@@ -6,6 +6,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'tests/production/**', 'node_modules/**', 'dist/**'],
     // One real PostgreSQL server for the whole run (tests/support/global-setup.ts).
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/testing-library.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
