@@ -12,7 +12,7 @@ import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
 import { openStore } from '../../src/server/store/open-store.js';
 import type { OwnerStore } from '../../src/server/store/owner-store.js';
 import { OPERATIONS, PACKAGE_NAMES, TRUCK_OPERATION } from '../../src/shared/inquiry.js';
-import type { InquiryStatus } from '../../src/shared/owner.js';
+import type { InquiryStatus } from '../../src/shared/inbox-views.js';
 
 const FIRST =
   `Ana Ben Carla Dario Elena Farid Greta Hugo Ines Jamal Keiko Liam Maya Nadia Omar Priya Quinn Rosa Sami Tara

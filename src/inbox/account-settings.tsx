@@ -2,7 +2,7 @@
 // inquiries on or off (for this owner only), the private calendar feed of Booked
 // inquiries with "Reset link", and "Sign out other devices".
 import { useState } from 'react';
-import type { OwnerAccountView } from '../shared/owner.js';
+import type { OwnerAccountView } from '../shared/inbox-views.js';
 import { ApiError, request } from './api.js';
 import { useResource } from './use-resource.js';
 

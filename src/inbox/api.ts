@@ -1,6 +1,6 @@
 // The inbox's calls to /api/owner. Same-origin fetches: the browser sends the
 // session cookie and, on changes, its Origin (which the server checks).
-import type { InboxPage, InquiryDetail, InquiryStatus, OwnerSessionInfo } from '../shared/owner.js';
+import type { InboxPage, InquiryDetail, InquiryStatus, OwnerSessionInfo } from '../shared/inbox-views.js';
 
 export class ApiError extends Error {
   constructor(

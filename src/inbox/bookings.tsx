@@ -1,7 +1,7 @@
 // The upcoming bookings: every Booked inquiry from today on, by date, each linking
 // to its inquiry (what the calendar feed holds, in the inbox itself).
 import { useEffect } from 'react';
-import type { BookingRow } from '../shared/owner.js';
+import type { BookingRow } from '../shared/inbox-views.js';
 import { request } from './api.js';
 import { clockTime, eventDay } from './format.js';
 import { Link, useFocusOnMount } from './link.js';

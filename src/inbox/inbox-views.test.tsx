@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildNewInquiry } from '../../tests/support/builders.js';
-import type { BookingRow, InboxPage, InboxRow, OwnerAccountView } from '../shared/owner.js';
+import type { BookingRow, InboxPage, InboxRow, OwnerAccountView } from '../shared/inbox-views.js';
 import { AccountSettings } from './account-settings.js';
 import { UpcomingBookings } from './bookings.js';
 import { InquiryList } from './inquiry-list.js';

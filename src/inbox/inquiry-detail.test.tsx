@@ -10,7 +10,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildNewInquiry } from '../../tests/support/builders.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
-import type { HistoryEntry, InboxRow, InquiryDetail } from '../shared/owner.js';
+import type { HistoryEntry, InboxRow, InquiryDetail } from '../shared/inbox-views.js';
 import { BrokenView } from './inbox-app.js';
 import { InquiryPage } from './inquiry-detail.js';
 

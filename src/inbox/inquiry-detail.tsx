@@ -9,7 +9,7 @@ import {
   replySubject,
   STATUS_LABELS,
   telHref,
-} from '../shared/owner.js';
+} from '../shared/inbox-views.js';
 import { type DetailRow, inquiryDetails } from '../shared/inquiry-details.js';
 import type { FieldTable } from '../shared/inquiry-fields.js';
 import { ApiError, api, calendarHref } from './api.js';

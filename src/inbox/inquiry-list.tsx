@@ -10,7 +10,7 @@ import {
   inboxQueryString,
   parseInboxQuery,
   STATUS_LABELS,
-} from '../shared/owner.js';
+} from '../shared/inbox-views.js';
 import { api, csvHref } from './api.js';
 import { dateTime, eventDay, timeAgo } from './format.js';
 import { Link, useFocusOnMount } from './link.js';

@@ -8,7 +8,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PushDeviceView } from '../shared/owner.js';
+import type { PushDeviceView } from '../shared/inbox-views.js';
 import { PushDevices } from './push-devices.js';
 
 const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };

@@ -4,7 +4,7 @@
 // them. A device removed from another one stays removed: it says its notifications are
 // off and offers to turn them on again.
 import { useState } from 'react';
-import type { PushDeviceView } from '../shared/owner.js';
+import type { PushDeviceView } from '../shared/inbox-views.js';
 import { request } from './api.js';
 import { dateTime } from './format.js';
 import { useResource } from './use-resource.js';

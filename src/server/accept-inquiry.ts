@@ -1,5 +1,5 @@
 // The one write path of an inquiry: its rules, its document, its spam flag, its
-// create and what a taken id means. The JSON API (routes/inquiries.ts) and the
+// create and what a taken id means. The JSON API (routes/inquiry-routes.ts) and the
 // no-JavaScript form post (routes/form-post.ts) are thin adapters around it: each
 // says who sent what and how long the sender took; this decides the rest.
 import type { InquiryBody, InquiryDocument } from '../shared/inquiry.js';

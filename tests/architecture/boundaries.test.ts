@@ -45,7 +45,7 @@ describe('import boundaries', () => {
     ['src/web/probe.ts', '../shared/inquiry.js'],
     ['src/server/probe.ts', '../shared/inquiry.js'],
     ['src/web/probe.ts', '../../content/index.js'],
-    ['src/inbox/probe.ts', '../shared/owner.js'],
+    ['src/inbox/probe.ts', '../shared/inbox-views.js'],
     ['src/inbox/probe.ts', '../../content/index.js'],
     ['src/cli/probe.ts', '../server/config.js'],
   ])('%s may import %s', (path, from) => {

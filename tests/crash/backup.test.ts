@@ -11,7 +11,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeliveryView } from '../../src/shared/notifications.js';
-import type { InquiryDetail } from '../../src/shared/owner.js';
+import type { InquiryDetail } from '../../src/shared/inbox-views.js';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { describeStoreFile } from '../../src/server/store/sqlite/sqlite-backup.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';

@@ -13,7 +13,7 @@ import * as ece from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryView } from '../../src/shared/notifications.js';
-import type { PushDeviceView } from '../../src/shared/owner.js';
+import type { PushDeviceView } from '../../src/shared/inbox-views.js';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { buildInquiryBody } from '../support/builders.js';

@@ -9,7 +9,7 @@ import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { call, cookieOf, ORIGIN, OWNER, PASSWORD, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
 import type { InquiryDocument } from '../../shared/inquiry.js';
-import type { InquiryDetail, OwnerAccountView } from '../../shared/owner.js';
+import type { InquiryDetail, OwnerAccountView } from '../../shared/inbox-views.js';
 import { timeZoneLines } from '../icalendar.js';
 import { calendarFeed } from './calendar.js';
 import { returnPath } from './sign-in-routes.js';

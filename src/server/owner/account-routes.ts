@@ -3,7 +3,7 @@
 // and the private calendar feed of Booked inquiries with its reset.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
-import type { OwnerAccountView } from '../../shared/owner.js';
+import type { OwnerAccountView } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { inboxLink } from '../notify/messages.js';
 import { CALENDAR_TOKEN } from '../store/owner-store.js';

@@ -10,7 +10,7 @@ import { buildInquiryBody, buildNewInquiry, buildTestConfig } from '../../../tes
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { EXPORT_COLUMNS } from '../inquiry-export.js';
 import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
-import type { InboxPage, InquiryDetail } from '../../shared/owner.js';
+import type { InboxPage, InquiryDetail } from '../../shared/inbox-views.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import type { InquiryStore, NewInquiry } from '../store/inquiry-store.js';

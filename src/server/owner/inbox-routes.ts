@@ -17,7 +17,7 @@ import {
   parseCursor,
   parseInboxQuery,
   STATUS_LABELS,
-} from '../../shared/owner.js';
+} from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries } from '../inquiry-export.js';
 import { BodyError } from '../json-body.js';

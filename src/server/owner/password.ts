@@ -2,7 +2,7 @@
 // through @node-rs/argon2 (its binary ships inside the npm package; hashing runs
 // off the event loop). At least 12 characters, and none of the most common.
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/owner.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../shared/inbox-views.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
 /** Algorithm 2 is Argon2id (a const enum, which isolated modules cannot read by name). */

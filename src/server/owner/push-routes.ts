@@ -2,7 +2,7 @@
 // signed-in part of the owner's area (owner-scope.ts): the server's public key to
 // subscribe with, the devices listed, added, removed, and a test push to them all.
 import type { FastifyPluginAsync } from 'fastify';
-import type { PushDeviceView } from '../../shared/owner.js';
+import type { PushDeviceView } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { sendPush } from '../notify/channels/push.js';
 import type { PushDevice } from '../store/owner-store.js';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { MAX_PASSWORD_LENGTH } from '../../shared/owner.js';
+import { MAX_PASSWORD_LENGTH } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { clientKey, createLimiter } from '../routes/rate-limit.js';
 import { normalizeEmail, type Owner } from '../store/owner-store.js';

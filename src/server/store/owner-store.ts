@@ -4,7 +4,7 @@
 // and filters, and erasure (the personal data goes for good; a tombstone stays).
 import { randomBytes } from 'node:crypto';
 import { PATTERNS } from '../../shared/inquiry.js';
-import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/owner.js';
+import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/inbox-views.js';
 import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
 import type { StoredInquiry } from './inquiry-store.js';
 import type { ScheduleStore } from './schedule-store.js';

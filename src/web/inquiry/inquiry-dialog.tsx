@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';
 import { setToastHost } from '../toast/toast-store.js';
 import { InquiryForm, type InquiryFormHandle } from './inquiry-form.js';
 import { onOpenRequest } from './opener.js';
-import { signIn } from './session.js';
+import { signIn } from './visitor-session.js';
 
 /**
  * The inquiry overlay: a native modal <dialog>, so focus moves in, Tab stays

@@ -1,7 +1,7 @@
 // Sends an inquiry under an id chosen here, so every retry is the same create:
 // the server stores it once, and answers a replay as it answered the first time.
 import type { InquiryBody } from '../../shared/inquiry.js';
-import { forgetSession, signIn } from './session.js';
+import { forgetSession, signIn } from './visitor-session.js';
 
 const TIMEOUT_MS = 15_000;
 /** Waits before the retries of a request that got no answer or a 5xx. */

@@ -3,7 +3,7 @@
 // sessions.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { HistoryEntry, InquiryStatus } from '../../../shared/owner.js';
+import type { HistoryEntry, InquiryStatus } from '../../../shared/inbox-views.js';
 import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
   type InboxInquiry,

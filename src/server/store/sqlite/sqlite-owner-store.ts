@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HistoryEntry, InquiryStatus } from '../../../shared/owner.js';
+import type { HistoryEntry, InquiryStatus } from '../../../shared/inbox-views.js';
 import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
   type InboxInquiry,

@@ -8,7 +8,7 @@ import {
   parseInboxQuery,
   replySubject,
   telHref,
-} from './owner.js';
+} from './inbox-views.js';
 
 const parse = (query: string) => parseInboxQuery(new URLSearchParams(query));
 const CURSOR = '2026-11-22T03:00:00.000Z~6f1c2b1e-0d0a-4c55-9a51-3f4f6a7d0b02';
