@@ -11,7 +11,7 @@ import type { Channel } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { mailAddress } from './notify/notify-config.js';
-import { createNotifier, type Notifier, type OwnerRecipients } from './notify/worker.js';
+import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
 import { inquiryFormRoutes } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';

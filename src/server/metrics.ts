@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Notifier } from './notify/worker.js';
+import type { Notifier } from './notify/notifier.js';
 
 export interface Metrics {
   /** A new inquiry was stored (not a replay), flagged or not. */

@@ -1,5 +1,6 @@
 // The outbox worker, inside the server process: it claims, paces, sends and settles
-// the deliveries of every channel (channels/) the same way. Kicked right after a
+// the deliveries of every channel (channels/) the same way, knowing none of them
+// (notifier.ts gives it the channels' services and adds what is e-mail's own). Kicked right after a
 // commit that queued deliveries (the owner hears within a second) and polling once a
 // second for due ones (retries, and whatever a crash or an outage left). Claims
 // rows with a lease, sends them (up to MAX_IN_FLIGHT at once; far fewer during a
@@ -7,7 +8,6 @@
 // batches: sent, retry later (retry-policy.ts), failed, or skipped (nothing to send
 // it to). At least once: a delivery is settled after its send, so a crash in
 // between sends it again, with the same Message-ID / webhook-id.
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   ClaimedDelivery,
@@ -18,18 +18,10 @@ import type {
   Settlement,
   SettleItem,
 } from '../store/outbox-store.js';
-import { countsOf } from '../store/outbox-store.js';
-import type { NotificationSettingsView } from '../../shared/notifications.js';
-import type { Channel, ChannelServices, OwnerRecipients, PushServices } from './channels/channel.js';
-import { CHANNELS, deliveryPlan } from './channels/index.js';
+import type { Channel, ChannelServices } from './channels/channel.js';
+import { deliveryPlan } from './channels/index.js';
 import { FLOOD_SENDS_PER_TICK, FLOOD_TICK_MS, floodControl } from './flood-control.js';
-import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
-import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
-import { mailAddress, type NotifyConfig } from './notify-config.js';
 import { RETRY_DELAYS_MS, settlementFor } from './retry-policy.js';
-import { describeEndpoint } from './webhooks.js';
-
-export type { OwnerRecipients } from './channels/channel.js';
 
 const POLL_MS = 1000;
 /**
@@ -46,17 +38,12 @@ export interface Logger {
   error(object: object, message: string): void;
 }
 
-export interface NotifierOptions {
+export interface WorkerOptions {
   outbox: OutboxStore;
-  config: NotifyConfig;
-  ownerRecipients: OwnerRecipients;
+  channels: readonly Channel[];
+  /** What the channels send with (the set-up, the mailer, the owner accounts, the push keys). */
+  services: ChannelServices;
   log: Logger;
-  /** The owners' push devices and keys (the push channel sends nothing without them). */
-  push?: PushServices;
-  /** Default: every channel (channels/index.ts). */
-  channels?: readonly Channel[];
-  /** Default: nodemailer on SMTP_URL, or none without it. */
-  mailer?: Mailer | undefined;
   retryDelaysMs?: readonly number[];
   /** A delivery was accepted (for the metrics): its channel, and how long after its inquiry was created. */
   onSent?: (kind: string, delayMs: number) => void;
@@ -119,15 +106,13 @@ function logOutcome(log: Logger, delivery: ClaimedDelivery, settlement: Settleme
   }
 }
 
-export type NotifyStatus = NotificationSettingsView;
-
 /** The outbox's figures for health checks and metrics: counts, ages and a time, never text (an error can quote personal data). */
 export interface NotifierHealth extends Omit<OutboxFigures, 'setAsideError'> {
   /** When the worker last failed to read or write the outbox (ISO), or null. */
   lastWorkerErrorAt: string | null;
 }
 
-export interface Notifier {
+export interface OutboxWorker {
   /** Which deliveries a created inquiry gets, from the channels (for the outbox's configure). */
   plan: DeliveryPlanner;
   /**
@@ -143,23 +128,18 @@ export interface Notifier {
   stop(): Promise<void>;
   /** Queues a delivery again, now, unless it is being sent right now (see OutboxStore.resend). */
   resend(deliveryId: string): Promise<ResendResult>;
-  /** Sends a test e-mail straight away (not through the outbox). */
-  sendTestEmail(to: string): Promise<SendOutcome>;
   /** What the inbox calls a channel ('Owner e-mail'), by its kind. */
   label(kind: string): string;
   /** The outbox's figures and when the worker last met an error of its own (health checks, metrics). */
   health(): Promise<NotifierHealth>;
-  status(): Promise<NotifyStatus>;
 }
 
-export function createNotifier(options: NotifierOptions): Notifier {
-  const { outbox, config, log } = options;
-  const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
-  const channels = options.channels ?? CHANNELS;
+export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
+  const { outbox, channels, services, log } = options;
+  const { config } = services;
   const byKind = new Map(channels.map((channel) => [channel.kind, channel]));
   const policy = { delays: options.retryDelaysMs ?? RETRY_DELAYS_MS, random: options.random ?? Math.random };
   const pollMs = options.pollMs ?? POLL_MS;
-  const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
 
   let started = false;
   let stopped = false;
@@ -168,13 +148,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
   let timer: NodeJS.Timeout | undefined;
   let kicked = false;
   const stopping = new AbortController();
-  const services: ChannelServices = {
-    config,
-    mailer,
-    ownerRecipients: options.ownerRecipients,
-    fromAddress,
-    push: options.push,
-  };
   // The targets of the channels that keep theirs in the store, as read before the last claim.
   const stored = new Map<string, readonly string[]>();
   const plan = deliveryPlan(channels, config, stored);
@@ -390,18 +363,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
     async start() {
       if (started) return;
       started = true;
-      if (config.smtpUrl) {
-        log.info(`E-mail notifications: on, through ${describeSmtpUrl(config.smtpUrl)}, from ${config.mailFrom}`);
-      } else {
-        log.warn('E-mail notifications: off (SMTP_URL is not set); inquiries are still stored for the inbox');
-      }
-      if (config.webhooks.length > 0) log.info(`Webhooks: ${config.webhooks.length} endpoint(s)`);
-      if ((config.smtpUrl || config.webhooks.length > 0) && !config.publicUrlSet) {
-        log.warn(
-          `PUBLIC_URL is not set: the inbox links in e-mails and webhooks point to ${config.publicUrl}. ` +
-            'Set PUBLIC_URL to the site’s address (https://…).',
-        );
-      }
       await outbox.recoverAtStart();
       try {
         await readStoredTargets();
@@ -436,52 +397,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
         log.warn(`${inFlight.size} notification sends did not end when aborted; their claims are let go of`);
         await release([...inFlight.values()]);
       }
-      mailer?.close();
     },
     async resend(deliveryId) {
       const result = await outbox.resend(deliveryId, Date.now());
       if (result === 'queued') void pump();
       return result;
     },
-    async sendTestEmail(to) {
-      if (!mailer) return { ok: false, permanent: true, error: 'e-mail is not set up (SMTP_URL is not set)' };
-      return mailer.send(
-        testEmail({
-          to,
-          from: config.mailFrom,
-          messageId: messageIdFor(randomUUID(), fromAddress),
-          publicUrl: config.publicUrl,
-        }),
-      );
-    },
     label: (kind) => byKind.get(kind)?.label ?? kind,
     health,
-    async status() {
-      const [summary, figures] = await Promise.all([outbox.summary(), outbox.figures(Date.now())]);
-      return {
-        email: {
-          configured: mailer !== undefined,
-          server: config.smtpUrl ? describeSmtpUrl(config.smtpUrl) : null,
-          from: config.mailFrom,
-          confirmation: config.smtpUrl !== undefined && config.confirmationEmail,
-        },
-        webhooks: config.webhooks.map((endpoint) => ({
-          endpoint: describeEndpoint(endpoint.url),
-          slack: isSlackWebhook(endpoint.url),
-        })),
-        channels: channels.map((channel) => ({
-          kind: channel.kind,
-          label: channel.label,
-          description: channel.describe(config),
-          ...countsOf(summary, channel.kind),
-        })),
-        links: { base: config.publicUrl, set: config.publicUrlSet },
-        trouble: {
-          setAside: figures.setAside,
-          setAsideError: figures.setAsideError,
-          lastWorkerErrorAt: lastErrorIso(),
-        },
-      };
-    },
   };
 }

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
 import { notifyRoutes } from '../notify/notification-routes.js';
-import type { Notifier } from '../notify/worker.js';
+import type { Notifier } from '../notify/notifier.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { Owner, OwnerStore } from '../store/owner-store.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';

@@ -3,7 +3,7 @@
 // (503), with the notification outbox's figures; counts and times only, never personal
 // data or an error's text (which can quote an address).
 import type { FastifyPluginAsync } from 'fastify';
-import type { Notifier } from '../notify/worker.js';
+import type { Notifier } from '../notify/notifier.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 
 export const healthRoutes: FastifyPluginAsync<{ store: InquiryStore; notifier: Notifier }> = async (

@@ -1,0 +1,137 @@
+// The notifications as the server uses them: the outbox worker (worker.ts) with every
+// channel's services, and what is e-mail's and webhooks' own beside it: the SMTP
+// transport (made from SMTP_URL, closed at stop), what the start says about the set-up,
+// the test e-mail, and the Notifications page's view of it all.
+import { randomUUID } from 'node:crypto';
+import type { NotificationSettingsView } from '../../shared/notifications.js';
+import type { OutboxStore } from '../store/outbox-store.js';
+import { countsOf } from '../store/outbox-store.js';
+import type { Channel, ChannelServices, OwnerRecipients, PushServices } from './channels/channel.js';
+import { NO_SMTP } from './channels/channel.js';
+import { CHANNELS } from './channels/index.js';
+import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
+import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
+import { mailAddress, type NotifyConfig } from './notify-config.js';
+import { describeEndpoint } from './webhooks.js';
+import { createOutboxWorker, type Logger, type OutboxWorker } from './worker.js';
+
+export type { OwnerRecipients } from './channels/channel.js';
+export type { NotifierHealth } from './worker.js';
+
+export interface NotifierOptions {
+  outbox: OutboxStore;
+  config: NotifyConfig;
+  ownerRecipients: OwnerRecipients;
+  log: Logger;
+  /** The owners' push devices and keys (the push channel sends nothing without them). */
+  push?: PushServices;
+  /** Default: every channel (channels/index.ts). */
+  channels?: readonly Channel[];
+  /** Default: nodemailer on SMTP_URL, or none without it. */
+  mailer?: Mailer | undefined;
+  retryDelaysMs?: readonly number[];
+  /** A delivery was accepted (for the metrics): its channel, and how long after its inquiry was created. */
+  onSent?: (kind: string, delayMs: number) => void;
+  pollMs?: number;
+  random?: () => number;
+}
+
+export interface Notifier extends OutboxWorker {
+  /** Sends a test e-mail straight away (not through the outbox). */
+  sendTestEmail(to: string): Promise<SendOutcome>;
+  status(): Promise<NotificationSettingsView>;
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const { outbox, config, log } = options;
+  const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
+  const channels = options.channels ?? CHANNELS;
+  const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
+  const services: ChannelServices = {
+    config,
+    mailer,
+    ownerRecipients: options.ownerRecipients,
+    fromAddress,
+    push: options.push,
+  };
+  const worker = createOutboxWorker({
+    outbox,
+    channels,
+    services,
+    log,
+    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
+    ...(options.onSent ? { onSent: options.onSent } : {}),
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+    ...(options.random ? { random: options.random } : {}),
+  });
+
+  return {
+    ...worker,
+    async start() {
+      announce(config, log);
+      await worker.start();
+    },
+    async stop() {
+      await worker.stop();
+      mailer?.close();
+    },
+    async sendTestEmail(to) {
+      if (!mailer) return { ok: false, permanent: true, error: NO_SMTP };
+      return mailer.send(
+        testEmail({
+          to,
+          from: config.mailFrom,
+          messageId: messageIdFor(randomUUID(), fromAddress),
+          publicUrl: config.publicUrl,
+        }),
+      );
+    },
+    async status() {
+      const [summary, figures, health] = await Promise.all([
+        outbox.summary(),
+        outbox.figures(Date.now()),
+        worker.health(),
+      ]);
+      return {
+        email: {
+          configured: mailer !== undefined,
+          server: config.smtpUrl ? describeSmtpUrl(config.smtpUrl) : null,
+          from: config.mailFrom,
+          confirmation: config.smtpUrl !== undefined && config.confirmationEmail,
+        },
+        webhooks: config.webhooks.map((endpoint) => ({
+          endpoint: describeEndpoint(endpoint.url),
+          slack: isSlackWebhook(endpoint.url),
+        })),
+        channels: channels.map((channel) => ({
+          kind: channel.kind,
+          label: channel.label,
+          description: channel.describe(config),
+          ...countsOf(summary, channel.kind),
+        })),
+        links: { base: config.publicUrl, set: config.publicUrlSet },
+        trouble: {
+          setAside: figures.setAside,
+          setAsideError: figures.setAsideError,
+          lastWorkerErrorAt: health.lastWorkerErrorAt,
+        },
+      };
+    },
+  };
+}
+
+/** What the start says about the set-up: e-mail on or off, the webhooks, and a PUBLIC_URL that is missing. */
+function announce(config: NotifyConfig, log: Logger): void {
+  if (config.smtpUrl) {
+    log.info(`E-mail notifications: on, through ${describeSmtpUrl(config.smtpUrl)}, from ${config.mailFrom}`);
+  } else {
+    log.warn('E-mail notifications: off (SMTP_URL is not set); inquiries are still stored for the inbox');
+  }
+  if (config.webhooks.length > 0) log.info(`Webhooks: ${config.webhooks.length} endpoint(s)`);
+  if ((config.smtpUrl || config.webhooks.length > 0) && !config.publicUrlSet) {
+    log.warn(
+      `PUBLIC_URL is not set: the inbox links in e-mails and webhooks point to ${config.publicUrl}. ` +
+        'Set PUBLIC_URL to the site’s address (https://…).',
+    );
+  }
+}
