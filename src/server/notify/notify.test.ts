@@ -44,6 +44,8 @@ afterEach(async () => {
 interface Harness {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database, if on one. */
+  postgresUrl: string | undefined;
   store: InquiryStore;
   /** Runs SQL on the store's database behind its back (a fault injected by the test). */
   sql(statement: string): Promise<void>;
@@ -59,12 +61,13 @@ async function startApp(
   env: Record<string, string>,
   options: {
     owners?: string[];
-    postgres?: boolean;
+    /** On PostgreSQL: a fresh database, or this one (another instance on it). */
+    postgres?: boolean | string;
     retries?: number[];
     channels?: readonly Channel[];
   } = {},
 ): Promise<Harness> {
-  const { config, dataDir, remove } = buildTestConfig({
+  const { config, remove } = buildTestConfig({
     RATE_LIMIT_INQUIRIES_PER_SESSION: '10000',
     RATE_LIMIT_INQUIRIES_PER_IP: '10000',
     MAIL_FROM,
@@ -73,7 +76,10 @@ async function startApp(
     ...env,
   });
   cleanups.push(remove);
-  const postgresUrl = options.postgres ? await freshPostgresUrl() : undefined;
+  const postgresUrl =
+    typeof options.postgres === 'string' ? options.postgres : options.postgres ? await freshPostgresUrl() : undefined;
+  // DATA_DIR in `env`: the same SQLite file again (a restart).
+  const { dataDir } = config;
   const store = postgresUrl ? await openPostgresStore(postgresUrl, 4) : openSqliteStore(config.dataDir);
   const logs: string[] = [];
   const app = await buildApp(config, store, {
@@ -89,6 +95,7 @@ async function startApp(
   const harness: Harness = {
     app,
     dataDir,
+    postgresUrl,
     store,
     async sql(statement) {
       if (!postgresUrl) {
@@ -166,6 +173,21 @@ const allSettled = (deliveries: DeliveryWithAttempts[]) =>
   deliveries.length > 0 && deliveries.every((delivery) => delivery.state !== 'queued');
 const byKind = (deliveries: DeliveryWithAttempts[], kind: string) =>
   deliveries.filter((delivery) => delivery.kind === kind);
+
+/** The inquiry's confirmation once it has been tried: sent, skipped, or waiting after an attempt. */
+async function confirmationOf(t: Harness, inquiryId: string): Promise<DeliveryWithAttempts> {
+  const tried = (deliveries: DeliveryWithAttempts[]) => (byKind(deliveries, 'confirmation')[0]?.tries ?? 0) > 0;
+  return byKind(await t.until(inquiryId, tried), 'confirmation')[0]!;
+}
+
+/** The messages the SMTP server took for one mailbox, whatever the case or +tag of its address. */
+const mailsTo = (smtp: TestSmtp, local: string, domain: string) =>
+  smtp.received.filter((mail) =>
+    mail.rcptTo.some((to) => {
+      const [name = '', at = ''] = to.toLowerCase().split('@');
+      return name.split('+')[0] === local && at === domain;
+    }),
+  );
 
 describe('e-mail through a real SMTP server', () => {
   it('sends the owner every field, from MAIL_FROM, Reply-To the customer, with a link to the inbox', async () => {
@@ -286,6 +308,61 @@ describe('e-mail through a real SMTP server', () => {
       mail.rcptTo.some((to) => to.toLowerCase() === 'victim@example.org'),
     );
     expect(toVictim).toHaveLength(3);
+  });
+
+  it('counts one mailbox whatever its case and +tag: four inquiries, three confirmations; a neighbour still gets one', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url });
+    const states: string[] = [];
+    for (const email of [
+      'victim+1@example.net',
+      'Victim+2@Example.NET',
+      'victim@example.net',
+      'VICTIM+3@example.net',
+      'victimx@example.net',
+    ]) {
+      states.push((await confirmationOf(t, (await t.create({ email })).id)).state);
+    }
+    expect(states).toEqual(['sent', 'sent', 'sent', 'skipped', 'sent']);
+    expect(mailsTo(smtp, 'victim', 'example.net')).toHaveLength(3);
+  });
+
+  it('keeps counting one address across a restart (SQLite): two before, then one sent and one skipped', async () => {
+    const smtp = await smtpServer();
+    const first = await startApp({ SMTP_URL: smtp.url });
+    for (let i = 0; i < 2; i++) {
+      expect((await confirmationOf(first, (await first.create({ email: 'victim@example.org' })).id)).state).toBe(
+        'sent',
+      );
+    }
+    await first.app.close();
+    const second = await startApp({ SMTP_URL: smtp.url, DATA_DIR: first.dataDir });
+    const states: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      states.push(
+        (await confirmationOf(second, (await second.create({ email: 'victim+again@example.org' })).id)).state,
+      );
+    }
+    expect(states).toEqual(['sent', 'skipped']);
+    expect(mailsTo(smtp, 'victim', 'example.org')).toHaveLength(3);
+  });
+
+  it('holds the hourly cap across a restart: the confirmation past it waits an hour, unsent', async () => {
+    const smtp = await smtpServer();
+    const env = { SMTP_URL: smtp.url, CONFIRMATIONS_PER_HOUR: '2' };
+    const first = await startApp(env);
+    expect((await confirmationOf(first, (await first.create({ email: 'ana@example.org' })).id)).state).toBe('sent');
+    await first.app.close();
+    const second = await startApp({ ...env, DATA_DIR: first.dataDir });
+    expect((await confirmationOf(second, (await second.create({ email: 'ben@example.org' })).id)).state).toBe('sent');
+    const triedAt = Date.now();
+    const waiting = await confirmationOf(second, (await second.create({ email: 'cy@example.org' })).id);
+    expect(waiting).toMatchObject({
+      state: 'queued',
+      lastError: expect.stringMatching(/^2 confirmations went out in the last hour \(CONFIRMATIONS_PER_HOUR\)$/),
+    });
+    expect(waiting.dueAt).toBeGreaterThanOrEqual(triedAt + 59 * 60_000);
+    expect(mailsTo(smtp, 'cy', 'example.org')).toHaveLength(0);
   });
 
   it('sends nothing at all for an inquiry flagged as spam', async () => {
@@ -655,6 +732,27 @@ describe('on PostgreSQL', () => {
     expect(smtp.received.map((mail) => mail.replyTo[0]).sort()).toEqual([body.email, content.contact.email].sort());
     expect(hook!.verifyError).toBeUndefined();
     expect(await t.deliveries(spam.id)).toEqual([]);
+  });
+  it('counts one address across two instances on one database, and across a restart of one', async () => {
+    const smtp = await smtpServer();
+    const a = await startApp({ SMTP_URL: smtp.url }, { postgres: true });
+    const b = await startApp({ SMTP_URL: smtp.url }, { postgres: a.postgresUrl });
+    // Six at once through both instances in turn: either worker may claim and send any of them.
+    const created = await Promise.all([a, b, a, b, a, b].map((t, i) => t.create({ email: `victim+${i}@example.org` })));
+    const states = await Promise.all(created.map(({ id }) => confirmationOf(a, id)));
+    expect(states.map((delivery) => delivery.state).sort()).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+    // A new process (nothing in its memory) on the same database: the count is still there.
+    await a.app.close();
+    const c = await startApp({ SMTP_URL: smtp.url }, { postgres: a.postgresUrl });
+    expect((await confirmationOf(c, (await c.create({ email: 'Victim@Example.org' })).id)).state).toBe('skipped');
+    expect(mailsTo(smtp, 'victim', 'example.org')).toHaveLength(3);
   });
 });
 

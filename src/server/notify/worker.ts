@@ -174,6 +174,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     ownerRecipients: options.ownerRecipients,
     fromAddress,
     push: options.push,
+    outbox,
   };
   // The targets of the channels that keep theirs in the store, as read before the last claim.
   const stored = new Map<string, readonly string[]>();

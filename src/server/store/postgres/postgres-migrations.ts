@@ -161,6 +161,14 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: 'ALTER TABLE "outboxPending" ADD COLUMN "retryAt" bigint',
   },
   {
+    version: 22,
+    name: 'sends-counted-in-the-outbox',
+    // A send counted against its channel's caps while it is in flight, and the sent ones
+    // by kind and time: the confirmation caps are read from the outbox (record 083).
+    sql: `ALTER TABLE "outbox" ADD COLUMN "countedAt" bigint;
+  CREATE INDEX "outbox_sent" ON "outbox" ("kind", "sentAt") WHERE "state" = 'sent'`,
+  },
+  {
     version: 40,
     name: 'rate-counts',
     // The rate limits' counts, shared by every instance on this database (record 091).
