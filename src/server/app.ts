@@ -13,7 +13,7 @@ import { pushServices } from './notify/channels/push.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/worker.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
-import { inquiryFormRoutes } from './routes/form-post.js';
+import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiries.js';
 import { sessionRoutes } from './routes/session.js';
 import { siteRoutes } from './routes/site.js';
@@ -230,7 +230,15 @@ export async function buildApp(
   });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
-  if (landing) await app.register(pageRoutes, { landing, siteHost: new URL(content.siteUrl).host });
+  if (landing) {
+    const httpsSite = config.notify.publicUrl.startsWith('https:');
+    await app.register(pageRoutes, {
+      landing,
+      siteHost: new URL(content.siteUrl).host,
+      formStartCookie: (request) =>
+        startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
+    });
+  }
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
 }
