@@ -168,7 +168,8 @@ export async function buildApp(
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });
 
-  const owners = options.ownerStore ?? (await openOwnerStore(config));
+  const owners =
+    options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
   const channels = options.channels ?? CHANNELS;
   const push = pushServices(owners, config.notify, mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom);
   const notifier = createNotifier({

@@ -169,6 +169,16 @@ export const POSTGRES_MIGRATIONS = migrationList([
   CREATE INDEX "outbox_sent" ON "outbox" ("kind", "sentAt") WHERE "state" = 'sent'`,
   },
   {
+    version: 23,
+    name: 'erasure-scrubs',
+    // How many erasures the last scrub of the files covered: one a restart cut short
+    // runs at the next start (record 085).
+    sql: `CREATE TABLE "erasureScrubs" (
+    "one" boolean PRIMARY KEY DEFAULT true CHECK ("one"),
+    "erasures" bigint NOT NULL
+  )`,
+  },
+  {
     version: 40,
     name: 'rate-counts',
     // The rate limits' counts, shared by every instance on this database (record 091).
