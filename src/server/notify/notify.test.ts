@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { buildInquiryBody, buildTestConfig } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
+import { call, cookieOf, OWNER, PASSWORD } from '../../../tests/support/owner-app.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
 import {
   newWebhookSecret,
@@ -22,6 +23,8 @@ import {
 } from '../../../tests/support/webhook-receiver.js';
 import type { InquiryBody } from '../../shared/inquiry.js';
 import { buildApp } from '../app.js';
+import { hashPassword } from '../owner/password.js';
+import { openOwnerStore } from '../store/open-owner-store.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
 import { openPostgresStore } from '../store/postgres/postgres-store.js';
@@ -65,6 +68,8 @@ async function startApp(
     postgres?: boolean | string;
     retries?: number[];
     channels?: readonly Channel[];
+    /** An owner account (OWNER, PASSWORD) to sign in to the inbox's routes with. */
+    ownerAccount?: boolean;
   } = {},
 ): Promise<Harness> {
   const { config, remove } = buildTestConfig({
@@ -82,7 +87,10 @@ async function startApp(
   const { dataDir } = config;
   const store = postgresUrl ? await openPostgresStore(postgresUrl, 4) : openSqliteStore(config.dataDir);
   const logs: string[] = [];
+  const ownerStore = options.ownerAccount ? await openOwnerStore({ ...config, databaseUrl: postgresUrl }) : undefined;
+  if (ownerStore) await ownerStore.createOwner(OWNER, await hashPassword(PASSWORD));
   const app = await buildApp(config, store, {
+    ...(ownerStore ? { ownerStore } : {}),
     logStream: { write: (line) => void logs.push(line) },
     ownerRecipients: async () => options.owners ?? OWNERS,
     notifyRetryDelaysMs: options.retries ?? FAST_RETRIES,
@@ -422,6 +430,28 @@ describe('e-mail through a real SMTP server', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
+  it('aborts a send unanswered at its deadline inside the lease (lease less a second at 5 s) and sends it again, not marked sent', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off', NOTIFY_LEASE_SECONDS: '5' });
+    // The relay takes the first message's DATA and never answers it.
+    const held = smtp.holdNext();
+    cleanups.push(() => held.release());
+    const { id } = await t.create();
+    await held.arrived;
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({
+      state: 'sent',
+      attempts: [
+        { outcome: 'retry', error: 'no answer within 4 s: aborted' },
+        { outcome: 'sent', error: null },
+      ],
+    });
+    // Aborted at its deadline, not sooner: 5 s lease less max(1 s, a fifth).
+    expect(delivery!.attempts[0]!.at - delivery!.createdAt).toBeGreaterThanOrEqual(4_000);
+    // The second try went out while the first was still unanswered, on its own connection.
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('keeps everything queued while the SMTP server is down and delivers it all once it is back', async () => {
     const smtp = await smtpServer();
     const t = await startApp({ SMTP_URL: smtp.url });
@@ -667,7 +697,7 @@ describe.each([
 
   it('sets aside an inquiry whose notifications cannot be written out, shows it, and sends the others’ e-mails', async () => {
     const smtp = await smtpServer();
-    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' }, { postgres });
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' }, { postgres, ownerAccount: true });
     // A fault of the engine's own: writing out this one inquiry's deliveries fails, every time.
     const refusal = 'outbox write refused (a fault injected by the test)';
     await t.sql(
@@ -694,12 +724,15 @@ describe.each([
       if (Date.now() > deadline) throw new Error('the failing write-out was never set aside');
       await sleep(50);
     }
-    const { trouble } = await t.app.notifier.status();
-    expect(trouble).toMatchObject({ setAside: 1, setAsideError: expect.stringContaining(refusal) });
-    // The figures for health checks and metrics: counts and times, no text.
-    const health = await t.app.notifier.health();
-    expect(health).toMatchObject({ setAside: 1, queued: 0 });
-    expect(JSON.stringify(health)).not.toContain(refusal);
+    // Shown where the owner and the operator look: the inbox's Notifications page (its
+    // route) with the error, and the readiness answer as a count (no text: it can quote an address).
+    const view = await call(t.app, 'GET', '/api/owner/notifications', { cookie: await cookieOf(t.app) });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().trouble).toMatchObject({ setAside: 1, setAsideError: expect.stringContaining(refusal) });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ ok: true, outbox: { setAside: 1, queued: 0 } });
+    expect(ready.body).not.toContain(refusal);
     // It holds nothing up: the next inquiry's e-mail goes out too, and nothing about the set-aside one.
     const second = await t.create();
     expect((await smtp.waitFor(2)).map(inquiryOf)).toEqual([first.id, second.id]);
