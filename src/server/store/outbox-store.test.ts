@@ -97,6 +97,17 @@ describe.each(engines)('outbox on $name', (engine) => {
     return { store, location };
   }
   const freshStore = async (plan?: DeliveryPlanner, onQueued?: () => void) => (await freshPlace(plan, onQueued)).store;
+  /** Two stores on one fresh location (two instances, or two connections to one file). */
+  async function twoStores(plan: DeliveryPlanner): Promise<InquiryStore[]> {
+    const location = await engine.fresh();
+    cleanups.push(location.remove);
+    const stores = [await location.open(), await location.open()];
+    for (const store of stores) {
+      cleanups.push(() => store.close());
+      store.outbox.configure({ plan, idSecret: ID_SECRET });
+    }
+    return stores;
+  }
   const tables =
     engine.name === 'sqlite'
       ? { outbox: 'outbox', pending: 'outboxPending' }
@@ -500,13 +511,7 @@ describe.each(engines)('outbox on $name', (engine) => {
   });
 
   it('gives the last place under a cap to one of two stores counting at once', async () => {
-    const location = await engine.fresh();
-    cleanups.push(location.remove);
-    const stores = [await location.open(), await location.open()];
-    for (const store of stores) {
-      cleanups.push(() => store.close());
-      store.outbox.configure({ plan: () => [{ kind: 'confirmation', target: null }], idSecret: ID_SECRET });
-    }
+    const stores = await twoStores(() => [{ kind: 'confirmation', target: null }]);
     for (let round = 0; round < 5; round++) {
       for (const email of [`lee${round}+1@example.com`, `lee${round}+2@example.com`]) {
         await stores[0]!.create(buildNewInquiry({ document: { email } }));
@@ -522,13 +527,7 @@ describe.each(engines)('outbox on $name', (engine) => {
   });
 
   it('gives each due delivery to exactly one of several claimers', async () => {
-    const location = await engine.fresh();
-    cleanups.push(location.remove);
-    const stores = [await location.open(), await location.open()];
-    for (const store of stores) {
-      cleanups.push(() => store.close());
-      store.outbox.configure({ plan: everything, idSecret: ID_SECRET });
-    }
+    const stores = await twoStores(everything);
     const created = Array.from({ length: 40 }, () => buildNewInquiry());
     await Promise.all(created.map((inquiry) => stores[0]!.create(inquiry)));
     const claims = await Promise.all(
