@@ -15,8 +15,8 @@ export interface InquirySubmission {
   uid: string;
   bodyHash: string;
   body: InquiryBody;
-  /** How long the sender took to fill the form, if the adapter can tell; undefined: only the honeypot judges. */
-  fillMs: number | undefined;
+  /** How long the sender took to fill the form, by the server's clock (0 when it cannot tell: too fast). */
+  fillMs: number;
 }
 
 export type Acceptance =
@@ -34,9 +34,9 @@ export function inquiryProblems(body: InquiryBody, now = new Date()): Record<str
 }
 
 /** Why an inquiry is likely spam, or null: a filled honeypot, or a form sent faster than a person can. */
-export function spamReasonOf(website: string, fillMs: number | undefined, minFillMs: number): string | null {
+export function spamReasonOf(website: string, fillMs: number, minFillMs: number): string | null {
   if (website !== '') return 'honeypot';
-  return fillMs !== undefined && fillMs < minFillMs ? 'too-fast' : null;
+  return fillMs < minFillMs ? 'too-fast' : null;
 }
 
 /** Checks the rules and creates the inquiry (create-only); nothing is stored unless it is accepted. */

@@ -13,7 +13,7 @@ import { pushServices } from './notify/channels/push.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
-import { inquiryFormRoutes } from './routes/form-post.js';
+import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { siteRoutes } from './routes/site.js';
@@ -168,7 +168,8 @@ export async function buildApp(
     return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
   });
 
-  const owners = options.ownerStore ?? (await openOwnerStore(config));
+  const owners =
+    options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
   const channels = options.channels ?? CHANNELS;
   const push = pushServices(owners, config.notify, mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom);
   const notifier = createNotifier({
@@ -230,7 +231,15 @@ export async function buildApp(
   });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
-  if (landing) await app.register(pageRoutes, { landing, siteHost: new URL(content.siteUrl).host });
+  if (landing) {
+    const httpsSite = config.notify.publicUrl.startsWith('https:');
+    await app.register(pageRoutes, {
+      landing,
+      siteHost: new URL(content.siteUrl).host,
+      formStartCookie: (request) =>
+        startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
+    });
+  }
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
 }

@@ -40,9 +40,17 @@ test('an invalid inquiry comes back with its errors by their fields and every va
   // Wrong in ways only the server can tell without the script: a past date, an end before the start.
   const visitor = buildVisitor({ Date: inDays(-3), 'Start time': '14:00', 'End time': '12:00' });
   await fill(form, visitor);
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/inquiry'));
   await form.getByRole('button', { name: 'Send inquiry' }).click();
+  // The landing page's prerendered form has no time of its own: the page's signed render
+  // time goes with the post as a cookie, and the form page it comes back on carries it on (record 084).
+  const started = /curbside_form_started=(\d{13}\.[\w-]{43})/.exec(
+    (await (await posted).headerValue('cookie')) ?? '',
+  )?.[1];
+  expect(started).toBeDefined();
 
   await expect(page).toHaveURL(/\/inquiry$/);
+  await expect(page.locator('input[name="started"]')).toHaveValue(started!);
   await expect(page.getByRole('alert')).toContainText('Please check these 2 fields');
   await expect(page.locator('#inquiry-eventDate-error')).toHaveText('Event date can’t be in the past.');
   await expect(page.locator('#inquiry-endTime-error')).toHaveText('End time must be after the start time.');

@@ -62,6 +62,8 @@ async function startFormApp(env: Record<string, string>) {
     `<!doctype html><html lang="en"><head><title>t</title></head><body>${renderToString(createElement(InquiryPage, { sent }))}</body></html>`;
   writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.form), page(false));
   writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.sent), page(true));
+  // The landing page, whose prerendered form (with JavaScript off) posts to /inquiry too.
+  writeFileSync(join(clientDir, 'index.html'), page(false));
   const config = { ...built.config, clientDir };
   const store = openSqliteStore(config.dataDir);
   const app = await buildApp(config, store);
@@ -230,13 +232,59 @@ describe('the spam timing without JavaScript: the form page’s signed render ti
       const hurried = buildFormFields({ started: started! });
       const patient = buildFormFields({ started: signedStart(TEST_SESSION_SECRET, Date.now() - 4_000) });
       const forged = buildFormFields({ started: `${Date.now() - 60_000}.${'x'.repeat(43)}` });
-      for (const fields of [hurried, patient, forged]) expect((await post(fields)).statusCode).toBe(200);
+      const without = buildFormFields();
+      for (const fields of [hurried, patient, forged, without]) expect((await post(fields)).statusCode).toBe(200);
       const spamOf = async (fields: Record<string, string>) =>
         (await store.list()).find((row) => row.email === fields.email)?.spamReason;
       expect(await spamOf(hurried)).toBe('too-fast');
       expect(await spamOf(patient)).toBeNull();
-      // A time it did not sign is no evidence either way: only the honeypot judges (the static landing page's case).
-      expect(await spamOf(forged)).toBeNull();
+      // No time the server signed (a script that never loaded a page, or forged one): too fast, kept and flagged.
+      expect(await spamOf(forged)).toBe('too-fast');
+      expect(await spamOf(without)).toBe('too-fast');
+    } finally {
+      await app.close();
+      remove();
+    }
+  });
+
+  it('times a post from the landing page by the cookie that page set (its prerendered form carries no time)', async () => {
+    const { app, store, remove } = await startFormApp({ MIN_FILL_SECONDS: '3', RATE_LIMIT_INQUIRIES_PER_IP: '1000' });
+    try {
+      const landing = await app.inject({ method: 'GET', url: '/' });
+      const setCookie = String(landing.headers['set-cookie']);
+      expect(setCookie).toMatch(
+        /^curbside_form_started=\d{13}\.[\w-]{43}; Path=\/inquiry; HttpOnly; SameSite=Strict; Max-Age=86400$/,
+      );
+      // Each visitor's own: no shared cache may keep it.
+      expect(landing.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+      // A reload answered 304 starts the time again.
+      const reload = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': landing.headers.etag! } });
+      expect(reload.statusCode).toBe(304);
+      expect(String(reload.headers['set-cookie'])).toMatch(/^curbside_form_started=\d{13}\./);
+
+      const postWith = (fields: Record<string, string>, cookie: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/inquiry',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+          payload: encode(fields),
+        });
+      const spamOf = async (fields: Record<string, string>) =>
+        (await store.list()).find((row) => row.email === fields.email)?.spamReason;
+      const hurried = buildFormFields();
+      expect((await postWith(hurried, setCookie.split(';')[0]!)).statusCode).toBe(200);
+      expect(await spamOf(hurried)).toBe('too-fast');
+      const fourSecondsAgo = signedStart(TEST_SESSION_SECRET, Date.now() - 4_000);
+      const patient = buildFormFields();
+      expect((await postWith(patient, `other=1; curbside_form_started=${fourSecondsAgo}`)).statusCode).toBe(200);
+      expect(await spamOf(patient)).toBeNull();
+      // Sent back with an error, the form page keeps the landing page's time for the next post.
+      const mistaken = await postWith(
+        buildFormFields({ eventDate: dayFromToday(-5) }),
+        `curbside_form_started=${fourSecondsAgo}`,
+      );
+      expect(mistaken.statusCode).toBe(400);
+      expect(mistaken.body).toContain(`<input type="hidden" name="started" value="${fourSecondsAgo}">`);
     } finally {
       await app.close();
       remove();

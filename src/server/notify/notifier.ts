@@ -53,6 +53,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     ownerRecipients: options.ownerRecipients,
     fromAddress,
     push: options.push,
+    outbox,
   };
   const worker = createOutboxWorker({
     outbox,

@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { buildInquiryBody, buildTestConfig } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
+import { call, cookieOf, OWNER, PASSWORD } from '../../../tests/support/owner-app.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
 import {
   newWebhookSecret,
@@ -22,6 +23,8 @@ import {
 } from '../../../tests/support/webhook-receiver.js';
 import type { InquiryBody } from '../../shared/inquiry.js';
 import { buildApp } from '../app.js';
+import { hashPassword } from '../owner/password.js';
+import { openOwnerStore } from '../store/open-owner-store.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
 import { openPostgresStore } from '../store/postgres/postgres-store.js';
@@ -44,6 +47,8 @@ afterEach(async () => {
 interface Harness {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database, if on one. */
+  postgresUrl: string | undefined;
   store: InquiryStore;
   /** Runs SQL on the store's database behind its back (a fault injected by the test). */
   sql(statement: string): Promise<void>;
@@ -59,12 +64,15 @@ async function startApp(
   env: Record<string, string>,
   options: {
     owners?: string[];
-    postgres?: boolean;
+    /** On PostgreSQL: a fresh database, or this one (another instance on it). */
+    postgres?: boolean | string;
     retries?: number[];
     channels?: readonly Channel[];
+    /** An owner account (OWNER, PASSWORD) to sign in to the inbox's routes with. */
+    ownerAccount?: boolean;
   } = {},
 ): Promise<Harness> {
-  const { config, dataDir, remove } = buildTestConfig({
+  const { config, remove } = buildTestConfig({
     RATE_LIMIT_INQUIRIES_PER_SESSION: '10000',
     RATE_LIMIT_INQUIRIES_PER_IP: '10000',
     MAIL_FROM,
@@ -73,10 +81,16 @@ async function startApp(
     ...env,
   });
   cleanups.push(remove);
-  const postgresUrl = options.postgres ? await freshPostgresUrl() : undefined;
+  const postgresUrl =
+    typeof options.postgres === 'string' ? options.postgres : options.postgres ? await freshPostgresUrl() : undefined;
+  // DATA_DIR in `env`: the same SQLite file again (a restart).
+  const { dataDir } = config;
   const store = postgresUrl ? await openPostgresStore(postgresUrl, 4) : openSqliteStore(config.dataDir);
   const logs: string[] = [];
+  const ownerStore = options.ownerAccount ? await openOwnerStore({ ...config, databaseUrl: postgresUrl }) : undefined;
+  if (ownerStore) await ownerStore.createOwner(OWNER, await hashPassword(PASSWORD));
   const app = await buildApp(config, store, {
+    ...(ownerStore ? { ownerStore } : {}),
     logStream: { write: (line) => void logs.push(line) },
     ownerRecipients: async () => options.owners ?? OWNERS,
     notifyRetryDelaysMs: options.retries ?? FAST_RETRIES,
@@ -89,6 +103,7 @@ async function startApp(
   const harness: Harness = {
     app,
     dataDir,
+    postgresUrl,
     store,
     async sql(statement) {
       if (!postgresUrl) {
@@ -166,6 +181,21 @@ const allSettled = (deliveries: DeliveryWithAttempts[]) =>
   deliveries.length > 0 && deliveries.every((delivery) => delivery.state !== 'queued');
 const byKind = (deliveries: DeliveryWithAttempts[], kind: string) =>
   deliveries.filter((delivery) => delivery.kind === kind);
+
+/** The inquiry's confirmation once it has been tried: sent, skipped, or waiting after an attempt. */
+async function confirmationOf(t: Harness, inquiryId: string): Promise<DeliveryWithAttempts> {
+  const tried = (deliveries: DeliveryWithAttempts[]) => (byKind(deliveries, 'confirmation')[0]?.tries ?? 0) > 0;
+  return byKind(await t.until(inquiryId, tried), 'confirmation')[0]!;
+}
+
+/** The messages the SMTP server took for one mailbox, whatever the case or +tag of its address. */
+const mailsTo = (smtp: TestSmtp, local: string, domain: string) =>
+  smtp.received.filter((mail) =>
+    mail.rcptTo.some((to) => {
+      const [name = '', at = ''] = to.toLowerCase().split('@');
+      return name.split('+')[0] === local && at === domain;
+    }),
+  );
 
 describe('e-mail through a real SMTP server', () => {
   it('sends the owner every field, from MAIL_FROM, Reply-To the customer, with a link to the inbox', async () => {
@@ -288,6 +318,61 @@ describe('e-mail through a real SMTP server', () => {
     expect(toVictim).toHaveLength(3);
   });
 
+  it('counts one mailbox whatever its case and +tag: four inquiries, three confirmations; a neighbour still gets one', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url });
+    const states: string[] = [];
+    for (const email of [
+      'victim+1@example.net',
+      'Victim+2@Example.NET',
+      'victim@example.net',
+      'VICTIM+3@example.net',
+      'victimx@example.net',
+    ]) {
+      states.push((await confirmationOf(t, (await t.create({ email })).id)).state);
+    }
+    expect(states).toEqual(['sent', 'sent', 'sent', 'skipped', 'sent']);
+    expect(mailsTo(smtp, 'victim', 'example.net')).toHaveLength(3);
+  });
+
+  it('keeps counting one address across a restart (SQLite): two before, then one sent and one skipped', async () => {
+    const smtp = await smtpServer();
+    const first = await startApp({ SMTP_URL: smtp.url });
+    for (let i = 0; i < 2; i++) {
+      expect((await confirmationOf(first, (await first.create({ email: 'victim@example.org' })).id)).state).toBe(
+        'sent',
+      );
+    }
+    await first.app.close();
+    const second = await startApp({ SMTP_URL: smtp.url, DATA_DIR: first.dataDir });
+    const states: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      states.push(
+        (await confirmationOf(second, (await second.create({ email: 'victim+again@example.org' })).id)).state,
+      );
+    }
+    expect(states).toEqual(['sent', 'skipped']);
+    expect(mailsTo(smtp, 'victim', 'example.org')).toHaveLength(3);
+  });
+
+  it('holds the hourly cap across a restart: the confirmation past it waits an hour, unsent', async () => {
+    const smtp = await smtpServer();
+    const env = { SMTP_URL: smtp.url, CONFIRMATIONS_PER_HOUR: '2' };
+    const first = await startApp(env);
+    expect((await confirmationOf(first, (await first.create({ email: 'ana@example.org' })).id)).state).toBe('sent');
+    await first.app.close();
+    const second = await startApp({ ...env, DATA_DIR: first.dataDir });
+    expect((await confirmationOf(second, (await second.create({ email: 'ben@example.org' })).id)).state).toBe('sent');
+    const triedAt = Date.now();
+    const waiting = await confirmationOf(second, (await second.create({ email: 'cy@example.org' })).id);
+    expect(waiting).toMatchObject({
+      state: 'queued',
+      lastError: expect.stringMatching(/^2 confirmations went out in the last hour \(CONFIRMATIONS_PER_HOUR\)$/),
+    });
+    expect(waiting.dueAt).toBeGreaterThanOrEqual(triedAt + 59 * 60_000);
+    expect(mailsTo(smtp, 'cy', 'example.org')).toHaveLength(0);
+  });
+
   it('sends nothing at all for an inquiry flagged as spam', async () => {
     const smtp = await smtpServer();
     const hooks = await receiver();
@@ -343,6 +428,28 @@ describe('e-mail through a real SMTP server', () => {
     await sleep(FAST_RETRIES[0]! * 4);
     expect((await t.deliveries(id))[0]!.attempts).toHaveLength(1);
     expect(smtp.received).toHaveLength(0);
+  });
+
+  it('aborts a send unanswered at its deadline inside the lease (lease less a second at 5 s) and sends it again, not marked sent', async () => {
+    const smtp = await smtpServer();
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off', NOTIFY_LEASE_SECONDS: '5' });
+    // The relay takes the first message's DATA and never answers it.
+    const held = smtp.holdNext();
+    cleanups.push(() => held.release());
+    const { id } = await t.create();
+    await held.arrived;
+    const [delivery] = await t.until(id, allSettled);
+    expect(delivery).toMatchObject({
+      state: 'sent',
+      attempts: [
+        { outcome: 'retry', error: 'no answer within 4 s: aborted' },
+        { outcome: 'sent', error: null },
+      ],
+    });
+    // Aborted at its deadline, not sooner: 5 s lease less max(1 s, a fifth).
+    expect(delivery!.attempts[0]!.at - delivery!.createdAt).toBeGreaterThanOrEqual(4_000);
+    // The second try went out while the first was still unanswered, on its own connection.
+    expect(smtp.received).toHaveLength(1);
   });
 
   it('keeps everything queued while the SMTP server is down and delivers it all once it is back', async () => {
@@ -590,7 +697,7 @@ describe.each([
 
   it('sets aside an inquiry whose notifications cannot be written out, shows it, and sends the others’ e-mails', async () => {
     const smtp = await smtpServer();
-    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' }, { postgres });
+    const t = await startApp({ SMTP_URL: smtp.url, CONFIRMATION_EMAIL: 'off' }, { postgres, ownerAccount: true });
     // A fault of the engine's own: writing out this one inquiry's deliveries fails, every time.
     const refusal = 'outbox write refused (a fault injected by the test)';
     await t.sql(
@@ -617,12 +724,15 @@ describe.each([
       if (Date.now() > deadline) throw new Error('the failing write-out was never set aside');
       await sleep(50);
     }
-    const { trouble } = await t.app.notifier.status();
-    expect(trouble).toMatchObject({ setAside: 1, setAsideError: expect.stringContaining(refusal) });
-    // The figures for health checks and metrics: counts and times, no text.
-    const health = await t.app.notifier.health();
-    expect(health).toMatchObject({ setAside: 1, queued: 0 });
-    expect(JSON.stringify(health)).not.toContain(refusal);
+    // Shown where the owner and the operator look: the inbox's Notifications page (its
+    // route) with the error, and the readiness answer as a count (no text: it can quote an address).
+    const view = await call(t.app, 'GET', '/api/owner/notifications', { cookie: await cookieOf(t.app) });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().trouble).toMatchObject({ setAside: 1, setAsideError: expect.stringContaining(refusal) });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ ok: true, outbox: { setAside: 1, queued: 0 } });
+    expect(ready.body).not.toContain(refusal);
     // It holds nothing up: the next inquiry's e-mail goes out too, and nothing about the set-aside one.
     const second = await t.create();
     expect((await smtp.waitFor(2)).map(inquiryOf)).toEqual([first.id, second.id]);
@@ -655,6 +765,27 @@ describe('on PostgreSQL', () => {
     expect(smtp.received.map((mail) => mail.replyTo[0]).sort()).toEqual([body.email, content.contact.email].sort());
     expect(hook!.verifyError).toBeUndefined();
     expect(await t.deliveries(spam.id)).toEqual([]);
+  });
+  it('counts one address across two instances on one database, and across a restart of one', async () => {
+    const smtp = await smtpServer();
+    const a = await startApp({ SMTP_URL: smtp.url }, { postgres: true });
+    const b = await startApp({ SMTP_URL: smtp.url }, { postgres: a.postgresUrl });
+    // Six at once through both instances in turn: either worker may claim and send any of them.
+    const created = await Promise.all([a, b, a, b, a, b].map((t, i) => t.create({ email: `victim+${i}@example.org` })));
+    const states = await Promise.all(created.map(({ id }) => confirmationOf(a, id)));
+    expect(states.map((delivery) => delivery.state).sort()).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+    // A new process (nothing in its memory) on the same database: the count is still there.
+    await a.app.close();
+    const c = await startApp({ SMTP_URL: smtp.url }, { postgres: a.postgresUrl });
+    expect((await confirmationOf(c, (await c.create({ email: 'Victim@Example.org' })).id)).state).toBe('skipped');
+    expect(mailsTo(smtp, 'victim', 'example.org')).toHaveLength(3);
   });
 });
 

@@ -2,6 +2,7 @@
 // over https also Secure with the __Host- prefix (bound to this host). The store
 // keeps only the token's SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
+import { cookieValue } from '../cookie-value.js';
 
 export const COOKIE = 'curbside_owner';
 export const SECURE_COOKIE = `__Host-${COOKIE}`;
@@ -11,15 +12,8 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 
 /** The token from a Cookie header (the secure name over https, the plain one otherwise). */
 export function readToken(cookieHeader: string | undefined, secure: boolean): string | undefined {
-  if (!cookieHeader) return undefined;
-  const name = secure ? SECURE_COOKIE : COOKIE;
-  for (const part of cookieHeader.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0 || part.slice(0, index).trim() !== name) continue;
-    const value = part.slice(index + 1).trim();
-    return /^[\w-]{43}$/.test(value) ? value : undefined;
-  }
-  return undefined;
+  const value = cookieValue(cookieHeader, secure ? SECURE_COOKIE : COOKIE);
+  return value !== undefined && /^[\w-]{43}$/.test(value) ? value : undefined;
 }
 
 export function sessionCookie(token: string, secure: boolean, maxAgeSeconds: number): string {

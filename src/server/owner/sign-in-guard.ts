@@ -6,6 +6,7 @@
 // held only by its own failures. Unknown browsers slow down (429 with Retry-After)
 // once the account has had too many failures in the window.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { cookieValue } from '../cookie-value.js';
 import type { RateLimit } from '../config.js';
 import type { RateCounts } from '../store/rate-counts.js';
 
@@ -62,12 +63,7 @@ export function deviceOf(secret: string, token: string | undefined, account: str
 
 /** The device cookie's value from a Cookie header (the secure name over https). */
 export function readDeviceCookie(cookieHeader: string | undefined, secure: boolean): string | undefined {
-  const name = secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE;
-  for (const part of cookieHeader?.split(';') ?? []) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
+  return cookieValue(cookieHeader, secure ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
 }
 
 export function deviceCookie(token: string, secure: boolean): string {

@@ -42,6 +42,7 @@ import {
   type ControlTextField,
 } from '../../shared/text-rules.js';
 import { acceptInquiry, inquiryProblems } from '../accept-inquiry.js';
+import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
@@ -50,7 +51,10 @@ import { inquiriesPerAddress } from './rate-limit.js';
 interface FormPost {
   values: InquiryFormValues;
   website: string;
-  /** The signed render time of the form page it came from ('' from the landing page's static form). */
+  /**
+   * The signed render time of the page it came from: the form page's hidden field, or
+   * the landing page's cookie (its prerendered form carries none); '' when neither.
+   */
   started: string;
   body: InquiryBody;
 }
@@ -86,6 +90,17 @@ const startedMac = (secret: string, at: number) =>
 /** A form page's `started` value: when the server rendered it, signed, so a script cannot claim a time. */
 export function signedStart(secret: string, at: number): string {
   return `${at}.${startedMac(secret, at)}`;
+}
+
+/**
+ * The landing page's render time, for its form (prerendered and cached, it carries no
+ * field of its own): a cookie sent only with the form's post, signed as the field is.
+ */
+export const STARTED_COOKIE = 'curbside_form_started';
+
+export function startedCookie(secret: string, at: number, secure: boolean): string {
+  const maxAge = `Max-Age=${STARTED_MAX_AGE_MS / 1000}`;
+  return `${STARTED_COOKIE}=${signedStart(secret, at)}; Path=/inquiry; HttpOnly; SameSite=Strict; ${maxAge}${secure ? '; Secure' : ''}`;
 }
 
 /** When a genuine `started` value says its page was rendered (ms), if it is genuine and recent. */
@@ -183,7 +198,15 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
       const { values, website, started } = parseFormBody(text as string);
       // The body the JSON API would get, so the same schema judges it (its fillMs is never believed).
       const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
-      request.formPost = { values, website, started, body };
+      const genuine = (value: string | undefined) =>
+        value !== undefined && startedAt(config.sessionSecret, value, Date.now()) !== undefined;
+      const cookie = cookieValue(request.headers.cookie, STARTED_COOKIE);
+      request.formPost = {
+        values,
+        website,
+        started: genuine(started) ? started : genuine(cookie) ? cookie! : '',
+        body,
+      };
       done(null, body);
     },
   );
@@ -259,8 +282,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
       const keys = formInquiryKeys(config.sessionSecret, post.body);
       const result = await acceptInquiry(
         store,
-        // From a form page the server rendered: how long since then. From the landing page's
-        // static form (no render time): unknown, so only the honeypot judges (record 082).
+        // How long since the server rendered the page it came from (record 084).
         { ...keys, body: post.body, fillMs: fillSince(startedAt(config.sessionSecret, post.started, Date.now())) },
         { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
       );
@@ -272,5 +294,5 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
   );
 };
 
-const fillSince = (startedAtMs: number | undefined) =>
-  startedAtMs === undefined ? undefined : Date.now() - startedAtMs;
+/** No render time the server signed (a script that never loaded a page, or forged one): as fast as can be. */
+const fillSince = (startedAtMs: number | undefined) => (startedAtMs === undefined ? 0 : Date.now() - startedAtMs);

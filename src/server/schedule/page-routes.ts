@@ -20,17 +20,27 @@ export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return undefined;
 }
 
-export const pageRoutes: FastifyPluginAsync<{ landing: LandingPage; siteHost: string }> = async (
+export interface PageRoutesOptions {
+  landing: LandingPage;
+  siteHost: string;
+  /** The Set-Cookie of the page's render time, for its form's post without JavaScript (record 084). */
+  formStartCookie: (request: FastifyRequest) => string;
+}
+
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
   app,
-  { landing, siteHost },
+  { landing, siteHost, formStartCookie },
 ) => {
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const page: ServedPage = landing.page();
     reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'public, max-age=0, must-revalidate')
+      // Private: each answer sets its own cookie, which a shared cache must not hand on.
+      .header('cache-control', 'private, max-age=0, must-revalidate')
       .header('vary', 'accept-encoding')
-      .header('etag', page.etag);
+      .header('etag', page.etag)
+      // On a 304 too: a reload is a new visit, whose form time starts now.
+      .header('set-cookie', formStartCookie(request));
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const encoding = chosenEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);

@@ -189,7 +189,7 @@ describe('the owner’s schedule, and the landing page that shows it', () => {
     await call(app, 'POST', '/api/owner/schedule', { cookie, body: buildStop() });
     const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(br.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
     expect(br.headers.vary).toBe('accept-encoding');
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('Sunday Market');
     const gzip = await app.inject({

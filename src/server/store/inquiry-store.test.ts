@@ -1,6 +1,7 @@
 // One contract, two engines: every InquiryStore behaviour is checked on a real
 // SQLite file and on a real PostgreSQL server (started by the test run).
 import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildNewInquiry, buildUid } from '../../../tests/support/builders.js';
 import {
@@ -14,6 +15,8 @@ import type { InquiryStore, NewInquiry, StoredInquiry } from './inquiry-store.js
 import { openPostgresStore } from './postgres/postgres-store.js';
 import { POSTGRES_MIGRATIONS } from './postgres/postgres-migrations.js';
 import { SQLITE_MIGRATIONS } from './sqlite/sqlite-migrations.js';
+import { JOURNAL_SIZE_LIMIT, WAL_RESET_BYTES } from './sqlite/sqlite-checkpointer.js';
+import { openDatabase, prepare } from './sqlite/sqlite-statements.js';
 import { openSqliteStore, SQLITE_FILE } from './sqlite/sqlite-store.js';
 
 const MIGRATIONS = { sqlite: SQLITE_MIGRATIONS, postgres: POSTGRES_MIGRATIONS };
@@ -283,5 +286,40 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     for (const inquiry of [honeypot, tooFast, clean]) await store.create(inquiry);
 
     expect(await store.list()).toEqual([stored(clean), stored(tooFast), stored(honeypot)]);
+  });
+});
+
+describe('the write-ahead log on SQLite', () => {
+  it('shrinks back to journal_size_limit once a checkpoint lets it start over', { timeout: 60_000 }, async () => {
+    const data = freshDataDir();
+    const store = openSqliteStore(data.dir);
+    const wal = join(data.dir, `${SQLITE_FILE}-wal`);
+    const walSize = () => (existsSync(wal) ? statSync(wal).size : 0);
+    // A reader holding a transaction (a backup, an export) keeps every checkpoint from
+    // finishing, so the log grows past the limit, yet short of the size that resets it.
+    const reader = openDatabase(join(data.dir, SQLITE_FILE), { readonly: true });
+    try {
+      reader.exec('BEGIN');
+      prepare(reader, 'SELECT count(*) FROM eventInquiries').get();
+      while (walSize() < 2 * JOURNAL_SIZE_LIMIT) {
+        await Promise.all(Array.from({ length: 200 }, () => store.create(buildNewInquiry())));
+      }
+      expect(walSize()).toBeLessThan(WAL_RESET_BYTES);
+      reader.exec('COMMIT');
+      // The checkpointer's next passive round copies it all; the next commit starts the log over.
+      await expect
+        .poll(
+          async () => {
+            await store.create(buildNewInquiry());
+            return walSize();
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBeLessThanOrEqual(JOURNAL_SIZE_LIMIT);
+    } finally {
+      reader.close();
+      await store.close();
+      data.remove();
+    }
   });
 });

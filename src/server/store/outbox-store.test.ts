@@ -97,6 +97,17 @@ describe.each(engines)('outbox on $name', (engine) => {
     return { store, location };
   }
   const freshStore = async (plan?: DeliveryPlanner, onQueued?: () => void) => (await freshPlace(plan, onQueued)).store;
+  /** Two stores on one fresh location (two instances, or two connections to one file). */
+  async function twoStores(plan: DeliveryPlanner): Promise<InquiryStore[]> {
+    const location = await engine.fresh();
+    cleanups.push(location.remove);
+    const stores = [await location.open(), await location.open()];
+    for (const store of stores) {
+      cleanups.push(() => store.close());
+      store.outbox.configure({ plan, idSecret: ID_SECRET });
+    }
+    return stores;
+  }
   const tables =
     engine.name === 'sqlite'
       ? { outbox: 'outbox', pending: 'outboxPending' }
@@ -465,14 +476,58 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(after).toEqual(engine.name === 'sqlite' ? [first!.id, second!.id] : []);
   });
 
-  it('gives each due delivery to exactly one of several claimers', async () => {
-    const location = await engine.fresh();
-    cleanups.push(location.remove);
-    const stores = [await location.open(), await location.open()];
-    for (const store of stores) {
-      cleanups.push(() => store.close());
-      store.outbox.configure({ plan: everything, idSecret: ID_SECRET });
+  it('counts sends against caps: the sent and those in flight, by mailbox; a failed one no longer; the hour counts all', async () => {
+    const store = await freshStore(() => [{ kind: 'confirmation', target: null }]);
+    const addresses = ['Kim+a@example.com', 'kim@EXAMPLE.com', 'kim+b@example.com', 'kimberly@example.com'];
+    for (const email of addresses) {
+      await store.create(buildNewInquiry({ document: { email } }));
+      await sleep(3); // claimed in this order
     }
+    const now = Date.now();
+    const [a, b, c, other] = await store.outbox.claimDue(now, 10, 600_000);
+    const mailbox = { since: now - 86_400_000, most: 2, to: 'KIM+z@example.com' };
+    const count = (delivery: typeof a, caps = [mailbox]) => store.outbox.countSend(delivery!, caps, now);
+    expect(await count(a)).toBeUndefined();
+    expect(await count(b)).toBeUndefined();
+    // Two in flight to that mailbox: full, and c is not counted.
+    expect(await count(c)).toBe(mailbox);
+    // Another mailbox at the same domain is not that one.
+    expect(await count(other, [{ ...mailbox, to: other!.inquiry!.email }])).toBeUndefined();
+    // a failed (not sent): it no longer counts, and c takes its place; b sent: it counts as sent.
+    await store.outbox.settle([
+      { ...a!, at: now, settlement: { outcome: 'retry', error: 'SMTP 421', dueAt: now + 1_000 } },
+      { ...b!, at: now, settlement: { outcome: 'sent' } },
+    ]);
+    expect(await count(c)).toBeUndefined();
+    const later = now + 1_000;
+    const [again] = await store.outbox.claimDue(later, 10, 600_000);
+    expect(again!.id).toBe(a!.id);
+    expect(await store.outbox.countSend(again!, [mailbox], later)).toBe(mailbox);
+    // The hour's cap counts every address: b sent, c and other in flight.
+    const hour = { since: now - 3_600_000, most: 3 };
+    expect(await store.outbox.countSend(again!, [hour], later)).toBe(hour);
+    // A send before the window does not count (b): only c, in flight.
+    expect(await store.outbox.countSend(again!, [{ ...mailbox, since: now + 1 }], later)).toBeUndefined();
+  });
+
+  it('gives the last place under a cap to one of two stores counting at once', async () => {
+    const stores = await twoStores(() => [{ kind: 'confirmation', target: null }]);
+    for (let round = 0; round < 5; round++) {
+      for (const email of [`lee${round}+1@example.com`, `lee${round}+2@example.com`]) {
+        await stores[0]!.create(buildNewInquiry({ document: { email } }));
+      }
+      const now = Date.now();
+      const claimed = await stores[0]!.outbox.claimDue(now, 10, 60_000);
+      const cap = { since: now - 86_400_000, most: 1, to: `lee${round}@example.com` };
+      const answers = await Promise.all(
+        claimed.map((delivery, i) => stores[i]!.outbox.countSend(delivery, [cap], now)),
+      );
+      expect(answers.filter((answer) => answer === undefined)).toHaveLength(1);
+    }
+  });
+
+  it('gives each due delivery to exactly one of several claimers', async () => {
+    const stores = await twoStores(everything);
     const created = Array.from({ length: 40 }, () => buildNewInquiry());
     await Promise.all(created.map((inquiry) => stores[0]!.create(inquiry)));
     const claims = await Promise.all(

@@ -124,6 +124,47 @@ export interface OutboxFigures {
 }
 
 /**
+ * A cap on a channel's sends: at most `most` counted from `since` on (ms), to any
+ * address, or only to the one of `to` (an e-mail address, compared by addressKey).
+ */
+export interface SendCap {
+  since: number;
+  most: number;
+  to?: string;
+}
+
+/**
+ * An address as the caps count it: lowercased, and the local part without a "+tag"
+ * (victim+1@x.example and Victim+2@X.example are victim@x.example's mailbox).
+ */
+export function addressKey(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at).toLowerCase();
+  const tag = local.indexOf('+');
+  return `${tag >= 0 ? local.slice(0, tag) : local}${email.slice(at).toLowerCase()}`;
+}
+
+/**
+ * A first cut, in SQL, at the lowercased addresses a cap counts: a LIKE pattern (escaped
+ * with a backslash) for the key's local part, then anything, then its domain.
+ * countedFor has the last word.
+ */
+export function capLike(cap: SendCap): string {
+  if (cap.to === undefined) return '%';
+  const key = addressKey(cap.to);
+  const at = key.lastIndexOf('@');
+  const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+  return `${literal(key.slice(0, at))}%${literal(key.slice(at))}`;
+}
+
+/** How many of the sends read with capLike(cap) (their addresses) the cap counts. */
+export function countedFor(cap: SendCap, addresses: readonly string[]): number {
+  if (cap.to === undefined) return addresses.length;
+  const key = addressKey(cap.to);
+  return addresses.filter((address) => addressKey(address) === key).length;
+}
+
+/**
  * Which deliveries an inquiry gets: asked in the create's transaction (does it
  * owe any?) and again when its deliveries are written.
  */
@@ -159,6 +200,16 @@ export interface OutboxStore {
    * (erasure) is left deleted. Returns the ids whose claim was lost.
    */
   settle(settlements: SettleItem[]): Promise<string[]>;
+  /**
+   * Counts a send of the claimed `delivery` against its channel's caps, atomically on
+   * every instance sharing the store: what a cap counts is its kind's deliveries sent
+   * since `cap.since`, and those counted and still in flight (claimed, not settled).
+   * Answers the first cap that is full (nothing counted), or undefined: the send is
+   * counted (in flight until it is settled or let go of) and may go out. Read from the
+   * outbox's own rows, so the counts hold across restarts; an erased inquiry's
+   * deliveries are gone and no longer count.
+   */
+  countSend(delivery: ClaimedDelivery, caps: readonly SendCap[], now: number): Promise<SendCap | undefined>;
   /** Lets go of claims without an attempt (shutting down mid-send), each only while still held; returns the ids lost. */
   release(claims: Release[]): Promise<string[]>;
   /**

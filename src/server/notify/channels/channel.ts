@@ -2,7 +2,7 @@
 // up. The worker (../worker.ts) claims, leases, paces and settles deliveries of any
 // channel the same way; a new channel is one file here and one line in index.ts.
 import type { StoredInquiry } from '../../store/inquiry-store.js';
-import type { ClaimedDelivery } from '../../store/outbox-store.js';
+import type { ClaimedDelivery, OutboxStore } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import type { PushDevice } from '../../store/owner-store.js';
@@ -30,6 +30,8 @@ export interface ChannelServices {
   fromAddress: string;
   /** The owners' devices for push and the server's push keys (undefined without an owner store). */
   push?: PushServices | undefined;
+  /** Counts a send against the channel's caps, in the store, so every instance and every restart sees it. */
+  outbox: Pick<OutboxStore, 'countSend'>;
 }
 
 /** What one send may use. */

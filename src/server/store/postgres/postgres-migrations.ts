@@ -161,6 +161,24 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: 'ALTER TABLE "outboxPending" ADD COLUMN "retryAt" bigint',
   },
   {
+    version: 22,
+    name: 'sends-counted-in-the-outbox',
+    // A send counted against its channel's caps while it is in flight, and the sent ones
+    // by kind and time: the confirmation caps are read from the outbox (record 083).
+    sql: `ALTER TABLE "outbox" ADD COLUMN "countedAt" bigint;
+  CREATE INDEX "outbox_sent" ON "outbox" ("kind", "sentAt") WHERE "state" = 'sent'`,
+  },
+  {
+    version: 23,
+    name: 'erasure-scrubs',
+    // How many erasures the last scrub of the files covered: one a restart cut short
+    // runs at the next start (record 085).
+    sql: `CREATE TABLE "erasureScrubs" (
+    "one" boolean PRIMARY KEY DEFAULT true CHECK ("one"),
+    "erasures" bigint NOT NULL
+  )`,
+  },
+  {
     version: 40,
     name: 'rate-counts',
     // The rate limits' counts, shared by every instance on this database (record 091).

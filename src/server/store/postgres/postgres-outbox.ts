@@ -10,6 +10,9 @@ import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
   ANY_KIND,
+  capLike,
+  type ClaimedDelivery,
+  countedFor,
   type DeliveryPlanner,
   type DeliveryWithAttempts,
   WRITE_OUT_ATTEMPTS,
@@ -18,6 +21,7 @@ import {
   summarize,
   type OutboxStore,
   type PendingInquiry,
+  type SendCap,
   SETTLED_STATE,
   toAttempt,
   toDelivery,
@@ -108,7 +112,7 @@ const SETTLE_SQL = `WITH "s" AS (
   ),
   "settled" AS (
     UPDATE "outbox" o SET "state" = s."state", "tries" = o."tries" + 1, "dueAt" = coalesce(s."dueAt", o."dueAt"),
-      "claimedUntil" = NULL, "claimToken" = NULL, "lastError" = s."error",
+      "claimedUntil" = NULL, "claimToken" = NULL, "countedAt" = NULL, "lastError" = s."error",
       "sentAt" = CASE WHEN s."outcome" = 'sent' THEN s."at" ELSE o."sentAt" END
     FROM "s" WHERE o."id" = s."id" AND o."claimToken" = s."token"
     RETURNING o."id"
@@ -120,10 +124,50 @@ const SETTLE_SQL = `WITH "s" AS (
   SELECT o."id" FROM "outbox" o JOIN "s" ON s."id" = o."id" WHERE o."id" NOT IN (SELECT "id" FROM "settled")`;
 const RELEASE_SQL = `WITH "c" AS (SELECT * FROM unnest($1::text[], $2::text[]) AS c("id", "token")),
   "released" AS (
-    UPDATE "outbox" o SET "claimedUntil" = NULL, "claimToken" = NULL FROM "c"
+    UPDATE "outbox" o SET "claimedUntil" = NULL, "claimToken" = NULL, "countedAt" = NULL FROM "c"
     WHERE o."id" = c."id" AND o."claimToken" = c."token" RETURNING o."id"
   )
   SELECT o."id" FROM "outbox" o JOIN "c" ON c."id" = o."id" WHERE o."id" NOT IN (SELECT "id" FROM "released")`;
+
+// What the caps count (see OutboxStore.countSend): the kind ($1)'s deliveries sent since
+// $2, and those counted and in flight ($3: now) but this one ($4), by their inquiry's
+// address (lowercased) LIKE $5.
+const COUNTED_SENDS_SQL = `SELECT lower(i."email") AS "email" FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
+  WHERE o."kind" = $1 AND o."state" = 'sent' AND o."sentAt" >= $2 AND lower(i."email") LIKE $5 ESCAPE '\\'
+  UNION ALL
+  SELECT lower(i."email") FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
+  WHERE o."kind" = $1 AND o."state" = 'queued' AND o."countedAt" IS NOT NULL AND o."claimedUntil" > $3 AND o."id" <> $4
+    AND lower(i."email") LIKE $5 ESCAPE '\\'`;
+
+/**
+ * Counts a send against its caps (OutboxStore.countSend) while holding its kind's lock
+ * for the transaction: two instances counting at once take turns, so both cannot see
+ * the last free place.
+ */
+async function countSendIn(
+  client: pg.PoolClient,
+  delivery: ClaimedDelivery,
+  caps: readonly SendCap[],
+  now: number,
+): Promise<SendCap | undefined> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`curbside send caps\n${delivery.kind}`]);
+  for (const cap of caps) {
+    const { rows } = await client.query(COUNTED_SENDS_SQL, [delivery.kind, cap.since, now, delivery.id, capLike(cap)]);
+    if (
+      countedFor(
+        cap,
+        rows.map((row) => row.email as string),
+      ) >= cap.most
+    )
+      return cap;
+  }
+  await client.query('UPDATE "outbox" SET "countedAt" = $3 WHERE "id" = $1 AND "claimToken" = $2', [
+    delivery.id,
+    delivery.claimToken,
+    now,
+  ]);
+  return undefined;
+}
 
 export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
   let plan: DeliveryPlanner = () => [];
@@ -271,6 +315,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
       ]);
       return rows.map((row) => row.id as string);
     },
+    countSend: (delivery, caps, now) => inTransaction(pool, (client) => countSendIn(client, delivery, caps, now)),
     async figures(now) {
       const { rows } = await pool.query(
         `SELECT
@@ -338,7 +383,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     async resend(id, now) {
       const result = await pool.query(
         `UPDATE "outbox" SET "state" = 'queued', "tries" = 0, "dueAt" = $2, "claimedUntil" = NULL, "claimToken" = NULL,
-           "lastError" = NULL
+           "countedAt" = NULL, "lastError" = NULL
          WHERE "id" = $1 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)`,
         [id, now],
       );

@@ -183,6 +183,14 @@ export const SQLITE_MIGRATIONS = migrationList([
     sql: 'ALTER TABLE outboxPending ADD COLUMN retryAt INTEGER',
   },
   {
+    version: 22,
+    name: 'sends-counted-in-the-outbox',
+    // A send counted against its channel's caps while it is in flight, and the sent ones
+    // by kind and time: the confirmation caps are read from the outbox (record 083).
+    sql: `ALTER TABLE outbox ADD COLUMN countedAt INTEGER;
+  CREATE INDEX outbox_sent ON outbox (kind, sentAt) WHERE state = 'sent'`,
+  },
+  {
     version: 50,
     name: 'owner-calendar-feed',
     // Each owner's secret for the calendar feed of Booked inquiries (made on first use,

@@ -11,6 +11,8 @@ import { prepare, relaxedTransaction } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
 import {
   ANY_KIND,
+  capLike,
+  countedFor,
   type DeliveryPlanner,
   type DeliveryWithAttempts,
   type KindFilter,
@@ -21,8 +23,10 @@ import {
   summarize,
   type OutboxStore,
   type PendingInquiry,
+  type SendCap,
   SETTLED_STATE,
   type SettleItem,
+  type ClaimedDelivery,
   toAttempt,
   toDelivery,
 } from '../outbox-store.js';
@@ -64,6 +68,16 @@ interface PendingRow {
   spamReason: string | null;
   found: number;
 }
+
+// What the caps count (see OutboxStore.countSend): the kind's deliveries sent since
+// @since, and those counted and in flight but this one, with their inquiry's address.
+const COUNTED_SENDS_SQL = `WITH counted AS (
+    SELECT i.email FROM outbox o JOIN ${INQUIRY_COLLECTION} i ON i.id = o.inquiryId
+    WHERE o.kind = @kind AND o.state = 'sent' AND o.sentAt >= @since
+    UNION ALL
+    SELECT i.email FROM outbox o JOIN ${INQUIRY_COLLECTION} i ON i.id = o.inquiryId
+    WHERE o.kind = @kind AND o.state = 'queued' AND o.countedAt IS NOT NULL AND o.claimedUntil > @now AND o.id <> @id
+  )`;
 
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
@@ -110,7 +124,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const settleOne = prepare(
     db,
     `UPDATE outbox SET state = @state, tries = tries + 1, dueAt = coalesce(@dueAt, dueAt), claimedUntil = NULL,
-       lastError = @error, sentAt = coalesce(@sentAt, sentAt)
+       countedAt = NULL, lastError = @error, sentAt = coalesce(@sentAt, sentAt)
      WHERE id = @id AND claimToken = @claimToken`,
   );
   const exists = prepare(db, 'SELECT 1 FROM outbox WHERE id = ?').pluck();
@@ -120,16 +134,21 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const releaseOne = prepare(
     db,
-    'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL WHERE id = @id AND claimToken = @claimToken',
+    'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL, countedAt = NULL WHERE id = @id AND claimToken = @claimToken',
   );
   const releaseAll = prepare(
     db,
-    'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL WHERE claimedUntil IS NOT NULL',
+    'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL, countedAt = NULL WHERE claimedUntil IS NOT NULL',
   );
   const retrySetAside = prepare(
     db,
     'UPDATE outboxPending SET setAsideAt = NULL, failures = 0, retryAt = NULL WHERE setAsideAt IS NOT NULL',
   );
+  const countedSends = prepare(
+    db,
+    `${COUNTED_SENDS_SQL} SELECT lower(email) FROM counted WHERE lower(email) LIKE @like ESCAPE '\\'`,
+  ).pluck();
+  const markCounted = prepare(db, 'UPDATE outbox SET countedAt = @now WHERE id = @id AND claimToken = @claimToken');
   const nextDue = prepare(db, `SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
   const byInquiry = prepare(db, 'SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
   const byId = prepare(db, 'SELECT * FROM outbox WHERE id = ?');
@@ -139,7 +158,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   );
   const requeue = prepare(
     db,
-    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, claimToken = NULL, lastError = NULL
+    `UPDATE outbox SET state = 'queued', tries = 0, dueAt = @now, claimedUntil = NULL, claimToken = NULL, countedAt = NULL,
+       lastError = NULL
      WHERE id = @id AND (claimedUntil IS NULL OR claimedUntil <= @now)`,
   );
   const forgetInquiry = forgetOutboxOf(db);
@@ -250,6 +270,15 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     }
     return lost;
   });
+  // One transaction (the process's only connection that writes the outbox): read, judge, count.
+  const countSend = relaxed((delivery: ClaimedDelivery, caps: readonly SendCap[], now: number) => {
+    const full = caps.find((cap) => {
+      const read = { kind: delivery.kind, since: cap.since, now, id: delivery.id, like: capLike(cap) };
+      return countedFor(cap, countedSends.all(read) as string[]) >= cap.most;
+    });
+    if (!full) markCounted.run({ now, id: delivery.id, claimToken: delivery.claimToken });
+    return full;
+  });
   const release = relaxed((claims: Release[]) =>
     claims.filter((held) => releaseOne.run(held).changes === 0 && exists.get(held.id)).map((held) => held.id),
   );
@@ -277,6 +306,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     },
     async release(claims) {
       return claims.length > 0 ? release(claims) : [];
+    },
+    async countSend(delivery, caps, now) {
+      return countSend(delivery, caps, now);
     },
     async recoverAtStart() {
       relaxed(() => {
