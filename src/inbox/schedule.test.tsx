@@ -28,7 +28,8 @@ function standIn(options: { refuse?: Record<string, string> } = {}) {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     const at = '2030-05-20T15:00:00.000Z';
-    if (method === 'GET') return json(200, { stops, history, today: TODAY } satisfies ScheduleView);
+    if (method === 'GET')
+      return json(200, { stops, history, now: { date: TODAY, time: '09:00' } } satisfies ScheduleView);
     if (options.refuse) return json(400, { error: 'bad_request', message: 'Refused.', fields: options.refuse });
     if (method === 'POST') {
       const { repeatWeeks = 1, ...fields } = body;

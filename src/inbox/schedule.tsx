@@ -5,16 +5,17 @@
 // (src/shared/truck-schedule.ts): a message under each field that breaks one, nothing sent.
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
+  isToday,
+  type LocalTime,
   MAX_REPEAT_WEEKS,
   type ScheduleView,
   STOP_FIELDS,
   type StopFields,
-  stopDay,
   stopProblems,
   type TruckStop,
 } from '../shared/truck-schedule.js';
 import { ApiError, request } from './api.js';
-import { clockTime, dateTime, inboxLocale } from './format.js';
+import { clockTime, dateTime, eventDay } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { useResource } from './use-resource.js';
 
@@ -26,8 +27,8 @@ const scheduleApi = {
   remove: (id: string) => request<void>('DELETE', `/api/owner/schedule/${id}`),
 };
 
-/** Days and times as the rest of the inbox writes them (the business's locale: format.ts). */
-const day = (date: string) => stopDay(date, inboxLocale);
+/** Days and times as the rest of the inbox writes them (format.ts). */
+const day = eventDay;
 const hours = (stop: StopFields) => `${clockTime(stop.starts)}–${clockTime(stop.ends)}`;
 
 const EMPTY: StopFields = { date: '', starts: '', ends: '', place: '', address: '', note: '' };
@@ -85,7 +86,7 @@ export function Schedule() {
       <StopForm
         key={editing?.id ?? 'new'}
         editing={editing}
-        today={data?.today}
+        now={data?.now}
         onSaved={async (saved) => {
           setEditing(undefined);
           setRemoved(undefined);
@@ -120,7 +121,7 @@ export function Schedule() {
               <StopItem
                 key={stop.id}
                 stop={stop}
-                today={data.today}
+                today={data.now.date}
                 onEdit={() => {
                   setEditing(stop);
                   setMessage('');
@@ -164,7 +165,7 @@ function StopItem({
   return (
     <li className="inbox-card">
       <p className="inbox-stop-when">
-        {stop.date === today ? <strong className="inbox-status status-booked">Today</strong> : null} {day(stop.date)} ·{' '}
+        {isToday(stop, today) ? <strong className="inbox-status status-booked">Today</strong> : null} {day(stop.date)} ·{' '}
         {hours(stop)}
       </p>
       <p className="inbox-stop-place">{stop.place}</p>
@@ -193,12 +194,13 @@ const INPUTS: { name: FieldName; type: string; autoComplete?: string; hint?: str
 
 function StopForm({
   editing,
-  today,
+  now,
   onSaved,
   onCancel,
 }: {
   editing: TruckStop | undefined;
-  today: string | undefined;
+  /** The business's clock as the page was read (the server checks again at its own). */
+  now: LocalTime | undefined;
   onSaved: (message: string) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -219,7 +221,7 @@ function StopForm({
     const stop = Object.fromEntries(
       Object.entries(values).map(([name, value]) => [name, value.normalize('NFC').trim()]),
     ) as unknown as StopFields;
-    const found = today ? stopProblems(stop, today) : {};
+    const found = now ? stopProblems(stop, now) : {};
     setProblems(found);
     setFailure(undefined);
     const first = INPUTS.find((input) => found[input.name]);
@@ -269,7 +271,7 @@ function StopForm({
                 type={input.type}
                 value={values[input.name]}
                 required={input.name !== 'note'}
-                min={input.type === 'date' ? today : undefined}
+                min={input.type === 'date' && !editing ? now?.date : undefined}
                 maxLength={(STOP_FIELDS[input.name] as { maxLength?: number }).maxLength}
                 autoComplete={input.autoComplete ?? 'off'}
                 aria-invalid={problem ? true : undefined}

@@ -3,7 +3,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
-import { businessId, content } from '../../content/index.js';
+import { content } from '../../content/index.js';
+import { sectionOptionsOf } from '../shared/schedule-section.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
@@ -20,7 +21,7 @@ import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
 import { ownerArea } from './owner/owner-scope.js';
 import { healthRoutes } from './routes/health.js';
-import { landingPage } from './schedule/landing-page.js';
+import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
@@ -203,21 +204,17 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
-  // The landing page with the truck's next stops filled in (record 111).
-  const landing = await landingPage({
+  // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
+  const published = await publishSchedule({
     clientDir: config.clientDir,
     schedule: owners.schedule,
-    section: {
-      timeZone: content.timeZone,
-      locale: content.locale,
-      businessId: businessId(content),
-      businessName: content.name,
-    },
+    section: sectionOptionsOf(content),
+    host: new URL(content.siteUrl).host,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
     onError: (error) =>
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
   });
-  app.addHook('onClose', async () => landing?.stop());
+  app.addHook('onClose', async () => published.stop());
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
@@ -227,19 +224,16 @@ export async function buildApp(
     store,
     notifier,
     push,
-    onScheduleChanged: async () => landing?.refresh(),
+    onScheduleChanged: () => published.refresh(),
   });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
-  if (landing) {
-    const httpsSite = config.notify.publicUrl.startsWith('https:');
-    await app.register(pageRoutes, {
-      landing,
-      siteHost: new URL(content.siteUrl).host,
-      formStartCookie: (request) =>
-        startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
-    });
-  }
+  const httpsSite = config.notify.publicUrl.startsWith('https:');
+  await app.register(pageRoutes, {
+    published,
+    formStartCookie: (request) =>
+      startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
+  });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
 }

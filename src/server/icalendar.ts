@@ -3,6 +3,8 @@
 // database. The inbox's calendars (owner/calendar.ts) and the truck's public schedule
 // (schedule/schedule-calendar.ts) are made of these.
 
+import { offsetAt, offsetText } from '../shared/time-zone.js';
+
 /** A TEXT value: backslash, semicolon, comma and line breaks escaped. */
 export const text = (value: string) =>
   value
@@ -45,34 +47,6 @@ export const icalendarHead = (product: string) => [
   `PRODID:-//Curbside//${product}//EN`,
   'CALSCALE:GREGORIAN',
 ];
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** The zone's UTC offset, in minutes, at an instant. */
-function offsetAt(timeZone: string, at: number): number {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return Math.round((asUtc - Math.floor(at / 60_000) * 60_000) / 60_000);
-}
-
-const offsetText = (minutes: number) => {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-};
 
 /**
  * The zone's VTIMEZONE for the years given (and the one before, for the offset in force

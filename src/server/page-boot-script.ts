@@ -4,8 +4,9 @@
 // frame; should no report come, 3 s after `load`). So neither the first paint nor the
 // largest one ever waits for the module to be fetched and evaluated, and a lab's
 // simulated slow network never counts the module in them: the HTML and its inlined
-// stylesheet are the whole first view (decision records 043, 104). The module's address is in the tag's data-src, so
-// the script's text, and the hash the CSP allows it by, are the same in every build.
+// stylesheet are the whole first view (decision records 043, 104). The module's
+// address is in the tag's data-src, so the script's text, and the hash the CSP allows
+// it by, are the same in every build.
 import { createHash } from 'node:crypto';
 
 // It also arms the entrance animations (`motion-ok`, see entry-client.tsx) before

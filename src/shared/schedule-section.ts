@@ -3,10 +3,12 @@
 // whenever the schedule, the day or a stop's end changes, between its marker comments
 // (schedule-markers.ts), so the page stays static: no script, no request, and what
 // search engines read too.
+import { type BusinessContent, businessId } from '../../content/index.js';
 import { escapeHtml, safeJson } from './escape-html.js';
 import { SCHEDULE_END, SCHEDULE_START } from './schedule-markers.js';
 import {
-  addDays,
+  endDate,
+  isToday,
   localNow,
   mapsUrl,
   STOPS_ON_PAGE,
@@ -18,6 +20,14 @@ import {
 } from './truck-schedule.js';
 
 export { SCHEDULE_END, SCHEDULE_START };
+
+/** The section's settings from a business's content file. */
+export const sectionOptionsOf = (business: BusinessContent): Omit<SectionOptions, 'now'> => ({
+  timeZone: business.timeZone,
+  locale: business.locale,
+  businessId: businessId(business),
+  businessName: business.name,
+});
 
 export interface SectionOptions {
   now: Date;
@@ -31,13 +41,12 @@ export interface SectionOptions {
 /** The stops as schema.org FoodEvents, for search engines. */
 export function stopEvents(stops: readonly TruckStop[], options: SectionOptions): Record<string, unknown>[] {
   return stops.map((stop) => {
-    const endDate = stop.ends > stop.starts ? stop.date : addDays(stop.date, 1);
     return {
       '@context': 'https://schema.org',
       '@type': 'FoodEvent',
       name: `${options.businessName} at ${stop.place}`,
       startDate: zonedIso(stop.date, stop.starts, options.timeZone),
-      endDate: zonedIso(endDate, stop.ends, options.timeZone),
+      endDate: zonedIso(endDate(stop), stop.ends, options.timeZone),
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       eventStatus: 'https://schema.org/EventScheduled',
       location: { '@type': 'Place', name: stop.place, address: stop.address },
@@ -48,12 +57,12 @@ export function stopEvents(stops: readonly TruckStop[], options: SectionOptions)
 }
 
 function stopItem(stop: TruckStop, today: string, locale: string): string {
-  const isToday = stop.date === today;
+  const marked = isToday(stop, today);
   const heading = `stop-${stop.id}`;
   return [
-    `<li class="schedule-stop${isToday ? ' schedule-stop-today' : ''}">`,
+    `<li class="schedule-stop${marked ? ' schedule-stop-today' : ''}">`,
     '<p class="schedule-when">',
-    isToday ? '<strong class="schedule-today">Today</strong> ' : '',
+    marked ? '<strong class="schedule-today">Today</strong> ' : '',
     `<time datetime="${stop.date}">${escapeHtml(stopDay(stop.date, locale))}</time>`,
     `<span class="schedule-hours">${escapeHtml(stopTime(stop.starts, locale))}–${escapeHtml(stopTime(stop.ends, locale))}</span>`,
     '</p>',

@@ -23,19 +23,20 @@ const stop = (overrides: Partial<TruckStop> = {}): TruckStop => ({
   ...overrides,
 });
 const TODAY = '2030-05-20';
+const NOW = { date: TODAY, time: '09:00' };
 
 describe('a stop’s rules (the inbox’s form and the server alike)', () => {
   it('takes a stop from today on, and an overnight one', () => {
-    expect(stopProblems(stop(), TODAY)).toEqual({});
-    expect(stopProblems(stop({ date: TODAY }), TODAY)).toEqual({});
-    expect(stopProblems(stop({ starts: '20:00', ends: '01:30' }), TODAY)).toEqual({});
-    expect(stopProblems(stop({ note: 'By the north gate' }), TODAY)).toEqual({});
+    expect(stopProblems(stop(), NOW)).toEqual({});
+    expect(stopProblems(stop({ date: TODAY }), NOW)).toEqual({});
+    expect(stopProblems(stop({ starts: '20:00', ends: '01:30' }), NOW)).toEqual({});
+    expect(stopProblems(stop({ note: 'By the north gate' }), NOW)).toEqual({});
   });
 
   it('names each field that is wrong by its label', () => {
     const problems = stopProblems(
       { date: '2030-02-30', starts: '25:00', ends: '9:00', place: '', address: ' 1 Main St', note: 'a\nb' },
-      TODAY,
+      NOW,
     );
     expect(problems).toEqual({
       date: 'Date: enter a date such as 2030-05-26.',
@@ -47,11 +48,18 @@ describe('a stop’s rules (the inbox’s form and the server alike)', () => {
     });
   });
 
-  it('never puts a stop in the past, nor more than two years ahead, nor ending as it starts', () => {
-    expect(stopProblems(stop({ date: addDays(TODAY, -1) }), TODAY).date).toBe('Date: pick today or a later day.');
-    expect(stopProblems(stop({ date: addDays(TODAY, 800) }), TODAY).date).toBe('Date: pick a day within two years.');
-    expect(stopProblems(stop({ ends: '11:00' }), TODAY).ends).toBe('Ends: must differ from Starts.');
-    expect(stopProblems(stop({ place: 'x'.repeat(81) }), TODAY).place).toBe('Place: at most 80 characters.');
+  it('never takes a stop that has ended, nor one more than two years ahead, nor one ending as it starts', () => {
+    expect(stopProblems(stop({ date: addDays(TODAY, -1) }), NOW).date).toBe('Date: pick today or a later day.');
+    expect(stopProblems(stop({ date: TODAY, starts: '07:00', ends: '09:00' }), NOW).ends).toBe(
+      'Ends: this stop has ended already; pick a later time.',
+    );
+    // Last night's late stop, still running at 01:00: it can be changed (its note, say), or put back.
+    const lastNight = stop({ date: addDays(TODAY, -1), starts: '20:00', ends: '02:00' });
+    expect(stopProblems(lastNight, { date: TODAY, time: '01:00' })).toEqual({});
+    expect(stopProblems(lastNight, { date: TODAY, time: '02:00' }).date).toBe('Date: pick today or a later day.');
+    expect(stopProblems(stop({ date: addDays(TODAY, 800) }), NOW).date).toBe('Date: pick a day within two years.');
+    expect(stopProblems(stop({ ends: '11:00' }), NOW).ends).toBe('Ends: must differ from Starts.');
+    expect(stopProblems(stop({ place: 'x'.repeat(81) }), NOW).place).toBe('Place: at most 80 characters.');
   });
 });
 
@@ -124,6 +132,13 @@ describe('the landing page’s "Find the truck" section', () => {
       location: { '@type': 'Place', name: 'Sunday Market', address: '400 W 2nd St, Austin, TX' },
       organizer: { '@id': 'https://tacos.example/#business' },
     });
+  });
+
+  it('marks last night’s late stop Today while it still runs', () => {
+    const lateNight = stop({ date: '2030-05-26', starts: '20:00', ends: '02:00' });
+    const at = (iso: string) => scheduleSection([lateNight], { ...options, now: new Date(iso) });
+    expect(at('2030-05-27T06:30:00Z')).toContain('<strong class="schedule-today">Today</strong>'); // 01:30 there
+    expect(at('2030-05-27T07:00:00Z')).toContain('No stops are scheduled right now.'); // 02:00: ended
   });
 
   it('says so plainly when nothing is scheduled, and drops stops that ended', () => {

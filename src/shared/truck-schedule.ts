@@ -4,6 +4,7 @@
 // the business: a stop's date and times are the business's local wall-clock time, in
 // content.timeZone, whatever zone the server or the owner's phone is in.
 import { textProblem } from './text-rules.js';
+import { offsetAt, offsetText, wallClock } from './time-zone.js';
 
 /** A stop as the owner enters it. `ends` before `starts` means it ends the next day (a late night). */
 export interface StopFields {
@@ -33,12 +34,18 @@ export interface ScheduleChange {
   at: string;
 }
 
-/** The schedule page's view: the stops from today on, and the latest changes, newest first. */
+/** The business's wall clock: 'YYYY-MM-DD' and 'HH:MM' in content.timeZone. */
+export interface LocalTime {
+  date: string;
+  time: string;
+}
+
+/** The schedule page's view: the stops that have not ended, and the latest changes, newest first. */
 export interface ScheduleView {
   stops: TruckStop[];
   history: ScheduleChange[];
-  /** Today in the business's time zone ('YYYY-MM-DD'): the earliest date a stop may take. */
-  today: string;
+  /** The business's clock as the view was read: a stop must not have ended by then. */
+  now: LocalTime;
 }
 
 /** Each field: its label (as the form and every message name it) and its longest value. */
@@ -73,21 +80,26 @@ const isRealDate = (value: string) =>
 
 /**
  * What is wrong with a stop, field by field: `{ date: 'Date: …' }`, each message naming
- * its field's label; empty when nothing is. `today` is the business's date: a stop
- * is never put in the past.
+ * its field's label; empty when nothing is. `now` is the business's clock: a stop is
+ * never one that has already ended (a late night from yesterday still running is fine).
  */
-export function stopProblems(stop: StopFields, today: string): Partial<Record<keyof StopFields, string>> {
+export function stopProblems(stop: StopFields, now: LocalTime): Partial<Record<keyof StopFields, string>> {
   const problems: Partial<Record<keyof StopFields, string>> = {};
   const say = (field: keyof StopFields, problem: string) => {
     problems[field] ??= `${STOP_FIELDS[field].label}: ${problem}`;
   };
   if (!isRealDate(stop.date)) say('date', 'enter a date such as 2030-05-26.');
-  else if (stop.date < today) say('date', 'pick today or a later day.');
-  else if (dayNumber(stop.date) - dayNumber(today) > MAX_DAYS_AHEAD) say('date', 'pick a day within two years.');
+  else if (dayNumber(stop.date) - dayNumber(now.date) > MAX_DAYS_AHEAD) say('date', 'pick a day within two years.');
   for (const field of ['starts', 'ends'] as const) {
     if (!TIME.test(stop[field])) say(field, 'enter a time such as 11:30.');
   }
-  if (!problems.starts && !problems.ends && stop.starts === stop.ends) say('ends', 'must differ from Starts.');
+  if (!problems.date && !problems.starts && !problems.ends) {
+    const ended = stopEnd(stop) <= `${now.date} ${now.time}`;
+    const noLength = stop.starts === stop.ends;
+    if (stop.date < now.date && (ended || noLength)) say('date', 'pick today or a later day.');
+    if (noLength) say('ends', 'must differ from Starts.');
+    else if (ended && stop.date >= now.date) say('ends', 'this stop has ended already; pick a later time.');
+  }
   for (const field of ['place', 'address', 'note'] as const) {
     const value = stop[field];
     const { maxLength } = STOP_FIELDS[field];
@@ -102,24 +114,16 @@ export function stopProblems(stop: StopFields, today: string): Partial<Record<ke
 }
 
 /** The business's local date and time now, as 'YYYY-MM-DD' and 'HH:MM'. */
-export function localNow(now: Date, timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
-}
+export const localNow = (now: Date, timeZone: string): LocalTime => wallClock(timeZone, now.getTime());
 
-/** When the stop ends, as the business's local 'YYYY-MM-DD HH:MM' (the next day for a late night). */
-export function stopEnd(stop: StopFields): string {
-  return `${stop.ends > stop.starts ? stop.date : addDays(stop.date, 1)} ${stop.ends}`;
-}
+/** The day a stop ends: its own, or the next for a late night (`ends` before `starts`). */
+export const endDate = (stop: StopFields) => (stop.ends > stop.starts ? stop.date : addDays(stop.date, 1));
+
+/** When the stop ends, as the business's local 'YYYY-MM-DD HH:MM'. */
+export const stopEnd = (stop: StopFields) => `${endDate(stop)} ${stop.ends}`;
+
+/** Marked "Today": on today's date, or a late night from yesterday still running (listed only until it ends). */
+export const isToday = (stop: StopFields, today: string) => stop.date <= today;
 
 /** Stops by date, then start time. */
 export const byTime = (a: StopFields, b: StopFields) =>
@@ -156,15 +160,9 @@ export function stopTime(time: string, locale: string): string {
 /** The zone's offset from UTC at a local wall-clock time, as '+01:00' (for JSON-LD's dates). */
 export function zoneOffset(date: string, time: string, timeZone: string): string {
   const wall = Date.parse(`${date}T${time}:00Z`);
-  // The offset in force an offset's width away is the same except within hours of a change.
-  let offset = 0;
-  for (let i = 0; i < 2; i++) {
-    const { date: d, time: t } = localNow(new Date(wall - offset * 60_000), timeZone);
-    offset = (Date.parse(`${d}T${t}:00Z`) - (wall - offset * 60_000)) / 60_000;
-  }
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  // The offset in force an offset's width away is the same, except within hours of a change.
+  const guess = offsetAt(timeZone, wall);
+  return offsetText(offsetAt(timeZone, wall - guess * 60_000), ':');
 }
 
 /** A local date and time as an ISO instant with the zone's offset: '2026-11-29T10:00:00-06:00'. */

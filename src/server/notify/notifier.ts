@@ -4,7 +4,6 @@
 // the test e-mail, and the Notifications page's view of it all.
 import { randomUUID } from 'node:crypto';
 import type { NotificationSettingsView } from '../../shared/notifications.js';
-import type { OutboxStore } from '../store/outbox-store.js';
 import { countsOf } from '../store/outbox-store.js';
 import type { Channel, ChannelServices, OwnerRecipients, PushServices } from './channels/channel.js';
 import { NO_SMTP } from './channels/channel.js';
@@ -13,27 +12,20 @@ import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './
 import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
 import { mailAddress, type NotifyConfig } from './notify-config.js';
 import { describeEndpoint } from './webhooks.js';
-import { createOutboxWorker, type Logger, type OutboxWorker } from './worker.js';
+import { createOutboxWorker, type Logger, type OutboxWorker, type WorkerOptions } from './worker.js';
 
 export type { OwnerRecipients } from './channels/channel.js';
 export type { NotifierHealth } from './worker.js';
 
-export interface NotifierOptions {
-  outbox: OutboxStore;
+export interface NotifierOptions extends Omit<WorkerOptions, 'channels' | 'services'> {
   config: NotifyConfig;
   ownerRecipients: OwnerRecipients;
-  log: Logger;
   /** The owners' push devices and keys (the push channel sends nothing without them). */
   push?: PushServices;
   /** Default: every channel (channels/index.ts). */
   channels?: readonly Channel[];
   /** Default: nodemailer on SMTP_URL, or none without it. */
   mailer?: Mailer | undefined;
-  retryDelaysMs?: readonly number[];
-  /** A delivery was accepted (for the metrics): its channel, and how long after its inquiry was created. */
-  onSent?: (kind: string, delayMs: number) => void;
-  pollMs?: number;
-  random?: () => number;
 }
 
 export interface Notifier extends OutboxWorker {
@@ -43,28 +35,12 @@ export interface Notifier extends OutboxWorker {
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { outbox, config, log } = options;
+  const { config, ownerRecipients, push, channels = CHANNELS, mailer: _given, ...workerOptions } = options;
+  const { outbox, log } = workerOptions;
   const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
-  const channels = options.channels ?? CHANNELS;
   const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
-  const services: ChannelServices = {
-    config,
-    mailer,
-    ownerRecipients: options.ownerRecipients,
-    fromAddress,
-    push: options.push,
-    outbox,
-  };
-  const worker = createOutboxWorker({
-    outbox,
-    channels,
-    services,
-    log,
-    ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
-    ...(options.onSent ? { onSent: options.onSent } : {}),
-    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
-    ...(options.random ? { random: options.random } : {}),
-  });
+  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox };
+  const worker = createOutboxWorker({ ...workerOptions, channels, services });
 
   return {
     ...worker,
@@ -88,11 +64,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       );
     },
     async status() {
-      const [summary, figures, health] = await Promise.all([
-        outbox.summary(),
-        outbox.figures(Date.now()),
-        worker.health(),
-      ]);
+      const [summary, figures] = await Promise.all([outbox.summary(), outbox.figures(Date.now())]);
       return {
         email: {
           configured: mailer !== undefined,
@@ -114,7 +86,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
         trouble: {
           setAside: figures.setAside,
           setAsideError: figures.setAsideError,
-          lastWorkerErrorAt: health.lastWorkerErrorAt,
+          lastWorkerErrorAt: worker.lastErrorAt(),
         },
       };
     },

@@ -132,6 +132,8 @@ export interface OutboxWorker {
   label(kind: string): string;
   /** The outbox's figures and when the worker last met an error of its own (health checks, metrics). */
   health(): Promise<NotifierHealth>;
+  /** When the worker last failed to read or write the outbox (ISO), or null. */
+  lastErrorAt(): string | null;
 }
 
 export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
@@ -405,5 +407,6 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     },
     label: (kind) => byKind.get(kind)?.label ?? kind,
     health,
+    lastErrorAt: lastErrorIso,
   };
 }

@@ -1,10 +1,8 @@
-// The landing page with its schedule filled in (landing-page.ts), at / and /index.html,
-// and the truck's stops as a calendar at /schedule.ics. Everything else of the build is
-// served as files (routes/site.ts).
+// The landing page with its schedule filled in, at / and /index.html, and the truck's
+// stops as a calendar at /schedule.ics, both as published-schedule.ts keeps them.
+// Everything else of the build is served as files (routes/site.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { content } from '../../../content/index.js';
-import type { LandingPage, ServedPage } from './landing-page.js';
-import { scheduleCalendar } from './schedule-calendar.js';
+import type { PublishedSchedule } from './published-schedule.js';
 
 /** The encoding to send: brotli, else gzip, else none, as the browser takes them (a q of 0 refuses). */
 export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
@@ -20,19 +18,24 @@ export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return undefined;
 }
 
+/** Whether an If-None-Match names this ETag (a list, weak or not, or '*'). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
 export interface PageRoutesOptions {
-  landing: LandingPage;
-  siteHost: string;
+  published: PublishedSchedule;
   /** The Set-Cookie of the page's render time, for its form's post without JavaScript (record 084). */
   formStartCookie: (request: FastifyRequest) => string;
 }
 
-export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
-  app,
-  { landing, siteHost, formStartCookie },
-) => {
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { published, formStartCookie }) => {
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page: ServedPage = landing.page();
+    const page = published.page();
+    // No build: what the site's files would answer (routes/site.ts says so at start).
+    if (!page) return reply.callNotFound();
     reply
       .type('text/html; charset=utf-8')
       // Private: each answer sets its own cookie, which a shared cache must not hand on.
@@ -41,7 +44,7 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
       .header('etag', page.etag)
       // On a 304 too: a reload is a new visit, whose form time starts now.
       .header('set-cookie', formStartCookie(request));
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    if (matches(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const encoding = chosenEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
@@ -54,13 +57,6 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="schedule.ics"')
       .header('cache-control', 'public, max-age=300')
-      .send(
-        scheduleCalendar(landing.stops(), {
-          now: new Date(),
-          businessName: content.name,
-          timeZone: content.timeZone,
-          host: siteHost,
-        }),
-      ),
+      .send(published.calendar()),
   );
 };

@@ -1,7 +1,7 @@
 // The truck's stops as a public iCalendar feed (/schedule.ics, record 111): a regular
 // subscribes once and their calendar follows the truck. In the business's time zone,
 // with its VTIMEZONE; the place, the address and the owner's note for the public.
-import { addDays, type TruckStop } from '../../shared/truck-schedule.js';
+import { endDate, type TruckStop } from '../../shared/truck-schedule.js';
 import { calendar, icalendarHead, local, stamp, text, timeZoneLines } from '../icalendar.js';
 
 export interface ScheduleCalendarOptions {
@@ -30,7 +30,7 @@ export function scheduleCalendar(stops: readonly TruckStop[], options: ScheduleC
       `UID:${stop.id}@${options.host}`,
       `DTSTAMP:${stamp(options.now)}`,
       `DTSTART${tz}:${local(stop.date, stop.starts)}`,
-      `DTEND${tz}:${local(stop.ends > stop.starts ? stop.date : addDays(stop.date, 1), stop.ends)}`,
+      `DTEND${tz}:${local(endDate(stop), stop.ends)}`,
       `SUMMARY:${text(`${options.businessName} at ${stop.place}`)}`,
       `LOCATION:${text(stop.address)}`,
       ...(stop.note ? [`DESCRIPTION:${text(stop.note)}`] : []),

@@ -35,13 +35,14 @@ const fieldsOf = ({ date, starts, ends, place, address, note = '' }: StopBody): 
   note,
 });
 
-const today = () => localNow(new Date(), content.timeZone).date;
+/** The business's clock now. */
+const now = () => localNow(new Date(), content.timeZone);
 
 /** Refuses the stops with a 400 naming each field that is wrong (the first stop's problems, else a later one's). */
 function refuseBad(stops: readonly StopFields[]): void {
-  const day = today();
+  const clock = now();
   for (const stop of stops) {
-    const problems = stopProblems(stop, day);
+    const problems = stopProblems(stop, clock);
     const messages = Object.values(problems);
     if (messages.length > 0) throw new BodyError(messages.join(' '), problems as Record<string, string>);
   }
@@ -49,14 +50,25 @@ function refuseBad(stops: readonly StopFields[]): void {
 
 export const scheduleRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, onScheduleChanged }) => {
   const { schedule } = owners;
+  /** The change is stored: the page follows at once, or at its next look if this fails (never a 5xx for a saved change). */
   const changed = async () => {
-    await onScheduleChanged?.();
+    try {
+      await onScheduleChanged?.();
+    } catch (error) {
+      app.log.warn(
+        { err: { type: (error as Error).name } },
+        'schedule: the page will show the change at its next look',
+      );
+    }
   };
 
   app.get('/api/owner/schedule', async (): Promise<ScheduleView> => {
-    const day = today();
-    const [stops, history] = await Promise.all([schedule.stops(addDays(day, -1)), schedule.history(HISTORY_SHOWN)]);
-    return { stops: upcomingStops(stops, new Date(), content.timeZone), history, today: day };
+    const clock = now();
+    const [stops, history] = await Promise.all([
+      schedule.stops(addDays(clock.date, -1)),
+      schedule.history(HISTORY_SHOWN),
+    ]);
+    return { stops: upcomingStops(stops, new Date(), content.timeZone), history, now: clock };
   });
 
   app.post<{ Body: StopBody & { repeatWeeks?: number } }>(

@@ -157,7 +157,7 @@ describe('the owner’s schedule, and the landing page that shows it', () => {
     expect(page.match(/>Today</g)).toHaveLength(1);
 
     const view = (await call(app, 'GET', '/api/owner/schedule', { cookie })).json() as ScheduleView;
-    expect(view.today).toBe(today());
+    expect(view.now.date).toBe(today());
     expect(view.stops.map((stop) => stop.id)).toEqual(stops.map((stop) => stop.id));
 
     const edit = await call(app, 'PUT', `/api/owner/schedule/${stops[1]!.id}`, {
@@ -249,6 +249,17 @@ describe('the owner’s schedule, and the landing page that shows it', () => {
     expect(events[0]!.startDate.toJSDate().toISOString()).toBe(instant(addDays(today(), 3), '11:00'));
     // A late night ends the next day.
     expect(events[1]!.endDate.toJSDate().toISOString()).toBe(instant(addDays(today(), 5), '01:00'));
+  });
+});
+
+describe('without a build', () => {
+  it('still publishes /schedule.ics, and the page is a 404', async () => {
+    const { app } = await startOwnerApp();
+    await call(app, 'POST', '/api/owner/schedule', { cookie: await cookieOf(app), body: buildStop() });
+    const ics = await app.inject({ method: 'GET', url: '/schedule.ics' });
+    expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain('SUMMARY:');
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404);
   });
 });
 

@@ -1,0 +1,117 @@
+// The truck's schedule as the public sees it (record 111): the landing page (the
+// prerendered index.html with the next stops filled into its "Find the truck" section)
+// and /schedule.ics, both kept in memory and made again only when they change, so a
+// visit costs what a static file does. The page is compressed once per change, off the
+// event loop. The stops are read again when a stop changes here, and every few seconds
+// (a change made through another instance on the same PostgreSQL; the day turning or a
+// stop ending remakes the section too).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { scheduleSection, type SectionOptions, withScheduleSection } from '../../shared/schedule-section.js';
+import { addDays, localNow } from '../../shared/truck-schedule.js';
+import type { ScheduleStore } from '../store/schedule-store.js';
+import { scheduleCalendar } from './schedule-calendar.js';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** How often the stops are read again (a change through another instance shows within this). */
+export const SCHEDULE_LOOK_EVERY_MS = 2_000;
+/** How far back /schedule.ics keeps past stops, so a subscriber's calendar keeps the recent ones. */
+const PAST_DAYS_IN_CALENDAR = 30;
+
+export interface ServedPage {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export interface PublishedSchedule {
+  /** The landing page as it is now; undefined without a build. */
+  page(): ServedPage | undefined;
+  /** /schedule.ics as it is now. */
+  calendar(): string;
+  /** Reads the stops again now and remakes what changed (after a change made here). */
+  refresh(): Promise<void>;
+  stop(): void;
+}
+
+export interface PublishOptions {
+  clientDir: string;
+  schedule: ScheduleStore;
+  section: Omit<SectionOptions, 'now'>;
+  /** Each stop's UID domain in the calendar: the site's host. */
+  host: string;
+  lookEveryMs?: number;
+  /** A look at the store that failed (what was published stays). */
+  onError: (error: unknown) => void;
+}
+
+export async function publishSchedule(options: PublishOptions): Promise<PublishedSchedule> {
+  const file = join(options.clientDir, 'index.html');
+  const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const { timeZone, businessName } = options.section;
+  let stopsJson = '';
+  let section = '';
+  let served: ServedPage | undefined;
+  let calendar = '';
+
+  const look = async () => {
+    const now = new Date();
+    const stops = await options.schedule.stops(addDays(localNow(now, timeZone).date, -PAST_DAYS_IN_CALENDAR));
+    const json = JSON.stringify(stops);
+    if (json !== stopsJson || !calendar) {
+      stopsJson = json;
+      calendar = scheduleCalendar(stops, { now, businessName, timeZone, host: options.host });
+    }
+    if (!template) return;
+    const next = scheduleSection(stops, { ...options.section, now });
+    if (next === section && served) return;
+    section = next;
+    served = await compressed(withScheduleSection(template, next));
+  };
+  // One look at a time, in order: a slower look never overwrites a newer one's result.
+  let work = Promise.resolve();
+  let looking = false;
+  const queued = () => {
+    const run = async () => {
+      looking = true;
+      try {
+        await look();
+      } finally {
+        looking = false;
+      }
+    };
+    work = work.then(run, run);
+    return work;
+  };
+
+  await queued();
+  const timer = setInterval(() => {
+    // A store slow to answer is not asked again until it has.
+    if (!looking) queued().catch((error) => options.onError(error));
+  }, options.lookEveryMs ?? SCHEDULE_LOOK_EVERY_MS);
+  timer.unref();
+
+  return {
+    page: () => served,
+    calendar: () => calendar,
+    refresh: queued,
+    stop: () => clearInterval(timer),
+  };
+}
+
+async function compressed(html: string): Promise<ServedPage> {
+  const identity = Buffer.from(html);
+  const [gzipped, br] = await Promise.all([
+    gzipAsync(identity, { level: 9 }),
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  ]);
+  // Weak: the same page in three encodings.
+  const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  return { etag, identity, gzip: gzipped, br };
+}
