@@ -7,7 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
-import { addDays, localNow, stopDay } from '../../src/shared/truck-schedule.js';
+import { inboxFormat } from '../../src/inbox/format.js';
+import { addDays, localNow } from '../../src/shared/truck-schedule.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, signIn, unique } from './owner.js';
 
@@ -144,4 +145,4 @@ test('an owner keeps the stops from the phone; the page shows them at once, with
 });
 
 /** A date as the inbox writes it: in the business's locale (record 124), whatever the browser's. */
-const dayOf = (date: string) => stopDay(date, content.locale);
+const dayOf = inboxFormat(content.locale).eventDay;
