@@ -472,12 +472,16 @@ export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBenc
 function floorRatios(page: LighthouseSummary, floor: LighthouseSummary): string[] {
   const fcp = page.fcpMs / floor.fcpMs;
   const lcp = page.lcpMs / floor.lcpMs;
-  const rounds = page.lcpRuns.map((ms, round) => ms / (floor.lcpRuns[round] ?? Number.NaN));
-  const worst = Math.max(...rounds.filter(Number.isFinite));
+  // The floor itself lands in one of two modes from run to run (about 700 or about 900 ms
+  // for the same HTML with no script: Lantern simulates the one load it observed), so a
+  // round's page and floor fall in different modes by chance. A page round far off its
+  // floor is one slower than the floor ever is: the page's slowest round against the
+  // floor's slowest (record 104). Every round's pair is printed beside it.
+  const worst = Math.max(...page.lcpRuns) / Math.max(...floor.lcpRuns);
   const ms = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
   return [
     `| mobile: FCP, page / floor (medians) | ${fcp.toFixed(3)}× (${Math.round(page.fcpMs)} / ${Math.round(floor.fcpMs)} ms) | <= ${PAGE_BUDGETS.fcpOverFloor}× | ${mark(fcp <= PAGE_BUDGETS.fcpOverFloor)} |`,
     `| mobile: LCP, page / floor (medians) | ${lcp.toFixed(3)}× (${Math.round(page.lcpMs)} / ${Math.round(floor.lcpMs)} ms) | <= ${PAGE_BUDGETS.lcpOverFloor}× | ${mark(lcp <= PAGE_BUDGETS.lcpOverFloor)} |`,
-    `| mobile: LCP, worst round's page / floor | ${worst.toFixed(2)}× (page ${ms(page.lcpRuns)}; floor ${ms(floor.lcpRuns)}) | <= ${PAGE_BUDGETS.roundLcpOverFloor}× | ${mark(worst <= PAGE_BUDGETS.roundLcpOverFloor)} |`,
+    `| mobile: LCP, slowest round, page / floor | ${worst.toFixed(2)}× (page ${ms(page.lcpRuns)}; floor ${ms(floor.lcpRuns)}) | <= ${PAGE_BUDGETS.roundLcpOverFloor}× | ${mark(worst <= PAGE_BUDGETS.roundLcpOverFloor)} |`,
   ];
 }
