@@ -25,7 +25,7 @@ import { forgetOutboxOf } from './sqlite-outbox.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
 import { sqliteSearchIndexer } from './sqlite-search.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
-import { prepare as prepareRetained, openDatabase } from './sqlite-statements.js';
+import { prepare as prepareRetained, openWritingConnection } from './sqlite-statements.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
@@ -55,11 +55,7 @@ const toOwner = (row: OwnerRow): Owner => ({
 export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
-  const db = openDatabase(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA wal_autocheckpoint = 0');
-  db.exec('PRAGMA busy_timeout = 5000');
+  const db = openWritingConnection(file);
   db.exec('PRAGMA foreign_keys = ON');
   // Erasure: freed pages are overwritten with zeros, not left holding the old text.
   db.exec('PRAGMA secure_delete = ON');

@@ -8,12 +8,30 @@
 // `exec`, which makes no Statement object. Stores open one connection and prepare a
 // handful of statements each, once.
 import Database from 'better-sqlite3';
+import { JOURNAL_SIZE_LIMIT } from './sqlite-checkpointer.js';
 
 const retained: unknown[] = [];
 
 export function openDatabase(file: string, options?: Database.Options): Database.Database {
   const db = new Database(file, options);
   retained.push(db);
+  return db;
+}
+
+/**
+ * A connection that writes to the store's file. Commits are fsynced to the WAL; the
+ * checkpointer worker, not a commit, copies the WAL into the database. Whichever
+ * connection commits first after a complete checkpoint starts the WAL over, and only
+ * one with journal_size_limit set cuts the file back then: every writer sets it (the
+ * search indexer's commit once left a 9 MB WAL standing until the next reset).
+ */
+export function openWritingConnection(file: string): Database.Database {
+  const db = openDatabase(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = FULL');
+  db.exec('PRAGMA wal_autocheckpoint = 0');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(`PRAGMA journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
   return db;
 }
 

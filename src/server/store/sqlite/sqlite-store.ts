@@ -17,7 +17,7 @@ import { startCheckpointer } from './sqlite-checkpointer.js';
 import { sqliteOutbox } from './sqlite-outbox.js';
 import { followSearchedFields, indexInBackground, sqliteSearchIndexer } from './sqlite-search.js';
 import { startSqliteWriter } from './sqlite-writer.js';
-import { prepare, openDatabase } from './sqlite-statements.js';
+import { prepare, openWritingConnection } from './sqlite-statements.js';
 import {
   COLUMNS,
   checkColumns,
@@ -39,11 +39,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, SQLITE_FILE);
   keepPrivate(file, `${file}-wal`, `${file}-shm`);
-  const db = openDatabase(file);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA synchronous = FULL');
-  db.exec('PRAGMA wal_autocheckpoint = 0'); // checkpoints run in a worker (sqlite-checkpointer.ts)
-  db.exec('PRAGMA busy_timeout = 5000');
+  const db = openWritingConnection(file);
   // This connection deletes and overwrites outbox rows (an attempt's error can quote a
   // customer's address): freed space is zeroed, as on the owner store's (record 021).
   db.exec('PRAGMA secure_delete = ON');
