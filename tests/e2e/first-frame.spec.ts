@@ -29,3 +29,27 @@ test('the page’s module is fetched only after the largest contentful paint, wh
     timings.lcpAt,
   );
 });
+
+test('the manifest is fetched with the page’s credentials, so it can share the page’s connection', async ({
+  page,
+  baseURL,
+}) => {
+  // Browsers keep uncredentialed fetches (a manifest's default) off the page's sockets: a
+  // second handshake at every load. A cookie of the site's travelling with it shows it is not one.
+  await page.context().addCookies([{ name: 'probe', value: 'credentialed', url: baseURL! }]);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const manifestIds = new Set<string>();
+  const cookies = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (new URL(request.url).pathname === '/manifest.webmanifest') manifestIds.add(requestId);
+  });
+  cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }) => {
+    cookies.set(requestId, String(headers.Cookie ?? headers.cookie ?? ''));
+  });
+  await openPage(page);
+  // As Chrome's install check asks for it at load.
+  await cdp.send('Page.getAppManifest');
+  await expect.poll(() => [...manifestIds].some((id) => cookies.has(id))).toBe(true);
+  for (const id of manifestIds) expect(cookies.get(id) ?? '').toContain('probe=credentialed');
+});

@@ -109,7 +109,9 @@ export function renderHead(content: BusinessContent, images: SiteImages = defaul
       ? `<link rel="icon" href="/icon.svg" type="image/svg+xml" />`
       : `<link rel="icon" href="/${ICONS.any192.file}" type="image/png" sizes="192x192" />`,
     `<link rel="apple-touch-icon" href="/${ICONS.apple.file}" />`,
-    `<link rel="manifest" href="/manifest.webmanifest" />`,
+    // Chrome fetches the manifest at load (its install check). Without credentials it may not share the
+    // page's connection (browsers keep credentialed and uncredentialed sockets apart): a second handshake.
+    `<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(content.name)}" />`,
     `<meta property="og:title" content="${title}" />`,
