@@ -59,6 +59,8 @@ function* walk(dir: string): Generator<string> {
 }
 for (const path of walk(clientDir)) {
   if (!/\.(html|js|css|svg|txt|xml|webmanifest|json)$/.test(path)) continue;
+  // The landing page is served from memory with the truck's stops filled in, compressed there.
+  if (path === join(clientDir, 'index.html')) continue;
   const data = readFileSync(path);
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
   writeFileSync(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

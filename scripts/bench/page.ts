@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -22,7 +22,7 @@ import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner
 import { freePort } from '../../tests/support/postgres.js';
 
 const CLIENT_DIR = 'dist/client';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 export const PAGE_BUDGETS = {
@@ -190,7 +190,7 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const CHROME_FLAGS = [
+export const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -304,20 +304,13 @@ async function runDesktop(url: string, runs: number): Promise<LighthouseSummary>
  * The floor: a copy of the build whose index.html has its scripts (and module
  * preloads) removed. Everything else, the inlined stylesheet included, is the same.
  */
-function buildFloor(clientDir = CLIENT_DIR): string {
+export function buildFloor(clientDir = CLIENT_DIR): string {
   const dir = mkdtempSync(join(tmpdir(), 'curbside-bench-floor-'));
   cpSync(clientDir, dir, { recursive: true });
   const html = readFileSync(join(dir, 'index.html'), 'utf8')
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, (tag) => (tag.includes('application/ld+json') ? tag : ''))
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/g, '');
   writeFileSync(join(dir, 'index.html'), html);
-  // Precompressed as the build does (scripts/prerender.ts): the server sends these copies as
-  // they are and compresses nothing itself, so without them the floor travelled uncompressed.
-  writeFileSync(join(dir, 'index.html.gz'), gzipSync(html, { level: 9 }));
-  writeFileSync(
-    join(dir, 'index.html.br'),
-    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
   return dir;
 }
 
@@ -341,7 +334,7 @@ async function seedStops(dataDir: string): Promise<void> {
 }
 
 /** Serves the production build with the real server on a free loopback port while `work` runs. */
-async function withServer<T>(clientDir: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withServer<T>(clientDir: string, work: (url: string) => Promise<T>): Promise<T> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-page-'));
   await seedStops(dataDir);
