@@ -2,6 +2,7 @@
 // soon as the HTML has painted still ends with a stored inquiry, whether the
 // page's script has not arrived yet or the overlay's code is still on its way.
 import type { Page, Route } from '@playwright/test';
+import { content, truckOperation } from '../../content/index.js';
 import { BOOK_THE_TRUCK } from '../support/content-words.js';
 import { expect, test } from './fixtures.js';
 import { buildVisitor, dialogOf, fill, storedByEmail } from './visitor.js';
@@ -76,4 +77,39 @@ test('clicked while the overlay’s code is still loading: it opens as soon as i
   // Closing gives focus back to the button that was clicked before the overlay existed.
   await expect(bookTheTruck).toBeFocused();
   expect(await storedByEmail(visitor.Email)).toHaveLength(1);
+});
+
+test('a package’s Book pressed before the page script: the overlay opens on that package, unless the visitor chose meanwhile', async ({
+  page,
+}) => {
+  // The first tab's last card (the first tab is open in the HTML). Until the script runs the
+  // cards wait off to the side for their entrance, so it is pressed from the keyboard.
+  const group = content.packageGroups[0]!;
+  const card = group.packages.at(-1)!;
+  const truck = group.id === content.truckPackageGroup;
+  const operation = truck ? truckOperation(content) : (card.operation ?? group.operation ?? '');
+  const book = page.getByRole('tabpanel', { name: group.label }).getByRole('button', { name: `Book ${card.name}` });
+
+  for (const visitorChooses of [false, true]) {
+    const release = await hold(page, '**/assets/index-*.js');
+    await page.goto('/', { waitUntil: 'commit' });
+    await book.press('Enter');
+    const form = page.locator('#inquiry');
+    await expect(form).toBeVisible();
+    const service = form.getByLabel('Service', { exact: true });
+    const other = await service.evaluate(
+      (select: HTMLSelectElement, chosen) => [...select.options].find((o) => o.value && o.value !== chosen)!.value,
+      operation,
+    );
+    if (visitorChooses) await service.selectOption(other);
+
+    release();
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached' });
+    const dialog = dialogOf(page);
+    await expect(dialog).toHaveAttribute('open', '');
+    await expect(dialog.getByLabel('Service', { exact: true })).toHaveValue(visitorChooses ? other : operation);
+    if (truck && !visitorChooses) await expect(dialog.getByLabel('Package', { exact: true })).toHaveValue(card.name);
+    await page.unroute('**/assets/index-*.js');
+    await page.evaluate(() => localStorage.clear());
+  }
 });

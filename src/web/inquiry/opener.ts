@@ -3,7 +3,8 @@
 // of intent: a pointer over, focus on or touch of a `.book-us`), and a click
 // that comes first is remembered and answered as soon as the overlay is ready.
 // Before the script runs, or without it, a `.book-us` is a link to #inquiry
-// and CSS shows the form; arriving here with #inquiry opens the overlay too.
+// and CSS shows the form; arriving here with #inquiry opens the overlay too, on
+// the choice of the button that led there, if one did.
 export type OpenHandler = (opener: HTMLElement | null) => void;
 
 let handler: OpenHandler | undefined;
@@ -55,5 +56,19 @@ export function installOpeners(loadOverlay: () => void): void {
   for (const type of ['pointerover', 'focusin', 'touchstart'] as const) {
     document.addEventListener(type, (event) => bookUsOf(event.target) && load(), { passive: true });
   }
-  if (location.hash === '#inquiry') requestOpen(null);
+  if (location.hash === '#inquiry') requestOpen(bookedEarly());
+}
+
+declare global {
+  interface Window {
+    /** The `.book-us` pressed before this script ran (src/server/page-boot-script.ts). */
+    curbsideBookedEarly?: HTMLElement | null;
+  }
+}
+
+/** The button that led here before this script ran, if any and if the visitor has not chosen since. */
+function bookedEarly(): HTMLElement | null {
+  const early = window.curbsideBookedEarly ?? null;
+  window.curbsideBookedEarly = null;
+  return early?.isConnected ? early : null;
 }
