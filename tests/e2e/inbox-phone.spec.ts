@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
+import { inDays } from './visitor.js';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
@@ -84,4 +85,56 @@ test('the list is cards on a phone and a table on a desktop, long names whole, a
     expect(box.height).toBeGreaterThanOrEqual(44);
     expect(box.width).toBeGreaterThanOrEqual(44);
   }
+});
+
+test('no inbox page scrolls sideways, from 320 px to a desktop; the Status select is big enough to tap', async ({
+  page,
+}) => {
+  const owner = addOwner();
+  const longLast = `Konstantinopoulou-Vanderberg${unique()}`;
+  const id = await sendByApi(page.request, longLast, {
+    company: 'The Extraordinarily Long-Named Elementary and Middle School District of Somewhere',
+    eventDate: inDays(40),
+  });
+  await signIn(page, owner);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const booked = await page.request.put(`/api/owner/inquiries/${id}/status`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { status: 'booked' },
+  });
+  expect(booked.status()).toBe(200);
+
+  const pages = [
+    { path: `/inbox/inquiries/${id}`, heading: `Erin ${longLast}` },
+    // The calendar feed's long address and the push devices are here.
+    { path: '/inbox/settings', heading: 'Notifications' },
+    { path: '/inbox/bookings', heading: 'Upcoming bookings' },
+    { path: '/inbox/schedule', heading: 'Schedule' },
+  ];
+  for (const [width, height] of [
+    [320, 640],
+    [360, 740],
+    [412, 915],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const { path, heading } of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // Nor does a field run over its box (a date input will not shrink below its date).
+      const overrun = await page.evaluate(() =>
+        [...document.querySelectorAll('.inbox-field')]
+          .filter((field) => field.scrollWidth > field.clientWidth + 1)
+          .map((field) => field.className),
+      );
+      expect(overrun, `${path} at ${width} px`).toEqual([]);
+      await expectNothingWider(page, width);
+    }
+  }
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/inbox/inquiries/${id}`);
+  const box = (await page.getByLabel('Status', { exact: true }).boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.width).toBeGreaterThanOrEqual(44);
 });
