@@ -1,6 +1,6 @@
 // The shipped deploy/Caddyfile in front of the production server (issue 17 item 2):
 // Caddy from Debian with its internal CA for localhost, loopback only. The page, an
-// inquiry and the owner's inbox work over HTTPS; plain HTTP redirects; HSTS and a
+// inquiry and the owner's inbox (signed in, in Chromium) work over HTTPS; plain HTTP redirects; HSTS and a
 // Secure owner cookie; the address the limits count is the one Caddy saw, and a forged
 // X-Forwarded-For changes nothing. Only the site block's domain and upstream are
 // changed from the shipped file; the test's global options (ports, storage, no trust
@@ -13,6 +13,7 @@ import { request as plainRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
@@ -204,6 +205,37 @@ ${site}`;
     expect(inbox.status).toBe(200);
     expect(inbox.body).toContain(id);
   });
+
+  it('signs the owner in to the inbox page in a browser, over HTTPS only (a __Host- cookie), and lists the inquiry', async () => {
+    const session = JSON.parse((await send('/api/session', { method: 'POST', from: '127.0.0.6' })).body) as {
+      token: string;
+    };
+    const lastName = `Overhttps${Date.now().toString(36)}`;
+    const created = await send(`/api/inquiries/${randomUUID()}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
+      body: JSON.stringify(buildInquiryBody({ firstName: 'Hana', lastName, fillMs: 10_000, website: '' })),
+      from: '127.0.0.6',
+    });
+    expect(created.status, created.body).toBe(201);
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+    try {
+      // Caddy's internal CA is not in this browser's trust store.
+      const page = await browser.newPage({ ignoreHTTPSErrors: true });
+      await page.goto(`https://localhost:${https}/inbox`);
+      await page.getByLabel('Email').fill(OWNER);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('link', { name: `Hana ${lastName}`, exact: true }).first().waitFor({ timeout: 15_000 });
+      expect(new URL(page.url()).protocol).toBe('https:');
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 
   it('counts the address Caddy saw, whatever X-Forwarded-For the client sends', async () => {
     const from = '127.0.0.7';
