@@ -71,6 +71,34 @@ describe('the list', () => {
     expect(new URLSearchParams(location.search).get('status')).toBe('booked');
   });
 
+  it('marks the inquiries whose owner e-mail failed, and says so when that cannot be asked', async () => {
+    const rows = [row({ firstName: 'Ana', lastName: 'Ruiz' }), row({ firstName: 'Bo', lastName: 'Chen' })];
+    let marks = { status: 200, body: { failed: [rows[1]!.id] } as unknown };
+    standIn((method, url) =>
+      method === 'GET' && url.startsWith('/api/owner/inquiries')
+        ? { status: 200, body: { inquiries: rows, next: null } satisfies InboxPage }
+        : url.startsWith('/api/owner/notifications/failed')
+          ? marks
+          : undefined,
+    );
+    const list = () => (
+      <InquiryList url={new URL('http://localhost/inbox')} flash={undefined} onFlashShown={() => {}} />
+    );
+    const { unmount } = render(list());
+    await waitFor(() => expect(screen.getAllByText('Owner e-mail failed').length).toBeGreaterThan(0));
+    // On Bo's row only, in the table and the cards alike.
+    for (const mark of screen.getAllByText('Owner e-mail failed')) {
+      expect(mark.closest('tr, li')!.textContent).toContain('Bo Chen');
+    }
+    unmount();
+
+    marks = { status: 503, body: { message: 'The database is not answering.' } };
+    render(list());
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Ana Ruiz' }).length).toBeGreaterThan(0));
+    expect(await screen.findByText('The database is not answering.')).toBeTruthy();
+    expect(screen.queryByText('Owner e-mail failed')).toBeNull();
+  });
+
   it('says what went wrong when the inquiries cannot be loaded', async () => {
     standIn(() => ({ status: 503, body: { message: 'The database is not answering.' } }));
     render(<InquiryList url={new URL('http://localhost/inbox')} flash={undefined} onFlashShown={() => {}} />);

@@ -186,7 +186,7 @@ function Filters({
 }
 
 function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered: boolean }) {
-  const failedOwnerEmails = useFailedOwnerEmails(page);
+  const { failed: failedOwnerEmails, error: failedUnknown } = useFailedOwnerEmails(page);
   if (page.inquiries.length === 0) {
     return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
   }
@@ -211,6 +211,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
   // out of the accessibility tree too): nothing clipped, no sideways scrolling.
   return (
     <>
+      {failedUnknown ? <p className="inbox-muted">{failedUnknown}</p> : null}
       {/* Scrolls sideways on its own if it must; the page never does. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <section className="inbox-table-wrap" aria-labelledby="inquiries-caption" tabIndex={0}>

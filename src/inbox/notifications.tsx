@@ -132,24 +132,25 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
   );
 }
 
-/** Of the page's inquiries, those whose owner e-mail failed (the list marks them); asked again for each new page. */
-export function useFailedOwnerEmails(page: { inquiries: { id: string }[] }): Set<string> {
-  const [failed, setFailed] = useState<Set<string>>(() => new Set());
-  useEffect(() => {
-    const ids = page.inquiries.map((row) => row.id);
-    if (ids.length === 0) return;
-    let cancelled = false;
-    notificationsApi.failed(ids).then(
-      (answer) => {
-        if (!cancelled) setFailed(new Set(answer.failed));
-      },
-      () => {},
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [page]);
-  return failed;
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Of the page's inquiries, those whose owner e-mail failed (the list marks them), asked
+ * again for each new page; and why, if they could not be asked (the list still shows).
+ */
+export function useFailedOwnerEmails(page: { inquiries: { id: string }[] }): {
+  failed: ReadonlySet<string>;
+  error: string | undefined;
+} {
+  const { data, error } = useResource(
+    async () => {
+      const ids = page.inquiries.map((row) => row.id);
+      return ids.length === 0 ? NONE : new Set((await notificationsApi.failed(ids)).failed);
+    },
+    [page],
+    { failure: 'Could not check which owner e-mails failed to send.' },
+  );
+  return { failed: data ?? NONE, error };
 }
 
 /** The settings view: what is set up, and a test e-mail to the signed-in owner. */

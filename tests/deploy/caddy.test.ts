@@ -230,7 +230,10 @@ ${site}`;
       await page.getByLabel('Email').fill(OWNER);
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('link', { name: `Hana ${lastName}`, exact: true }).first().waitFor({ timeout: 15_000 });
+      await page
+        .getByRole('link', { name: `Hana ${lastName}`, exact: true })
+        .first()
+        .waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).protocol).toBe('https:');
     } finally {
       await browser.close();
