@@ -1,33 +1,17 @@
 // @vitest-environment jsdom
 // The inbox's other views as components (issue 15 item 5), under jsdom with Testing
-// Library; the owner API is an in-memory stand-in behind fetch (the routes themselves
-// are tested on real stores). The list puts its filters in the address and links each
-// inquiry by the customer's full name, with "Export CSV" for the view; the bookings are
+// Library; the owner API is an in-memory stand-in behind fetch (fetch-stand-in.ts). The
+// list puts its filters in the address and links each inquiry by the customer's full name, with "Export CSV" for the view; the bookings are
 // grouped by day; the owner's own choices save and say so, and a failed save undoes.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildNewInquiry } from '../../tests/support/builders.js';
+import { standIn } from '../../tests/support/fetch-stand-in.js';
 import type { BookingRow, InboxPage, InboxRow, OwnerAccountView } from '../shared/inbox-views.js';
 import { AccountSettings } from './account-settings.js';
 import { UpcomingBookings } from './bookings.js';
 import { InquiryList } from './inquiry-list.js';
-
-type Route = (method: string, url: string, body: unknown) => { status: number; body?: unknown } | undefined;
-
-/** fetch answered by `route`; every call recorded. */
-function standIn(route: Route) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    const answer = route(method, url, body) ?? { status: 404, body: { message: `No route ${method} ${url}` } };
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
-  });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
-}
 
 const row = (overrides: Partial<InboxRow> = {}): InboxRow => {
   const stored = buildNewInquiry();
