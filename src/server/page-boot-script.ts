@@ -14,10 +14,12 @@ import { createHash } from 'node:crypto';
 // overlay opens on that button's choice once the module runs (opener.ts). Choosing a
 // service or package in the plain form meanwhile forgets it: the visitor's choice stands.
 //
-// It also arms the entrance animations (`motion-ok`, see entry-client.tsx) before
-// the first paint, as the module did when it ran first: added later, the class
-// restyled the whole page in one long task after the paint. Should the module fail
-// to load, it takes the class off again, so nothing stays hidden.
+// It also arms the entrance animations (`motion-ok`, see entry-client.tsx) as soon
+// as the body is parsed, as the module did when it ran first: added after the first
+// style pass, the class restyled the whole page in one long task. It ends the body
+// (scripts/prerender.ts): in the head it ran before the hero was parsed, and that
+// work counted in the lab's first paint (record 125). What it arms is below the fold.
+// Should the module fail to load, it takes the class off again, so nothing stays hidden.
 export const PAGE_BOOT_SCRIPT =
   "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){var n=e.target.name;if(n==='operation'||n==='packageChoice')window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)";
 
