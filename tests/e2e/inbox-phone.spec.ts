@@ -9,6 +9,14 @@ import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 import { inDays } from './visitor.js';
 
+/** Small phones, a common phone, a Pixel 7, a desktop. */
+const WIDTHS = [
+  [320, 640],
+  [360, 740],
+  [412, 915],
+  [1440, 900],
+] as const;
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 async function expectNothingWider(page: Page, width: number): Promise<void> {
@@ -48,12 +56,7 @@ test('the list is cards on a phone and a table on a desktop, long names whole, a
   await sendByApi(page.request, shortName);
 
   await signIn(page, owner);
-  for (const [width, height] of [
-    [320, 640],
-    [360, 740],
-    [412, 915],
-    [1440, 900],
-  ] as const) {
+  for (const [width, height] of WIDTHS) {
     await page.setViewportSize({ width, height });
     await page.goto('/inbox');
     await expect(page.getByRole('link', { name: fullName, exact: true })).toBeVisible();
@@ -111,12 +114,7 @@ test('no inbox page scrolls sideways, from 320 px to a desktop; the Status selec
     { path: '/inbox/bookings', heading: 'Upcoming bookings' },
     { path: '/inbox/schedule', heading: 'Schedule' },
   ];
-  for (const [width, height] of [
-    [320, 640],
-    [360, 740],
-    [412, 915],
-    [1440, 900],
-  ] as const) {
+  for (const [width, height] of WIDTHS) {
     await page.setViewportSize({ width, height });
     for (const { path, heading } of pages) {
       await page.goto(path);
