@@ -180,20 +180,24 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     expect(existsSync(keptAs!)).toBe(true);
     expect(describeStoreFile(keptAs!).inquiries).toBe(first.length + acknowledged.length);
 
-    // A server on the restored store: the owner signs in and finds the notes, statuses and notifications.
-    const again = new ServerProcess(await freePort(), { ...env, DATA_DIR: live });
-    cleanups.push(() => again.kill());
-    await again.start();
-    const origin = `http://127.0.0.1:${again.port}`;
-    const signedIn = await ownerCookie(again, OWNER, PASSWORD);
-    for (const [i, id] of first.entries()) {
-      const detail = (await (
-        await fetch(`${origin}/api/owner/inquiries/${id}`, { headers: { cookie: signedIn } })
-      ).json()) as InquiryDetail;
-      expect(detail.inquiry.status).toBe('contacted');
-      expect(detail.history.map((entry) => entry.kind)).toContain('note');
-      expect(JSON.stringify(detail.history)).toContain(`Called back, note ${i}`);
-      expect(await deliveriesOf(again, signedIn, id)).toEqual(notified[i]);
+    // A server on each restored store (the fresh DATA_DIR and the live one): the owner signs
+    // in and finds the notes, statuses and notifications.
+    for (const restored of [fresh, live]) {
+      const again = new ServerProcess(await freePort(), { ...env, DATA_DIR: restored });
+      cleanups.push(() => again.kill());
+      await again.start();
+      const origin = `http://127.0.0.1:${again.port}`;
+      const signedIn = await ownerCookie(again, OWNER, PASSWORD);
+      for (const [i, id] of first.entries()) {
+        const detail = (await (
+          await fetch(`${origin}/api/owner/inquiries/${id}`, { headers: { cookie: signedIn } })
+        ).json()) as InquiryDetail;
+        expect(detail.inquiry.status).toBe('contacted');
+        expect(detail.history.map((entry) => entry.kind)).toContain('note');
+        expect(JSON.stringify(detail.history)).toContain(`Called back, note ${i}`);
+        expect(await deliveriesOf(again, signedIn, id)).toEqual(notified[i]);
+      }
+      await again.kill();
     }
   });
 
