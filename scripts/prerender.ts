@@ -1,5 +1,5 @@
 // The last build step: renders the page into dist/client/index.html, writes the
-// files generated from the content, and precompresses text files (gzip, brotli).
+// files generated from the content, and precompresses the other text files (gzip, brotli).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -30,15 +30,16 @@ const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
 const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
 if (!moduleScript) throw new Error("index.html has no module script for the page's boot script to load");
 
+const bootTag = pageBootTag(moduleScript[1]!);
 const html = template
   .replace(stylesheet[0], () => `<style>${css}</style>`)
   .replace(moduleScript[0], '')
-  .replace('</body>', () => `  ${pageBootTag(moduleScript[1]!)}\n  </body>`)
+  .replace('</body>', () => `  ${bootTag}\n  </body>`)
   // Function replacements: a '$' in the content (a price) must not be read as a pattern.
   .replace('<html lang="en">', () => `<html lang="${content.locale}">`)
   .replace('<!--head-->', () => renderHead(content, siteImages.images))
   .replace('<!--app-->', () => renderApp());
-if (html.includes('<!--app-->') || html.includes('<!--head-->') || !html.includes('data-src=')) {
+if (html.includes('<!--app-->') || html.includes('<!--head-->') || !html.includes(bootTag)) {
   throw new Error('index.html lost its placeholders or its closing body tag');
 }
 

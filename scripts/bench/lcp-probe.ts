@@ -4,6 +4,7 @@
 // on (N: a connection opened for it) and when it began and ended. A request that ended
 // before the observed LCP is in the simulated LCP (record 125).
 //   npx tsx scripts/bench/lcp-probe.ts [rounds] [page|floor|both]
+import { rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildFloor, CHROME_FLAGS, CHROMIUM, withServer } from './page.js';
@@ -46,11 +47,15 @@ async function probe(url: string): Promise<string> {
 const rounds = Number(process.argv[2] ?? 4);
 const which = process.argv[3] ?? 'both';
 const floorDir = buildFloor();
-await withServer('dist/client', (pageUrl) =>
-  withServer(floorDir, async (floorUrl) => {
-    for (let round = 0; round < rounds; round++) {
-      if (which !== 'floor') console.log('page ', await probe(pageUrl));
-      if (which !== 'page') console.log('floor', await probe(floorUrl));
-    }
-  }),
-);
+try {
+  await withServer('dist/client', (pageUrl) =>
+    withServer(floorDir, async (floorUrl) => {
+      for (let round = 0; round < rounds; round++) {
+        if (which !== 'floor') console.log('page ', await probe(pageUrl));
+        if (which !== 'page') console.log('floor', await probe(floorUrl));
+      }
+    }),
+  );
+} finally {
+  rmSync(floorDir, { recursive: true, force: true });
+}

@@ -79,7 +79,9 @@ describe('the list', () => {
     marks = { status: 503, body: { message: 'The database is not answering.' } };
     render(list());
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'Ana Ruiz' }).length).toBeGreaterThan(0));
-    expect(await screen.findByText('The database is not answering.')).toBeTruthy();
+    expect(
+      await screen.findByText('Could not check which owner e-mails failed: The database is not answering.'),
+    ).toBeTruthy();
     expect(screen.queryByText('Owner e-mail failed')).toBeNull();
   });
 

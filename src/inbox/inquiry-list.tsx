@@ -211,7 +211,9 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
   // out of the accessibility tree too): nothing clipped, no sideways scrolling.
   return (
     <>
-      {failedUnknown ? <p className="inbox-muted">{failedUnknown}</p> : null}
+      {failedUnknown ? (
+        <p className="inbox-muted">Could not check which owner e-mails failed: {failedUnknown}</p>
+      ) : null}
       {/* Scrolls sideways on its own if it must; the page never does. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
       <section className="inbox-table-wrap" aria-labelledby="inquiries-caption" tabIndex={0}>

@@ -10,9 +10,11 @@
 import { createHash } from 'node:crypto';
 
 // A "Book" button pressed before the module has run is a plain link to the form
-// (#inquiry); the script remembers which one (window.curbsideBookedEarly), so the
-// overlay opens on that button's choice once the module runs (opener.ts). Choosing a
-// service or package in the plain form meanwhile forgets it: the visitor's choice stands.
+// (#inquiry); from the moment the body is parsed, the script remembers which one
+// (window.curbsideBookedEarly), so the overlay opens on that button's choice once the
+// module runs (opener.ts). Choosing a service or package in the plain form meanwhile
+// forgets it: the visitor's choice stands. A press while the HTML is still arriving
+// is not remembered: the form opens as it is, as before.
 //
 // It also arms the entrance animations (`motion-ok`, see entry-client.tsx) as soon
 // as the body is parsed, as the module did when it ran first: added after the first
@@ -21,12 +23,12 @@ import { createHash } from 'node:crypto';
 // work counted in the lab's first paint (record 125). What it arms is below the fold.
 // Should the module fail to load, it takes the class off again, so nothing stays hidden.
 export const PAGE_BOOT_SCRIPT =
-  "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){var n=e.target.name;if(n==='operation'||n==='packageChoice')window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)";
+  "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){var n=e.target.name;if(n==='operation'||n==='packageChoice')window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)";
 
 /** The CSP source that allows PAGE_BOOT_SCRIPT. */
 export const PAGE_BOOT_SCRIPT_HASH = `sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}`;
 
-/** The tag that replaces the build's `<script type="module" src>` of the page's module. */
+/** The tag that loads the page's module (`src`, the build's module script), at the end of the body. */
 export function pageBootTag(moduleSrc: string): string {
   return `<script data-src="${moduleSrc}">${PAGE_BOOT_SCRIPT}</script>`;
 }

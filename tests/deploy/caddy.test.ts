@@ -235,6 +235,8 @@ ${site}`;
         .first()
         .waitFor({ timeout: 15_000 });
       expect(new URL(page.url()).protocol).toBe('https:');
+      const session = (await page.context().cookies()).find((cookie) => cookie.name.startsWith('__Host-'));
+      expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/' });
     } finally {
       await browser.close();
     }

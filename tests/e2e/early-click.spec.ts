@@ -93,6 +93,8 @@ test('a package’s Book pressed before the page script: the overlay opens on th
   for (const visitorChooses of [false, true]) {
     const release = await hold(page, '**/assets/index-*.js');
     await page.goto('/', { waitUntil: 'commit' });
+    // The body parsed (its boot script ends it), the module held back.
+    await page.locator('script[data-src]').waitFor({ state: 'attached' });
     await book.press('Enter');
     const form = page.locator('#inquiry');
     await expect(form).toBeVisible();

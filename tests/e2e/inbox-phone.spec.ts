@@ -93,6 +93,8 @@ test('the list is cards on a phone and a table on a desktop, long names whole, a
 test('no inbox page scrolls sideways, from 320 px to a desktop; the Status select is big enough to tap', async ({
   page,
 }) => {
+  // Sixteen page loads, and axe on each page at 320 px.
+  test.slow();
   const owner = addOwner();
   const longLast = `Konstantinopoulou-Vanderberg${unique()}`;
   const id = await sendByApi(page.request, longLast, {
@@ -126,6 +128,13 @@ test('no inbox page scrolls sideways, from 320 px to a desktop; the Status selec
           .map((field) => field.className),
       );
       expect(overrun, `${path} at ${width} px`).toEqual([]);
+      if (width === 320) {
+        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        expect(
+          results.violations.map((violation) => violation.id),
+          path,
+        ).toEqual([]);
+      }
       await expectNothingWider(page, width);
     }
   }
