@@ -8,6 +8,7 @@
 // address is in the tag's data-src, so the script's text, and the hash the CSP allows
 // it by, are the same in every build.
 import { createHash } from 'node:crypto';
+import { CHOICE_CONTROLS } from '../shared/inquiry.js';
 
 // A "Book" button pressed before the module has run is a plain link to the form
 // (#inquiry); from the moment the body is parsed, the script remembers which one
@@ -22,8 +23,7 @@ import { createHash } from 'node:crypto';
 // (scripts/prerender.ts): in the head it ran before the hero was parsed, and that
 // work counted in the lab's first paint (record 125). What it arms is below the fold.
 // Should the module fail to load, it takes the class off again, so nothing stays hidden.
-export const PAGE_BOOT_SCRIPT =
-  "(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){var n=e.target.name;if(n==='operation'||n==='packageChoice')window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)";
+export const PAGE_BOOT_SCRIPT = `(function(src){var root=document.documentElement;if(!matchMedia('(prefers-reduced-motion: reduce)').matches)root.classList.add('motion-ok');var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){if(${JSON.stringify(CHOICE_CONTROLS)}.indexOf(e.target.name)>=0)window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)`;
 
 /** The CSP source that allows PAGE_BOOT_SCRIPT. */
 export const PAGE_BOOT_SCRIPT_HASH = `sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}`;

@@ -201,6 +201,12 @@ export const DOCUMENT_FIELDS = INQUIRY.documentFields as (keyof Fields)[];
 export const FORM_CONTROLS = INQUIRY.formControls as FormControl[];
 export const REQUIRED_CONTROLS: ReadonlySet<string> = INQUIRY.requiredControls;
 
+/**
+ * The controls that say what is booked. A visitor who changes one has chosen for
+ * themselves: what a "Book" button chose earlier no longer stands over it (record 100).
+ */
+export const CHOICE_CONTROLS: readonly string[] = ['operation', 'packageChoice'] satisfies FormControl[];
+
 /** The text controls of the form (DOM contract names) and their limits. */
 export const TEXT_LIMITS = INQUIRY.textLimits as Record<TextControl, number>;
 

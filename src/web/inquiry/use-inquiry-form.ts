@@ -3,7 +3,7 @@
 // the operation that reveals the package choice, and sending, with the pending
 // inquiry kept so a retry is the same create (spec §4, decision record 006).
 import { type FormEvent, type MouseEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { isoDay, scheduleErrors, TRUCK_OPERATION, toInquiryBody } from '../../shared/inquiry.js';
+import { CHOICE_CONTROLS, isoDay, scheduleErrors, TRUCK_OPERATION, toInquiryBody } from '../../shared/inquiry.js';
 import {
   CONTROL_TEXT_RULES,
   type ControlTextField,
@@ -156,8 +156,7 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
 
   const onInput = (event: FormEvent<HTMLFormElement>) => {
     // The visitor's own service or package: a later button without a choice of its own keeps it.
-    const name = (event.target as { name?: string }).name;
-    if (name === 'operation' || name === 'packageChoice') saveButtonChoice(undefined);
+    if (CHOICE_CONTROLS.includes((event.target as { name?: string }).name ?? '')) saveButtonChoice(undefined);
     saveDraft(readValues(formRef.current!));
     revalidate();
   };
