@@ -17,6 +17,7 @@ import { Link, useFocusOnMount } from './link.js';
 import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
 import { useResource } from './use-resource.js';
+import { ScrollRegion } from './scroll-region.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
@@ -214,9 +215,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
       {failedUnknown ? (
         <p className="inbox-muted">Could not check which owner e-mails failed: {failedUnknown}</p>
       ) : null}
-      {/* Scrolls sideways on its own if it must; the page never does. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
-      <section className="inbox-table-wrap" aria-labelledby="inquiries-caption" tabIndex={0}>
+      <ScrollRegion labelledBy="inquiries-caption" className="inbox-table-wrap">
         <table className="inbox-table">
           <caption id="inquiries-caption">Inquiries, newest first</caption>
           <thead>
@@ -251,7 +250,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
             })}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
       <ul className="inbox-cards" aria-label="Inquiries, newest first">
         {page.inquiries.map((row) => {
           const mark = marks(row);

@@ -9,6 +9,7 @@ import { dateTime } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { PushDevices } from './push-devices.js';
 import { useResource } from './use-resource.js';
+import { ScrollRegion } from './scroll-region.js';
 
 export const notificationsApi = {
   deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', `/api/owner/inquiries/${id}/deliveries`),
@@ -257,9 +258,7 @@ export function NotificationSettings() {
             </section>
             <section className="inbox-card">
               <h2 id="notifications-so-far">So far</h2>
-              {/* Scrolls sideways on its own on a phone, rather than splitting its words. */}
-              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
-              <section className="inbox-scroll" aria-labelledby="notifications-so-far" tabIndex={0}>
+              <ScrollRegion labelledBy="notifications-so-far">
                 <table>
                   <caption className="visually-hidden">
                     Notifications by kind: how each is set up, and their states
@@ -287,7 +286,7 @@ export function NotificationSettings() {
                     ))}
                   </tbody>
                 </table>
-              </section>
+              </ScrollRegion>
             </section>
           </>
         ) : error ? null : (
