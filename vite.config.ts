@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Logger, type Plugin } from 'vite';
 import { contentPlugin } from './scripts/vite-content.js';
 import { picturesPlugin } from './src/build/pictures-plugin.js';
 
@@ -28,6 +28,20 @@ const SITE_FILE_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   webmanifest: 'application/manifest+json',
 };
+
+const API_ORIGIN = `http://127.0.0.1:${process.env.CURBSIDE_API_PORT ?? 3000}`;
+
+/** The stops the API server publishes (GET /api/schedule); none while it is not answering (it restarts on a change). */
+async function storedStops(logger: Logger): Promise<unknown[]> {
+  try {
+    const response = await fetch(`${API_ORIGIN}/api/schedule`, { signal: AbortSignal.timeout(2000) });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return ((await response.json()) as { stops: unknown[] }).stops;
+  } catch (error) {
+    logger.warn(`The page shows no stops: the API server did not give them (${(error as Error).message}).`);
+    return [];
+  }
+}
 
 /**
  * `npm run dev`: the page rendered on the server as the build prerenders it
@@ -72,15 +86,20 @@ function devRenderPlugin(): Plugin {
     async transformIndexHtml(html, context) {
       if (!context.server || !html.includes('<!--app-->')) return html;
       const load = (path: string) => context.server!.ssrLoadModule(path);
-      const [{ renderApp }, { renderHead }, fresh, { images }] = await Promise.all([
+      const [{ renderApp }, { renderHead }, fresh, { images }, schedule, stops] = await Promise.all([
         load('/src/web/entry-server.tsx'),
         load('/src/web/seo/site-files.ts'),
         load('/content/index.ts'),
         siteFiles(),
+        load('/src/shared/schedule-section.ts'),
+        storedStops(context.server.config.logger),
       ]);
-      return html
+      // The truck's stops as the API server has them, filled in as the server fills the built page (record 111).
+      const section = schedule.scheduleSection(stops, { ...schedule.sectionOptionsOf(fresh.content), now: new Date() });
+      const page = html
         .replace('<!--head-->', () => renderHead(fresh.content, images))
         .replace('<!--app-->', () => renderApp());
+      return schedule.withScheduleSection(page, section);
     },
   };
 }
@@ -94,7 +113,7 @@ export default defineConfig(({ command }) => ({
     picturesPlugin(content),
   ],
   // `npm run dev` (scripts/dev.mjs): the API server restarts on its own port; the page asks Vite, which forwards.
-  server: { proxy: { '/api': `http://127.0.0.1:${process.env.CURBSIDE_API_PORT ?? 3000}` } },
+  server: { proxy: { '/api': API_ORIGIN } },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     outDir: 'dist/client',

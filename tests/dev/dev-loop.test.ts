@@ -1,6 +1,7 @@
 // `npm run dev` tells the truth (issue 20 item 4): on a copy of the content file, the
-// page loads with no console error (no hydration mismatch), and an edit to the
-// content reaches the open page by itself (a full reload: the page is prerendered).
+// page loads with no console error (no hydration mismatch), shows the truck's stops as
+// the store has them, and an edit to the content reaches the open page by itself (a
+// full reload: the page is prerendered).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,10 +9,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Browser, chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '../../content/business.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
+import { addDays, localNow } from '../../src/shared/truck-schedule.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
 
 const COPY = `content/dev-loop-${randomUUID().slice(0, 8)}.ts`;
+const STOP = {
+  date: addDays(localNow(new Date(), business.timeZone).date, 2),
+  starts: '11:00',
+  ends: '14:00',
+  place: 'Dev Loop Market',
+  address: '400 W 2nd St, Austin, TX 78701',
+  note: '',
+};
 
 describe('npm run dev', () => {
   const data = freshDataDir();
@@ -22,8 +33,12 @@ describe('npm run dev', () => {
 
   beforeAll(async () => {
     copyFileSync('content/business.ts', COPY);
+    const owners = openSqliteOwnerStore(data.dir);
+    await owners.schedule.addStops([STOP], { id: 'dev-loop', email: 'dev-loop@example.com' }, new Date());
+    await owners.close();
     const [apiPort, pagePort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${pagePort}`;
+    const api = `http://127.0.0.1:${apiPort}`;
     dev = spawn('node', ['scripts/dev.mjs'], {
       env: {
         ...process.env,
@@ -41,11 +56,13 @@ describe('npm run dev', () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (dev.exitCode !== null) throw new Error(`npm run dev exited:\n${output}`);
-      const up = await fetch(`${base}/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) break;
+      const answers = (url: string) =>
+        fetch(url).then(
+          (response) => response.ok,
+          () => false,
+        );
+      // The page, and the API server it asks for the stops.
+      if ((await answers(`${base}/`)) && (await answers(`${api}/api/health`))) break;
       if (Date.now() > deadline) throw new Error(`npm run dev did not serve the page within 60 s:\n${output}`);
       await sleep(200);
     }
@@ -79,6 +96,8 @@ describe('npm run dev', () => {
     expect(problems).toEqual([]);
     const heading = page.getByRole('heading', { level: 1 });
     expect(await heading.textContent()).toBe(business.hero.heading);
+    // The schedule as the built page shows it: the store's stop, from the API server.
+    expect(await page.locator('#schedule').textContent()).toContain(STOP.place);
 
     // The hero is hydrated; a package card is prerendered and never rendered again in the
     // browser (static-part.tsx): only a fresh page from the dev server can show its edit.

@@ -1,5 +1,6 @@
 // The landing page with its schedule filled in, at / and /index.html, and the truck's
-// stops as a calendar at /schedule.ics, both as published-schedule.ts keeps them.
+// stops as a calendar at /schedule.ics and as JSON at /api/schedule (what `npm run dev`
+// fills its page with), all as published-schedule.ts keeps them.
 // Everything else of the build is served as files (routes/site.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublishedSchedule } from './published-schedule.js';
@@ -59,4 +60,6 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { p
       .header('cache-control', 'public, max-age=300')
       .send(published.calendar()),
   );
+  // Public, as the page and the calendar are: the same stops, for a program to read.
+  app.get('/api/schedule', async () => ({ stops: published.stops() }));
 };

@@ -250,6 +250,20 @@ describe('the owner’s schedule, and the landing page that shows it', () => {
     // A late night ends the next day.
     expect(events[1]!.endDate.toJSDate().toISOString()).toBe(instant(addDays(today(), 5), '01:00'));
   });
+
+  it('answers the same stops as JSON at /api/schedule, to anyone, not cached', async () => {
+    const { app, cookie } = await startScheduleApp();
+    const empty = await app.inject({ method: 'GET', url: '/api/schedule' });
+    expect(empty.json()).toEqual({ stops: [] });
+    const stored = (await call(app, 'POST', '/api/owner/schedule', { cookie, body: buildStop() })).json() as {
+      stops: TruckStop[];
+    };
+    const response = await app.inject({ method: 'GET', url: '/api/schedule' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ stops: stored.stops });
+    expect(response.json().stops[0]).toMatchObject({ place: 'Sunday Market', note: 'By the north gate' });
+  });
 });
 
 describe('without a build', () => {
