@@ -246,7 +246,7 @@ export function chromesOwnRequests(log: DevtoolsEvent[]): Set<string> {
 
 const DEVTOOLS_LOG = 'defaultPass.devtoolslog.json';
 
-/** Audits a gathered run again with Chrome's own requests taken out of its network log. */
+/** Takes Chrome's own requests out of a gathered run's network log, for its second audit. */
 function withoutChromesOwnRequests(gathered: string): void {
   const path = join(gathered, DEVTOOLS_LOG);
   const log = JSON.parse(readFileSync(path, 'utf8')) as DevtoolsEvent[];
