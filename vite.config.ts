@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Logger, type Plugin } from 'vite';
 import { contentPlugin } from './scripts/vite-content.js';
+import type { TruckStop } from './src/shared/truck-schedule.js';
 import { picturesPlugin } from './src/build/pictures-plugin.js';
 
 // Checked here, once per build (CONTENT_FILE may name another content file); the bundle gets plain data.
@@ -31,16 +32,24 @@ const SITE_FILE_TYPES: Record<string, string> = {
 
 const API_ORIGIN = `http://127.0.0.1:${process.env.CURBSIDE_API_PORT ?? 3000}`;
 
-/** The stops the API server publishes (GET /api/schedule); none while it is not answering (it restarts on a change). */
-async function storedStops(logger: Logger): Promise<unknown[]> {
+/**
+ * The stops the API server publishes (GET /api/schedule). It restarts on every change,
+ * so a page asked for meanwhile keeps the stops it gave last (none before it first answers).
+ */
+let lastStops: TruckStop[] = [];
+async function storedStops(logger: Logger): Promise<TruckStop[]> {
   try {
     const response = await fetch(`${API_ORIGIN}/api/schedule`, { signal: AbortSignal.timeout(2000) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return ((await response.json()) as { stops: unknown[] }).stops;
+    const body = (await response.json()) as { stops?: unknown };
+    if (!response.ok || !Array.isArray(body.stops)) throw new Error(`HTTP ${response.status}, no stops in the answer`);
+    lastStops = body.stops as TruckStop[];
   } catch (error) {
-    logger.warn(`The page shows no stops: the API server did not give them (${(error as Error).message}).`);
-    return [];
+    const { message, cause } = error as Error & { cause?: { code?: string } };
+    logger.warn(
+      `The page shows the stops the API server gave last: it did not answer now (${cause?.code ?? message}).`,
+    );
   }
+  return lastStops;
 }
 
 /**
@@ -91,7 +100,7 @@ function devRenderPlugin(): Plugin {
         load('/src/web/seo/site-files.ts'),
         load('/content/index.ts'),
         siteFiles(),
-        load('/src/shared/schedule-section.ts'),
+        load('/src/shared/schedule-section.ts') as Promise<typeof import('./src/shared/schedule-section.js')>,
         storedStops(context.server.config.logger),
       ]);
       // The truck's stops as the API server has them, filled in as the server fills the built page (record 111).

@@ -46,6 +46,8 @@ describe('npm run dev', () => {
         PORT: String(apiPort),
         DEV_PORT: String(pagePort),
         DATA_DIR: data.dir,
+        // The stop is seeded in SQLite: a DATABASE_URL from the shell or .env must not move the API server elsewhere.
+        DATABASE_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
