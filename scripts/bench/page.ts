@@ -5,8 +5,8 @@
 // the two alternating so that a busy machine weighs on both alike; desktop,
 // median of 3. Every figure is audited without the two requests Chrome makes for
 // itself at `load` (chromesOwnRequests, record 126); the mobile FCP and LCP ratios as
-// Lighthouse reports them with those requests are printed beside. And the images a first view loads, without scrolling, in Playwright's
-// Chromium at a phone's and a desktop's size: how many, their bytes, and how many
+// Lighthouse reports them with those requests are printed beside. And the images a
+// first view loads, without scrolling, in Playwright's Chromium at a phone's and a desktop's size: how many, their bytes, and how many
 // of them nothing in the first viewport uses (target: none). The server's store holds
 // the truck's next 10 stops, so the page is measured with its schedule filled in.
 import { spawn } from 'node:child_process';
@@ -278,10 +278,15 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise
     } finally {
       await chrome.kill();
     }
-    const raw = (await lighthouse(undefined, { ...flags, auditMode: gathered }, config))!.lhr;
+    const audited = async () => (await lighthouse(undefined, { ...flags, auditMode: gathered }, config))!.lhr;
+    const raw = await audited();
+    let lhr = raw;
+    let leftOut = 0;
     // A load that failed (NO_FCP on a swamped machine) saved its log under another name: it stands as it is.
-    const leftOut = raw.runtimeError ? 0 : withoutChromesOwnRequests(gathered);
-    const lhr = raw.runtimeError ? raw : (await lighthouse(undefined, { ...flags, auditMode: gathered }, config))!.lhr;
+    if (!raw.runtimeError) {
+      leftOut = withoutChromesOwnRequests(gathered);
+      lhr = await audited();
+    }
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (report: typeof lhr, id: string) => report.audits[id]?.numericValue ?? Number.NaN;
     return {

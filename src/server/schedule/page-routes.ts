@@ -60,6 +60,9 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { p
       .header('cache-control', 'public, max-age=300')
       .send(published.calendar()),
   );
-  // Public, as the page and the calendar are: the same stops, for a program to read.
-  app.get('/api/schedule', async () => ({ stops: published.stops() }));
+  // Public, as the page and the calendar are: the same stops, for a program to read;
+  // sent as published-schedule.ts serialized them once per change.
+  app.get('/api/schedule', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(`{"stops":${published.stopsJson()}}`),
+  );
 };

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { scheduleSection, type SectionOptions, withScheduleSection } from '../../shared/schedule-section.js';
-import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
+import { addDays, localNow } from '../../shared/truck-schedule.js';
 import type { ScheduleStore } from '../store/schedule-store.js';
 import { scheduleCalendar } from './schedule-calendar.js';
 
@@ -35,8 +35,8 @@ export interface PublishedSchedule {
   page(): ServedPage | undefined;
   /** /schedule.ics as it is now. */
   calendar(): string;
-  /** The stops /schedule.ics has (the last 30 days' and every later one), as GET /api/schedule answers. */
-  stops(): readonly TruckStop[];
+  /** The stops /schedule.ics has (the last 30 days' and every later one), as JSON: GET /api/schedule's list. */
+  stopsJson(): string;
   /** Reads the stops again now and remakes what changed (after a change made here). */
   refresh(): Promise<void>;
   stop(): void;
@@ -61,7 +61,6 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
   let section = '';
   let served: ServedPage | undefined;
   let calendar = '';
-  let published: TruckStop[] = [];
 
   const look = async () => {
     const now = new Date();
@@ -69,7 +68,6 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
     const json = JSON.stringify(stops);
     if (json !== stopsJson || !calendar) {
       stopsJson = json;
-      published = stops;
       calendar = scheduleCalendar(stops, { now, businessName, timeZone, host: options.host });
     }
     if (!template) return;
@@ -104,7 +102,7 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
   return {
     page: () => served,
     calendar: () => calendar,
-    stops: () => published,
+    stopsJson: () => stopsJson || '[]',
     refresh: queued,
     stop: () => clearInterval(timer),
   };
