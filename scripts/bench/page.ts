@@ -6,8 +6,9 @@
 // median of 3. Every figure is audited without the two requests Chrome makes for
 // itself at `load` (chromesOwnRequests, record 126); the mobile FCP and LCP ratios as
 // Lighthouse reports them with those requests are printed beside. And the images a
-// first view loads, without scrolling, in Playwright's Chromium at a phone's and a desktop's size: how many, their bytes, and how many
-// of them nothing in the first viewport uses (target: none). The server's store holds
+// first view loads, without scrolling, in Playwright's Chromium at a phone's and a
+// desktop's size: how many, their bytes, and how many of them nothing in the first
+// viewport uses (target: none). The server's store holds
 // the truck's next 10 stops, so the page is measured with its schedule filled in.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
