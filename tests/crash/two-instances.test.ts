@@ -1,13 +1,16 @@
 // Two server processes on one PostgreSQL database, as a site with several
 // instances runs (issue 9): visitors' creates reach either, and each instance's
 // worker takes pending inquiries and due deliveries FOR UPDATE SKIP LOCKED.
-// Nobody crashes in the first test, so every inquiry's owner e-mail and webhook must
-// arrive exactly once, and both instances must have sent some. Each instance has its
-// own MAIL_FROM, so a Message-ID (<deliveryId@domain>) says who sent it. The limits
+// Nobody crashes in the first test, so every inquiry's owner e-mail, customer's
+// confirmation, webhook and push to the owner's phone must arrive exactly once, and
+// both instances must have sent some. Each instance has its own MAIL_FROM, so a
+// Message-ID (<deliveryId@domain>) and a push's VAPID subject (mailto:) say who sent
+// it; the pushes of both are signed with the one VAPID key the store keeps. The limits
 // (issue 17) are counted in the database: one session's, and one address's, hold
 // across both instances.
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import * as ece from 'http_ece';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/server/store/postgres/postgres-store.js';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
@@ -15,26 +18,48 @@ import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { startNotificationSinks } from '../support/notification-sinks.js';
 import { freePort } from '../support/postgres.js';
+import { type ReceivedPush, startPushService } from '../support/push-service.js';
 import { ServerProcess } from '../support/server-process.js';
 
 const VISITORS = 8;
 const INQUIRIES_EACH = 20;
 
-/** A visitor on one instance: a session, then inquiries one after another. Returns their ids. */
-async function visit(base: string, count: number): Promise<string[]> {
+/** A visitor on one instance: a session, then inquiries one after another. Returns their ids and addresses. */
+async function visit(base: string, count: number): Promise<{ id: string; email: string }[]> {
   const session = (await (await fetch(`${base}/api/session`, { method: 'POST' })).json()) as { token: string };
-  const ids: string[] = [];
+  const created: { id: string; email: string }[] = [];
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
+    const body = buildInquiryBody({ fillMs: 10_000, website: '' });
     const response = await fetch(`${base}/api/inquiries/${id}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify(buildInquiryBody({ fillMs: 10_000, website: '' })),
+      body: JSON.stringify(body),
     });
     expect(response.status, await response.text()).toBe(201);
-    ids.push(id);
+    created.push({ id, email: body.email.toLowerCase() });
   }
-  return ids;
+  return created;
+}
+
+/** The owner's phone: its push keys, and what a push said (decrypted) and who signed it. */
+function ownersPhone() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    p256dh: ecdh.getPublicKey('base64url'),
+    auth: auth.toString('base64url'),
+    /** The inquiry a push is about (its tag), the VAPID key that signed it, and the sender's subject. */
+    read(push: ReceivedPush) {
+      const payload = JSON.parse(
+        ece.decrypt(push.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString(),
+      ) as { tag: string };
+      const [, jwt, key] = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(push.headers.authorization))!;
+      const claims = JSON.parse(Buffer.from(jwt!.split('.')[1]!, 'base64url').toString()) as { sub: string };
+      return { inquiryId: payload.tag, key: key!, subject: claims.sub };
+    },
+  };
 }
 
 describe('two server instances on one PostgreSQL database', () => {
@@ -69,26 +94,66 @@ describe('two server instances on one PostgreSQL database', () => {
     return { url, sinks, servers };
   }
 
-  it('deliver every owner e-mail and webhook exactly once between them', { timeout: 120_000 }, async () => {
-    const { sinks, servers: pair } = await twoInstances();
+  it('deliver every owner e-mail, confirmation, webhook and push exactly once between them', {
+    timeout: 120_000,
+  }, async () => {
+    const phones = await startPushService();
+    cleanups.push(
+      () => phones.remove(),
+      () => phones.close(),
+    );
+    const {
+      url,
+      sinks,
+      servers: pair,
+    } = await twoInstances({
+      CONFIRMATION_EMAIL: 'on',
+      CONFIRMATIONS_PER_HOUR: String(VISITORS * INQUIRIES_EACH),
+      NODE_EXTRA_CA_CERTS: phones.caFile,
+    });
+    // The owner turned on notifications on one phone; neither instance has made the push keys yet.
+    const phone = ownersPhone();
+    const owners = await openPostgresOwnerStore(url, 1);
+    const [owner] = await owners.listOwners();
+    const endpoint = `${phones.base}/push/owners-phone`;
+    await owners.addPushDevice(owner!.id, { endpoint, ...phone, label: 'Phone' }, new Date());
+    await owners.close();
     const servers = pair.map((server) => ({ server, base: `http://127.0.0.1:${server.port}` }));
     // Started together: the migrations' lock lets one of them migrate.
     await Promise.all(servers.map(({ server }) => server.start()));
 
-    const ids = (
+    const created = (
       await Promise.all(Array.from({ length: VISITORS }, (_, index) => visit(servers[index % 2]!.base, INQUIRIES_EACH)))
     ).flat();
+    const ids = created.map(({ id }) => id);
+    const pushes = () => (phones.received.get('/push/owners-phone') ?? []).map(phone.read);
     await sinks.waitForAll(ids, 60_000);
+    for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
+      const confirmed = created.filter(({ email }) => sinks.confirmationsTo.has(email)).length;
+      const pushed = new Set(pushes().map(({ inquiryId }) => inquiryId)).size;
+      if (confirmed === ids.length && pushed === ids.length) break;
+      if (Date.now() > deadline) throw new Error(`${confirmed} confirmations and ${pushed} pushes of ${ids.length}`);
+    }
     // Two polls more of both workers: a delivery claimed twice would have arrived by now.
     await sleep(2_500);
 
     expect(sinks.unverifiedHooks).toBe(0);
-    for (const id of ids) {
+    const pushesAbout = (id: string) => pushes().filter(({ inquiryId }) => inquiryId === id);
+    for (const { id, email } of created) {
       expect(sinks.mailsByInquiry.get(id), `owner e-mails about ${id}`).toHaveLength(1);
+      expect(sinks.confirmationsTo.get(email), `confirmations to ${email}`).toHaveLength(1);
       expect(sinks.hooksByInquiry.get(id), `webhooks about ${id}`).toHaveLength(1);
+      expect(pushesAbout(id), `pushes about ${id}`).toHaveLength(1);
     }
-    const senders = new Set([...sinks.mailsByInquiry.values()].flat().map((messageId) => messageId.split('@')[1]));
-    expect([...senders].sort()).toEqual(['instance-a.example>', 'instance-b.example>']);
+    const domainOf = (address: string) => address.split('@')[1]!.replace('>', '');
+    const mails = [...sinks.mailsByInquiry.values(), ...sinks.confirmationsTo.values()].flat();
+    expect([...new Set(mails.map(domainOf))].sort()).toEqual(['instance-a.example', 'instance-b.example']);
+    expect([...new Set(pushes().map(({ subject }) => domainOf(subject)))].sort()).toEqual([
+      'instance-a.example',
+      'instance-b.example',
+    ]);
+    // The keys the phone's subscription was made with: the same for both instances' pushes.
+    expect(new Set(pushes().map(({ key }) => key)).size).toBe(1);
   });
 
   it('keep one limit between them and lose nothing while one is killed and restarted', {

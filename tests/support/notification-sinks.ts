@@ -1,6 +1,7 @@
 // A real SMTP server and webhook receiver for tests that run the server in its
 // own process: they count what arrives per inquiry (who sent it, which
-// Message-ID or webhook-id) and verify every webhook's signature.
+// Message-ID or webhook-id) and verify every webhook's signature. A customer's
+// confirmation names no inquiry: it is counted by its recipient.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startSmtp, type TestSmtp } from './smtp.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -10,6 +11,8 @@ export interface NotificationSinks {
   env: Record<string, string>;
   /** Inquiry id -> the Message-ID of each owner e-mail about it. */
   mailsByInquiry: Map<string, string[]>;
+  /** Customer address -> the Message-ID of each confirmation sent to it. */
+  confirmationsTo: Map<string, string[]>;
   /** Every envelope recipient seen. */
   mailsTo: Set<string>;
   /** Inquiry id -> the webhook-id of each webhook about it. */
@@ -33,6 +36,7 @@ export async function startNotificationSinks(): Promise<NotificationSinks> {
       NOTIFY_LEASE_SECONDS: '5',
     },
     mailsByInquiry: new Map(),
+    confirmationsTo: new Map(),
     mailsTo: new Set(),
     hooksByInquiry: new Map(),
     unverifiedHooks: 0,
@@ -54,9 +58,15 @@ export async function startNotificationSinks(): Promise<NotificationSinks> {
   };
   // The crash test only needs who and which message: no MIME parsing of thousands of e-mails.
   smtp.parse = false;
-  smtp.onAccepted = ({ messageId, inquiryId }) => {
-    if (!inquiryId) throw new Error(`an e-mail without its inquiry's id (${messageId})`);
-    sinks.mailsByInquiry.set(inquiryId, [...(sinks.mailsByInquiry.get(inquiryId) ?? []), messageId]);
+  smtp.onAccepted = ({ messageId, inquiryId, rcptTo }) => {
+    if (inquiryId) {
+      sinks.mailsByInquiry.set(inquiryId, [...(sinks.mailsByInquiry.get(inquiryId) ?? []), messageId]);
+      return;
+    }
+    if (rcptTo.length !== 1)
+      throw new Error(`an e-mail without its inquiry's id, to ${rcptTo.join(', ')} (${messageId})`);
+    const to = rcptTo[0]!.toLowerCase();
+    sinks.confirmationsTo.set(to, [...(sinks.confirmationsTo.get(to) ?? []), messageId]);
   };
   smtp.onEnvelope = (rcptTo) => {
     for (const address of rcptTo) sinks.mailsTo.add(address);

@@ -38,7 +38,12 @@ export interface TestSmtp {
   stop(): Promise<void>;
   start(): Promise<void>;
   /** Called with each accepted message. */
-  onAccepted?: (mail: { messageId: string; inquiryId: string | undefined; acceptedAt: number }) => void;
+  onAccepted?: (mail: {
+    messageId: string;
+    inquiryId: string | undefined;
+    rcptTo: string[];
+    acceptedAt: number;
+  }) => void;
   /** Called with each accepted message's envelope recipients. */
   onEnvelope?: (rcptTo: string[]) => void;
   /** Parse and keep each message in `received` (default); false only reads two headers and calls onAccepted (load tests). */
@@ -139,7 +144,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
               const head = source.toString('latin1', 0, Math.min(source.length, 8192));
               const messageId = /^message-id:\s*(\S+)/im.exec(head)?.[1] ?? '';
               const inquiryId = /^x-curbside-inquiry:\s*(\S+)/im.exec(head)?.[1];
-              smtp.onAccepted?.({ messageId, inquiryId, acceptedAt });
+              smtp.onAccepted?.({ messageId, inquiryId, rcptTo: envelope.rcptTo, acceptedAt });
               callback();
               return;
             }
@@ -162,6 +167,7 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
                 smtp.onAccepted?.({
                   messageId: mail.messageId,
                   inquiryId: typeof inquiryId === 'string' ? inquiryId : undefined,
+                  rcptTo: envelope.rcptTo,
                   acceptedAt,
                 });
                 callback();
