@@ -194,9 +194,11 @@ export function measurePageSizes(clientDir = CLIENT_DIR): PageSizes {
   };
 }
 
+/** The middle value; of an even count, the mean of the two in the middle. */
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
 export const CHROME_FLAGS = [
@@ -553,8 +555,8 @@ function floorRatios(page: LighthouseSummary, floor: LighthouseSummary): string[
   const fcp = page.fcpMs / floor.fcpMs;
   const lcp = page.lcpMs / floor.lcpMs;
   // A round's page and floor are separate loads, each a little off from the next (the
-  // order in which Chrome split its first layout and paint into tasks moves Lantern's
-  // figures by some 50 ms), so a page round far off its floor is one slower than the
+  // order in which Chrome split its first layout and paint into tasks spreads Lantern's
+  // figures over some 100 ms, record 128), so a page round far off its floor is one slower than the
   // floor ever is: the page's slowest round against the floor's slowest (record 104).
   // Every round's pair is printed beside it.
   const worst = Math.max(...page.lcpRuns) / Math.max(...floor.lcpRuns);
