@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { content } from '../content/index.js';
-import { pageBootTag } from '../src/server/page-boot-script.js';
+import { PAGE_MOTION_TAG, pageBootTag } from '../src/server/page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
 import { inboxManifest, renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
 import { buildSiteImages } from '../src/build/site-images.js';
@@ -32,14 +32,20 @@ if (!moduleScript) throw new Error("index.html has no module script for the page
 
 const bootTag = pageBootTag(moduleScript[1]!);
 const html = template
-  .replace(stylesheet[0], () => `<style>${css}</style>`)
+  // Armed before any style is worked out (src/server/page-boot-script.ts, record 129).
+  .replace(stylesheet[0], () => `${PAGE_MOTION_TAG}<style>${css}</style>`)
   .replace(moduleScript[0], '')
   .replace('</body>', () => `  ${bootTag}\n  </body>`)
   // Function replacements: a '$' in the content (a price) must not be read as a pattern.
   .replace('<html lang="en">', () => `<html lang="${content.locale}">`)
   .replace('<!--head-->', () => renderHead(content, siteImages.images))
   .replace('<!--app-->', () => renderApp());
-if (html.includes('<!--app-->') || html.includes('<!--head-->') || !html.includes(bootTag)) {
+if (
+  html.includes('<!--app-->') ||
+  html.includes('<!--head-->') ||
+  !html.includes(bootTag) ||
+  !html.includes(PAGE_MOTION_TAG)
+) {
   throw new Error('index.html lost its placeholders or its closing body tag');
 }
 

@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { PAGE_BOOT_SCRIPT } from './page-boot-script.js';
+import { PAGE_BOOT_SCRIPT, PAGE_MOTION_SCRIPT } from './page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE, inlineStyleHashes, securityHeaders } from './security-headers.js';
 
 describe('security headers', () => {
-  it('allow the page’s boot script and an inline style only by their hashes', () => {
+  it('allow the page’s two inline scripts and an inline style only by their hashes', () => {
     const csp = securityHeaders(['sha256-abc='])['content-security-policy'];
-    const bootHash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
-    expect(csp).toContain(`script-src 'self' 'sha256-${bootHash}';`);
+    const [motionHash, bootHash] = [PAGE_MOTION_SCRIPT, PAGE_BOOT_SCRIPT].map((script) =>
+      createHash('sha256').update(script).digest('base64'),
+    );
+    expect(csp).toContain(`script-src 'self' 'sha256-${motionHash}' 'sha256-${bootHash}';`);
     expect(csp).toContain("style-src 'self' 'sha256-abc=';");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");

@@ -3,7 +3,7 @@
 // create's CPU here).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_BOOT_SCRIPT_HASH } from './page-boot-script.js';
+import { PAGE_SCRIPT_HASHES } from './page-boot-script.js';
 
 /** Written by scripts/prerender.ts: the hashes of the stylesheet it inlined into index.html. */
 export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
@@ -11,8 +11,8 @@ export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
 const contentSecurityPolicy = (styleHashes: readonly string[]) =>
   [
     "default-src 'self'",
-    // Inline, only the page's boot script and stylesheet, each allowed by its hash.
-    `script-src 'self' '${PAGE_BOOT_SCRIPT_HASH}'`,
+    // Inline, only the page's two scripts and its stylesheet, each allowed by its hash.
+    ["script-src 'self'", ...PAGE_SCRIPT_HASHES.map((hash) => `'${hash}'`)].join(' '),
     ["style-src 'self'", ...styleHashes.map((hash) => `'${hash}'`)].join(' '),
     "img-src 'self' data:",
     "font-src 'self'",
