@@ -1,4 +1,5 @@
-// The landing page's one inline script. It loads the page's module only after the
+// The landing page's boot script (one of its two inline scripts; the other arms the
+// entrance animations, below). It loads the page's module only after the
 // largest contentful paint: the browser's own report of it, then a frame and a task
 // (where the browser makes no such report, or the page starts hidden, after the first
 // frame; should no report come, 3 s after `load`). So neither the first paint nor the
@@ -22,7 +23,7 @@ import { CHOICE_CONTROLS } from '../shared/inquiry.js';
 // module fail to load, it takes `motion-ok` off again, so nothing stays hidden.
 export const PAGE_BOOT_SCRIPT = `(function(src){var root=document.documentElement;var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){if(${JSON.stringify(CHOICE_CONTROLS)}.indexOf(e.target.name)>=0)window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)`;
 
-// The page's other inline script, one line at the top of the head: it arms the
+// The page's other inline script, one line in the head before the stylesheet: it arms the
 // entrance animations (`motion-ok`, see entry-client.tsx; what it arms is below the
 // fold) before any style is worked out. Added as the body was parsed, the class had the
 // whole document's style worked out again in the tasks the lab counts in the first
@@ -34,7 +35,7 @@ const sha256 = (script: string) => `sha256-${createHash('sha256').update(script)
 /** The CSP sources that allow the page's two inline scripts. */
 export const PAGE_SCRIPT_HASHES = [sha256(PAGE_MOTION_SCRIPT), sha256(PAGE_BOOT_SCRIPT)];
 
-/** The tag that arms the entrance animations, first in the head. */
+/** The tag that arms the entrance animations, in the head before the stylesheet. */
 export const PAGE_MOTION_TAG = `<script>${PAGE_MOTION_SCRIPT}</script>`;
 
 /** The tag that loads the page's module (`src`, the build's module script), at the end of the body. */
