@@ -8,9 +8,8 @@
 // it; the pushes of both are signed with the one VAPID key the store keeps. The limits
 // (issue 17) are counted in the database: one session's, and one address's, hold
 // across both instances.
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as ece from 'http_ece';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../src/server/store/postgres/postgres-store.js';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
@@ -18,7 +17,7 @@ import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
 import { startNotificationSinks } from '../support/notification-sinks.js';
 import { freePort } from '../support/postgres.js';
-import { type ReceivedPush, startPushService } from '../support/push-service.js';
+import { deviceKeys, newDevice, opened, startPushService, vapidOf } from '../support/push-service.js';
 import { ServerProcess } from '../support/server-process.js';
 
 const VISITORS = 8;
@@ -40,26 +39,6 @@ async function visit(base: string, count: number): Promise<{ id: string; email: 
     created.push({ id, email: body.email.toLowerCase() });
   }
   return created;
-}
-
-/** The owner's phone: its push keys, and what a push said (decrypted) and who signed it. */
-function ownersPhone() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    p256dh: ecdh.getPublicKey('base64url'),
-    auth: auth.toString('base64url'),
-    /** The inquiry a push is about (its tag), the VAPID key that signed it, and the sender's subject. */
-    read(push: ReceivedPush) {
-      const payload = JSON.parse(
-        ece.decrypt(push.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString(),
-      ) as { tag: string };
-      const [, jwt, key] = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(push.headers.authorization))!;
-      const claims = JSON.parse(Buffer.from(jwt!.split('.')[1]!, 'base64url').toString()) as { sub: string };
-      return { inquiryId: payload.tag, key: key!, subject: claims.sub };
-    },
-  };
 }
 
 describe('two server instances on one PostgreSQL database', () => {
@@ -112,12 +91,12 @@ describe('two server instances on one PostgreSQL database', () => {
       NODE_EXTRA_CA_CERTS: phones.caFile,
     });
     // The owner turned on notifications on one phone; neither instance has made the push keys yet.
-    const phone = ownersPhone();
-    const endpoint = `${phones.base}/push/owners-phone`;
+    const phone = newDevice('owners-phone');
+    const endpoint = `${phones.base}${phone.path}`;
     const owners = await openPostgresOwnerStore(url, 1);
     cleanups.push(() => owners.close());
     const [owner] = await owners.listOwners();
-    await owners.addPushDevice(owner!.id, { endpoint, ...phone, label: 'Phone' }, new Date());
+    await owners.addPushDevice(owner!.id, { endpoint, ...deviceKeys(phone), label: 'Phone' }, new Date());
     const servers = pair.map((server) => ({ server, base: `http://127.0.0.1:${server.port}` }));
     // Started together: the migrations' lock lets one of them migrate.
     await Promise.all(servers.map(({ server }) => server.start()));
@@ -126,7 +105,7 @@ describe('two server instances on one PostgreSQL database', () => {
       await Promise.all(Array.from({ length: VISITORS }, (_, index) => visit(servers[index % 2]!.base, INQUIRIES_EACH)))
     ).flat();
     const ids = created.map(({ id }) => id);
-    const arrivedPushes = () => phones.received.get('/push/owners-phone') ?? [];
+    const arrivedPushes = () => phones.received.get(phone.path) ?? [];
     await sinks.waitForAll(ids, 60_000);
     for (const deadline = Date.now() + 30_000; ; await sleep(100)) {
       const confirmed = created.filter(({ email }) => sinks.confirmationsTo.has(email)).length;
@@ -139,7 +118,8 @@ describe('two server instances on one PostgreSQL database', () => {
     await sleep(2_500);
 
     expect(sinks.unverifiedHooks).toBe(0);
-    const pushes = arrivedPushes().map(phone.read);
+    // The inquiry each push is about (its tag), the VAPID key that signed it, and who sent it.
+    const pushes = arrivedPushes().map((push) => ({ inquiryId: opened(phone, push).tag, ...vapidOf(push) }));
     const pushesAbout = new Map<string, number>();
     for (const { inquiryId } of pushes) pushesAbout.set(inquiryId, (pushesAbout.get(inquiryId) ?? 0) + 1);
     for (const { id, email } of created) {

@@ -7,9 +7,8 @@
 // reaches each of the owner's devices and says how each went. Push endpoints on a
 // private or loopback address are refused unless WEBHOOK_ALLOW_PRIVATE; the VAPID keys
 // are the environment's when given, else made once and kept across a restart.
-import { createECDH, createPublicKey, type ECDH, randomBytes, randomUUID, verify } from 'node:crypto';
+import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as ece from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryView } from '../../src/shared/notifications.js';
@@ -19,38 +18,21 @@ import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner
 import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
-import { type ReceivedPush, startPushService, type TestPushService } from '../support/push-service.js';
+import {
+  deviceKeys,
+  newDevice,
+  opened,
+  type PushDevice as Device,
+  startPushService,
+  type TestPushService,
+  vapidOf,
+} from '../support/push-service.js';
 import { ownerCookie, ServerProcess } from '../support/server-process.js';
 
 const OWNER = 'owner@push.example';
 const HELPER = 'helper@push.example';
 const PASSWORD = 'a long owner passphrase';
 const PUBLIC_URL = 'https://tacos.example';
-
-interface Device {
-  path: string;
-  ecdh: ECDH;
-  auth: Buffer;
-}
-
-interface Payload {
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
-
-function newDevice(path: string): Device {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { path: `/push/${path}-${randomUUID()}`, ecdh, auth: randomBytes(16) };
-}
-
-/** What a push says, decrypted with the device's keys. */
-const opened = (device: Device, push: ReceivedPush) =>
-  JSON.parse(
-    ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString(),
-  ) as Payload;
 
 async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -106,7 +88,7 @@ async function subscribe(call: Call, service: TestPushService, device: Device, l
   const added = await call('POST', '/api/owner/push-subscriptions', {
     endpoint: `https://${host}:${service.port}${device.path}`,
     expirationTime: null,
-    keys: { p256dh: device.ecdh.getPublicKey('base64url'), auth: device.auth.toString('base64url') },
+    keys: deviceKeys(device),
     label,
   });
   expect(added.status, await added.clone().text()).toBe(201);
@@ -366,9 +348,9 @@ describe('push to the owner devices', () => {
       await subscribe(given.owner, service, device, 'Phone');
       expect((await sendTest(given.owner)).results).toEqual([{ label: 'Phone', ok: true }]);
       const [push] = received(device);
-      const [, jwt, k] = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(push!.headers.authorization))!;
-      expect(k).toBe(keys.publicKey);
-      expect(signedBy(jwt!, keys.publicKey)).toBe(true);
+      const { jwt, key } = vapidOf(push!);
+      expect(key).toBe(keys.publicKey);
+      expect(signedBy(jwt, keys.publicKey)).toBe(true);
     } finally {
       await given.stop();
     }

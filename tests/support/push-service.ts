@@ -1,11 +1,14 @@
 // A stand-in for a browser's push service: HTTPS on 127.0.0.1 with a self-signed
 // certificate (made with openssl; the server under test trusts it through
 // NODE_EXTRA_CA_CERTS), keeping what each endpoint receives and answering as told.
+// And a browser's side of a subscription: its keys, to read what a push says.
 import { execFileSync } from 'node:child_process';
+import { createECDH, type ECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as ece from 'http_ece';
 
 export interface ReceivedPush {
   headers: Record<string, string | string[] | undefined>;
@@ -98,4 +101,44 @@ export async function startPushService(port = 0): Promise<TestPushService> {
   };
   await service.listen();
   return service;
+}
+
+/** A subscribed browser: the path its push service gives it, and its keys. */
+export interface PushDevice {
+  path: string;
+  ecdh: ECDH;
+  auth: Buffer;
+}
+
+/** What the server puts in a push (src/server/notify/messages.ts). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+export function newDevice(name: string): PushDevice {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { path: `/push/${name}-${randomUUID()}`, ecdh, auth: randomBytes(16) };
+}
+
+/** The subscription's keys as a browser sends them (base64url). */
+export const deviceKeys = (device: PushDevice) => ({
+  p256dh: device.ecdh.getPublicKey('base64url'),
+  auth: device.auth.toString('base64url'),
+});
+
+/** What a push says, decrypted with the device's keys. */
+export const opened = (device: PushDevice, push: ReceivedPush) =>
+  JSON.parse(
+    ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth }).toString(),
+  ) as PushPayload;
+
+/** A push's VAPID signature (RFC 8292): its JWT, the public key, and the JWT's subject. */
+export function vapidOf(push: ReceivedPush): { jwt: string; key: string; subject: string } {
+  const [, jwt, key] = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(push.headers.authorization))!;
+  const claims = JSON.parse(Buffer.from(jwt!.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  return { jwt: jwt!, key: key!, subject: claims.sub };
 }
