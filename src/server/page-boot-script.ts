@@ -21,7 +21,42 @@ import { CHOICE_CONTROLS } from '../shared/inquiry.js';
 // It ends the body (scripts/prerender.ts): in the head it ran before the hero was
 // parsed, and that work counted in the lab's first paint (record 125). Should the
 // module fail to load, it takes `motion-ok` off again, so nothing stays hidden.
-export const PAGE_BOOT_SCRIPT = `(function(src){var root=document.documentElement;var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){if(${JSON.stringify(CHOICE_CONTROLS)}.indexOf(e.target.name)>=0)window.curbsideBookedEarly=null},true);var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var seen=new PerformanceObserver(function(){seen.disconnect();later()});seen.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})})(document.currentScript.dataset.src)`;
+const BOOK_EARLY = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){if(${JSON.stringify(CHOICE_CONTROLS)}.indexOf(e.target.name)>=0)window.curbsideBookedEarly=null},true);`;
+
+// Every control works from the first paint, before the module has run (record 160). The
+// menu is a native popover (navbar.tsx) and the form a link and a plain form; what
+// native HTML cannot do, these few listeners do on the prerendered markup, by the DOM
+// contract alone, until the module says it has taken over (window.curbsideModule, set
+// just before it hydrates, entry-client.tsx): React then handles every event (it
+// hydrates the part an event lands in at once), and each component starts from the
+// state these left in the DOM, so nothing flashes and nothing is lost.
+// - package tabs: a click, or the arrows, Home and End, select a tab and show its panel;
+// - the hero: a click on the area or on the lights toggles `lights-on` and aria-pressed;
+// - the menu: its open state mirrored to `nav-active` and aria-expanded, closed when one
+//   of its links is followed (a browser without popovers toggles it on a click);
+// - the form shown by #inquiry: Escape closes it, as the overlay's does;
+// - the entrance animations: a section is revealed as it scrolls into view, as the
+//   module's own observer would (use-reveal.ts), so nothing stays hidden meanwhile.
+const EARLY_CONTROLS = [
+  `var live=function(){return window.curbsideModule};`,
+  `var select=function(tab){var tabs=tab.parentNode.querySelectorAll('[role=tab]');for(var i=0;i<tabs.length;i++){var on=tabs[i]===tab,panel=document.getElementById(tabs[i].getAttribute('aria-controls'));tabs[i].classList.toggle('active',on);tabs[i].setAttribute('aria-selected',on);tabs[i].tabIndex=on?0:-1;if(panel)panel.hidden=!on}tab.focus()};`,
+  `var menu=function(bar,open){bar.classList.toggle('nav-active',open);bar.querySelector('.nav-toggle').setAttribute('aria-expanded',open)};`,
+  `var nav=document.getElementById('nav-links'),bar=nav&&nav.closest('.navbar');if(bar)menu(bar,false);`,
+  `document.addEventListener('click',function(e){var t=e.target;if(live()||!t.closest)return;var tab=t.closest('[role=tab]');if(tab)return select(tab);`,
+  `if(bar&&t.closest('.nav-toggle')&&!nav.showPopover)menu(bar,!bar.classList.contains('nav-active'));`,
+  `if(bar&&t.closest('#nav-links a')){if(nav.hidePopover&&nav.matches(':popover-open'))nav.hidePopover();else menu(bar,false)}`,
+  `var hero=t.closest('.hero');if(hero&&!t.closest('a,input,select,textarea,label,button:not(.hero-lights)')&&!String(getSelection())){var on=hero.classList.toggle('lights-on'),lights=hero.querySelector('.hero-lights');if(lights)lights.setAttribute('aria-pressed',on)}},true);`,
+  `document.addEventListener('toggle',function(e){if(!live()&&bar&&e.target===nav)menu(bar,e.newState==='open')},true);`,
+  `document.addEventListener('keydown',function(e){if(live())return;if(e.key==='Escape'&&location.hash==='#inquiry')return void(location.hash='close');var tab=e.target.closest&&e.target.closest('[role=tab]');if(!tab)return;var tabs=[].slice.call(tab.parentNode.querySelectorAll('[role=tab]')),n=tabs.length,i=tabs.indexOf(tab),to={ArrowRight:i+1,ArrowLeft:i+n-1,Home:0,End:n-1}[e.key];if(to===undefined)return;e.preventDefault();select(tabs[to%n])},true);`,
+  `if(root.classList.contains('motion-ok')&&window.IntersectionObserver){var seen=new IntersectionObserver(function(entries){entries.forEach(function(entry){if(entry.isIntersecting){entry.target.dataset.revealed='';seen.unobserve(entry.target)}})},{rootMargin:'0px 0px -15% 0px'});[].forEach.call(document.querySelectorAll('.package-group,.why-us-text'),function(el){seen.observe(el)})}`,
+  // For the bench: when the controls went live, beside the first paint and the module's hydration.
+  `if(performance.mark)performance.mark('curbside-controls');`,
+].join('');
+
+// Then the module, after the largest paint (above).
+const LOAD_MODULE = `var done=false;var go=function(){if(done)return;done=true;var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=src;s.onerror=function(){root.classList.remove('motion-ok')};document.body.appendChild(s)};var later=function(){requestAnimationFrame(function(){setTimeout(go,0)})};var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];if(document.visibilityState!=='visible'||types.indexOf('largest-contentful-paint')<0)return later();var painted=new PerformanceObserver(function(){painted.disconnect();later()});painted.observe({type:'largest-contentful-paint',buffered:true});addEventListener('load',function(){setTimeout(later,3000)})`;
+
+export const PAGE_BOOT_SCRIPT = `(function(src){var root=document.documentElement;${BOOK_EARLY}${EARLY_CONTROLS}${LOAD_MODULE}})(document.currentScript.dataset.src)`;
 
 // The page's other inline script, one line in the head before the stylesheet: it arms the
 // entrance animations (`motion-ok`, see entry-client.tsx; what it arms is below the

@@ -25,6 +25,10 @@ const whenIdle = () => (window.requestIdleCallback ?? setTimeout)(() => startLoa
 if (document.readyState === 'complete') whenIdle();
 else addEventListener('load', whenIdle, { once: true });
 
+// From here on React handles every event (it hydrates the part an event lands in at
+// once); the boot script's early controls stand down (src/server/page-boot-script.ts).
+window.curbsideModule = true;
+
 // Hydration as a transition: React works in slices and yields to the browser
 // (and to a visitor's input) between them; each part of the page hydrates on its own.
 startTransition(() => {

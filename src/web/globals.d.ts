@@ -10,3 +10,8 @@ declare module 'virtual:pictures' {
   export type PictureData = import('./picture-data.js').PictureData;
   export const pictures: Readonly<Record<string, PictureData>>;
 }
+
+interface Window {
+  /** Set by the page's module just before it hydrates: the boot script's early controls stand down. */
+  curbsideModule?: boolean;
+}

@@ -11,7 +11,10 @@ const OWN_ACTION = 'a, input, select, textarea, label, button:not(.hero-lights)'
 
 export function Hero() {
   const heroRef = useRef<HTMLElement>(null);
-  const [lightsOn, setLightsOn] = useState(false);
+  // Switched before the page's module ran (its boot script does that, record 160): they stay on.
+  const [lightsOn, setLightsOn] = useState(
+    () => !import.meta.env.SSR && document.querySelector('.hero')?.classList.contains('lights-on') === true,
+  );
   useParallax(heroRef);
 
   // A click anywhere on the area (or on the lights, the keyboard's way in) toggles the lights.

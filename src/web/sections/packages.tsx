@@ -26,13 +26,17 @@ export function photoSizes(cards: number): string {
   ].join(', ');
 }
 
+const isSelected = (tab: Element) => tab.getAttribute('aria-selected') === 'true';
 const tabId = (group: PackageGroup) => `packages-tab-${group.id}`;
 const panelId = (group: PackageGroup) => `packages-panel-${group.id}`;
 
 /** WAI-ARIA tabs with automatic activation: arrows move and select, Home/End jump. */
 export function Packages() {
   const groups = content.packageGroups;
-  const [active, setActive] = useState(0);
+  // The tab chosen before the page's module ran (its boot script selects tabs, record 160).
+  const [active, setActive] = useState(() =>
+    import.meta.env.SSR ? 0 : Math.max(0, [...document.querySelectorAll('#packages [role=tab]')].findIndex(isSelected)),
+  );
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const select = (index: number) => {
