@@ -10,6 +10,9 @@
 // desktop's size: how many, their bytes, and how many of them nothing in the first
 // viewport uses (target: none). The server's store holds
 // the truck's next 10 stops, so the page is measured with its schedule filled in.
+// And, on a phone throttled as Lighthouse's mobile preset (4x CPU, slow 4G, applied by
+// Chromium itself), the time from the first paint to the page's controls going live
+// (its boot script) and to its module having hydrated (record 160).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
+import { throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { content } from '../../content/index.js';
 import { addDays, localNow } from '../../src/shared/truck-schedule.js';
@@ -171,6 +175,60 @@ export async function measureFirstViewImages(
     bytes: Math.max(...results.map((result) => result.bytes)),
     belowFold: worst.belowFoldUrls.length,
     belowFoldUrls: worst.belowFoldUrls.map((address) => new URL(address).pathname),
+  };
+}
+
+export interface HydrationTiming {
+  runs: number;
+  /** Each run's first contentful paint, and the time from it to the boot script's controls and to the hydrated page. */
+  fcpMs: number[];
+  controlsAfterFcpMs: number[];
+  hydratedAfterFcpMs: number[];
+}
+
+/** In the page: the paint and the page's own marks (a string, for the reason above). */
+const PAGE_MARKS = `(() => {
+  const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
+  return { fcp: at('first-contentful-paint'), controls: at('curbside-controls'), hydrated: at('curbside-hydrated') };
+})()`;
+
+/**
+ * One load as a first-time visitor on a phone throttled as Lighthouse's mobile preset
+ * (its slow 4G and 4x CPU, applied by Chromium, not simulated), until the page has
+ * hydrated: when it painted first, when its boot script made the controls live
+ * (`curbside-controls`) and when its module had hydrated every part (`curbside-hydrated`).
+ */
+async function hydrationOnce(url: string): Promise<{ fcp: number; controls: number; hydrated: number }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ ...FIRST_VIEW_PROFILES.mobile, userAgent: userAgents.mobile });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const phone = throttling.mobileSlow4G;
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: phone.requestLatencyMs,
+      downloadThroughput: (phone.downloadThroughputKbps * 1024) / 8,
+      uploadThroughput: (phone.uploadThroughputKbps * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: phone.cpuSlowdownMultiplier });
+    await page.goto(url);
+    await page.locator('html[data-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+    return await page.evaluate<{ fcp: number; controls: number; hydrated: number }>(PAGE_MARKS);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function measureHydration(url: string, runs: number): Promise<HydrationTiming> {
+  const timings = [];
+  for (let run = 0; run < runs; run++) timings.push(await hydrationOnce(url));
+  return {
+    runs,
+    fcpMs: timings.map((timing) => timing.fcp),
+    controlsAfterFcpMs: timings.map((timing) => timing.controls - timing.fcp),
+    hydratedAfterFcpMs: timings.map((timing) => timing.hydrated - timing.fcp),
   };
 }
 
@@ -449,6 +507,7 @@ export async function withServer<T>(clientDir: string, work: (url: string) => Pr
 export interface PageBench {
   sizes: PageSizes;
   firstView: FirstViewImages[];
+  hydration: HydrationTiming;
   lighthouse: LighthouseSummary[];
 }
 
@@ -460,6 +519,8 @@ export interface PageBench {
  * in one in thirty with 36 (record 128). BENCH_LIGHTHOUSE_RUNS sets fewer for a quick look.
  */
 const MOBILE_ROUNDS = 36;
+/** Throttled loads for the time to a hydrated page (each takes a few seconds; the figure has no target). */
+const HYDRATION_RUNS = 9;
 
 export async function runPageBench(): Promise<PageBench> {
   const sizes = measurePageSizes();
@@ -472,11 +533,12 @@ export async function runPageBench(): Promise<PageBench> {
           await measureFirstViewImages(pageUrl, 'mobile'),
           await measureFirstViewImages(pageUrl, 'desktop'),
         ];
+        const hydration = await measureHydration(pageUrl, Math.min(mobileRuns, HYDRATION_RUNS));
         const lighthouse = [
           ...(await runMobilePair(pageUrl, floorUrl, mobileRuns)),
           await runDesktop(pageUrl, Math.max(1, Math.min(3, mobileRuns))),
         ];
-        return { sizes, firstView, lighthouse };
+        return { sizes, firstView, hydration, lighthouse };
       }),
     );
   } finally {
@@ -487,7 +549,7 @@ export async function runPageBench(): Promise<PageBench> {
 const kib = (bytes: number) => bytes / 1024;
 const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBench): string {
+export function formatPageBench({ sizes, firstView, hydration, lighthouse: runs }: PageBench): string {
   const lines = [
     '| what | measured | target | |',
     '| --- | ---: | ---: | --- |',
@@ -504,6 +566,7 @@ export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBenc
       `| ${label}: of them below the fold | ${view.belowFold}${which} | ${PAGE_BUDGETS.imagesBelowFoldOnFirstView} | ${mark(view.belowFold <= PAGE_BUDGETS.imagesBelowFoldOnFirstView)} |`,
     );
   }
+  lines.push(...hydrationRows(hydration));
   const floor = runs.find((summary) => summary.preset === 'mobile' && summary.variant === 'floor');
   for (const summary of runs.filter((run) => run.variant === 'page')) {
     const label = `Lighthouse ${summary.preset} (median of ${summary.runs})`;
@@ -547,6 +610,16 @@ export function formatPageBench({ sizes, firstView, lighthouse: runs }: PageBenc
     );
   }
   return lines.join('\n');
+}
+
+/** From the first paint to the controls and to the hydrated page, throttled as the mobile preset. */
+function hydrationRows({ runs, fcpMs, controlsAfterFcpMs, hydratedAfterFcpMs }: HydrationTiming): string[] {
+  const ms = (values: number[]) => values.map((value) => Math.round(value)).join(', ');
+  const label = `mobile preset throttled in Chromium (4x CPU, slow 4G; median of ${runs})`;
+  return [
+    `| ${label}: first paint to the controls live (boot script) | ${Math.round(median(controlsAfterFcpMs))} ms (each: ${ms(controlsAfterFcpMs)}; FCP ${Math.round(median(fcpMs))} ms) | (no target) | |`,
+    `| ${label}: first paint to the page hydrated (module) | ${Math.round(median(hydratedAfterFcpMs))} ms (each: ${ms(hydratedAfterFcpMs)}) | (no target) | |`,
+  ];
 }
 
 /** The page's first frame against the floor's: median ratios, and the worst single round's LCP. */

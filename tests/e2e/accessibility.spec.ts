@@ -29,7 +29,7 @@ test('no axe violations with the inquiry dialog open, the package select shown a
   await openPage(page);
   await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
   await page.getByRole('dialog').getByLabel('Service').selectOption(TRUCK);
-  await page.getByRole('dialog').getByRole('button', { name: 'Send inquiry' }).click({ force: true });
+  await page.getByRole('dialog').getByRole('button', { name: 'Send inquiry' }).click();
   await expect(page.locator('.toast')).toBeVisible();
   await expectNoViolations(page);
 });

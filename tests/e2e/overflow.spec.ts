@@ -84,7 +84,7 @@ for (const width of [320, 360, 412, 768, 1024, 1440]) {
       await expectInsideViewport(page, dialog, dialog.getByRole('button', { name: 'Close', exact: true }), 'dialog');
 
       // The 'Wait' toast, shown inside the open dialog.
-      await dialog.getByRole('button', { name: 'Send inquiry' }).click({ force: true });
+      await dialog.getByRole('button', { name: 'Send inquiry' }).click();
       const wait = page.locator('.toast').first();
       await expect(wait).toBeVisible();
       await expectNoSidewaysScroll(page, width, 'toast over the dialog');

@@ -30,8 +30,11 @@ export function InquiryDialog() {
       const dialog = dialogRef.current;
       if (!dialog) return;
       opener.current = target;
+      // A "Book" button chooses; anything else ("Try again", the address's #inquiry) opens the form as it is.
       formRef.current?.prepare(
-        target ? { operation: target.dataset.operation, packageName: target.dataset.package } : undefined,
+        target?.matches('.book-us')
+          ? { operation: target.dataset.operation, packageName: target.dataset.package }
+          : undefined,
       );
       if (!dialog.open) dialog.showModal();
       forgetInquiryHash();

@@ -146,14 +146,25 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         <input id="inquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
+      {/* Never disabled (record 161): incomplete, it says so under it and shows what is missing when pressed. */}
       <button
         type="submit"
-        className="button button-large inquiry-submit"
-        aria-disabled={hydrated ? !valid || sending : undefined}
+        className={
+          hydrated && !valid
+            ? 'button button-large inquiry-submit inquiry-submit-waiting'
+            : 'button button-large inquiry-submit'
+        }
+        aria-describedby={hydrated && !valid ? 'inquiry-send-hint' : undefined}
+        aria-disabled={hydrated && sending ? true : undefined}
         onClick={onSubmitClick}
       >
         {sending ? 'Sending…' : 'Send inquiry'}
       </button>
+      {hydrated && !valid ? (
+        <p id="inquiry-send-hint" className="inquiry-send-hint">
+          Fill in every required field to send.
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -4,11 +4,13 @@
 // as it is.
 import { Toaster } from '../toast/toaster.js';
 import { InquiryDialog } from './inquiry-dialog.js';
+import { SendNote } from './send-note.js';
 
 export function InquiryIsland() {
   return (
     <>
       <InquiryDialog />
+      <SendNote />
       <Toaster />
     </>
   );

@@ -37,7 +37,12 @@ async function put(id: string, body: InquiryBody, token: string): Promise<Respon
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function sendInquiry(id: string, body: InquiryBody): Promise<void> {
+/** What the server's create answer (201) adds for the visitor: an estimate of the price, for a priced package. */
+export interface SentAnswer {
+  estimate: string | undefined;
+}
+
+export async function sendInquiry(id: string, body: InquiryBody): Promise<SentAnswer> {
   let renewedSession = false;
   for (let attempt = 0; ; attempt++) {
     let response: Response | undefined;
@@ -47,7 +52,7 @@ export async function sendInquiry(id: string, body: InquiryBody): Promise<void> 
     } catch (error) {
       failure = error; // no answer: offline, timed out, server down
     }
-    if (response?.ok) return;
+    if (response?.ok) return readAnswer(response);
     if (response?.status === 401 && !renewedSession) {
       renewedSession = true;
       forgetSession();
@@ -64,4 +69,12 @@ export async function sendInquiry(id: string, body: InquiryBody): Promise<void> 
     }
     await wait(delay);
   }
+}
+
+/** The answer's estimate, if it holds a text one; an answer that is not JSON is still a success. */
+async function readAnswer(response: Response): Promise<SentAnswer> {
+  const answer = (await response.json().catch(() => ({}))) as { estimate?: unknown };
+  return {
+    estimate: typeof answer.estimate === 'string' && answer.estimate.trim() ? answer.estimate.trim() : undefined,
+  };
 }

@@ -10,7 +10,7 @@ import {
   cleanControlValues,
   controlTextMessage,
 } from '../../shared/text-rules.js';
-import { showToast } from '../toast/toast-store.js';
+import { hideToast, showToast } from '../toast/toast-store.js';
 import {
   clearSent,
   loadButtonChoice,
@@ -22,6 +22,7 @@ import {
 } from './draft.js';
 import { formControl, readValues, sameInquiry } from './form-values.js';
 import { newInquiryId, sendInquiry } from './send-inquiry.js';
+import { setSendStatus, summaryOf } from './send-status.js';
 
 export const MESSAGES = {
   wait: { title: 'Wait', message: 'Please fill out all required fields before submitting...' },
@@ -79,6 +80,8 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
   // message per field: the browser's own bubble is never shown, record 101).
   const [errors, setErrors] = useState<Record<string, string>>({});
   const showingErrors = useRef(false);
+  // The Wait toasts up: they go as soon as the form is complete (record 161).
+  const waitToasts = useRef<number[]>([]);
   // Until hydrated (and without JavaScript) the form is a plain HTML form: the
   // package select is there to choose, and the submit button is a submit button.
   const [hydrated, setHydrated] = useState(false);
@@ -98,13 +101,15 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     for (const name of Object.keys(CONTROL_TEXT_RULES) as ControlTextField[]) {
       control(name)?.setCustomValidity(controlTextMessage(name, values[name]));
     }
-    setValid(form.checkValidity());
+    const complete = form.checkValidity();
+    setValid(complete);
     if (showingErrors.current) setErrors(fieldErrors(form));
+    if (complete) for (const id of waitToasts.current.splice(0)) hideToast(id);
   };
 
   /** Refuses an incomplete send: the Wait toast (spec §5), each field's message, the first such field focused. */
   const refuse = (form: HTMLFormElement) => {
-    showToast({ kind: 'warning', ...MESSAGES.wait });
+    waitToasts.current.push(showToast({ kind: 'warning', ...MESSAGES.wait }));
     showingErrors.current = true;
     const found = fieldErrors(form);
     setErrors(found);
@@ -167,8 +172,9 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     if (value !== TRUCK_OPERATION) control('packageChoice')!.value = '';
   };
 
-  // The button is aria-disabled, not disabled, so it can still be pressed (and
-  // focused): pressing it while the form is invalid explains why nothing is sent.
+  // The button is never disabled: pressed while the form is incomplete it sends nothing
+  // and says why (spec §5: the Wait toast; each field's message), so it is exposed as the
+  // button it is, with a hint of what it waits for (record 161).
   const onSubmitClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (sending) {
       event.preventDefault();
@@ -199,9 +205,11 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     const send = pending && sameInquiry(pending.body, body) ? pending : { id: newInquiryId(), body };
     savePending(send);
     setSending(true);
+    const summary = summaryOf(values);
+    setSendStatus({ state: 'sending', summary });
     onSubmitted(); // the overlay closes at once (spec §4)
     try {
-      await sendInquiry(send.id, send.body);
+      const { estimate } = await sendInquiry(send.id, send.body);
       clearSent();
       showingErrors.current = false;
       setErrors({});
@@ -209,10 +217,14 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
       setOperation('');
       openedAt.current = 0;
       showToast({ kind: 'success', message: MESSAGES.sent });
+      setSendStatus({ state: 'sent', summary, estimate });
     } catch (error) {
-      // Every value stays in the form and in the draft.
+      // Every value stays in the form and in the draft, and the service and package are
+      // the visitor's now: a later button without a choice of its own keeps them.
       console.error(error);
+      saveButtonChoice(undefined);
       showToast({ kind: 'error', message: MESSAGES.failed });
+      setSendStatus({ state: 'failed', summary });
     } finally {
       setSending(false);
       revalidate();

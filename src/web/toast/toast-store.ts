@@ -48,13 +48,14 @@ function remove(id: number): void {
   publish({ toasts: state.toasts.filter((toast) => toast.id !== id) });
 }
 
-/** Duplicates are allowed (spec §9): the same message twice shows twice. */
-export function showToast(toast: { kind: ToastKind; title?: string; message: string }): void {
+/** Duplicates are allowed (spec §9): the same message twice shows twice. Returns the toast's id. */
+export function showToast(toast: { kind: ToastKind; title?: string; message: string }): number {
   const id = nextId++;
   publish({ toasts: [...state.toasts, { ...toast, id, phase: 'showing' }] });
   // One frame in the 'showing' state, so the 300 ms fade-in runs from 0.
   requestAnimationFrame(() => setPhase(id, 'shown'));
   schedule(id, TOAST_TIMINGS.timeOut, () => hideToast(id));
+  return id;
 }
 
 export function hideToast(id: number): void {
