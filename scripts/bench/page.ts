@@ -186,23 +186,31 @@ export interface HydrationTiming {
   hydratedAfterFcpMs: number[];
 }
 
-/** In the page: the paint and the page's own marks (a string, for the reason above). */
+/** Before the page's own scripts: notes when the module marks the page hydrated (`data-ready`). */
+const NOTE_HYDRATED = `new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.ready !== 'true') return;
+  window.curbsideHydratedAt = performance.now();
+  observer.disconnect();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ['data-ready'] });`;
+
+/** In the page: the first paint, the boot script's mark and the time noted above (strings, for the reason above). */
 const PAGE_MARKS = `(() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-  return { fcp: at('first-contentful-paint'), controls: at('curbside-controls'), hydrated: at('curbside-hydrated') };
+  return { fcp: at('first-contentful-paint'), controls: at('curbside-controls'), hydrated: window.curbsideHydratedAt };
 })()`;
 
 /**
  * One load as a first-time visitor on a phone throttled as Lighthouse's mobile preset
  * (its slow 4G and 4x CPU, applied by Chromium, not simulated), until the page has
  * hydrated: when it painted first, when its boot script made the controls live
- * (`curbside-controls`) and when its module had hydrated every part (`curbside-hydrated`).
+ * (`curbside-controls`) and when its module had hydrated every part (`data-ready`).
  */
 async function hydrationOnce(url: string): Promise<{ fcp: number; controls: number; hydrated: number }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const context = await browser.newContext({ ...FIRST_VIEW_PROFILES.mobile, userAgent: userAgents.mobile });
     const page = await context.newPage();
+    await page.addInitScript(NOTE_HYDRATED);
     const cdp = await context.newCDPSession(page);
     const phone = throttling.mobileSlow4G;
     await cdp.send('Network.enable');

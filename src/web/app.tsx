@@ -43,10 +43,7 @@ function Hydrated() {
   // Children's effects run first, so every handler of the part is in place.
   useEffect(() => {
     hydratedParts += 1;
-    if (hydratedParts !== PARTS) return;
-    document.documentElement.dataset.ready = 'true';
-    // For the bench: from the first paint to here (scripts/bench/page.ts).
-    performance.mark?.('curbside-hydrated');
+    if (hydratedParts === PARTS) document.documentElement.dataset.ready = 'true';
   }, []);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { content, truckOperation } from '../../../content/index.js';
 import { useParallax } from '../motion/use-parallax.js';
+import { inPage } from '../prerendered-state.js';
 import { StaticPart } from '../static-part.js';
 import { TruckArt, TruckLightsArt } from './truck-art.js';
 import './hero.css';
@@ -12,9 +13,7 @@ const OWN_ACTION = 'a, input, select, textarea, label, button:not(.hero-lights)'
 export function Hero() {
   const heroRef = useRef<HTMLElement>(null);
   // Switched before the page's module ran (its boot script does that, record 160): they stay on.
-  const [lightsOn, setLightsOn] = useState(
-    () => !import.meta.env.SSR && document.querySelector('.hero')?.classList.contains('lights-on') === true,
-  );
+  const [lightsOn, setLightsOn] = useState(() => inPage('.hero.lights-on'));
   useParallax(heroRef);
 
   // A click anywhere on the area (or on the lights, the keyboard's way in) toggles the lights.

@@ -4,6 +4,7 @@ import { useStickyNavbar } from '../motion/use-sticky-navbar.js';
 import { BrandMark } from './brand-mark.js';
 import './navbar.css';
 import { BookUs } from '../inquiry/book-us.js';
+import { inPage } from '../prerendered-state.js';
 import { StaticPart } from '../static-part.js';
 
 /** Whether this browser has the popover attribute (Chrome 114, Safari 17, Firefox 125). */
@@ -18,9 +19,7 @@ const hasPopovers = () => typeof HTMLElement !== 'undefined' && 'popover' in HTM
  */
 export function Navbar() {
   const { sticky, gone } = useStickyNavbar();
-  const [open, setOpen] = useState(
-    () => !import.meta.env.SSR && document.querySelector('.navbar')?.classList.contains('nav-active') === true,
-  );
+  const [open, setOpen] = useState(() => inPage('.nav-active'));
   const links = useRef<HTMLUListElement>(null);
 
   // A browser without popovers: the button and Escape are ours.

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { bookedChoice, content, type PackageGroup } from '../../../content/index.js';
 import { useReveal } from '../motion/use-reveal.js';
 import { builtPicture, Picture } from '../picture.js';
+import { inPage } from '../prerendered-state.js';
 import { StaticPart } from '../static-part.js';
 import './packages.css';
 import { BookUs } from '../inquiry/book-us.js';
@@ -26,7 +27,6 @@ export function photoSizes(cards: number): string {
   ].join(', ');
 }
 
-const isSelected = (tab: Element) => tab.getAttribute('aria-selected') === 'true';
 const tabId = (group: PackageGroup) => `packages-tab-${group.id}`;
 const panelId = (group: PackageGroup) => `packages-panel-${group.id}`;
 
@@ -35,7 +35,10 @@ export function Packages() {
   const groups = content.packageGroups;
   // The tab chosen before the page's module ran (its boot script selects tabs, record 160).
   const [active, setActive] = useState(() =>
-    import.meta.env.SSR ? 0 : Math.max(0, [...document.querySelectorAll('#packages [role=tab]')].findIndex(isSelected)),
+    Math.max(
+      0,
+      groups.findIndex((group) => inPage(`#${tabId(group)}[aria-selected="true"]`)),
+    ),
   );
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
