@@ -153,6 +153,32 @@ describe('the Schedule page', () => {
     expect(within(history).getAllByRole('listitem')[0]!.textContent).toContain('owner@example.com added Brewery');
   });
 
+  it('warns of stops at the same time, on both', async () => {
+    const server = standIn();
+    vi.stubGlobal('fetch', server.fetch);
+    const user = userEvent.setup();
+    render(<Schedule />);
+    await screen.findByText(/No stops yet/);
+    const common = { Date: addDays(TODAY, 2), Address: '1 Main St' };
+    await fillStop(user, { ...common, Starts: '11:00', Ends: '15:00', Place: 'Market' });
+    await user.click(screen.getByRole('button', { name: 'Add stop' }));
+    await screen.findByText(/^Added: Market/);
+    await fillStop(user, { ...common, Starts: '15:00', Ends: '18:00', Place: 'Brewery' });
+    await user.click(screen.getByRole('button', { name: 'Add stop' }));
+    await screen.findByText(/^Added: Brewery/);
+    // Back to back is fine.
+    expect(screen.queryByText(/At the same time as/)).toBeNull();
+    await fillStop(user, { ...common, Starts: '14:00', Ends: '16:00', Place: 'Fair' });
+    await user.click(screen.getByRole('button', { name: 'Add stop' }));
+    await screen.findByText(/^Added: Fair/);
+    const items = within(screen.getByRole('region', { name: 'Upcoming stops' })).getAllByRole('listitem');
+    const warning = (place: string) =>
+      items.find((item) => item.querySelector('.inbox-stop-place')?.textContent === place)!.textContent;
+    expect(warning('Market')).toMatch(/At the same time as Fair \(.*2:00 PM–4:00 PM\)/);
+    expect(warning('Brewery')).toMatch(/At the same time as Fair/);
+    expect(warning('Fair')).toMatch(/At the same time as Market \(.*\) and Brewery \(.*\)/);
+  });
+
   it('shows the server’s refusal under its field', async () => {
     const server = standIn({ refuse: { address: 'Address: at most 200 characters.' } });
     vi.stubGlobal('fetch', server.fetch);

@@ -8,6 +8,7 @@ import {
   isToday,
   type LocalTime,
   MAX_REPEAT_WEEKS,
+  overlapsOf,
   type ScheduleView,
   STOP_FIELDS,
   type StopFields,
@@ -51,6 +52,8 @@ export function Schedule() {
   const [message, setMessage] = useState('');
   const [removed, setRemoved] = useState<TruckStop | undefined>();
   const [actionError, setActionError] = useState<string | undefined>();
+  // The truck cannot be in two places at once: stops at the same time say so (issue 32).
+  const overlaps = overlapsOf(data?.stops ?? []);
 
   const act = async (work: () => Promise<string>, after?: TruckStop) => {
     setActionError(undefined);
@@ -121,6 +124,7 @@ export function Schedule() {
               <StopItem
                 key={stop.id}
                 stop={stop}
+                overlaps={overlaps.get(stop.id) ?? []}
                 today={data.now.date}
                 onEdit={() => {
                   setEditing(stop);
@@ -152,11 +156,14 @@ export function Schedule() {
 
 function StopItem({
   stop,
+  overlaps,
   today,
   onEdit,
   onRemove,
 }: {
   stop: TruckStop;
+  /** The other stops at the same time. */
+  overlaps: TruckStop[];
   today: string;
   onEdit: () => void;
   onRemove: () => void;
@@ -171,6 +178,13 @@ function StopItem({
       <p className="inbox-stop-place">{stop.place}</p>
       <p>{stop.address}</p>
       {stop.note ? <p className="inbox-muted">{stop.note}</p> : null}
+      {overlaps.length > 0 ? (
+        <p className="inbox-notice">
+          At the same time as{' '}
+          {overlaps.map((other) => `${other.place} (${day(other.date)}, ${hours(other)})`).join(' and ')}: the site
+          shows both.
+        </p>
+      ) : null}
       <div className="inbox-row">
         <button type="button" className="inbox-button" onClick={onEdit}>
           Edit<span className="visually-hidden"> {which}</span>

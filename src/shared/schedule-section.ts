@@ -7,13 +7,20 @@ import { type BusinessContent, businessId } from '../../content/index.js';
 import { escapeHtml, safeJson } from './escape-html.js';
 import { SCHEDULE_END, SCHEDULE_START } from './schedule-markers.js';
 import {
+  ENTRIES_FIRST,
+  ENTRIES_ON_PAGE,
   endDate,
   isToday,
+  isUnderWay,
+  type LocalTime,
   localNow,
   mapsUrl,
   STOPS_ON_PAGE,
+  type StopEntry,
   stopDay,
+  stopEntries,
   stopTime,
+  stopWeekday,
   type TruckStop,
   upcomingStops,
   zonedIso,
@@ -56,36 +63,57 @@ export function stopEvents(stops: readonly TruckStop[], options: SectionOptions)
   });
 }
 
-function stopItem(stop: TruckStop, today: string, locale: string): string {
-  const marked = isToday(stop, today);
-  const heading = `stop-${stop.id}`;
+/**
+ * One entry of the list: a stop, or a weekly run of it ("Every Saturday, 11:00 AM–3:00 PM,
+ * until Sat, Dec 20"), marked "Today" when its next stop is today's and "Open now" while
+ * that stop is under way, with its map link.
+ */
+function entryItem({ next, stops }: StopEntry, now: LocalTime, locale: string): string {
+  const today = isToday(next, now.date);
+  const heading = `stop-${next.id}`;
+  const hours = `${escapeHtml(stopTime(next.starts, locale))}–${escapeHtml(stopTime(next.ends, locale))}`;
+  const day = `<time datetime="${next.date}">${escapeHtml(stopDay(next.date, locale))}</time>`;
+  const weekly = stops.length > 1;
+  const last = stops.at(-1)!;
   return [
-    `<li class="schedule-stop${marked ? ' schedule-stop-today' : ''}">`,
+    `<li class="schedule-stop${today ? ' schedule-stop-today' : ''}">`,
     '<p class="schedule-when">',
-    marked ? '<strong class="schedule-today">Today</strong> ' : '',
-    `<time datetime="${stop.date}">${escapeHtml(stopDay(stop.date, locale))}</time>`,
-    `<span class="schedule-hours">${escapeHtml(stopTime(stop.starts, locale))}–${escapeHtml(stopTime(stop.ends, locale))}</span>`,
+    today ? '<strong class="schedule-today">Today</strong> ' : '',
+    isUnderWay(next, now) ? '<strong class="schedule-open">Open now</strong> ' : '',
+    weekly
+      ? `<span>Every ${escapeHtml(stopWeekday(next.date, locale))}, <span class="schedule-hours">${hours}</span>, until <time datetime="${last.date}">${escapeHtml(stopDay(last.date, locale))}</time></span>`
+      : `${day} <span class="schedule-hours">${hours}</span>`,
     '</p>',
-    `<h3 id="${heading}" class="schedule-place">${escapeHtml(stop.place)}</h3>`,
-    `<p class="schedule-address">${escapeHtml(stop.address)}</p>`,
-    stop.note ? `<p class="schedule-note">${escapeHtml(stop.note)}</p>` : '',
+    `<h3 id="${heading}" class="schedule-place">${escapeHtml(next.place)}</h3>`,
+    `<p class="schedule-address">${escapeHtml(next.address)}</p>`,
+    weekly && !today ? `<p class="schedule-next">Next: ${day}</p>` : '',
+    next.note ? `<p class="schedule-note">${escapeHtml(next.note)}</p>` : '',
     // The link's name stays "Open in Maps"; the stop's place describes it.
-    `<a class="schedule-maps" href="${escapeHtml(mapsUrl(stop.address))}" aria-describedby="${heading}">Open in Maps</a>`,
+    `<a class="schedule-maps" href="${escapeHtml(mapsUrl(next.address))}" aria-describedby="${heading}">Open in Maps</a>`,
     '</li>',
   ].join('');
 }
 
-/** The section with the next stops (those not ended yet), between its markers. */
+/**
+ * The section with the next stops (those not ended yet), between its markers: the first
+ * few entries in a short list, so the packages stay near, the rest under "All stops" (a
+ * native disclosure: it opens without JavaScript too).
+ */
 export function scheduleSection(stops: readonly TruckStop[], options: SectionOptions): string {
-  const next = upcomingStops(stops, options.now, options.timeZone).slice(0, STOPS_ON_PAGE);
-  const { date: today } = localNow(options.now, options.timeZone);
+  const upcoming = upcomingStops(stops, options.now, options.timeZone);
+  const entries = stopEntries(upcoming).slice(0, ENTRIES_ON_PAGE);
+  const now = localNow(options.now, options.timeZone);
+  const list = (some: StopEntry[]) =>
+    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale)).join('')}</ol>`;
+  const rest = entries.slice(ENTRIES_FIRST);
   const body =
-    next.length === 0
+    entries.length === 0
       ? '<p class="schedule-empty">No stops are scheduled right now. Check back soon: new stops show here as soon as they are set.</p>'
       : [
-          `<ol class="schedule-stops">${next.map((stop) => stopItem(stop, today, options.locale)).join('')}</ol>`,
+          list(entries.slice(0, ENTRIES_FIRST)),
+          rest.length > 0 ? `<details class="schedule-more"><summary>All stops</summary>${list(rest)}</details>` : '',
           '<p class="schedule-subscribe"><a href="/schedule.ics">Add the truck’s stops to your calendar</a></p>',
-          `<script type="application/ld+json">${safeJson(stopEvents(next, options))}</script>`,
+          `<script type="application/ld+json">${safeJson(stopEvents(upcoming.slice(0, STOPS_ON_PAGE), options))}</script>`,
         ].join('');
   return [
     SCHEDULE_START,

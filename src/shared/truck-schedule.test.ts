@@ -3,7 +3,9 @@ import { scheduleSection, withScheduleSection, SCHEDULE_END, SCHEDULE_START, sto
 import {
   addDays,
   localNow,
+  overlapsOf,
   type StopFields,
+  stopEntries,
   stopDay,
   stopProblems,
   stopTime,
@@ -98,6 +100,28 @@ describe('the business’s clock', () => {
   });
 });
 
+describe('stops at the same time, and weekly runs', () => {
+  it('finds the stops that overlap, overnight ones too, and not those that only touch', () => {
+    const market = stop({ id: 'm', starts: '10:00', ends: '14:00' });
+    const brewery = stop({ id: 'b', starts: '13:00', ends: '18:00', place: 'Brewery' });
+    const evening = stop({ id: 'e', starts: '18:00', ends: '01:00', place: 'Late night' });
+    const afterMidnight = stop({ id: 'n', date: addDays(market.date, 1), starts: '00:30', ends: '03:00' });
+    const found = overlapsOf([market, brewery, evening, afterMidnight]);
+    expect(found.get('m')).toEqual([brewery]);
+    expect(found.get('b')).toEqual([market]);
+    expect(found.get('e')).toEqual([afterMidnight]);
+    expect(found.get('n')).toEqual([evening]);
+  });
+
+  it('groups a stop repeated seven days apart, and only that', () => {
+    const weekly = [0, 7, 14].map((days, i) => stop({ id: `w${i}`, date: addDays('2030-06-01', days) }));
+    const skipped = stop({ id: 'x', date: addDays('2030-06-01', 28) }); // a week left out: a run of its own
+    const otherHours = stop({ id: 'y', date: addDays('2030-06-01', 21), starts: '12:00' });
+    const entries = stopEntries([...weekly, otherHours, skipped]);
+    expect(entries.map((entry) => entry.stops.map((s) => s.id))).toEqual([['w0', 'w1', 'w2'], ['y'], ['x']]);
+  });
+});
+
 describe('the landing page’s "Find the truck" section', () => {
   const options = {
     now: new Date('2030-05-26T15:00:00Z'), // 10:00 on the 26th in Chicago
@@ -138,6 +162,7 @@ describe('the landing page’s "Find the truck" section', () => {
     const lateNight = stop({ date: '2030-05-26', starts: '20:00', ends: '02:00' });
     const at = (iso: string) => scheduleSection([lateNight], { ...options, now: new Date(iso) });
     expect(at('2030-05-27T06:30:00Z')).toContain('<strong class="schedule-today">Today</strong>'); // 01:30 there
+    expect(at('2030-05-27T06:30:00Z')).toContain('<strong class="schedule-open">Open now</strong>');
     expect(at('2030-05-27T07:00:00Z')).toContain('No stops are scheduled right now.'); // 02:00: ended
   });
 
@@ -163,12 +188,46 @@ describe('the landing page’s "Find the truck" section', () => {
     expect(withScheduleSection('<main></main>', 'x')).toBe('<main></main>');
   });
 
-  it('shows at most ten stops', () => {
-    const many: StopFields[] = Array.from({ length: 14 }, (_, i) => stop({ date: addDays('2030-05-27', i) }));
+  it('lists the next three first and the rest under "All stops", and describes ten for search engines', () => {
+    const many: StopFields[] = Array.from({ length: 34 }, (_, i) => stop({ date: addDays('2030-05-27', i) }));
     const html = scheduleSection(
       many.map((fields, i) => ({ ...fields, id: `s${i}` })),
       options,
     );
-    expect(html.match(/class="schedule-stop"/g)).toHaveLength(10);
+    const [first, rest] = html.split('<details class="schedule-more"><summary>All stops</summary>');
+    expect(first!.match(/class="schedule-stop"/g)).toHaveLength(3);
+    expect(rest!.match(/class="schedule-stop"/g)).toHaveLength(27);
+    const json = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(json).toHaveLength(10);
+    // Three or fewer: no "All stops".
+    expect(scheduleSection([stop()], options)).not.toContain('All stops');
+  });
+
+  it('shows a weekly stop once, as "Every Saturday … until …", and its next day', () => {
+    // Saturdays from June 1, 2030, four weeks; and a stop of its own in between.
+    const saturdays = [0, 7, 14, 21].map((days, i) =>
+      stop({ id: `w${i}`, date: addDays('2030-06-01', days), starts: '11:00', ends: '15:00', place: 'East Brewery' }),
+    );
+    const html = scheduleSection([...saturdays, stop({ id: 'o', date: '2030-06-05' })], options);
+    const list = html.slice(0, html.indexOf('<script'));
+    expect(list.match(/East Brewery/g)).toHaveLength(1);
+    expect(html).toContain(
+      'Every Saturday, <span class="schedule-hours">11:00 AM–3:00 PM</span>, until <time datetime="2030-06-22">Sat, Jun 22</time>',
+    );
+    expect(html).toContain('Next: <time datetime="2030-06-01">Sat, Jun 1</time>');
+    expect(html.indexOf('East Brewery')).toBeLessThan(html.indexOf('Sunday Market'));
+    // Each of the four is still a FoodEvent.
+    const json = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+    expect(json).toHaveLength(5);
+  });
+
+  it('says "Open now" while a stop is under way, not before it starts nor once it has ended', () => {
+    const lunch = stop({ date: '2030-05-26', starts: '11:00', ends: '14:00' });
+    const at = (time: string) => scheduleSection([lunch], { ...options, now: new Date(`2030-05-26T${time}:00-05:00`) });
+    expect(at('10:59')).toContain('>Today<');
+    expect(at('10:59')).not.toContain('Open now');
+    expect(at('11:00')).toContain('Open now');
+    expect(at('13:59')).toContain('Open now');
+    expect(at('14:00')).not.toContain('Open now');
   });
 });

@@ -62,8 +62,12 @@ export const STOP_FIELDS = {
 export const MAX_REPEAT_WEEKS = 12;
 /** How far ahead a stop may be. */
 const MAX_DAYS_AHEAD = 731;
-/** How many of the next stops the landing page shows. */
+/** How many of the next stops the landing page describes for search engines (its JSON-LD). */
 export const STOPS_ON_PAGE = 10;
+/** How many entries (a stop, or a weekly run of them) "Find the truck" lists first; the rest are under "All stops". */
+export const ENTRIES_FIRST = 3;
+/** How many entries it lists in all. */
+export const ENTRIES_ON_PAGE = 30;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -122,6 +126,57 @@ export const endDate = (stop: StopFields) => (stop.ends > stop.starts ? stop.dat
 /** When the stop ends, as the business's local 'YYYY-MM-DD HH:MM'. */
 export const stopEnd = (stop: StopFields) => `${endDate(stop)} ${stop.ends}`;
 
+/** When the stop starts, as the business's local 'YYYY-MM-DD HH:MM'. */
+export const stopStart = (stop: StopFields) => `${stop.date} ${stop.starts}`;
+
+/** Marked "Open now": it has started and not ended by the business's clock. */
+export const isUnderWay = (stop: StopFields, now: LocalTime) => {
+  const at = `${now.date} ${now.time}`;
+  return stopStart(stop) <= at && at < stopEnd(stop);
+};
+
+/** Whether two stops are (at least partly) at the same time. */
+export const overlap = (a: StopFields, b: StopFields) => stopStart(a) < stopEnd(b) && stopStart(b) < stopEnd(a);
+
+/** For each stop that overlaps others, those others (the truck cannot be in two places at once). */
+export function overlapsOf<T extends TruckStop>(stops: readonly T[]): Map<string, T[]> {
+  const found = new Map<string, T[]>();
+  for (const a of stops) {
+    const others = stops.filter((b) => b.id !== a.id && overlap(a, b));
+    if (others.length > 0) found.set(a.id, others);
+  }
+  return found;
+}
+
+/**
+ * One line of "Find the truck": a stop, or a weekly run of the same stop (same place,
+ * address, hours and note, seven days apart), shown once as "Every Saturday … until …".
+ */
+export interface StopEntry<T extends StopFields = TruckStop> {
+  /** The stop, or the run's next one. */
+  next: T;
+  /** The run's stops, soonest first (one for a stop on its own). */
+  stops: T[];
+}
+
+/** The stops (soonest first) as entries: weekly runs together, in the order of their next stop. */
+export function stopEntries<T extends StopFields>(stops: readonly T[]): StopEntry<T>[] {
+  const entries: StopEntry<T>[] = [];
+  const open = new Map<string, StopEntry<T>>();
+  for (const stop of stops) {
+    const key = [stop.place, stop.address, stop.starts, stop.ends, stop.note].join('\u0000');
+    const run = open.get(key);
+    if (run && addDays(run.stops.at(-1)!.date, 7) === stop.date) {
+      run.stops.push(stop);
+      continue;
+    }
+    const entry = { next: stop, stops: [stop] };
+    open.set(key, entry);
+    entries.push(entry);
+  }
+  return entries;
+}
+
 /** Marked "Today": on today's date, or a late night from yesterday still running (listed only until it ends). */
 export const isToday = (stop: StopFields, today: string) => stop.date <= today;
 
@@ -148,6 +203,11 @@ export function stopDay(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
     Date.parse(`${date}T12:00:00Z`),
   );
+}
+
+/** A date's day of the week in the business's locale, in full: 'Saturday'. */
+export function stopWeekday(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.parse(`${date}T12:00:00Z`));
 }
 
 /** A wall-clock time in the business's locale: '5:30 PM' in en-US, '17:30' in en-GB. */
