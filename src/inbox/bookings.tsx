@@ -3,20 +3,15 @@
 import { useEffect } from 'react';
 import type { BookingRow } from '../shared/inbox-views.js';
 import { request } from './api.js';
-import { clockTime, eventDay } from './format.js';
+import { clockTime, eventDay, localToday } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
 
-/** Today on this device's calendar, as 'YYYY-MM-DD'. */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 export function UpcomingBookings() {
   const { data, error } = useResource(
-    (signal) => request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${today()}`, undefined, signal),
+    (signal) =>
+      request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${localToday()}`, undefined, signal),
     [],
     { failure: 'Could not load the bookings.' },
   );

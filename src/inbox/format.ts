@@ -36,6 +36,11 @@ export function inboxFormat(locale: string) {
 export const { dateTime, clockTime, eventDay } = inboxFormat(content.locale);
 export const inboxLocale = content.locale;
 
+/** Today on this device's calendar, as 'YYYY-MM-DD'. */
+export function localToday(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
 /** '3 min ago', 'just now', '2 h ago', 'yesterday', then the date. */
 export function timeAgo(iso: string, now: number): string {
   const elapsed = now - Date.parse(iso);

@@ -11,7 +11,8 @@ import { standIn } from '../../tests/support/fetch-stand-in.js';
 import type { BookingRow, InboxPage, InboxRow, OwnerAccountView } from '../shared/inbox-views.js';
 import { AccountSettings } from './account-settings.js';
 import { UpcomingBookings } from './bookings.js';
-import { InquiryList } from './inquiry-list.js';
+import { INQUIRY_FIELDS } from '../shared/inquiry.js';
+import { InquiryList, SEARCH_HINT, SEARCHED_WORDS } from './inquiry-list.js';
 
 const row = (overrides: Partial<InboxRow> = {}): InboxRow => {
   const stored = buildNewInquiry();
@@ -83,6 +84,72 @@ describe('the list', () => {
       await screen.findByText('Could not check which owner e-mails failed: The database is not answering.'),
     ).toBeTruthy();
     expect(screen.queryByText('Owner e-mail failed')).toBeNull();
+  });
+
+  it('marks each inquiry on a day another one is booked, as its own page does', async () => {
+    const day = '2031-06-12';
+    const rows = [
+      row({ id: 'a', firstName: 'Ana', lastName: 'Ruiz', eventDate: day }),
+      row({ id: 'b', firstName: 'Bo', lastName: 'Chen', eventDate: '2031-07-01' }),
+      row({ id: 'c', firstName: 'Cy', lastName: 'Lee', eventDate: day, status: 'booked' }),
+    ];
+    const booking = (id: string, eventDate: string, firstName: string, lastName: string) =>
+      ({ ...row({ id, eventDate, firstName, lastName, status: 'booked' }) }) as BookingRow;
+    standIn((method, url) =>
+      method === 'GET' && url.startsWith('/api/owner/inquiries')
+        ? { status: 200, body: { inquiries: rows, next: null } satisfies InboxPage }
+        : url.startsWith('/api/owner/bookings?from=')
+          ? {
+              status: 200,
+              body: { bookings: [booking('c', day, 'Cy', 'Lee'), booking('d', '2031-07-01', 'Dee', 'Kim')] },
+            }
+          : undefined,
+    );
+    render(<InquiryList url={new URL('http://localhost/inbox')} flash={undefined} onFlashShown={() => {}} />);
+    await waitFor(() => expect(screen.getAllByText(/^Already booked that day/).length).toBeGreaterThan(0));
+    const marksOf = (name: string) =>
+      screen
+        .getAllByRole('link', { name })
+        .map((link) => link.closest('tr, li')!.querySelector('.inbox-conflict')?.textContent ?? null);
+    // In the table and in the cards alike; never on the booking itself.
+    expect(marksOf('Ana Ruiz')).toEqual(['Already booked that day: Cy Lee', 'Already booked that day: Cy Lee']);
+    expect(marksOf('Bo Chen')).toEqual(['Already booked that day: Dee Kim', 'Already booked that day: Dee Kim']);
+    expect(marksOf('Cy Lee')).toEqual([null, null]);
+  });
+
+  it('says what the search finds, and folds the other filters behind one button that says when one is on', async () => {
+    standIn((method, url) =>
+      method === 'GET' && url.startsWith('/api/owner/inquiries')
+        ? { status: 200, body: { inquiries: [], next: null } satisfies InboxPage }
+        : undefined,
+    );
+    const { unmount } = render(
+      <InquiryList url={new URL('http://localhost/inbox')} flash={undefined} onFlashShown={() => {}} />,
+    );
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    expect(document.getElementById(search.getAttribute('aria-describedby')!)!.textContent).toBe(SEARCH_HINT);
+    expect(SEARCH_HINT).toBe(
+      'Finds name, email, phone (any part of the number), company or school, event name, address, notes, how they heard of you.',
+    );
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const more = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(more.contains(screen.getByLabelText('Filter by status'))).toBe(true);
+    await userEvent.setup().click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    unmount();
+    // A view with a filter on opens with them shown.
+    render(
+      <InquiryList url={new URL('http://localhost/inbox?status=booked')} flash={undefined} onFlashShown={() => {}} />,
+    );
+    expect(screen.getByRole('button', { name: 'Filters (on)' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('has a word in its search hint for every field the search looks through', () => {
+    const searched = Object.entries(INQUIRY_FIELDS)
+      .filter(([, field]) => 'searched' in field && field.searched)
+      .map(([name]) => name);
+    expect(Object.keys(SEARCHED_WORDS).sort()).toEqual(searched.sort());
   });
 
   it('says what went wrong when the inquiries cannot be loaded', async () => {

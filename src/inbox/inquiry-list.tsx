@@ -1,8 +1,10 @@
 // The list of inquiries, newest first: search, filters and the page live in the
 // query string (a view can be bookmarked and reloaded); the first page asks the
 // server again every few seconds, so a new inquiry shows up without a reload.
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { INQUIRY_FIELDS } from '../shared/inquiry.js';
 import {
+  type BookingRow,
   type InboxRow,
   INQUIRY_STATUSES,
   type InboxPage,
@@ -11,8 +13,8 @@ import {
   parseInboxQuery,
   STATUS_LABELS,
 } from '../shared/inbox-views.js';
-import { api, csvHref } from './api.js';
-import { dateTime, eventDay, timeAgo } from './format.js';
+import { api, csvHref, request } from './api.js';
+import { dateTime, eventDay, localToday, timeAgo } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
@@ -22,6 +24,30 @@ import { ScrollRegion } from './scroll-region.js';
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
 const SEARCH_DELAY_MS = 300;
+/** How often the list looks again at the upcoming bookings, for its "Already booked that day" marks. */
+const BOOKINGS_POLL_MS = 30_000;
+
+/** How each field the search looks through reads in its hint (the field table says which: `searched`). */
+export const SEARCHED_WORDS: Record<string, string> = {
+  firstName: 'name',
+  lastName: 'name',
+  email: 'email',
+  phoneNumber: 'phone (any part of the number)',
+  company: 'company or school',
+  eventName: 'event name',
+  siteAddress: 'address',
+  notes: 'notes',
+  reference: 'how they heard of you',
+};
+
+/** "Finds name, email, …": what the search looks through, from the field table. */
+export const SEARCH_HINT = `Finds ${[
+  ...new Set(
+    Object.entries(INQUIRY_FIELDS)
+      .filter(([, field]) => 'searched' in field && field.searched)
+      .map(([name]) => SEARCHED_WORDS[name] ?? name),
+  ),
+].join(', ')}.`;
 
 export function InquiryList({
   url,
@@ -68,6 +94,8 @@ export function InquiryList({
     }
   }, [flash, onFlashShown]);
 
+  const booked = useBookedDays();
+
   const go = (changes: Partial<InboxQuery>, replace = false) =>
     navigate(`${INBOX}?${inboxQueryString({ ...query, before: '', ...changes })}`.replace(/\?$/, ''), { replace });
 
@@ -76,21 +104,28 @@ export function InquiryList({
       <h1 ref={heading} tabIndex={-1}>
         Inquiries
       </h1>
-      <Filters query={query} onChange={go} />
-      <div className="inbox-toolbar">
-        <a className="inbox-button" href={csvHref(inboxQueryString({ ...query, before: '' }))} download>
-          Export CSV
-        </a>
-        <p className="inbox-live" role="status">
-          {announcement}
-        </p>
-      </div>
+      <Filters
+        query={query}
+        onChange={go}
+        exportCsv={
+          <a className="inbox-button" href={csvHref(inboxQueryString({ ...query, before: '' }))} download>
+            Export CSV
+          </a>
+        }
+      />
+      <p className="inbox-live" role="status">
+        {announcement}
+      </p>
       {error ? (
         <p role="alert" className="inbox-error">
           {error}
         </p>
       ) : null}
-      {page ? <Table page={page} now={now} filtered={queryString !== ''} /> : <p className="inbox-muted">Loading…</p>}
+      {page ? (
+        <Table page={page} now={now} filtered={queryString !== ''} booked={booked} />
+      ) : (
+        <p className="inbox-muted">Loading…</p>
+      )}
       <nav aria-label="Pages" className="inbox-pages">
         {query.before ? <Link href={`${INBOX}?${inboxQueryString({ ...query, before: '' })}`}>Newest</Link> : null}
         {page?.next ? <Link href={`${INBOX}?${inboxQueryString({ ...query, before: page.next })}`}>Older</Link> : null}
@@ -99,14 +134,40 @@ export function InquiryList({
   );
 }
 
+/** The upcoming Booked inquiries by event date, for the list's marks (issue 32); empty until known. */
+function useBookedDays(): Map<string, BookingRow[]> {
+  const { data } = useResource(
+    (signal) =>
+      request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${localToday()}`, undefined, signal),
+    [],
+    { failure: 'Could not load the bookings.', pollMs: BOOKINGS_POLL_MS },
+  );
+  const days = new Map<string, BookingRow[]>();
+  for (const booking of data?.bookings ?? []) {
+    days.set(booking.eventDate, [...(days.get(booking.eventDate) ?? []), booking]);
+  }
+  return days;
+}
+
+/** Whether any filter but the search is set (the folded filters say so on their button). */
+const filtered = (query: InboxQuery) => query.status !== '' || query.from !== '' || query.to !== '' || query.spam;
+
+/**
+ * The search, then the other filters: on a phone they fold behind one button, so the
+ * first inquiries show in the first screen (issue 32); from a tablet's width up they
+ * are all shown.
+ */
 function Filters({
   query,
   onChange,
+  exportCsv,
 }: {
   query: InboxQuery;
   onChange: (changes: Partial<InboxQuery>, replace?: boolean) => void;
+  exportCsv: ReactNode;
 }) {
   const [text, setText] = useState(query.q);
+  const [open, setOpen] = useState(() => filtered(query));
   const timer = useRef<number | undefined>(undefined);
   // Back/forward to another search shows that search's text.
   useEffect(() => setText(query.q), [query.q]);
@@ -139,54 +200,82 @@ function Filters({
               if (event.key === 'Enter') submit(event);
             }}
             maxLength={200}
-            placeholder="Name, email, company, event, notes"
+            aria-describedby="filter-q-hint"
           />
+          <p id="filter-q-hint" className="inbox-hint">
+            {SEARCH_HINT}
+          </p>
         </div>
-        <div className="inbox-field">
-          <label htmlFor="filter-status">Filter by status</label>
-          <select
-            id="filter-status"
-            value={query.status}
-            onChange={(event) => onChange({ status: event.target.value as InboxQuery['status'] })}
+        <div className="inbox-row inbox-filters-bar">
+          <button
+            type="button"
+            className="inbox-button inbox-filters-toggle"
+            aria-expanded={open}
+            aria-controls="inbox-more-filters"
+            onClick={() => setOpen((isOpen) => !isOpen)}
           >
-            <option value="">Any status</option>
-            <StatusOptions />
-          </select>
+            Filters{filtered(query) ? ' (on)' : ''}
+          </button>
+          {exportCsv}
         </div>
-        <div className="inbox-field">
-          <label htmlFor="filter-from">Event from</label>
-          <input
-            id="filter-from"
-            type="date"
-            value={query.from}
-            onChange={(event) => onChange({ from: event.target.value })}
-          />
-        </div>
-        <div className="inbox-field">
-          <label htmlFor="filter-to">Event to</label>
-          <input
-            id="filter-to"
-            type="date"
-            value={query.to}
-            onChange={(event) => onChange({ to: event.target.value })}
-          />
-        </div>
-        <div className="inbox-check">
-          <input
-            id="filter-spam"
-            type="checkbox"
-            checked={query.spam || query.status === 'spam'}
-            disabled={query.status !== ''}
-            onChange={(event) => onChange({ spam: event.target.checked })}
-          />
-          <label htmlFor="filter-spam">Show spam</label>
+        <div id="inbox-more-filters" className={open ? 'inbox-more-filters open' : 'inbox-more-filters'}>
+          <div className="inbox-field">
+            <label htmlFor="filter-status">Filter by status</label>
+            <select
+              id="filter-status"
+              value={query.status}
+              onChange={(event) => onChange({ status: event.target.value as InboxQuery['status'] })}
+            >
+              <option value="">Any status</option>
+              <StatusOptions />
+            </select>
+          </div>
+          <div className="inbox-field">
+            <label htmlFor="filter-from">Event from</label>
+            <input
+              id="filter-from"
+              type="date"
+              value={query.from}
+              onChange={(event) => onChange({ from: event.target.value })}
+            />
+          </div>
+          <div className="inbox-field">
+            <label htmlFor="filter-to">Event to</label>
+            <input
+              id="filter-to"
+              type="date"
+              value={query.to}
+              onChange={(event) => onChange({ to: event.target.value })}
+            />
+          </div>
+          <div className="inbox-check">
+            <input
+              id="filter-spam"
+              type="checkbox"
+              checked={query.spam || query.status === 'spam'}
+              disabled={query.status !== ''}
+              onChange={(event) => onChange({ spam: event.target.checked })}
+            />
+            <label htmlFor="filter-spam">Show spam</label>
+          </div>
         </div>
       </form>
     </search>
   );
 }
 
-function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered: boolean }) {
+function Table({
+  page,
+  now,
+  filtered,
+  booked,
+}: {
+  page: InboxPage;
+  now: number;
+  filtered: boolean;
+  /** The upcoming bookings by event date. */
+  booked: Map<string, BookingRow[]>;
+}) {
   const { failed: failedOwnerEmails, error: failedUnknown } = useFailedOwnerEmails(page);
   if (page.inquiries.length === 0) {
     return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
@@ -201,6 +290,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
         </span>
       ) : null,
     failed: failedOwnerEmails.has(row.id) ? <span className="inbox-notify-failed"> Owner e-mail failed</span> : null,
+    conflict: <BookedThatDay row={row} booked={booked} />,
     status: <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>,
     received: (
       <time dateTime={row.createdAt} title={dateTime(row.createdAt)}>
@@ -239,6 +329,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
                     {mark.unread}
                     <Link href={inquiryHref(row.id)}>{name(row)}</Link>
                     {mark.failed}
+                    {mark.conflict}
                   </th>
                   <td>{eventDay(row.eventDate)}</td>
                   <td className="inbox-number">{row.plannedGuestCount}</td>
@@ -261,6 +352,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
                 <Link href={inquiryHref(row.id)}>{name(row)}</Link>
                 {mark.failed}
               </p>
+              {mark.conflict}
               <p>
                 {eventDay(row.eventDate)} · {row.plannedGuestCount} guests · {service(row)}
               </p>
@@ -272,6 +364,17 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
         })}
       </ul>
     </>
+  );
+}
+
+/** "Already booked that day: …" when another inquiry on its event date is Booked, as its own page says. */
+function BookedThatDay({ row, booked }: { row: InboxRow; booked: Map<string, BookingRow[]> }) {
+  const others = (booked.get(row.eventDate) ?? []).filter((booking) => booking.id !== row.id);
+  if (others.length === 0) return null;
+  return (
+    <span className="inbox-conflict">
+      Already booked that day: {others.map((booking) => `${booking.firstName} ${booking.lastName}`).join(', ')}
+    </span>
   );
 }
 

@@ -145,3 +145,24 @@ test('no inbox page scrolls sideways, from 320 px to a desktop; the Status selec
   expect(box.height).toBeGreaterThanOrEqual(44);
   expect(box.width).toBeGreaterThanOrEqual(44);
 });
+
+test('on a 320 px phone the inbox opens on the leads: an inquiry in the first screen, the filters one tap away', async ({
+  page,
+}) => {
+  const owner = addOwner();
+  await sendByApi(page.request, `Lead${unique()}`);
+  // The iPhone SE's screen.
+  await page.setViewportSize({ width: 320, height: 568 });
+  await signIn(page, owner);
+  const first = page.locator('.inbox-cards > li').first().getByRole('link').first();
+  await expect(first).toBeVisible();
+  const box = (await first.boundingBox())!;
+  expect(box.y + box.height, 'the first inquiry’s name is in the first screen').toBeLessThanOrEqual(568);
+  // The search stays; the other filters fold behind one button, and open with it.
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  await expect(page.getByLabel('Filter by status')).toBeHidden();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  await expect(page.getByLabel('Filter by status')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  await expectNothingWider(page, 320);
+});
