@@ -9,6 +9,7 @@ import { buildNewInquiry } from '../../tests/support/builders.js';
 import { freshDataDir, freshPostgresUrl } from '../../tests/support/databases.js';
 import type { NewInquiry, StoredInquiry } from '../server/store/inquiry-store.js';
 import { openPostgresStore } from '../server/store/postgres/postgres-store.js';
+import { openSqliteOwnerStore } from '../server/store/sqlite/sqlite-owner-store.js';
 import { openSqliteStore } from '../server/store/sqlite/sqlite-store.js';
 import { DOCUMENT_FIELDS } from '../shared/inquiry.js';
 import { csvCell, EXPORT_COLUMNS, formatInquiries } from '../server/inquiry-export.js';
@@ -64,6 +65,14 @@ function parseCsv(text: string): string[][] {
 function storedOf(inquiry: NewInquiry): StoredInquiry {
   return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason };
 }
+
+/** The command's columns after the inquiry's: the owner's work, by name. */
+const CLI_MORE = { ownerStatus: 'ownerStatus', statusChangedAt: 'statusChangedAt', ownerNotes: 'ownerNotes' };
+/** An inquiry as the command exports it, with the owner's work on it (none yet: New, or Spam when flagged). */
+const exported = (
+  inquiry: NewInquiry,
+  work = { ownerStatus: inquiry.spamReason ? 'Spam' : 'New', statusChangedAt: '', ownerNotes: '' },
+) => ({ ...storedOf(inquiry), ...work });
 
 /** A spreadsheet-safe cell as csvCell should write it, before CSV quoting. */
 const safe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
@@ -165,6 +174,40 @@ describe('formatInquiries', () => {
     expect(parsed[1]!.spamReason).toBeNull();
   });
 
+  it('writes for people in a spreadsheet when asked: a BOM, local times on the inbox’s clock, phones as text, no session ids', () => {
+    const inquiry = buildNewInquiry({
+      document: {
+        dateCreated: '2026-11-26T14:02:27.843Z',
+        createdAt: '2026-11-26T14:02:29.001Z',
+        startTime: '14:00',
+        endTime: '09:30',
+        phoneNumber: '+1 737 555 0123',
+        lastName: 'González',
+        notes: '-bring chairs',
+      },
+    });
+    const row = { ...storedOf(inquiry), changed: '2026-07-04T17:00:00.000Z' };
+    const people = { timeZone: 'America/Chicago', locale: 'en-US', instants: ['changed'] };
+    const text = formatInquiries([row], 'csv', { titles: 'labels', more: { changed: 'Status changed' }, people });
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const [header, values] = parseCsv(text.slice(1));
+    const cell = (title: string) => values![header!.indexOf(title)];
+    expect(header).not.toContain('Visitor session');
+    expect(text).not.toContain(inquiry.uid);
+    expect(cell('Filled in at')).toBe('2026-11-26 8:02 AM'); // Thanksgiving morning in Austin
+    expect(cell('Received')).toBe('2026-11-26 8:02 AM');
+    expect(cell('Status changed')).toBe('2026-07-04 12:00 PM'); // summer time: UTC-5
+    expect(cell('Start time')).toBe('2:00 PM');
+    expect(cell('End time')).toBe('9:30 AM');
+    expect(cell('Phone')).toBe('="+1 737 555 0123"');
+    expect(cell('Last name')).toBe('González');
+    // Free text keeps its guard.
+    expect(cell('Notes')).toBe("'-bring chairs");
+    // On a 24-hour clock where the business's locale has one.
+    const british = formatInquiries([row], 'csv', { titles: 'labels', people: { ...people, locale: 'en-GB' } });
+    expect(british).toContain(',14:00,09:30,');
+  });
+
   it('writes just the header, or an empty array, when there is nothing', () => {
     expect(formatInquiries([], 'csv')).toBe(`${EXPORT_COLUMNS.join(',')}\r\n`);
     expect(formatInquiries([], 'json')).toBe('[]\n');
@@ -253,7 +296,7 @@ describe('npm run inquiries', () => {
     const { dir, older, newer } = await dataDirWithTwo();
     const result = await cli(['--format', 'csv'], { DATA_DIR: dir });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toBe(formatInquiries([storedOf(newer), storedOf(older)], 'csv'));
+    expect(result.stdout).toBe(formatInquiries([exported(newer), exported(older)], 'csv', { more: CLI_MORE }));
     const table = parseCsv(result.stdout);
     expect(table.map((row) => row[0])).toEqual(['id', newer.id, older.id]);
     expect(table[1]![EXPORT_COLUMNS.indexOf('email')]).toBe(newer.document.email);
@@ -263,7 +306,27 @@ describe('npm run inquiries', () => {
     const { dir, older, newer } = await dataDirWithTwo();
     const result = await run('npm', ['run', '--silent', 'inquiries', '--', '--format', 'json'], { DATA_DIR: dir });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([storedOf(newer), storedOf(older)]);
+    expect(JSON.parse(result.stdout)).toEqual([exported(newer), exported(older)]);
+  });
+
+  it('exports each inquiry with the owner’s work on it: its status, when that changed, and the notes', async () => {
+    const { dir, older, newer } = await dataDirWithTwo();
+    const owners = openSqliteOwnerStore(dir);
+    const by = { id: 'owner-1', email: 'owner@example.com' };
+    await owners.setStatus(older.id, 'quoted', by, new Date('2030-01-02T10:00:00Z'));
+    await owners.addNote(older.id, 'Called, wants tacos', by, new Date('2030-01-02T10:05:00Z'));
+    await owners.addNote(older.id, 'Sent the quote', by, new Date('2030-01-02T10:10:00Z'));
+    await owners.close();
+    const result = await cli(['--format', 'json'], { DATA_DIR: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([
+      exported(newer),
+      exported(older, {
+        ownerStatus: 'Quoted',
+        statusChangedAt: '2030-01-02T10:00:00.000Z',
+        ownerNotes: 'Called, wants tacos\n\nSent the quote',
+      }),
+    ]);
   });
 
   it('writes to a file readable by its owner only with --output', async () => {
@@ -273,7 +336,9 @@ describe('npm run inquiries', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('2 inquiries');
-    expect(readFileSync(file, 'utf8')).toBe(formatInquiries([storedOf(newer), storedOf(older)], 'csv'));
+    expect(readFileSync(file, 'utf8')).toBe(
+      formatInquiries([exported(newer), exported(older)], 'csv', { more: CLI_MORE }),
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
@@ -290,7 +355,7 @@ describe('npm run inquiries', () => {
 
     const result = await cli(['--format', 'json'], { DATABASE_URL: url, DATA_DIR: data.dir });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual([storedOf(newer), storedOf(older)]);
+    expect(JSON.parse(result.stdout)).toEqual([exported(newer), exported(older)]);
   });
 
   it('prints only the header when nothing was ever stored, and creates nothing', async () => {
@@ -299,7 +364,7 @@ describe('npm run inquiries', () => {
     const dir = join(data.dir, 'never-used');
     const result = await cli(['--format', 'csv'], { DATA_DIR: dir });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe(`${EXPORT_COLUMNS.join(',')}\r\n`);
+    expect(result.stdout).toBe(`${[...EXPORT_COLUMNS, ...Object.keys(CLI_MORE)].join(',')}\r\n`);
     expect(result.stderr).toContain('No inquiries yet');
     expect(existsSync(dir)).toBe(false);
     expect(readdirSync(data.dir)).toEqual([]);

@@ -1,5 +1,6 @@
 // The owner's export: prints every inquiry, newest first, as CSV or JSON, from
-// the store the server uses (DATABASE_URL, or the SQLite file under DATA_DIR).
+// the store the server uses (DATABASE_URL, or the SQLite file under DATA_DIR), each
+// with the owner's work on it: its status, when that last changed, and the notes.
 //
 //   npm run inquiries -- --format csv --output inquiries.csv
 //   npm run --silent inquiries -- --format json | jq .
@@ -10,9 +11,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../server/config-error.js';
 import { loadStoreConfig } from '../server/config.js';
 import { loadEnvFile } from '../server/env-file.js';
-import { FORMATS, type Format, formatInquiries } from '../server/inquiry-export.js';
-import type { StoredInquiry } from '../server/store/inquiry-store.js';
-import { openStore } from '../server/store/open-store.js';
+import { FORMATS, type Format, formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../server/inquiry-export.js';
+import { openOwnerStore } from '../server/store/open-owner-store.js';
 import { SQLITE_FILE } from '../server/store/sqlite/sqlite-store.js';
 
 export const USAGE = `Usage: npm run inquiries -- [--format csv|json] [--output FILE]
@@ -28,12 +28,17 @@ Prints every event inquiry, newest first, to standard output or to FILE.
 The inquiries are read from the store the server uses: the PostgreSQL database
 at DATABASE_URL when it is set, otherwise the SQLite file under DATA_DIR
 (default ./data). Inquiries flagged as likely spam are included; see the
-spamReason column.
+spamReason column. After the inquiry's fields come the inbox's: ownerStatus
+(New, Contacted, Quoted, Booked, Declined or Spam), statusChangedAt and
+ownerNotes (your notes, oldest first).
 
 Examples:
   npm run inquiries -- --format csv --output inquiries.csv
   npm run --silent inquiries -- --format json > inquiries.json
 (without --silent, npm adds its own lines to standard output)`;
+
+/** The owner's work, by the names the columns have in the inbox's rows. */
+const CLI_WORK_COLUMNS = Object.fromEntries(Object.keys(WORK_COLUMNS).map((key) => [key, key]));
 
 export type ParsedArguments =
   | { kind: 'help' }
@@ -86,21 +91,22 @@ async function main(argv: readonly string[]): Promise<number> {
     return 1;
   }
 
-  let rows: StoredInquiry[] = [];
+  let rows: object[] = [];
   if (!storeConfig.databaseUrl && !existsSync(join(storeConfig.dataDir, SQLITE_FILE))) {
     // Nothing was ever stored here: say so, and create nothing.
     process.stderr.write(
       `No inquiries yet: there is no database in ${storeConfig.dataDir} (set DATA_DIR or DATABASE_URL as for the server).\n`,
     );
   } else {
-    const store = await openStore(storeConfig);
+    const owners = await openOwnerStore(storeConfig);
     try {
-      rows = await store.list();
+      const everything = { q: '', status: '', from: '', to: '', spam: true, before: undefined, limit: 1000 } as const;
+      rows = await inquiriesWithWork(owners, { ...everything }, Number.POSITIVE_INFINITY);
     } finally {
-      await store.close();
+      await owners.close();
     }
   }
-  const text = formatInquiries(rows, parsed.format);
+  const text = formatInquiries(rows, parsed.format, { more: CLI_WORK_COLUMNS });
   if (parsed.output === undefined) {
     await write(text);
   } else {

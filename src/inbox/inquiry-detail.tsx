@@ -160,7 +160,10 @@ export function InquiryPage({
 
           <ul className="inbox-actions">
             <li>
-              <a className="inbox-button inbox-primary" href={mailtoHref(inquiry.email, replySubject(inquiry))}>
+              <a
+                className="inbox-button inbox-primary"
+                href={mailtoHref(inquiry.email, replySubject(inquiry, eventDay))}
+              >
                 Reply by email
               </a>
             </li>

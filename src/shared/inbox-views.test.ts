@@ -54,12 +54,14 @@ describe('the inbox query string', () => {
 });
 
 describe('one-tap actions', () => {
-  it('a reply subject names the event and its date, or the service when the event has no name', () => {
-    expect(replySubject({ eventName: 'Spring fair', eventDate: '2030-04-05', operation: 'Taco Truck' })).toBe(
-      'Re: Spring fair on 2030-04-05',
+  it('a reply subject names the event and its date in words, or the service when the event has no name', () => {
+    const day = (date: string) =>
+      new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.parse(date));
+    expect(replySubject({ eventName: 'Spring fair', eventDate: '2030-04-05', operation: 'Taco Truck' }, day)).toBe(
+      'Re: Spring fair on Apr 5, 2030',
     );
-    expect(replySubject({ eventName: ' ', eventDate: '2030-04-05', operation: 'Taco Truck' })).toBe(
-      'Re: your event (Taco Truck) on 2030-04-05',
+    expect(replySubject({ eventName: ' ', eventDate: '2030-04-05', operation: 'Taco Truck' }, day)).toBe(
+      'Re: your event (Taco Truck) on Apr 5, 2030',
     );
   });
 

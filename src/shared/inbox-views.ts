@@ -149,10 +149,13 @@ export interface OwnerSessionInfo {
   email: string;
 }
 
-/** 'Spring fair on Fri, Dec 22, 2026' style reply subject. */
-export function replySubject(inquiry: Pick<InquiryDocument, 'eventName' | 'eventDate' | 'operation'>): string {
+/** 'Spring fair on Fri, Dec 22, 2026' style reply subject: the date in words, as `day` writes it (the inbox's eventDay). */
+export function replySubject(
+  inquiry: Pick<InquiryDocument, 'eventName' | 'eventDate' | 'operation'>,
+  day: (date: string) => string,
+): string {
   const what = inquiry.eventName.trim() || `your event (${inquiry.operation})`;
-  return `Re: ${what} on ${inquiry.eventDate}`;
+  return `Re: ${what} on ${day(inquiry.eventDate)}`;
 }
 
 /**

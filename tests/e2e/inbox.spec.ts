@@ -5,7 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
-import { BOOK_THE_TRUCK, PACKAGE, TRUCK } from '../support/content-words.js';
+import { inboxFormat } from '../../src/inbox/format.js';
+import { BOOK_THE_TRUCK, content, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';
 import { inDays } from './visitor.js';
@@ -115,7 +116,9 @@ test.describe('the owner’s inbox', () => {
     const reply = page.getByRole('link', { name: 'Reply by email' });
     const replyHref = (await reply.getAttribute('href'))!;
     expect(replyHref.startsWith(`mailto:${visitorEmail}?subject=`)).toBe(true);
-    expect(decodeURIComponent(replyHref.split('subject=')[1]!)).toBe(`Re: Spring fair on ${inDays(40)}`);
+    expect(decodeURIComponent(replyHref.split('subject=')[1]!)).toBe(
+      `Re: Spring fair on ${inboxFormat(content.locale).eventDay(inDays(40))}`,
+    );
     await expect(page.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+15125550142');
     const [calendar] = await Promise.all([
       page.waitForEvent('download'),

@@ -470,9 +470,16 @@ describe('the inbox API', () => {
     expectApiError(await call(t.app, 'DELETE', missing, { cookie }), 404);
   });
 
-  it('exports the current view as CSV: the CLI’s columns titled with the field table’s labels, then status and notes', async () => {
+  it('exports the current view as CSV for a spreadsheet: the field table’s labels, then status and notes; a BOM, local times, phones as text, no session ids', async () => {
     const t = await startApp();
-    const keep = buildNewInquiry({ document: { firstName: 'Exportable', notes: 'Line one\nline "two"' } });
+    const keep = buildNewInquiry({
+      document: {
+        firstName: 'Exportable',
+        notes: 'Line one\nline "two"',
+        phoneNumber: '+1 737 555 0123',
+        startTime: '14:00',
+      },
+    });
     const other = buildNewInquiry();
     await withInquiries(t, keep, other);
     const cookie = await cookieOf(t.app);
@@ -483,19 +490,26 @@ describe('the inbox API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="inquiries-[\d-]+\.csv"$/);
-    const lines = response.body.split('\r\n');
-    const titles = EXPORT_COLUMNS.map((column) =>
+    expect(response.body.startsWith('\uFEFF')).toBe(true);
+    const lines = response.body.slice(1).split('\r\n');
+    const titles = EXPORT_COLUMNS.filter((column) => column !== 'uid').map((column) =>
       column in INQUIRY_FIELDS ? INQUIRY_FIELDS[column as keyof typeof INQUIRY_FIELDS].label : column,
     );
     expect(lines[0]).toBe(
-      ['Inquiry id', ...titles.slice(1, -2), 'Visitor session', 'Spam flag', 'Status', 'Status changed', 'Your notes']
+      ['Inquiry id', ...titles.slice(1, -1), 'Spam flag', 'Status', 'Status changed', 'Your notes']
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
     );
     expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
+    expect(response.body).not.toContain(keep.uid);
     expect(response.body).toContain('"Line one\nline ""two"""');
-    expect(response.body).toMatch(/,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote"\r\n$/);
+    expect(response.body).toContain(',"=""+1 737 555 0123""",');
+    expect(response.body).toContain(',2:00 PM,');
+    // The status changed just now: on the business's clock, the inbox's way.
+    expect(response.body).toMatch(
+      /,Quoted,\d{4}-\d\d-\d\d \d{1,2}:\d\d [AP]M,"Called, wants tacos\n\nSent the quote"\r\n$/,
+    );
     expect(response.body).not.toContain(other.id);
   });
 

@@ -3,6 +3,7 @@
 // route here runs in the signed-in part of the owner's area (owner-scope.ts): a
 // live session, the Origin rule, never cached.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { content } from '../../../content/index.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
   type BookingRow,
@@ -16,10 +17,9 @@ import {
   PAGE_SIZE,
   parseCursor,
   parseInboxQuery,
-  STATUS_LABELS,
 } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
-import { formatInquiries } from '../inquiry-export.js';
+import { formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../inquiry-export.js';
 import { BodyError } from '../json-body.js';
 import type { InboxInquiry, ListQuery } from '../store/owner-store.js';
 import { calendarFile } from './calendar.js';
@@ -66,31 +66,15 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     return { inquiries: rows.map(toRow), next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
   });
 
-  /** The owner's own work, after the inquiry's fields in the inbox's CSV. */
-  const CSV_WORK_COLUMNS = { ownerStatus: 'Status', statusChangedAt: 'Status changed', ownerNotes: 'Your notes' };
-
   app.get('/api/owner/inquiries.csv', async (request, reply) => {
-    const query = listQuery(request, 1000);
-    const rows: InboxInquiry[] = [];
-    for (;;) {
-      const page = await owners.listInquiries(query);
-      rows.push(...page.rows);
-      if (!page.more || rows.length >= EXPORT_MAX_ROWS) break;
-      const last = page.rows.at(-1)!;
-      query.before = { createdAt: last.createdAt, id: last.id };
-    }
+    const rows = await inquiriesWithWork(owners, listQuery(request, 1000), EXPORT_MAX_ROWS);
     const day = new Date().toISOString().slice(0, 10);
-    const work = await owners.workOn(rows.map((row) => row.id));
-    const withWork = rows.map((row) => ({
-      ...row,
-      ownerStatus: STATUS_LABELS[row.status],
-      statusChangedAt: work.get(row.id)?.lastStatusAt ?? '',
-      ownerNotes: (work.get(row.id)?.notes ?? []).join('\n\n'),
-    }));
+    // For a spreadsheet and the people who read it (record 162).
+    const people = { timeZone: content.timeZone, locale: content.locale, instants: ['statusChangedAt'] };
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
-      .send(formatInquiries(withWork, 'csv', { titles: 'labels', more: CSV_WORK_COLUMNS }));
+      .send(formatInquiries(rows, 'csv', { titles: 'labels', more: WORK_COLUMNS, people }));
   });
 
   app.get<{ Params: { id: string } }>(
