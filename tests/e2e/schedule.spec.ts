@@ -8,13 +8,15 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
 import { inboxFormat } from '../../src/inbox/format.js';
-import { addDays, localNow } from '../../src/shared/truck-schedule.js';
+import { addDays, localNow, stopDay, stopWeekday } from '../../src/shared/truck-schedule.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, signIn, unique } from './owner.js';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 test.use({ viewport: { width: 360, height: 780 } });
+// Both tests fill the one page's schedule: one after the other.
+test.describe.configure({ mode: 'serial' });
 
 async function addStop(page: Page, stop: Record<string, string>): Promise<void> {
   const form = page.getByRole('form', { name: 'Add a stop' });
@@ -146,3 +148,65 @@ test('an owner keeps the stops from the phone; the page shows them at once, with
 
 /** A date as the inbox writes it: in the business's locale (record 124), whatever the browser's. */
 const dayOf = inboxFormat(content.locale).eventDay;
+
+test('Find the truck keeps the page short on a phone: a weekly stop once, Open now while under way, the rest under All stops', async ({
+  page,
+  browser,
+}) => {
+  const owner = addOwner();
+  await signIn(page, owner);
+  await expect(page.getByRole('heading', { name: 'Inquiries' })).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const { date: today, time } = localNow(new Date(), content.timeZone);
+  test.skip(time >= '23:50', 'a stop under way now needs a few minutes of today left');
+  const add = async (stop: Record<string, unknown>) => {
+    const response = await page.request.post('/api/owner/schedule', {
+      headers: { origin },
+      data: { address: '400 W 2nd St, Austin, TX', note: '', ...stop },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  const tag = unique();
+  const weekly = `Hill Brewery ${tag}`;
+  try {
+    await add({ date: today, starts: '00:00', ends: '23:59', place: `Corner Plaza ${tag}` });
+    await add({ date: addDays(today, 3), starts: '11:00', ends: '14:00', place: `Market ${tag}` });
+    await add({ date: addDays(today, 5), starts: '11:00', ends: '14:00', place: `Park ${tag}` });
+    await add({ date: addDays(today, 10), starts: '11:00', ends: '15:00', place: weekly, repeatWeeks: 4 });
+    await add({ date: addDays(today, 20), starts: '17:00', ends: '21:00', place: `Fair ${tag}` });
+
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 412, height: 839 } });
+      const visitor = await context.newPage();
+      await visitor.goto('/');
+      const section = visitor.locator('#schedule');
+      // Three entries first; the weekly stop's four days are one entry, under "All stops" with the fifth.
+      await expect(section.getByRole('listitem')).toHaveCount(3);
+      const first = section.getByRole('listitem').first();
+      await expect(first).toContainText(`Corner Plaza ${tag}`);
+      await expect(first).toContainText(/^Today\s*Open now/);
+      await expect(section.getByText(weekly)).toBeHidden();
+      await section.getByText('All stops', { exact: true }).click();
+      const entries = section.locator('.schedule-stop').filter({ hasText: weekly });
+      await expect(entries).toHaveCount(1);
+      await expect(entries).toBeVisible();
+      await expect(entries).toContainText(
+        new RegExp(
+          `^Every ${stopWeekday(addDays(today, 10), content.locale)}, .+, until ${stopDay(addDays(today, 31), content.locale)}`,
+        ),
+      );
+      await expect(entries.getByRole('link', { name: 'Open in Maps' })).toHaveCount(1);
+      await expect(section.getByRole('listitem')).toHaveCount(5);
+      // The packages start within about a screen of the schedule's heading (the six stops of the
+      // newcomer review put them 2.9 screens down on this phone).
+      await visitor.getByText('All stops', { exact: true }).click();
+      const top = (selector: string) =>
+        visitor.locator(selector).evaluate((element) => element.getBoundingClientRect().top + scrollY);
+      expect((await top('#packages')) - (await top('#schedule'))).toBeLessThan(839);
+      await context.close();
+    }
+  } finally {
+    const { stops } = (await (await page.request.get('/api/owner/schedule')).json()) as { stops: { id: string }[] };
+    for (const stop of stops) await page.request.delete(`/api/owner/schedule/${stop.id}`, { headers: { origin } });
+  }
+});
