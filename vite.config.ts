@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Logger, type Plugin } from 'vite';
-import { contentPlugin } from './scripts/vite-content.js';
+import { contentPlugin, themePlugin } from './scripts/vite-content.js';
 import type { TruckStop } from './src/shared/truck-schedule.js';
 import { picturesPlugin } from './src/build/pictures-plugin.js';
 
@@ -10,17 +10,6 @@ const { content, contentFile } = (await tsImport(
   './content/index.ts',
   import.meta.url,
 )) as typeof import('./content/index.js');
-
-/** The owner's brand colours as CSS custom properties, bundled into the stylesheet (no inline styles: CSP). */
-function themePlugin(): Plugin {
-  const id = 'virtual:theme.css';
-  return {
-    name: 'curbside-theme',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load: (resolved) =>
-      resolved === `\0${id}` ? `:root{--brand:${content.theme.primary};--accent:${content.theme.accent};}` : undefined,
-  };
-}
 
 const SITE_FILE_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
@@ -116,7 +105,7 @@ function devRenderPlugin(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    themePlugin(),
+    themePlugin(`:root{--brand:${content.theme.primary};--accent:${content.theme.accent};}`),
     devRenderPlugin(),
     contentPlugin(contentFile, content, command),
     picturesPlugin(content),

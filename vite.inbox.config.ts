@@ -4,7 +4,7 @@
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig } from 'vite';
-import { contentPlugin } from './scripts/vite-content.js';
+import { contentPlugin, themePlugin } from './scripts/vite-content.js';
 
 // The inbox reads the field table (labels, the form's choices), which is built on the
 // content: like the page, its bundle gets the checked content as plain data, with the
@@ -15,7 +15,12 @@ const { content, contentFile } = (await tsImport(
 )) as typeof import('./content/index.js');
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), contentPlugin(contentFile, content, command, ['locale'])],
+  plugins: [
+    react(),
+    contentPlugin(contentFile, content, command, ['locale']),
+    // The inbox's buttons and links in the owner's brand colour (its --accent), like the site.
+    themePlugin(`:root{--accent:${content.theme.primary};}`),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: false,

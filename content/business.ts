@@ -6,7 +6,10 @@ import type { BusinessContent } from './schema.js';
 
 export const business: BusinessContent = {
   name: 'Lucky Lime Tacos',
+  // Under the icon on a phone's home screen (at most 12 characters), and the sign on the truck.
+  shortName: 'Lucky Lime',
   product: 'Taco',
+  productPlural: 'Tacos',
   tagline: 'Street tacos, made to order, wherever your people are.',
   siteUrl: 'https://luckylimetacos.example',
   locale: 'en-US',

@@ -165,6 +165,11 @@ describe('a broken copy fails, naming the exact path', () => {
       'cuisine: must be a list',
     ],
     ['a section that is not an object', (c) => ((c as Record<string, unknown>).seo = null), 'seo: must be an object'],
+    [
+      'a sign word that is a sentence',
+      (c) => (c.productPlural = ' Tacos and more'),
+      'productPlural: must be a single short word such as Tacos',
+    ],
   ])('%s', (_, edit, message) => {
     expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
   });

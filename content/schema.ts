@@ -98,6 +98,8 @@ export interface BusinessContent {
   shortName?: string;
   /** The product word: 'Taco' gives the operation 'Taco Truck'. */
   product: string;
+  /** The word on the truck's roof sign, the product's plural ('Tacos'); without it, the product word itself. */
+  productPlural?: string;
   tagline: string;
   /** Public address of the site, for canonical links, Open Graph and the sitemap. */
   siteUrl: string;
@@ -269,6 +271,7 @@ const businessShape = record({
   name: text(60),
   shortName: optional(text(12)),
   product: matching(/^[^\s].{0,29}$/, 'a single short word such as Taco'),
+  productPlural: optional(matching(/^[^\s].{0,29}$/, 'a single short word such as Tacos')),
   tagline: text(160),
   siteUrl: httpUrl,
   locale: matching(/^[a-z]{2}(-[A-Z]{2})?$/, 'a language tag such as en-US'),

@@ -4,10 +4,11 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { content } from '../content/index.js';
+import { content, contentFile } from '../content/index.js';
+import { leftoversWarning } from '../content/leftovers.js';
 import { PAGE_MOTION_TAG, pageBootTag } from '../src/server/page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
-import { inboxManifest, renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
+import { inboxManifest, renderHead, robotsTxt, shortName, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
 import { buildSiteImages } from '../src/build/site-images.js';
 
 const clientDir = 'dist/client';
@@ -80,3 +81,12 @@ for (const path of walk(clientDir)) {
 console.log(
   `Prerendered ${clientDir}/index.html (${Buffer.byteLength(html)} bytes) and ${Object.keys(files).length - 1} site files.`,
 );
+
+// What the owner may have missed (record 163): the build goes on, and says so.
+const leftovers = leftoversWarning(content, contentFile);
+if (leftovers) console.warn(`\n${leftovers}`);
+if (!content.shortName && shortName(content) !== content.name) {
+  console.warn(
+    `\nHeads-up: ${contentFile} has no shortName: a phone's home screen will show "${shortName(content)}" under the icon. Set shortName (at most 12 characters).`,
+  );
+}

@@ -28,6 +28,7 @@ export function browserContent(
     priceRange: _price,
     cuisine: _cuisine,
     shortName: _shortName,
+    productPlural: _productPlural,
     logoMark: _logoMark,
     shareImage: _shareImage,
     ...rest
@@ -88,6 +89,19 @@ export function contentPlugin(
         ? `export { business as content } from ${JSON.stringify(resolve(contentFile))};\n${helpers}`
         : `export const content = ${JSON.stringify(browserContent(content, keep))};\n${helpers}`;
     },
+  };
+}
+
+/**
+ * The owner's brand colours as CSS custom properties (`virtual:theme.css`), bundled into
+ * the stylesheet (no inline styles: CSP): the page's and, in its own names, the inbox's.
+ */
+export function themePlugin(css: string): Plugin {
+  const id = 'virtual:theme.css';
+  return {
+    name: 'curbside-theme',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? css : undefined),
   };
 }
 

@@ -7,7 +7,9 @@ import type { BusinessContent } from '../schema.js';
 
 export const business: BusinessContent = {
   name: 'Crema Coffee Carts',
+  shortName: 'Crema Carts',
   product: 'Espresso',
+  productPlural: 'Coffee',
   tagline: 'Proper coffee, pulled to order, at your conference, wedding or open day.',
   siteUrl: 'https://cremacarts.example',
   locale: 'en-GB',

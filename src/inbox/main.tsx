@@ -3,5 +3,7 @@
 import { createRoot } from 'react-dom/client';
 import { InboxApp } from './inbox-app.js';
 import './inbox.css';
+// After inbox.css: the owner's colour wins over the inbox's default.
+import 'virtual:theme.css';
 
 createRoot(document.getElementById('root')!).render(<InboxApp />);

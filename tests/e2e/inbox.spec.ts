@@ -183,6 +183,14 @@ test.describe('the owner’s inbox', () => {
     expect(after.status()).toBe(401);
   });
 
+  test('the inbox wears the owner’s brand colour, as the site does', async ({ page }) => {
+    await signIn(page, addOwner());
+    const exportCsv = page.getByRole('link', { name: 'Export CSV' });
+    await expect(exportCsv).toBeVisible();
+    const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(content.theme.primary.slice(at, at + 2), 16));
+    await expect(exportCsv).toHaveCSS('color', `rgb(${red}, ${green}, ${blue})`);
+  });
+
   test('a wrong password says so, and the account’s limit says when to try again', async ({ page }) => {
     // No console error on the way either: the form posts and is redirected, no 4xx reaches a script.
     const owner = addOwner();

@@ -1,11 +1,17 @@
 // The hero's food truck, drawn inline (no image request, crisp at any size).
 // TruckArt is the truck; TruckLightsArt is its lights on a layer of their own,
 // drawn in the same 480×300 box, so the two stack exactly and move together.
-import { content } from '../../../content/index.js';
+import { type BusinessContent, content } from '../../../content/index.js';
 
 const VIEW_BOX = '0 0 480 300';
 const AWNING_STRIPES = Array.from({ length: 9 }, (_, i) => 70 + i * 22);
 const BULBS = Array.from({ length: 10 }, (_, i) => 78 + i * 21);
+/** Letters the roof sign holds at its size; a longer word is squeezed to fit. */
+const SIGN_LETTERS = 9;
+
+/** The roof sign's word: the content's plural of the product ('TACOS'), or the product word itself ('RAMEN'). */
+export const signWord = (business: Pick<BusinessContent, 'product' | 'productPlural'>) =>
+  (business.productPlural ?? business.product).toUpperCase();
 
 export function TruckArt({ className }: { className: string }) {
   return (
@@ -43,8 +49,9 @@ export function TruckArt({ className }: { className: string }) {
         fontSize="22"
         fill="#fff"
         letterSpacing="3"
+        {...(signWord(content).length > SIGN_LETTERS ? { textLength: 156, lengthAdjust: 'spacingAndGlyphs' } : {})}
       >
-        {content.product.toUpperCase()}S
+        {signWord(content)}
       </text>
       {/* side menu board */}
       <rect x="292" y="98" width="44" height="82" rx="4" fill="var(--accent)" />
