@@ -9,7 +9,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushDeviceView } from '../shared/inbox-views.js';
-import { PushDevices } from './push-devices.js';
+import { PushDevices, whyNoPush } from './push-devices.js';
 
 const KEYS = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
 
@@ -137,5 +137,26 @@ describe('push on this device', () => {
     open(browserPush(renewed), server);
     expect(await screen.findAllByText('Notifications are on for this device.')).not.toHaveLength(0);
     expect(server.changes).toEqual([`POST ${renewed}`]);
+  });
+});
+
+describe('a browser that cannot take notifications', () => {
+  const ANDROID =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+  it('is told HTTPS first, whatever the phone: plain HTTP is the usual cause', () => {
+    for (const agent of [ANDROID, IPHONE]) {
+      expect(whyNoPush(false, agent, false)).toMatch(/^Notifications need a secure connection \(HTTPS\)/);
+    }
+  });
+
+  it('on a secure page, an iPhone is told the Home Screen and the iOS version; anything else, which browsers can', () => {
+    expect(whyNoPush(true, IPHONE, false)).toMatch(/iOS 16\.4 or later.*add the inbox to the Home Screen/);
+    expect(whyNoPush(true, ANDROID, false)).toMatch(
+      /^This browser cannot take notifications\. Chrome or Firefox on Android/,
+    );
+    expect(whyNoPush(true, IPHONE, true)).toMatch(/^This browser cannot take notifications/);
   });
 });

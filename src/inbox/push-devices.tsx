@@ -53,6 +53,27 @@ function deviceLabel(agent = navigator.userAgent): string {
   return `${browser} on ${system}`;
 }
 
+/**
+ * Why this browser cannot take notifications, and what to do (issue 32): push needs a
+ * secure page (HTTPS, or localhost) before anything else; over plain HTTP an Android
+ * phone was told to add the inbox to an iPhone's Home Screen. On an iPhone or iPad it
+ * needs iOS 16.4 and the inbox opened from the Home Screen.
+ */
+export function whyNoPush(
+  secure = window.isSecureContext,
+  agent = navigator.userAgent,
+  fromHomeScreen = (navigator as { standalone?: boolean }).standalone === true ||
+    window.matchMedia?.('(display-mode: standalone)').matches === true,
+): string {
+  if (!secure) {
+    return `Notifications need a secure connection (HTTPS), and this page was opened over plain HTTP (${location.origin}). Open the inbox at its https:// address: docs/deploy.md sets HTTPS up with Caddy.`;
+  }
+  if (/iPhone|iPad/.test(agent) && !fromHomeScreen) {
+    return 'On an iPhone or iPad (iOS 16.4 or later), add the inbox to the Home Screen first (Share, then Add to Home Screen) and open it from there.';
+  }
+  return 'This browser cannot take notifications. Chrome or Firefox on Android, Chrome, Edge or Firefox on a computer, or Safari on an iPhone with the inbox on its Home Screen can.';
+}
+
 /** The key as PushManager.subscribe takes it. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');
@@ -165,10 +186,7 @@ export function PushDevices() {
       <h2 id="push-devices">Push notifications</h2>
       <p>A new inquiry shows on your phone within a second or two, even with the inbox closed.</p>
       {!pushWorks() ? (
-        <p>
-          This browser cannot take notifications. On an iPhone, add the inbox to the Home Screen first (Share, then Add
-          to Home Screen) and open it from there.
-        </p>
+        <p>{whyNoPush()}</p>
       ) : here ? (
         <p>Notifications are on for this device.</p>
       ) : (

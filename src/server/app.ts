@@ -196,6 +196,13 @@ export async function buildApp(
   });
   app.decorate('notifier', notifier);
   app.addHook('onReady', () => notifier.start());
+  // A fresh store has no owner, and /inbox then turns every sign-in away: say how to add one.
+  app.addHook('onReady', async () => {
+    if ((await owners.listOwners()).length > 0) return;
+    app.log.warn(
+      `No owner account yet: add one with "npm run owner -- add you@example.com" (on a server, as in docs/deploy.md), then sign in at ${new URL('/inbox', config.notify.publicUrl).href}`,
+    );
+  });
   // Sends in flight are aborted and their claims let go as closing begins, beside the
   // requests' grace period, so the stores close well within the shutdown's bound.
   app.addHook('preClose', () => notifier.stop());
