@@ -160,6 +160,7 @@ test('a Book button shows the form before the module, Escape closes it, and the 
   await book.click();
   await expect(form).toBeVisible();
   await form.getByLabel('First name').fill('Early');
+  await form.getByLabel('Email').fill('early@example.com');
   expect(await moduleRan(page)).toBe(false);
 
   release();
@@ -167,4 +168,7 @@ test('a Book button shows the form before the module, Escape closes it, and the 
   const dialog = dialogOf(page);
   await expect(dialog).toHaveAttribute('open', '');
   await expect(dialog.getByLabel('First name')).toHaveValue('Early');
+  // Turned into the overlay in place: no entrance played, and the field being typed in keeps the focus.
+  expect(await dialog.evaluate((element) => element.getAnimations().length)).toBe(0);
+  await expect(dialog.getByLabel('Email')).toBeFocused();
 });

@@ -36,16 +36,24 @@ export function InquiryDialog() {
           ? { operation: target.dataset.operation, packageName: target.dataset.package }
           : undefined,
       );
+      // Shown before the module ran as the plain form (#inquiry), it becomes the overlay in
+      // place: no entrance, and the field the visitor is in keeps the focus (record 160).
+      const inSheet = !dialog.open && location.hash === '#inquiry';
+      const typing =
+        inSheet && dialog.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+      dialog.classList.toggle('from-sheet', inSheet);
       if (!dialog.open) dialog.showModal();
       forgetInquiryHash();
       setToastHost(dialog);
-      formRef.current?.focusFirstField();
+      if (typing) typing.focus();
+      else formRef.current?.focusFirstField();
     };
     return onOpenRequest(open);
   }, []);
 
   const close = () => dialogRef.current?.close();
   const onClosed = () => {
+    dialogRef.current?.classList.remove('from-sheet');
     setToastHost(null);
     opener.current?.focus();
     opener.current = null;
