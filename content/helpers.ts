@@ -53,3 +53,8 @@ export const DIETARY_LABELS: Record<DietaryTag, string> = {
   'gluten-free': 'Gluten-free',
   'contains-nuts': 'Contains nuts',
 };
+
+/** A postal code (or the start of one) as travel areas compare them: upper case, no spaces. */
+export function normalizePostal(code: string): string {
+  return code.toUpperCase().replace(/\s+/g, '');
+}

@@ -1,7 +1,9 @@
 // The shape of an owner's content file, and the build-time check that names the
 // first field that is wrong, e.g. `packageGroups[0].packages[1].name: must not be empty`.
 
-import { clientName, operations, truckOperation } from './helpers.js';
+import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
+import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
+import { clientName, menuPrice, normalizePostal, operations, truckOperation } from './helpers.js';
 
 export {
   bookedChoice,
@@ -23,7 +25,10 @@ export interface Link {
 export interface PackageCard {
   name: string;
   summary: string;
+  /** The card's price as it reads ('From $12 / guest', 'Quoted for you'); with `pricing`, it must show that amount. */
   price: string;
+  /** How the package is priced, for estimates and quotes; without it the package is quoted by hand. */
+  pricing?: PackagePricing;
   features: string[];
   /** Shown in brackets after the name in the form's package select. */
   formNote?: string;
@@ -61,6 +66,43 @@ export interface PackageGroup {
    */
   operation?: string;
   packages: PackageCard[];
+}
+
+/**
+ * A package's price in the sale's currency (major units, e.g. 12.5): per guest, with
+ * an optional minimum guest count or minimum spend, or one amount for the event.
+ */
+export type PackagePricing =
+  | { per: 'guest'; amount: number; minimumGuests?: number; minimumSpend?: number }
+  | { per: 'event'; amount: number };
+
+/** Where the truck goes and what travel costs there: postal codes by their start ('787' is 78701–78799). */
+export interface TravelArea {
+  /** What the quote's travel line says: 'Travel: Round Rock and Georgetown'. */
+  name: string;
+  postalCodes: string[];
+  /** In the sale's currency; 0 when travel is included. */
+  fee: number;
+}
+
+/** How the business sells: the rules of estimates, quotes, deposits and the event's final count. */
+export interface Sale {
+  /** ISO 4217 code of every price of the sale, e.g. 'USD'. */
+  currency: string;
+  /** Added to the food (package and extra items), e.g. 18; 0 for none. */
+  serviceChargePercent: number;
+  /** Sales tax, e.g. 8.25; 0 for none. It is charged on the food, and on the service charge and travel when they say so. */
+  tax: { percent: number; onServiceCharge: boolean; onTravel: boolean };
+  /** The first area a postal code starts with sets the travel fee; an address in none is quoted by hand. */
+  travel: TravelArea[];
+  /** The deposit a quote asks for, as a percentage of its total. */
+  depositPercent: number;
+  /** How long a quote can be accepted, in days from when it is sent. */
+  quoteValidDays: number;
+  /** What the customer accepts with "I accept the terms" (paragraphs split by blank lines). */
+  terms: string;
+  /** How to pay outside the site: cash, check, bank transfer (shown on every accepted quote). */
+  payOffline: string;
 }
 
 /** A dietary mark on a menu item, shown as words (never colour alone). */
@@ -114,6 +156,8 @@ export interface BusinessContent {
   packageGroups: PackageGroup[];
   /** What the truck serves, in groups; shown in the page's #menu section. */
   menu?: Menu;
+  /** Prices, tax, travel, deposit and terms for estimates and quotes. */
+  sale: Sale;
   whyUs: { heading: string; points: { title: string; text: string }[] };
   clients: { heading: string; logos: ClientLogo[] };
   contact: {
@@ -255,10 +299,77 @@ const clientLogo: Check = (value, path) => {
   else record({ name: text(40), image: pictureFile })(value, path);
 };
 
+const oneOf =
+  (choices: readonly string[]): Check =>
+  (value, path) => {
+    if (!choices.includes(value as string)) throw new ContentError(path, `must be one of ${choices.join(', ')}`);
+  };
+
+const wholeNumber =
+  (min: number, max: number): Check =>
+  (value, path) => {
+    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+      throw new ContentError(path, `must be a whole number from ${min} to ${max}`);
+    }
+  };
+
+/** An amount of the sale's currency, as a number (its decimals are checked against the currency in checkSale). */
+const amount: Check = (value, path) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value >= 10_000_000) {
+    throw new ContentError(path, 'must be a number such as 12.5 (no currency sign)');
+  }
+};
+
+const percent =
+  (max: number): Check =>
+  (value, path) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+      throw new ContentError(path, `must be a percentage from 0 to ${max}, such as 8.25 (no % sign)`);
+    }
+    if (toRate(value) === undefined) throw new ContentError(path, 'must have at most three decimals');
+  };
+
+const flag: Check = (value, path) => {
+  if (typeof value !== 'boolean') throw new ContentError(path, 'must be true or false');
+};
+
+const pricing: Check = (value, path) => {
+  const per = (value as { per?: unknown } | null)?.per;
+  if (per === 'event') record({ per: oneOf(['event']), amount })(value, path);
+  else {
+    record({
+      per: oneOf(['guest', 'event']),
+      amount,
+      minimumGuests: optional(wholeNumber(1, MAX_GUESTS)),
+      minimumSpend: optional(amount),
+    })(value, path);
+  }
+};
+
+const sale = record({
+  currency,
+  serviceChargePercent: percent(100),
+  tax: record({ percent: percent(100), onServiceCharge: flag, onTravel: flag }),
+  travel: list(
+    record({
+      name: text(60),
+      postalCodes: list(matching(/^[A-Za-z0-9 -]{1,12}$/, 'the start of a postal code'), 1, 200),
+      fee: amount,
+    }),
+    0,
+    20,
+  ),
+  depositPercent: percent(100),
+  quoteValidDays: wholeNumber(1, 365),
+  terms: text(4000),
+  payOffline: text(600),
+});
+
 const packageCard = record({
   name: text(40),
   summary: text(160),
   price: text(40),
+  pricing: optional(pricing),
   features: list(text(80), 1, 8),
   formNote: optional(text(80)),
   photo: optional(photo),
@@ -292,6 +403,7 @@ const businessShape = record({
     6,
   ),
   menu: optional(menu),
+  sale,
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
@@ -365,12 +477,57 @@ function checkContent(input: unknown): BusinessContent {
   checkUnique(content.clients.logos.map(clientName), (i) => `clients.logos[${i}]`);
   if (content.menu) checkMenu(content.menu);
   checkBookedOperations(content);
+  checkSale(content);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),
     (i) => `packageGroups[${groupIndex}].packages[${i}].name`,
   );
   return content;
+}
+
+/**
+ * Every amount of the sale fits its currency (no fraction of a cent), and a priced
+ * card's text shows its price: the card and the estimate read the same number.
+ */
+function checkSale(content: BusinessContent): void {
+  const { currency: code, travel } = content.sale;
+  const inCurrency = (value: number, path: string) => {
+    if (toMinor(value, code) === undefined) {
+      throw new ContentError(
+        path,
+        `must be a whole number of ${code}'s smallest unit (at most ${minorDigits(code)} decimals)`,
+      );
+    }
+  };
+  const starts = new Set<string>();
+  travel.forEach((area, a) => {
+    inCurrency(area.fee, `sale.travel[${a}].fee`);
+    area.postalCodes.forEach((start, c) => {
+      const key = normalizePostal(start);
+      if (starts.has(key))
+        throw new ContentError(`sale.travel[${a}].postalCodes[${c}]`, `"${start}" is in an area already`);
+      starts.add(key);
+    });
+  });
+  content.packageGroups.forEach((group, g) => {
+    group.packages.forEach((card, p) => {
+      const path = `packageGroups[${g}].packages[${p}]`;
+      if (!card.pricing) return;
+      inCurrency(card.pricing.amount, `${path}.pricing.amount`);
+      if (card.pricing.amount === 0) throw new ContentError(`${path}.pricing.amount`, 'must be more than 0');
+      if (card.pricing.per === 'guest' && card.pricing.minimumSpend !== undefined) {
+        inCurrency(card.pricing.minimumSpend, `${path}.pricing.minimumSpend`);
+      }
+      const shown = menuPrice(card.pricing.amount, code, content.locale);
+      if (!card.price.includes(shown)) {
+        throw new ContentError(
+          `${path}.price`,
+          `must show the package's price, ${shown} (pricing.amount), e.g. "From ${shown} / guest"`,
+        );
+      }
+    });
+  });
 }
 
 /**
