@@ -189,4 +189,3 @@ export function estimateNote(estimate: Estimate, content: BusinessContent): stri
   const travel = estimate.low === estimate.high ? 'travel to your address' : 'travel, which depends on the address';
   return `${parts.join(', ')} and ${travel}. An estimate, not a quote: your quote will confirm the price.`;
 }
-
