@@ -189,3 +189,12 @@ export function estimateNote(estimate: Estimate, content: BusinessContent): stri
   const travel = estimate.low === estimate.high ? 'travel to your address' : 'travel, which depends on the address';
   return `${parts.join(', ')} and ${travel}. An estimate, not a quote: your quote will confirm the price.`;
 }
+
+/** The estimate as the first reply words it (the create's answer, the thank-you page, the confirmation), if any. */
+export function estimateWords(
+  content: BusinessContent,
+  request: SaleRequest,
+): { estimate: string; estimateNote: string } | undefined {
+  const estimate = estimateFor(content, request);
+  return estimate && { estimate: estimateLine(estimate, content), estimateNote: estimateNote(estimate, content) };
+}

@@ -6,6 +6,7 @@ import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { clockTime, type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
 import type { FieldTable } from '../../shared/inquiry-fields.js';
+import { estimateWords } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 
 export interface MailMessage {
@@ -149,15 +150,18 @@ export function confirmationEmail(options: {
     'What happens next: we read every inquiry ourselves and will get back to you by e-mail or phone to talk about your event and send a quote. There is nothing more you need to do now.';
   const reach = `If you need to reach us sooner: ${contact.email}, ${contact.phone} (${contact.hours}). Just reply to this e-mail to write to us.`;
   const signature = content.name;
+  // From the content's prices and the checked fields only: the address picks a travel area, never echoed (record 141).
+  const words = estimateWords(content, inquiry);
+  const estimate = words ? [words.estimate, words.estimateNote] : [];
   return {
     from: fromTheBusiness(options.from, options.fromAddress),
     to: [inquiry.email],
     replyTo: { name: content.name, address: contact.email },
     subject: `We received your inquiry – ${content.name}`,
     messageId: options.messageId,
-    text: `${greeting}\n\n${thanks}\n\n${textTable(asked)}\n\n${next}\n\n${reach}\n\n${signature}\n`,
+    text: `${greeting}\n\n${thanks}\n\n${textTable(asked)}\n\n${estimate.map((line) => `${line}\n`).join('')}${estimate.length ? '\n' : ''}${next}\n\n${reach}\n\n${signature}\n`,
     html: htmlPage(
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}${words ? `<p><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote)}</p>` : ''}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
     ),
   };
 }
