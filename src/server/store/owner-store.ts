@@ -7,6 +7,7 @@ import { PATTERNS } from '../../shared/inquiry.js';
 import type { InboxPage, InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/inbox-views.js';
 import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
 import type { StoredInquiry } from './inquiry-store.js';
+import type { QuoteStore } from './quote-store.js';
 import type { ScheduleStore } from './schedule-store.js';
 
 export interface Owner {
@@ -89,6 +90,8 @@ export interface OwnerStore {
   readonly engine: 'sqlite' | 'postgres';
   /** The truck's stops (record 111). */
   readonly schedule: ScheduleStore;
+  /** Each inquiry's quotes (record 142). */
+  readonly quotes: QuoteStore;
 
   // Accounts
   /** Creates an owner; throws OwnerExistsError when the e-mail is taken. */

@@ -18,6 +18,7 @@ import {
   searchTerms,
 } from '../owner-store.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
+import { FORGET_QUOTES_SQL, postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { migrate } from './postgres-store.js';
 import { inTransaction } from './postgres-transaction.js';
@@ -32,6 +33,7 @@ export const ERASED_TABLES = [
   'outbox',
   'outboxAttempts',
   'outboxPending',
+  'quotes',
 ];
 
 const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
@@ -73,6 +75,7 @@ export async function openPostgresOwnerStore(
   return {
     engine: 'postgres',
     schedule: postgresScheduleStore(pool),
+    quotes: postgresQuoteStore(pool),
 
     async createOwner(email, passwordHash, now = new Date()) {
       const owner: Owner = {
@@ -376,6 +379,7 @@ export async function openPostgresOwnerStore(
         await client.query('DELETE FROM "inquiryState" WHERE "inquiryId" = $1', [id]);
         // Its notifications too (an attempt's error can quote the address), before the VACUUM below.
         await client.query(FORGET_INQUIRY_SQL, [id]);
+        await client.query(FORGET_QUOTES_SQL, [id]);
         await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
           id,
           at.toISOString(),

@@ -22,6 +22,7 @@ import {
 } from '../owner-store.js';
 import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
+import { FORGET_QUOTES_SQL, sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
 import { sqliteSearchIndexer } from './sqlite-search.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
@@ -162,6 +163,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);
     // Its notifications too, in this transaction and so before the checkpoint below.
     forgetOutbox(id);
+    prepare(FORGET_QUOTES_SQL).run(id);
     prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
     return true;
   });
@@ -169,6 +171,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   return {
     engine: 'sqlite',
     schedule: sqliteScheduleStore(db, prepare),
+    quotes: sqliteQuoteStore(db, prepare),
 
     async createOwner(email, passwordHash, now = new Date()) {
       const owner: Owner = {
