@@ -11,6 +11,8 @@ import { BodyError, parseJsonBody } from './json-body.js';
 import type { Channel } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
+import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
+import { quotePageRoutes } from './quotes/quote-page-routes.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
@@ -111,7 +113,10 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       // The path without its query: a search's words are personal data too.
-      serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0] }) },
+      // The path only, and never a quote's token: its link is the key to the quote (record 142).
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0]!.replace(/^\/quote\/[^/]+/, '/quote/…') }),
+      },
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -173,8 +178,14 @@ export async function buildApp(
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
   const channels = options.channels ?? CHANNELS;
   const push = pushServices(owners, config.notify, mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom);
+  const quoteKey = quoteLinkKey(config.sessionSecret);
+  const sale = {
+    quote: (id: string) => owners.quotes.get(id),
+    quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+  };
   const notifier = createNotifier({
     push,
+    sale,
     channels,
     outbox: store.outbox,
     config: config.notify,
@@ -225,7 +236,9 @@ export async function buildApp(
     notifier,
     push,
     onScheduleChanged: () => published.refresh(),
+    quoteUrl: sale.quoteUrl,
   });
+  await app.register(quotePageRoutes, { owners, notifier, quoteKey });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

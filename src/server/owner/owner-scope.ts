@@ -22,6 +22,7 @@ import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
+import { quoteRoutes } from '../quotes/quote-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,6 +45,8 @@ export interface OwnerAreaOptions {
   push: PushServices;
   /** After the owner changed the truck's schedule: the landing page shows it at once. */
   onScheduleChanged?: () => Promise<void>;
+  /** The customer's address of a quote (its unguessable link). */
+  quoteUrl(quoteId: string): string;
 }
 
 async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -87,5 +90,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(accountRoutes, options);
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
+    await signedIn.register(quoteRoutes, options);
   });
 };

@@ -58,6 +58,13 @@ export function quoteState(quote: Quote, today: string): QuoteState {
   return quote.viewedAt ? 'viewed' : 'sent';
 }
 
+/**
+ * A send identical to the newest version (same lines, rates and last day, by the same
+ * owner, unanswered) within this long is that version again: a request retried after a
+ * lost answer, or a double tap, sends one quote and one e-mail.
+ */
+export const REPEAT_WITHIN_MS = 10 * 60 * 1000;
+
 /** The events of a quote that owe notifications (outbox topics, record 142). */
 export const QUOTE_EVENTS = { sent: 'quote-sent', accepted: 'quote-accepted', declined: 'quote-declined' } as const;
 
@@ -69,6 +76,7 @@ export interface QuoteStore {
    * Sends a new version of the inquiry's quote: the versions before it are replaced, the
    * inquiry's status becomes Quoted (a Booked one stays Booked), the history says who
    * sent what (`historyNote`), and the customer's e-mail with the link is queued.
+   * The same send repeated within REPEAT_WITHIN_MS answers the version it made.
    * Undefined if there is no such inquiry.
    */
   send(inquiryId: string, quote: NewQuote, by: Actor, at: Date, historyNote: string): Promise<Quote | undefined>;

@@ -11,6 +11,7 @@ import {
   type Quote,
   type QuoteStore,
   quoteState,
+  REPEAT_WITHIN_MS,
   rowToQuote,
 } from '../quote-store.js';
 import { PENDING_EVENT_SQL } from './postgres-outbox.js';
@@ -89,6 +90,20 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
           inquiryId,
         ]);
         if (rowCount === 0) return undefined;
+        const repeated = await client.query(
+          `SELECT "id" FROM "quotes" WHERE "inquiryId" = $1 AND "acceptedAt" IS NULL AND "declinedAt" IS NULL
+             AND "replacedAt" IS NULL AND "lines" = $2::jsonb AND "rates" = $3::jsonb AND "validUntil" = $4
+             AND "sentBy" = $5 AND "sentAt" >= $6`,
+          [
+            inquiryId,
+            JSON.stringify(quote.lines),
+            JSON.stringify(quote.rates),
+            quote.validUntil,
+            by.email,
+            new Date(at.getTime() - REPEAT_WITHIN_MS),
+          ],
+        );
+        if (repeated.rows[0]) return getOn(client, repeated.rows[0].id as string);
         const { rows } = await client.query(
           'SELECT coalesce(max("version"), 0)::int AS "version" FROM "quotes" WHERE "inquiryId" = $1',
           [inquiryId],

@@ -11,13 +11,15 @@ import {
   QUOTE_EVENTS,
   type QuoteStore,
   quoteState,
+  REPEAT_WITHIN_MS,
   rowToQuote,
 } from '../quote-store.js';
 import { PENDING_EVENT_SQL } from './sqlite-outbox.js';
 
 type Prepare = (sql: string) => Database.Statement;
 
-const OPEN = 'acceptedAt IS NULL AND declinedAt IS NULL AND replacedAt IS NULL AND validUntil >= @today';
+const UNANSWERED = 'acceptedAt IS NULL AND declinedAt IS NULL';
+const OPEN = `${UNANSWERED} AND replacedAt IS NULL AND validUntil >= @today`;
 
 /** Deletes an inquiry's quotes: run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM quotes WHERE inquiryId = ?';
@@ -54,6 +56,20 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
 
   const sendTx = db.transaction((inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string) => {
     if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
+    const repeated = prepare(
+      `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
+         AND rates = @rates AND validUntil = @validUntil AND sentBy = @by AND sentAt >= @since`,
+    )
+      .pluck()
+      .get({
+        inquiryId,
+        lines: JSON.stringify(quote.lines),
+        rates: JSON.stringify(quote.rates),
+        validUntil: quote.validUntil,
+        by: by.email,
+        since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
+      }) as string | undefined;
+    if (repeated) return get(repeated);
     const version =
       (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) +
       1;
