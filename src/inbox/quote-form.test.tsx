@@ -55,7 +55,7 @@ const field = (scope: HTMLElement, label: string) => within(scope).getByLabelTex
 
 /** What the totals say ('Total' → '$2,124.95'). */
 function totals(form: HTMLElement): Record<string, string | undefined> {
-  const terms = form.querySelectorAll('.inbox-quote-summary dt');
+  const terms = form.querySelectorAll('.inbox-quote-breakdown dt, .inbox-quote-key dt');
   return Object.fromEntries([...terms].map((term) => [term.textContent, term.nextElementSibling?.textContent]));
 }
 

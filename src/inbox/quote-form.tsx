@@ -187,33 +187,31 @@ export function QuoteForm({
         />
       </div>
 
+      <dl className="inbox-quote-breakdown">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{money(totals.food + totals.travel)}</dd>
+        </div>
+        <div>
+          <dt>Service charge</dt>
+          <dd>{money(totals.serviceCharge)}</dd>
+        </div>
+        <div>
+          <dt>Tax ({ratePercent(tax.rate)})</dt>
+          <dd>{money(totals.tax)}</dd>
+        </div>
+      </dl>
       {/* In view while the owner edits: it sticks to the bottom of the screen until the form ends. */}
-      <div className="inbox-quote-summary">
-        <dl className="inbox-quote-breakdown">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{money(totals.food + totals.travel)}</dd>
-          </div>
-          <div>
-            <dt>Service charge</dt>
-            <dd>{money(totals.serviceCharge)}</dd>
-          </div>
-          <div>
-            <dt>Tax ({ratePercent(tax.rate)})</dt>
-            <dd>{money(totals.tax)}</dd>
-          </div>
-        </dl>
-        <dl className="inbox-quote-key">
-          <div>
-            <dt>Total</dt>
-            <dd>{money(totals.total)}</dd>
-          </div>
-          <div>
-            <dt>Deposit</dt>
-            <dd>{money(totals.deposit)}</dd>
-          </div>
-        </dl>
-      </div>
+      <dl className="inbox-quote-key">
+        <div>
+          <dt>Total</dt>
+          <dd>{money(totals.total)}</dd>
+        </div>
+        <div>
+          <dt>Deposit</dt>
+          <dd>{money(totals.deposit)}</dd>
+        </div>
+      </dl>
 
       {failure ? (
         <p role="alert" className="inbox-error">
@@ -287,18 +285,20 @@ function LineFields({
         value={line.unitPrice}
         onChange={(event) => onChange({ unitPrice: event.target.value })}
       />
-      <div className="inbox-check">
-        <input
-          id={`${id}-travel`}
-          type="checkbox"
-          checked={line.kind === 'travel'}
-          onChange={(event) => onChange({ kind: event.target.checked ? 'travel' : line.foodKind })}
-        />
-        <label htmlFor={`${id}-travel`}>Travel fee</label>
+      <div className="inbox-quote-line-foot">
+        <div className="inbox-check">
+          <input
+            id={`${id}-travel`}
+            type="checkbox"
+            checked={line.kind === 'travel'}
+            onChange={(event) => onChange({ kind: event.target.checked ? 'travel' : line.foodKind })}
+          />
+          <label htmlFor={`${id}-travel`}>Travel fee</label>
+        </div>
+        <p className="inbox-quote-amount">
+          <span className="inbox-muted">Amount</span> {amount}
+        </p>
       </div>
-      <p className="inbox-quote-amount">
-        <span className="inbox-muted">Amount</span> {amount}
-      </p>
       <button type="button" name={`${at}.remove`} className="inbox-button inbox-destructive" onClick={onRemove}>
         Remove<span className="visually-hidden"> line {number}</span>
       </button>

@@ -34,7 +34,7 @@ async function expectNothingWider(page: Page, what: string): Promise<void> {
 
 /** An amount in the form's totals ('Total', 'Deposit'). */
 const summaryAmount = (form: Locator, term: string) =>
-  form.locator(`.inbox-quote-summary div:has(> dt:text-is("${term}")) > dd`);
+  form.locator(`.inbox-quote-key div:has(> dt:text-is("${term}")) > dd`);
 
 /** A version in the inquiry's list, by its heading. */
 const version = (page: Page, number: number) =>
