@@ -10,7 +10,7 @@ import type { InquiryStore } from './inquiry-store.js';
 import type { OwnerStore } from './owner-store.js';
 import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
-import { type Acceptance, type NewQuote, quoteState } from './quote-store.js';
+import { type Acceptance, type NewQuote, quoteState, REPEAT_WITHIN_MS } from './quote-store.js';
 import { openSqliteOwnerStore } from './sqlite/sqlite-owner-store.js';
 import { openSqliteStore } from './sqlite/sqlite-store.js';
 import { openDatabase, prepare } from './sqlite/sqlite-statements.js';
@@ -134,6 +134,25 @@ describe.each(engines)('the quote store on $name', (engine) => {
     expect((await opened.pendingTopics()).slice(before.length)).toEqual([`quote-sent:${quote!.id}`]);
   });
 
+  it('answers a send repeated soon after with the version it made: one quote, one e-mail owed', async () => {
+    const inquiryId = await withInquiry();
+    const sentAt = new Date();
+    const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, sentAt, 'one'))!;
+    const again = await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote(),
+      OWNER,
+      new Date(sentAt.getTime() + 60_000),
+      'one',
+    );
+    expect(again?.id).toBe(first.id);
+    expect(await opened.owners.quotes.forInquiry(inquiryId)).toHaveLength(1);
+    expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-sent:'))).toHaveLength(1);
+    // Later, or changed, it is a new version.
+    const later = new Date(sentAt.getTime() + REPEAT_WITHIN_MS + 1000);
+    expect((await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, later, 'two'))!.version).toBe(2);
+  });
+
   it('refuses a quote for an inquiry that is not there', async () => {
     opened = await engine.open();
     expect(await opened.owners.quotes.send('no-such-inquiry', buildQuote(), OWNER, new Date(), 'x')).toBeUndefined();
@@ -143,7 +162,13 @@ describe.each(engines)('the quote store on $name', (engine) => {
     const inquiryId = await withInquiry();
     const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
     await opened.owners.setStatus(inquiryId, 'booked', OWNER, new Date());
-    const second = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'two'))!;
+    const second = (await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote({ validUntil: '2099-12-30' }),
+      OWNER,
+      new Date(),
+      'two',
+    ))!;
     expect(second.version).toBe(2);
     const versions = await opened.owners.quotes.forInquiry(inquiryId);
     expect(versions.map((quote) => [quote.version, quoteState(quote, '2026-11-26')])).toEqual([
