@@ -151,6 +151,18 @@ describe('the sale’s notices', () => {
       quote: { id: quote.id, state: 'accepted', total: 510_940, currency: 'USD' },
     });
 
+    // The inquiry's page lists each of these notifications by what it told of.
+    const listed = (await (await owner('GET', `/api/owner/inquiries/${id}/deliveries`)).json()) as {
+      deliveries: { label: string; status: string }[];
+    };
+    expect(listed.deliveries.map((delivery) => delivery.label)).toEqual(
+      expect.arrayContaining([
+        'Customer e-mail (quote sent)',
+        'Owner e-mail (quote accepted)',
+        'Push (quote accepted)',
+      ]),
+    );
+
     // A second acceptance changes nothing and tells no one again.
     expect((await answer(link!, 'accept', { accept: 'yes' })).status).toBe(303);
     await sleep(1500);

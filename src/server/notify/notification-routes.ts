@@ -2,6 +2,7 @@
 // owner's area (owner/owner-scope.ts: session, Origin rule, never cached): an inquiry's deliveries
 // and their attempts, "Send again", which inquiries' owner e-mail failed, the
 // settings (SMTP and webhooks set up?) and a test e-mail.
+import { labelWithEvent } from './notices.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { PATTERNS } from '../../shared/inquiry.js';
 import type { DeliveryView, NotificationSettingsView } from '../../shared/notifications.js';
@@ -51,7 +52,11 @@ export function deliveryView(delivery: DeliveryWithAttempts, label: string, targ
 
 export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, store, notifier }) => {
   const view = async (delivery: DeliveryWithAttempts) =>
-    deliveryView(delivery, notifier.label(delivery.kind), await targetName(delivery, owners));
+    deliveryView(
+      delivery,
+      labelWithEvent(notifier.label(delivery.kind), delivery.topic),
+      await targetName(delivery, owners),
+    );
 
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id/deliveries',
