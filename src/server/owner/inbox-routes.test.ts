@@ -479,6 +479,10 @@ describe('the inbox API', () => {
     await call(t.app, 'PUT', `/api/owner/inquiries/${keep.id}/status`, { cookie, body: { status: 'quoted' } });
     for (const note of ['Called, wants tacos', 'Sent the quote'])
       await call(t.app, 'POST', `/api/owner/inquiries/${keep.id}/notes`, { cookie, body: { note } });
+    const { draft } = (await call(t.app, 'GET', `/api/owner/inquiries/${keep.id}/quotes`, { cookie })).json();
+    expect(
+      (await call(t.app, 'POST', `/api/owner/inquiries/${keep.id}/quotes`, { cookie, body: draft })).statusCode,
+    ).toBe(201);
     const response = await call(t.app, 'GET', '/api/owner/inquiries.csv?q=exportable', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -488,14 +492,27 @@ describe('the inbox API', () => {
       column in INQUIRY_FIELDS ? INQUIRY_FIELDS[column as keyof typeof INQUIRY_FIELDS].label : column,
     );
     expect(lines[0]).toBe(
-      ['Inquiry id', ...titles.slice(1, -2), 'Visitor session', 'Spam flag', 'Status', 'Status changed', 'Your notes']
+      [
+        'Inquiry id',
+        ...titles.slice(1, -2),
+        'Visitor session',
+        'Spam flag',
+        'Status',
+        'Status changed',
+        'Your notes',
+        'Quote',
+        'Quote total (USD)',
+      ]
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
     );
     expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
     expect(response.body).toContain('"Line one\nline ""two"""');
-    expect(response.body).toMatch(/,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote"\r\n$/);
+    // The newest quote's state and total (Basic for 250 guests: $5,109.40), as a number.
+    expect(response.body).toMatch(
+      /,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote",Sent,5109\.40\r\n$/,
+    );
     expect(response.body).not.toContain(other.id);
   });
 

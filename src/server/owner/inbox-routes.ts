@@ -18,6 +18,11 @@ import {
   parseInboxQuery,
   STATUS_LABELS,
 } from '../../shared/inbox-views.js';
+import { content } from '../../../content/index.js';
+import { minorToInput } from '../../shared/money.js';
+import { QUOTE_STATE_LABELS } from '../../shared/quote-views.js';
+import { todayIn } from '../../shared/time-zone.js';
+import { quoteState } from '../store/quote-store.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries } from '../inquiry-export.js';
 import { BodyError } from '../json-body.js';
@@ -67,7 +72,13 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
   });
 
   /** The owner's own work, after the inquiry's fields in the inbox's CSV. */
-  const CSV_WORK_COLUMNS = { ownerStatus: 'Status', statusChangedAt: 'Status changed', ownerNotes: 'Your notes' };
+  const CSV_WORK_COLUMNS = {
+    ownerStatus: 'Status',
+    statusChangedAt: 'Status changed',
+    ownerNotes: 'Your notes',
+    quoteState: 'Quote',
+    quoteTotal: `Quote total (${content.sale.currency})`,
+  };
 
   app.get('/api/owner/inquiries.csv', async (request, reply) => {
     const query = listQuery(request, 1000);
@@ -80,13 +91,21 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       query.before = { createdAt: last.createdAt, id: last.id };
     }
     const day = new Date().toISOString().slice(0, 10);
-    const work = await owners.workOn(rows.map((row) => row.id));
-    const withWork = rows.map((row) => ({
-      ...row,
-      ownerStatus: STATUS_LABELS[row.status],
-      statusChangedAt: work.get(row.id)?.lastStatusAt ?? '',
-      ownerNotes: (work.get(row.id)?.notes ?? []).join('\n\n'),
-    }));
+    const ids = rows.map((row) => row.id);
+    const [work, quotes] = await Promise.all([owners.workOn(ids), owners.quotes.latestOf(ids)]);
+    const today = todayIn(content.timeZone);
+    const withWork = rows.map((row) => {
+      const quote = quotes.get(row.id);
+      return {
+        ...row,
+        ownerStatus: STATUS_LABELS[row.status],
+        statusChangedAt: work.get(row.id)?.lastStatusAt ?? '',
+        ownerNotes: (work.get(row.id)?.notes ?? []).join('\n\n'),
+        // The newest version's state and total, as a plain number a spreadsheet can add up.
+        quoteState: quote ? QUOTE_STATE_LABELS[quoteState(quote, today)] : '',
+        quoteTotal: quote ? minorToInput(quote.totals.total, quote.currency) : '',
+      };
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
