@@ -5,7 +5,7 @@ import type { InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/inbo
 import { PATTERNS } from '../../shared/inquiry.js';
 import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
 import type { Actor } from './actor.js';
-import type { StoredInquiry } from './inquiry-store.js';
+import type { StoredInquiry } from './stored-inquiry.js';
 
 export interface Erasure {
   inquiryId: string;
