@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterEach } from 'vitest';
+import type { ListQuery } from '../../src/server/store/inbox-store.js';
 import type { InquiryStore, NewInquiry } from '../../src/server/store/inquiry-store.js';
 import type { OwnerStore } from '../../src/server/store/owner-store.js';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
@@ -135,3 +136,18 @@ export function freshOwnerStores(engine: OwnerStoreEngine): (...inquiries: NewIn
     return opened;
   };
 }
+
+/** An inbox list query: the first page of 50, spam hidden, no search, unless overridden. */
+export const listQuery = (overrides: Partial<ListQuery> = {}): ListQuery => ({
+  q: '',
+  status: '',
+  from: '',
+  to: '',
+  spam: false,
+  before: undefined,
+  limit: 50,
+  ...overrides,
+});
+
+/** Who changes an inquiry in the inbox suites. */
+export const ACTOR = { id: 'owner-1', email: 'owner@example.com' };

@@ -1,7 +1,7 @@
 // The owners' accounts, one interface for both engines: each owner, their sessions
 // (only a token's hash is kept) and their own choices (e-mail about new inquiries, the
 // calendar feed's secret).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 export interface Owner {
   id: string;
@@ -62,6 +62,17 @@ export interface AccountStore {
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** An owner as createOwner makes one: a new id, the e-mail lowercased, e-mailed about new inquiries. */
+export const newOwner = (email: string, now: Date): Owner => ({
+  id: randomUUID(),
+  email: normalizeEmail(email),
+  createdAt: now.toISOString(),
+  notifyByEmail: true,
+});
+
+export const ownerExists = (owner: Owner) =>
+  new OwnerExistsError(`An owner with the e-mail ${owner.email} already exists.`);
 
 /** A calendar feed's secret: 32 random bytes, URL-safe. */
 export const newCalendarToken = () => randomBytes(32).toString('base64url');

@@ -6,28 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import {
+  ACTOR,
   clusterFilesHolding,
   freshOwnerStores,
+  listQuery,
   OWNER_STORE_ENGINES,
   withClient,
 } from '../../../tests/support/owner-store-engines.js';
-import type { ListQuery } from './inbox-store.js';
 import type { InquiryStore } from './inquiry-store.js';
 import { SCRUB_WITHIN_MS, type ScrubLog } from './postgres/postgres-erasure-scrubber.js';
 import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
-
-const query = (overrides: Partial<ListQuery> = {}): ListQuery => ({
-  q: '',
-  status: '',
-  from: '',
-  to: '',
-  spam: false,
-  before: undefined,
-  limit: 50,
-  ...overrides,
-});
-const ACTOR = { id: 'owner-1', email: 'owner@example.com' };
 
 describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
   const open = freshOwnerStores(engine);
@@ -81,15 +70,19 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
       await refusedThenSent(opened.inquiries);
       const { owners } = opened;
       // Searched once, so it is in the search index too.
-      expect((await owners.inbox.listInquiries(query({ q: marker }))).rows.map((row) => row.id)).toEqual([target.id]);
+      expect((await owners.inbox.listInquiries(listQuery({ q: marker }))).rows.map((row) => row.id)).toEqual([
+        target.id,
+      ]);
       await owners.inbox.addNote(target.id, `${marker} called back`, ACTOR, new Date());
       await owners.inbox.setStatus(target.id, 'contacted', ACTOR, new Date());
       const when = new Date();
 
       expect(await owners.inbox.erase(target.id, ACTOR, when)).toBe(true);
       expect(await owners.inbox.getInquiry(target.id)).toBeUndefined();
-      expect((await owners.inbox.listInquiries(query({ spam: true }))).rows.map((row) => row.id)).toEqual([other.id]);
-      expect((await owners.inbox.listInquiries(query({ q: marker }))).rows).toEqual([]);
+      expect((await owners.inbox.listInquiries(listQuery({ spam: true }))).rows.map((row) => row.id)).toEqual([
+        other.id,
+      ]);
+      expect((await owners.inbox.listInquiries(listQuery({ q: marker }))).rows).toEqual([]);
       expect(await opened.inquiries.list()).toHaveLength(1);
       expect(await opened.rows('inquiryEvents')).toEqual([]);
       // Its notifications went with it; the other inquiry's stay.

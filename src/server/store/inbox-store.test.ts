@@ -3,23 +3,12 @@
 // Erasure has its own suite (inbox-erasure.test.ts).
 import { describe, expect, it } from 'vitest';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
-import { freshOwnerStores, OWNER_STORE_ENGINES } from '../../../tests/support/owner-store-engines.js';
+import { ACTOR, freshOwnerStores, listQuery, OWNER_STORE_ENGINES } from '../../../tests/support/owner-store-engines.js';
 import type { ListQuery } from './inbox-store.js';
 import type { NewInquiry } from './inquiry-store.js';
 
 const MINUTE = 60_000;
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * MINUTE).toISOString();
-const query = (overrides: Partial<ListQuery> = {}): ListQuery => ({
-  q: '',
-  status: '',
-  from: '',
-  to: '',
-  spam: false,
-  before: undefined,
-  limit: 50,
-  ...overrides,
-});
-const ACTOR = { id: 'owner-1', email: 'owner@example.com' };
 
 describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
   const open = freshOwnerStores(engine);
@@ -31,16 +20,16 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
       const recent = buildNewInquiry({ document: { createdAt: at(10) } });
       const { owners } = await open(old, spam, recent);
 
-      const visible = await owners.inbox.listInquiries(query());
+      const visible = await owners.inbox.listInquiries(listQuery());
       expect(visible.rows.map((row) => row.id)).toEqual([recent.id, old.id]);
       expect(visible.rows[0]).toMatchObject({ ...recent.document, id: recent.id, status: 'new', readAt: null });
-      const all = await owners.inbox.listInquiries(query({ spam: true }));
+      const all = await owners.inbox.listInquiries(listQuery({ spam: true }));
       expect(all.rows.map((row) => [row.id, row.status])).toEqual([
         [recent.id, 'new'],
         [spam.id, 'spam'],
         [old.id, 'new'],
       ]);
-      expect((await owners.inbox.listInquiries(query({ status: 'spam' }))).rows.map((row) => row.id)).toEqual([
+      expect((await owners.inbox.listInquiries(listQuery({ status: 'spam' }))).rows.map((row) => row.id)).toEqual([
         spam.id,
       ]);
     });
@@ -54,7 +43,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
       const seen: string[] = [];
       let before: ListQuery['before'];
       for (;;) {
-        const page = await owners.inbox.listInquiries(query({ limit: 2, before }));
+        const page = await owners.inbox.listInquiries(listQuery({ limit: 2, before }));
         seen.push(...page.rows.map((row) => row.id));
         if (!page.more) break;
         const last = page.rows.at(-1)!;
@@ -96,7 +85,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
         const seen: string[] = [];
         let before: ListQuery['before'];
         for (;;) {
-          const page = await owners.inbox.listInquiries(query({ q: 'marfa', ...overrides, before }));
+          const page = await owners.inbox.listInquiries(listQuery({ q: 'marfa', ...overrides, before }));
           seen.push(...page.rows.map((row) => row.id));
           if (!page.more) return seen;
           before = { createdAt: page.rows.at(-1)!.createdAt, id: page.rows.at(-1)!.id };
@@ -131,7 +120,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
         },
       });
       const { owners } = await open(rosa, zoe);
-      const ids = async (q: string) => (await owners.inbox.listInquiries(query({ q }))).rows.map((row) => row.id);
+      const ids = async (q: string) => (await owners.inbox.listInquiries(listQuery({ q }))).rows.map((row) => row.id);
       expect(await ids('delg')).toEqual([rosa.id]);
       expect(await ids('ROSA delgado')).toEqual([rosa.id]);
       expect(await ids('riverbend')).toEqual([rosa.id]);
@@ -158,7 +147,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
       const alpha = buildNewInquiry({ document: { lastName: 'Alphaville' } });
       const bravo = buildNewInquiry({ document: { lastName: 'Bravoport' } });
       const { inquiries, owners } = await open(alpha, bravo);
-      const ids = async (q: string) => (await owners.inbox.listInquiries(query({ q }))).rows.map((row) => row.id);
+      const ids = async (q: string) => (await owners.inbox.listInquiries(listQuery({ q }))).rows.map((row) => row.id);
       expect(await ids('bravoport')).toEqual([bravo.id]);
       expect(await owners.inbox.erase(bravo.id, ACTOR, new Date())).toBe(true);
       const charlie = buildNewInquiry({ document: { lastName: 'Charlieton' } });
@@ -174,7 +163,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
       const { owners } = await open(soon, later);
       await owners.inbox.setStatus(later.id, 'booked', ACTOR, new Date());
       const ids = async (overrides: Partial<ListQuery>) =>
-        (await owners.inbox.listInquiries(query(overrides))).rows.map((row) => row.id);
+        (await owners.inbox.listInquiries(listQuery(overrides))).rows.map((row) => row.id);
       expect(await ids({ status: 'booked' })).toEqual([later.id]);
       expect(await ids({ status: 'new' })).toEqual([soon.id]);
       expect(await ids({ status: 'contacted' })).toEqual([]);
@@ -229,7 +218,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
       });
       await owners.inbox.setStatus(spam.id, 'new', ACTOR, new Date());
       expect((await owners.inbox.getInquiry(spam.id))!.inquiry.status).toBe('new');
-      expect((await owners.inbox.listInquiries(query())).rows.map((row) => row.id)).toEqual([spam.id]);
+      expect((await owners.inbox.listInquiries(listQuery())).rows.map((row) => row.id)).toEqual([spam.id]);
       const missing = '00000000-0000-4000-8000-000000000000';
       expect(await owners.inbox.getInquiry(missing)).toBeUndefined();
       expect(await owners.inbox.setStatus(missing, 'booked', ACTOR, new Date())).toBe(false);

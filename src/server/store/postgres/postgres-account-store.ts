@@ -1,7 +1,13 @@
 // The owners' accounts on PostgreSQL (account-store.ts), on the owner store's pool.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { type AccountStore, newCalendarToken, normalizeEmail, type Owner, OwnerExistsError } from '../account-store.js';
+import {
+  type AccountStore,
+  newCalendarToken,
+  newOwner,
+  normalizeEmail,
+  type Owner,
+  ownerExists,
+} from '../account-store.js';
 import { inTransaction, iso } from './postgres-transaction.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
@@ -20,12 +26,7 @@ function toOwner(row: Record<string, unknown>): Owner {
 export function postgresAccountStore(pool: pg.Pool): AccountStore {
   return {
     async createOwner(email, passwordHash, now = new Date()) {
-      const owner: Owner = {
-        id: randomUUID(),
-        email: normalizeEmail(email),
-        createdAt: now.toISOString(),
-        notifyByEmail: true,
-      };
+      const owner = newOwner(email, now);
       try {
         await pool.query('INSERT INTO "owners" ("id", "email", "passwordHash", "createdAt") VALUES ($1, $2, $3, $4)', [
           owner.id,
@@ -34,9 +35,7 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
           owner.createdAt,
         ]);
       } catch (error) {
-        if ((error as { code?: string }).code === '23505') {
-          throw new OwnerExistsError(`An owner with the e-mail ${owner.email} already exists.`);
-        }
+        if ((error as { code?: string }).code === '23505') throw ownerExists(owner);
         throw error;
       }
       return owner;

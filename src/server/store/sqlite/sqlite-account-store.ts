@@ -1,7 +1,13 @@
 // The owners' accounts on SQLite (account-store.ts), on the owner store's connection.
 import type Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
-import { type AccountStore, newCalendarToken, normalizeEmail, type Owner, OwnerExistsError } from '../account-store.js';
+import {
+  type AccountStore,
+  newCalendarToken,
+  newOwner,
+  normalizeEmail,
+  type Owner,
+  ownerExists,
+} from '../account-store.js';
 import type { Prepare } from './sqlite-statements.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
@@ -29,12 +35,7 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
 
   return {
     async createOwner(email, passwordHash, now = new Date()) {
-      const owner: Owner = {
-        id: randomUUID(),
-        email: normalizeEmail(email),
-        createdAt: now.toISOString(),
-        notifyByEmail: true,
-      };
+      const owner = newOwner(email, now);
       try {
         prepare('INSERT INTO owners (id, email, passwordHash, createdAt) VALUES (?, ?, ?, ?)').run(
           owner.id,
@@ -43,9 +44,7 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
           owner.createdAt,
         );
       } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          throw new OwnerExistsError(`An owner with the e-mail ${owner.email} already exists.`);
-        }
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw ownerExists(owner);
         throw error;
       }
       return owner;
