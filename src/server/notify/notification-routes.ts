@@ -7,9 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PATTERNS } from '../../shared/inquiry.js';
 import type { DeliveryView, NotificationSettingsView } from '../../shared/notifications.js';
 import { httpError } from '../http-error.js';
-import type { OwnerAreaOptions } from '../owner/owner-scope.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import type { DeviceStore } from '../store/device-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
-import type { OwnerStore } from '../store/owner-store.js';
 import { ownerEmailChannel } from './channels/owner-email.js';
 import { pushChannel } from './channels/push.js';
 import { describeEndpoint } from './webhooks.js';
@@ -23,10 +23,10 @@ const MAX_IDS = 200;
  * Whom a delivery is for, as the inbox names it: a webhook's endpoint without its path,
  * a push device's name (its target is the device's id, which means nothing to the owner).
  */
-async function targetName(delivery: DeliveryWithAttempts, owners: OwnerStore): Promise<string | null> {
+async function targetName(delivery: DeliveryWithAttempts, devices: DeviceStore): Promise<string | null> {
   if (!delivery.target) return null;
   if (delivery.kind === pushChannel.kind)
-    return (await owners.pushDevice(delivery.target))?.label ?? 'a removed device';
+    return (await devices.pushDevice(delivery.target))?.label ?? 'a removed device';
   return describeEndpoint(delivery.target);
 }
 
@@ -50,12 +50,15 @@ export function deliveryView(delivery: DeliveryWithAttempts, label: string, targ
   };
 }
 
-export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, store, notifier }) => {
+export const notifyRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'store' | 'notifier'>> = async (
+  app,
+  { owners, store, notifier },
+) => {
   const view = async (delivery: DeliveryWithAttempts) =>
     deliveryView(
       delivery,
       labelWithEvent(notifier.label(delivery.kind), delivery.topic),
-      await targetName(delivery, owners),
+      await targetName(delivery, owners.devices),
     );
 
   app.get<{ Params: { id: string } }>(
@@ -64,7 +67,7 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
     async (request) => {
-      if (!(await owners.getInquiry(request.params.id))) {
+      if (!(await owners.inbox.getInquiry(request.params.id))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
       return { deliveries: await Promise.all((await store.outbox.forInquiry(request.params.id)).map(view)) };

@@ -301,7 +301,7 @@ describe('without a session', () => {
       const response = await call(t.app, method, url, body ? { body } : {});
       expectApiError(response, 401);
     }
-    const detail = (await t.owners.getInquiry(inquiry.id))!;
+    const detail = (await t.owners.inbox.getInquiry(inquiry.id))!;
     expect(detail.history).toHaveLength(1);
     expect(detail.inquiry).toMatchObject({ status: 'new', readAt: null });
   });
@@ -368,7 +368,7 @@ describe('the Origin rule', () => {
     });
     expectApiError(crossSignIn, 403);
     // Nothing changed, and the session still works.
-    const detail = (await t.owners.getInquiry(inquiry.id))!;
+    const detail = (await t.owners.inbox.getInquiry(inquiry.id))!;
     expect(detail.history).toHaveLength(1);
     expect((await call(t.app, 'GET', '/api/owner/session', { cookie })).statusCode).toBe(200);
   });
@@ -545,7 +545,7 @@ describe('the inbox API', () => {
     expect(list.inquiries.map((row) => row.id)).toEqual([other.id]);
     const csv = await call(t.app, 'GET', '/api/owner/inquiries.csv', { cookie });
     expect(csv.body).not.toContain(target.document.email);
-    expect(await t.owners.erasures()).toEqual([
+    expect(await t.owners.inbox.erasures()).toEqual([
       { inquiryId: target.id, erasedAt: expect.any(String), erasedBy: OWNER },
     ]);
   });
