@@ -1,6 +1,6 @@
 // Plain functions of the content, with no check in them: the page's bundle
 // imports these (content/schema.ts, the build-time check, never ships).
-import type { BusinessContent, ClientLogo, DietaryTag, PackageCard, PackageGroup } from './schema.js';
+import type { BusinessContent, ClientLogo, DietaryTag, PackageCard, PackageGroup } from './content-types.js';
 
 /** A client's name, whether it comes with a logo or not. */
 export function clientName(logo: ClientLogo): string {

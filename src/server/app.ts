@@ -27,10 +27,11 @@ import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
+import type { AccountStore } from './store/account-store.js';
 import type { OwnerStore } from './store/owner-store.js';
 
 /** The owner accounts that receive e-mail about new inquiries (each may switch it off in the inbox). */
-async function notifiedOwners(owners: OwnerStore): Promise<string[]> {
+async function notifiedOwners(owners: AccountStore): Promise<string[]> {
   return (await owners.listOwners()).filter((owner) => owner.notifyByEmail).map((owner) => owner.email);
 }
 
@@ -177,7 +178,11 @@ export async function buildApp(
   const owners =
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
   const channels = options.channels ?? CHANNELS;
-  const push = pushServices(owners, config.notify, mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom);
+  const push = pushServices(
+    owners.devices,
+    config.notify,
+    mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
+  );
   const quoteKey = quoteLinkKey(config.sessionSecret);
   const sale = {
     quote: (id: string) => owners.quotes.get(id),

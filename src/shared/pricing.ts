@@ -3,7 +3,7 @@
 // postal code, then the totals. Everything is integer minor units; the service
 // charge, tax and deposit are each rounded once, half away from zero (record 140).
 import { bookedChoice, normalizePostal } from '../../content/helpers.js';
-import type { BusinessContent, PackageCard, PackagePricing, Sale, TravelArea } from '../../content/schema.js';
+import type { BusinessContent, PackageCard, PackagePricing, Sale, TravelArea } from '../../content/content-types.js';
 import { applyRate, formatMoney, type Minor, type Rate, toMinor, toRate } from './money.js';
 
 /** What a line is, for the charges computed on it: service charge on the food, tax as the content says. */

@@ -80,6 +80,19 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   },
 };
 
+/** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
+const EVENT_LABELS: Record<string, string> = {
+  [QUOTE_EVENTS.sent]: 'quote sent',
+  [QUOTE_EVENTS.accepted]: 'quote accepted',
+  [QUOTE_EVENTS.declined]: 'quote declined',
+};
+
+/** A channel's label with the event its delivery tells of: 'Owner e-mail (quote accepted)'. */
+export function labelWithEvent(label: string, topic: Topic): string {
+  const event = EVENT_LABELS[topicEvent(topic)];
+  return event ? `${label} (${event})` : label;
+}
+
 /** The events each side is told of: the channels plan these topics. */
 export const OWNER_EVENTS = Object.keys(OWNER_NOTICES);
 export const CUSTOMER_EVENTS = Object.keys(CUSTOMER_NOTICES);

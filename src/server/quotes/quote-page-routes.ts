@@ -99,7 +99,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const load = async (token: string) => {
     const id = quoteIdOf(quoteKey, token);
     const quote = id ? await owners.quotes.get(id) : undefined;
-    const found = quote ? await owners.getInquiry(quote.inquiryId) : undefined;
+    const found = quote ? await owners.inbox.getInquiry(quote.inquiryId) : undefined;
     return quote && found ? { quote, inquiry: found.inquiry as StoredInquiry } : undefined;
   };
 

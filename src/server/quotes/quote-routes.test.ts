@@ -61,7 +61,7 @@ describe('the owner’s quotes', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(quote.id);
     expect((await draftOf(t, cookie, id)).quotes).toHaveLength(1);
-    expect((await t.owners.getInquiry(id))!.inquiry.status).toBe('quoted');
+    expect((await t.owners.inbox.getInquiry(id))!.inquiry.status).toBe('quoted');
   });
 
   it('refuses a bad draft with each problem by its field, and stores nothing', async () => {

@@ -113,7 +113,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (app, { 
   };
 
   const inquiryOr404 = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const found = await owners.getInquiry(request.params.id);
+    const found = await owners.inbox.getInquiry(request.params.id);
     if (!found) throw httpError(404, 'No such inquiry.');
     return found.inquiry;
   };

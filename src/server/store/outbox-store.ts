@@ -13,7 +13,7 @@
 // No personal data here: the message is rendered from the inquiry row at send
 // time, so erasing an inquiry and its deliveries leaves nothing behind.
 import { createHmac } from 'node:crypto';
-import type { StoredInquiry } from './inquiry-store.js';
+import type { StoredInquiry } from './stored-inquiry.js';
 
 /** A notification channel's name ('owner-email', 'webhook', …): the channels are listed once, in notify/channels/. */
 export type DeliveryKind = string;

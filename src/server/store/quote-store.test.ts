@@ -1,83 +1,16 @@
 // One contract, two engines: quotes sent, revised, viewed, accepted once and declined,
 // each with its history line, status and outbox pending row, on a real SQLite file and
 // a real PostgreSQL server.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
-import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
+import {
+  freshOwnerStores,
+  OWNER_STORE_ENGINES,
+  type OpenedStores,
+} from '../../../tests/support/owner-store-engines.js';
 import { quoteTotals, saleRates } from '../../shared/pricing.js';
 import { content } from '../../../content/index.js';
-import type { InquiryStore } from './inquiry-store.js';
-import type { OwnerStore } from './owner-store.js';
-import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
-import { openPostgresStore } from './postgres/postgres-store.js';
-import { type Acceptance, type NewQuote, quoteState } from './quote-store.js';
-import { openSqliteOwnerStore } from './sqlite/sqlite-owner-store.js';
-import { openSqliteStore } from './sqlite/sqlite-store.js';
-import { openDatabase, prepare } from './sqlite/sqlite-statements.js';
-import pg from 'pg';
-import { join } from 'node:path';
-
-interface Opened {
-  inquiries: InquiryStore;
-  owners: OwnerStore;
-  /** The outbox's pending rows, read behind the store's back. */
-  pendingTopics(): Promise<string[]>;
-  close(): Promise<void>;
-}
-
-const engines: { name: string; open(): Promise<Opened> }[] = [
-  {
-    name: 'sqlite',
-    async open() {
-      const data = freshDataDir();
-      const inquiries = openSqliteStore(data.dir);
-      const owners = openSqliteOwnerStore(data.dir);
-      return {
-        inquiries,
-        owners,
-        async pendingTopics() {
-          const db = openDatabase(join(data.dir, 'curbside.sqlite'), { readonly: true });
-          try {
-            return prepare(db, 'SELECT topic FROM outboxPending ORDER BY seq').pluck().all() as string[];
-          } finally {
-            db.close();
-          }
-        },
-        async close() {
-          await owners.close();
-          await inquiries.close();
-          data.remove();
-        },
-      };
-    },
-  },
-  {
-    name: 'postgres',
-    async open() {
-      const url = await freshPostgresUrl();
-      const inquiries = await openPostgresStore(url);
-      const owners = await openPostgresOwnerStore(url);
-      return {
-        inquiries,
-        owners,
-        async pendingTopics() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          try {
-            const { rows } = await client.query('SELECT "topic" FROM "outboxPending" ORDER BY "seq"');
-            return rows.map((row) => row.topic as string);
-          } finally {
-            await client.end();
-          }
-        },
-        async close() {
-          await owners.close();
-          await inquiries.close();
-        },
-      };
-    },
-  },
-];
+import { type Acceptance, type NewQuote, quoteState, REPEAT_WITHIN_MS } from './quote-store.js';
 
 const OWNER = { id: 'owner-1', email: 'owner@tacos.example' };
 const rates = saleRates(content.sale);
@@ -105,14 +38,22 @@ const acceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => ({
   hash: 'abc',
 });
 
-describe.each(engines)('the quote store on $name', (engine) => {
-  let opened: Opened;
-  afterEach(async () => opened?.close());
+describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
+  const open = freshOwnerStores(engine);
+  let opened: OpenedStores & { pendingTopics(): Promise<string[]> };
 
+  /** Fresh stores with one inquiry in; its id. */
   async function withInquiry() {
-    opened = await engine.open();
     const inquiry = buildNewInquiry();
-    await opened.inquiries.create(inquiry);
+    const stores = await open(inquiry);
+    opened = {
+      ...stores,
+      // The outbox's pending rows, read behind the store's back, in the order they were written.
+      pendingTopics: async () =>
+        (await stores.rows('outboxPending'))
+          .sort((a, b) => Number(a.seq) - Number(b.seq))
+          .map((row) => row.topic as string),
+    };
     return inquiry.id;
   }
 
@@ -124,7 +65,7 @@ describe.each(engines)('the quote store on $name', (engine) => {
     expect(quote!.lines).toEqual(buildQuote().lines);
     expect(quote!.totals).toEqual(buildQuote().totals);
     expect(await opened.owners.quotes.get(quote!.id)).toEqual(quote);
-    const { inquiry, history } = (await opened.owners.getInquiry(inquiryId))!;
+    const { inquiry, history } = (await opened.owners.inbox.getInquiry(inquiryId))!;
     expect(inquiry.status).toBe('quoted');
     expect(history.map((entry) => [entry.kind, entry.by, entry.note ?? entry.status])).toEqual([
       ['received', null, null],
@@ -134,16 +75,41 @@ describe.each(engines)('the quote store on $name', (engine) => {
     expect((await opened.pendingTopics()).slice(before.length)).toEqual([`quote-sent:${quote!.id}`]);
   });
 
+  it('answers a send repeated soon after with the version it made: one quote, one e-mail owed', async () => {
+    const inquiryId = await withInquiry();
+    const sentAt = new Date();
+    const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, sentAt, 'one'))!;
+    const again = await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote(),
+      OWNER,
+      new Date(sentAt.getTime() + 60_000),
+      'one',
+    );
+    expect(again?.id).toBe(first.id);
+    expect(await opened.owners.quotes.forInquiry(inquiryId)).toHaveLength(1);
+    expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-sent:'))).toHaveLength(1);
+    // Later, or changed, it is a new version.
+    const later = new Date(sentAt.getTime() + REPEAT_WITHIN_MS + 1000);
+    expect((await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, later, 'two'))!.version).toBe(2);
+  });
+
   it('refuses a quote for an inquiry that is not there', async () => {
-    opened = await engine.open();
+    await withInquiry();
     expect(await opened.owners.quotes.send('no-such-inquiry', buildQuote(), OWNER, new Date(), 'x')).toBeUndefined();
   });
 
   it('revises: a new version replaces the old, which can no longer be accepted; a Booked inquiry stays Booked', async () => {
     const inquiryId = await withInquiry();
     const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
-    await opened.owners.setStatus(inquiryId, 'booked', OWNER, new Date());
-    const second = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'two'))!;
+    await opened.owners.inbox.setStatus(inquiryId, 'booked', OWNER, new Date());
+    const second = (await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote({ validUntil: '2099-12-30' }),
+      OWNER,
+      new Date(),
+      'two',
+    ))!;
     expect(second.version).toBe(2);
     const versions = await opened.owners.quotes.forInquiry(inquiryId);
     expect(versions.map((quote) => [quote.version, quoteState(quote, '2026-11-26')])).toEqual([
@@ -154,7 +120,7 @@ describe.each(engines)('the quote store on $name', (engine) => {
       ok: false,
       state: 'replaced',
     });
-    expect((await opened.owners.getInquiry(inquiryId))!.inquiry.status).toBe('booked');
+    expect((await opened.owners.inbox.getInquiry(inquiryId))!.inquiry.status).toBe('booked');
     expect((await opened.owners.quotes.latestOf([inquiryId, 'other'])).get(inquiryId)?.id).toBe(second.id);
   });
 
@@ -184,7 +150,7 @@ describe.each(engines)('the quote store on $name', (engine) => {
     const topics = await opened.pendingTopics();
     expect(topics.filter((topic) => topic.startsWith('quote-accepted:'))).toEqual([`quote-accepted:${quote.id}`]);
     expect(topics.some((topic) => topic.startsWith('quote-declined:'))).toBe(false);
-    const history = (await opened.owners.getInquiry(inquiryId))!.history;
+    const history = (await opened.owners.inbox.getInquiry(inquiryId))!.history;
     expect(history.filter((entry) => entry.kind === 'sale').map((entry) => [entry.note, entry.by])).toEqual([
       ['one', OWNER.email],
       ['Quote accepted by the customer (version 1)', null],
@@ -238,7 +204,7 @@ describe.each(engines)('the quote store on $name', (engine) => {
     const inquiryId = await withInquiry();
     const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
     await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26');
-    expect(await opened.owners.erase(inquiryId, OWNER, new Date())).toBe(true);
+    expect(await opened.owners.inbox.erase(inquiryId, OWNER, new Date())).toBe(true);
     expect(await opened.owners.quotes.get(quote.id)).toBeUndefined();
     expect(await opened.owners.quotes.forInquiry(inquiryId)).toEqual([]);
     expect(await opened.pendingTopics()).toEqual([]);

@@ -4,7 +4,7 @@
 // the transaction that also writes the inquiry's history, its status and the
 // notifications the event owes (an outbox pending row, record 142).
 import type { QuoteLine, QuoteRates, QuoteTotals } from '../../shared/pricing.js';
-import type { Actor } from './owner-store.js';
+import type { Actor } from './actor.js';
 
 /** What the owner sends: the lines and rates, and the last day it can be accepted. */
 export interface QuoteDraft {

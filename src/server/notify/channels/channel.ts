@@ -5,7 +5,7 @@ import type { StoredInquiry } from '../../store/inquiry-store.js';
 import type { ClaimedDelivery, OutboxStore } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
-import type { PushDevice } from '../../store/owner-store.js';
+import type { PushDevice } from '../../store/device-store.js';
 import type { Quote } from '../../store/quote-store.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */

@@ -4,7 +4,7 @@
 // a webhook is (outbound-http.ts: deadline, public addresses only, Retry-After). A
 // push service's 404 or 410 means the device unsubscribed: it is forgotten.
 import webpush from 'web-push';
-import type { OwnerStore, PushDevice } from '../../store/owner-store.js';
+import type { DeviceStore, PushDevice } from '../../store/device-store.js';
 import { noticePushPayload, pushPayload } from '../messages.js';
 import { noticeFor, OWNER_EVENTS, OWNER_NOTICES } from '../notices.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
@@ -76,15 +76,15 @@ export const pushChannel: Channel = {
   describe: () => 'To each device where an owner chose "Turn on notifications on this device".',
 };
 
-/** The push channel's services on the owner store; the keys from the settings, or made once and kept. */
-export function pushServices(owners: OwnerStore, config: NotifyConfig, fromAddress: string): PushServices {
+/** The push channel's services on the owners' devices; the keys from the settings, or made once and kept. */
+export function pushServices(devices: DeviceStore, config: NotifyConfig, fromAddress: string): PushServices {
   let keys: Promise<VapidKeys> | undefined;
   const readKeys = async (): Promise<VapidKeys> =>
-    config.vapidKeys ?? JSON.parse(await owners.serverKey('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())));
+    config.vapidKeys ?? JSON.parse(await devices.serverKey('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())));
   return {
-    devices: () => owners.pushDevices(),
-    device: (id) => owners.pushDevice(id),
-    forget: (id) => owners.forgetPushDevice(id),
+    devices: () => devices.pushDevices(),
+    device: (id) => devices.pushDevice(id),
+    forget: (id) => devices.forgetPushDevice(id),
     keys() {
       keys ??= readKeys().catch((error: unknown) => {
         keys = undefined; // asked again next time (the database may be back)

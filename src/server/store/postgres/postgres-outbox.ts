@@ -84,7 +84,7 @@ const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "topic",
 /**
  * Deletes an inquiry ($1)'s deliveries, their attempts (an error can quote the
  * customer's address) and its pending row; answers how many deliveries (n). The
- * erasure runs it in its transaction, before its VACUUM (postgres-owner-store.ts).
+ * erasure runs it in its transaction, before its VACUUM (postgres-inbox-store.ts).
  */
 export const FORGET_INQUIRY_SQL = `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
     "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),

@@ -3,7 +3,7 @@
 // answering one quote at once: the conditional UPDATE lets exactly one of them win.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { Actor } from '../owner-store.js';
+import type { Actor } from '../actor.js';
 import { topicOf } from '../outbox-store.js';
 import {
   type AnswerResult,

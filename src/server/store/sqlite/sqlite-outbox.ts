@@ -42,7 +42,7 @@ export interface SqliteOutbox {
 /**
  * Deletes an inquiry's pending row, deliveries and attempts (an attempt's error can
  * quote the customer's address); returns how many deliveries. Run it inside the
- * erasure's transaction (sqlite-owner-store.ts), so nothing is left after its checkpoint.
+ * erasure's transaction (sqlite-inbox-store.ts), so nothing is left after its checkpoint.
  */
 /** Appends an event's pending row (record 142): run it in the transaction that records the event. */
 export const PENDING_EVENT_SQL = 'INSERT INTO outboxPending (inquiryId, topic, queuedAt) VALUES (?, ?, ?)';

@@ -2,7 +2,7 @@
 // one IMMEDIATE transaction with its history line, status and outbox pending row.
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../owner-store.js';
+import type { Actor } from '../actor.js';
 import { topicOf } from '../outbox-store.js';
 import {
   type AnswerResult,
