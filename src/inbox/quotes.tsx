@@ -9,6 +9,7 @@ import { lineAmount } from '../shared/pricing.js';
 import { QUOTE_STATE_LABELS, type QuoteView } from '../shared/quote-views.js';
 import { api } from './api.js';
 import { dateTime, eventDay } from './format.js';
+import { copyLink } from './link.js';
 import { QuoteForm } from './quote-form.js';
 import { useResource } from './use-resource.js';
 
@@ -173,14 +174,6 @@ function Version({ quote, current, locale }: { quote: QuoteView; current: boolea
 function QuoteLink({ url }: { url: string }) {
   const id = useId();
   const [result, setResult] = useState('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setResult('Link copied.');
-    } catch {
-      setResult('Could not copy: select the address and copy it.');
-    }
-  };
   return (
     <div className="inbox-stack">
       <div className="inbox-field">
@@ -191,7 +184,7 @@ function QuoteLink({ url }: { url: string }) {
         <a className="inbox-button" href={url}>
           Open quote
         </a>
-        <button type="button" className="inbox-button" onClick={() => void copy()}>
+        <button type="button" className="inbox-button" onClick={async () => setResult(await copyLink(url))}>
           Copy link
         </button>
       </div>
