@@ -287,4 +287,17 @@ describe('the versions', () => {
     expect(within(version(2)).getByRole('status').textContent).toBe('Link copied.');
     expect(screen.getByRole('button', { name: 'Revise quote' })).toBeTruthy();
   });
+
+  it('say so when a revision sent unchanged is the same version again', async () => {
+    const answer = buildQuotesAnswer();
+    const first = buildQuoteView(answer.draft);
+    // The server's answer to the same lines within ten minutes: the version it made.
+    const calls = quotesServer({ ...answer, quotes: [first] }, () => ({ status: 200, body: first }));
+    const { user, form } = await openForm('Revise quote');
+    expect(within(form).getByRole('heading', { level: 3 }).textContent).toBe('Version 2, replacing version 1');
+    await user.click(within(form).getByRole('button', { name: 'Send quote' }));
+    expect(await screen.findByText('Version 1 already says this: nothing new was sent.')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Version 1']);
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
 });

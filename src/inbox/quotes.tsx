@@ -32,7 +32,8 @@ export function QuoteSection({
     pollWhile: (answer) => answer.quotes.some(open),
   });
   const [writing, setWriting] = useState(false);
-  const [sentVersion, setSentVersion] = useState<number | undefined>();
+  // What the last send did: a new version, or the same one again (the same lines sent twice).
+  const [sent, setSent] = useState<{ version: number; again: boolean } | undefined>();
   // Where focus goes when the form closes (its buttons are gone).
   const [focusAfter, setFocusAfter] = useState<'heading' | 'opener' | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -44,10 +45,10 @@ export function QuoteSection({
   }, [focusAfter]);
 
   const latest = data?.quotes.at(-1);
-  const sent = async (quote: QuoteView) => {
+  const afterSend = async (quote: QuoteView) => {
     await Promise.all([reload(), onSent()]);
     setWriting(false);
-    setSentVersion(quote.version);
+    setSent({ version: quote.version, again: quote.version === latest?.version });
     setFocusAfter('heading');
   };
 
@@ -62,9 +63,11 @@ export function QuoteSection({
         </p>
       ) : null}
       <p role="status" className="inbox-live">
-        {sentVersion && !writing
-          ? `Version ${sentVersion} sent to the customer. Status: ${STATUS_LABELS[status]}.`
-          : ''}
+        {!sent || writing
+          ? ''
+          : sent.again
+            ? `Version ${sent.version} already says this: nothing new was sent.`
+            : `Version ${sent.version} sent to the customer. Status: ${STATUS_LABELS[status]}.`}
       </p>
       {!data ? (
         error ? null : (
@@ -75,7 +78,7 @@ export function QuoteSection({
           inquiryId={inquiryId}
           answer={data}
           title={latest ? `Version ${latest.version + 1}, replacing version ${latest.version}` : 'New quote'}
-          onSent={sent}
+          onSent={afterSend}
           onCancel={() => {
             setWriting(false);
             setFocusAfter('opener');
@@ -87,7 +90,7 @@ export function QuoteSection({
           type="button"
           className="inbox-button inbox-primary"
           onClick={() => {
-            setSentVersion(undefined);
+            setSent(undefined);
             setWriting(true);
           }}
         >

@@ -139,8 +139,10 @@ test('the owner writes, revises and sends a quote at 360 px; the customer accept
   await expect(
     revision.getByRole('group', { name: 'Line 1', exact: true }).getByLabel('Quantity', { exact: true }),
   ).toHaveValue('40');
-  await revision.getByLabel('Deposit (%)').fill('30');
-  const revised = quoteTotals(lines, rates(30_000));
+  // A deposit other than the draft's (the same quote sent again would be version 1 again).
+  const deposit = draft.deposit === 30_000 ? 40 : 30;
+  await revision.getByLabel('Deposit (%)').fill(String(deposit));
+  const revised = quoteTotals(lines, rates(deposit * 1000));
   await expect(summaryAmount(revision, 'Deposit')).toHaveText(money(revised.deposit));
   await revision.getByRole('button', { name: 'Send quote' }).click();
   await expect(stateOf(version(page, 2))).toHaveText('Sent');
