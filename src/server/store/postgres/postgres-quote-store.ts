@@ -36,7 +36,7 @@ const history = (client: Query, inquiryId: string, note: string, by: Actor | nul
   );
 
 const owe = (client: Query, inquiryId: string, event: string, quoteId: string, at: Date) =>
-  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, quoteId), at.getTime()]);
+  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, quoteId), Date.now()]);
 
 /** Quoted, unless it is Booked already (a revision after the deposit). */
 async function markQuoted(client: Query, inquiryId: string, by: Actor, at: Date) {

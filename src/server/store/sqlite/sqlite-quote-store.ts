@@ -34,7 +34,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
       `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'sale', ?, ?, ?, ?)`,
     ).run(inquiryId, note, by?.id ?? null, by?.email ?? null, at);
   const owe = (inquiryId: string, event: string, quoteId: string, at: string) =>
-    prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, quoteId), Date.parse(at));
+    prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, quoteId), Date.now());
   /** Quoted, unless it is Booked already (a revision after the deposit). */
   const markQuoted = (inquiryId: string, by: Actor, at: string) => {
     const current = prepare(
