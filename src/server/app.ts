@@ -13,6 +13,10 @@ import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
+import { type Clock, systemClock } from './clock.js';
+import { REMINDER_RULES } from './reminders/index.js';
+import type { ReminderRule } from './reminders/reminder-rule.js';
+import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
@@ -85,12 +89,20 @@ export interface BuildOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
   /** How often the landing page looks for schedule changes made elsewhere (tests shorten it). */
   scheduleLookEveryMs?: number;
+  /** The server's clock: a test moves it days ahead (only code passes it; record 143). */
+  clock?: Clock;
+  /** The reminder rules (default: every one in reminders/); a test gives its own. */
+  reminderRules?: readonly ReminderRule[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: resend, test e-mail, status. */
     notifier: Notifier;
+    /** The sale's reminders: a test sweeps now, after moving the clock. */
+    reminders: ReminderSweeper;
+    /** The server's clock (ms): the system's, or a test's. */
+    clock: Clock;
   }
 }
 
@@ -211,6 +223,20 @@ export async function buildApp(
     onQueued: (count) => notifier.kick(count),
   });
   app.decorate('notifier', notifier);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const reminders = createReminderSweeper({
+    owners,
+    content,
+    rules: options.reminderRules ?? REMINDER_RULES,
+    clock,
+    onQueued: (count) => notifier.kick(count),
+    onError: (error, event) =>
+      app.log.error({ err: loggableError(error as FastifyError) }, `reminders: the ${event} sweep failed`),
+  });
+  app.decorate('reminders', reminders);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('preClose', async () => reminders.stop());
   app.addHook('onReady', () => notifier.start());
   // Sends in flight are aborted and their claims let go as closing begins, beside the
   // requests' grace period, so the stores close well within the shutdown's bound.
@@ -242,8 +268,9 @@ export async function buildApp(
     push,
     onScheduleChanged: () => published.refresh(),
     quoteUrl: sale.quoteUrl,
+    clock,
   });
-  await app.register(quotePageRoutes, { owners, notifier, quoteKey });
+  await app.register(quotePageRoutes, { owners, notifier, quoteKey, clock });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

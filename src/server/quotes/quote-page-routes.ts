@@ -8,6 +8,7 @@ import { content } from '../../../content/index.js';
 import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
+import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -29,6 +30,7 @@ export interface QuotePageRouteOptions {
   owners: OwnerStore;
   notifier: Pick<Notifier, 'kick'>;
   quoteKey: Buffer;
+  clock: Clock;
   /** Form targets a page may post to beyond itself (a payment provider's checkout). */
   formTargets?: readonly string[];
 }
@@ -65,7 +67,7 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
-  const { owners, notifier, quoteKey } = options;
+  const { owners, notifier, quoteKey, clock } = options;
   const csp = [
     "default-src 'none'",
     `style-src '${QUOTE_PAGE_STYLE.hash}'`,
@@ -74,7 +76,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const today = () => todayIn(content.timeZone);
+  const today = () => todayIn(content.timeZone, clock());
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -127,7 +129,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     // The owner looking at what the customer sees is not the customer's first look.
     const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
     const state = quoteState(found.quote, today());
-    if (!owner && (state === 'sent' || state === 'viewed')) await owners.quotes.markViewed(found.quote.id, new Date());
+    if (!owner && (state === 'sent' || state === 'viewed'))
+      await owners.quotes.markViewed(found.quote.id, new Date(clock()));
     return render(reply, 200, { ...found, path: pathOf(request), declining: request.query.step === 'decline' });
   });
 
@@ -142,7 +145,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
         return render(reply, 400, { ...found, path, problem: 'Tick “I accept the terms” to accept the quote.' });
       }
       const snapshot = acceptedSnapshot(found.quote, found.inquiry);
-      const at = new Date().toISOString();
+      const at = new Date(clock()).toISOString();
       const result = await owners.quotes.accept(
         found.quote.id,
         { at, from: request.ip, snapshot, hash: sha256(snapshot) },
@@ -168,7 +171,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
         const message = problem ? `The reason ${problem}.` : `At most ${QUOTE_LIMITS.declineReason} characters.`;
         return render(reply, 400, { ...found, path, declining: true, problem: message });
       }
-      const result = await owners.quotes.decline(found.quote.id, reason, new Date(), today());
+      const result = await owners.quotes.decline(found.quote.id, reason, new Date(clock()), today());
       if (result.ok) notifier.kick(1);
       if (result.ok || result.state === 'declined') return reply.redirect(path, 303);
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });

@@ -13,6 +13,7 @@ export const ERASED_TABLES = [
   'outboxAttempts',
   'outboxPending',
   'quotes',
+  'reminders',
 ];
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */

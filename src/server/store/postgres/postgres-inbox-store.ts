@@ -9,6 +9,7 @@ import { STORED_COLUMNS } from '../inquiry-store.js';
 import type { ErasureScrubber } from './postgres-erasure-scrubber.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
+import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
 import { inTransaction, iso } from './postgres-transaction.js';
 
 const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
@@ -167,6 +168,7 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
         // Its notifications too (an attempt's error can quote the address), before the VACUUM below.
         await client.query(FORGET_INQUIRY_SQL, [id]);
         await client.query(FORGET_QUOTES_SQL, [id]);
+        await client.query(FORGET_REMINDERS_SQL, [id]);
         await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
           id,
           at.toISOString(),

@@ -279,4 +279,15 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "outbox" ADD COLUMN "topic" text NOT NULL DEFAULT '';
   ALTER TABLE "outboxPending" ADD COLUMN "topic" text NOT NULL DEFAULT ''`,
   },
+  {
+    version: 71,
+    name: 'sale-reminders',
+    // As on SQLite (sqlite-migrations.ts, version 71; record 143).
+    sql: `CREATE TABLE "reminders" (
+    "inquiryId" text NOT NULL,
+    "topic" text NOT NULL,
+    "queuedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("inquiryId", "topic")
+  )`,
+  },
 ]);

@@ -35,8 +35,8 @@ const history = (client: Query, inquiryId: string, note: string, by: Actor | nul
     [inquiryId, note, by?.id ?? null, by?.email ?? null, at],
   );
 
-const owe = (client: Query, inquiryId: string, event: string, quoteId: string, at: Date) =>
-  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, quoteId), at.getTime()]);
+const owe = (client: Query, inquiryId: string, event: string, quoteId: string) =>
+  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, quoteId), Date.now()]);
 
 /** Quoted, unless it is Booked already (a revision after the deposit). */
 async function markQuoted(client: Query, inquiryId: string, by: Actor, at: Date) {
@@ -78,7 +78,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
       if (!quote) return { ok: false, state: 'missing' };
       if (changed.rowCount === 0) return { ok: false, state: quoteState(quote, today), quote };
       await history(client, quote.inquiryId, note(quote), null, at);
-      await owe(client, quote.inquiryId, event, id, at);
+      await owe(client, quote.inquiryId, event, id);
       return { ok: true, quote };
     });
 
@@ -134,7 +134,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
         );
         await history(client, inquiryId, note, by, at);
         await markQuoted(client, inquiryId, by, at);
-        await owe(client, inquiryId, QUOTE_EVENTS.sent, id, at);
+        await owe(client, inquiryId, QUOTE_EVENTS.sent, id);
         return getOn(client, id);
       });
     },

@@ -18,6 +18,7 @@ import { STORED_COLUMNS } from '../inquiry-store.js';
 import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
 import { FORGET_QUOTES_SQL } from './sqlite-quote-store.js';
+import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
 
@@ -141,6 +142,7 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
     // Its notifications too, in this transaction and so before the checkpoint below.
     forgetOutbox(id);
     prepare(FORGET_QUOTES_SQL).run(id);
+    prepare(FORGET_REMINDERS_SQL).run(id);
     prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
     return true;
   });

@@ -282,4 +282,15 @@ export const SQLITE_MIGRATIONS = migrationList([
   ALTER TABLE outbox ADD COLUMN topic TEXT NOT NULL DEFAULT '';
   ALTER TABLE outboxPending ADD COLUMN topic TEXT NOT NULL DEFAULT ''`,
   },
+  {
+    version: 71,
+    name: 'sale-reminders',
+    // Each reminder of the sale an inquiry was owed, queued once (record 143).
+    sql: `CREATE TABLE reminders (
+    inquiryId TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    queuedAt TEXT NOT NULL,
+    PRIMARY KEY (inquiryId, topic)
+  ) STRICT`,
+  },
 ]);

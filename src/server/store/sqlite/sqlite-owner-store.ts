@@ -13,6 +13,7 @@ import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
+import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
 import { openWritingConnection, statementCache } from './sqlite-statements.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
@@ -34,6 +35,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     devices: sqliteDeviceStore(prepare),
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
+    reminders: sqliteReminderStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },

@@ -33,8 +33,8 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     prepare(
       `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'sale', ?, ?, ?, ?)`,
     ).run(inquiryId, note, by?.id ?? null, by?.email ?? null, at);
-  const owe = (inquiryId: string, event: string, quoteId: string, at: string) =>
-    prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, quoteId), Date.parse(at));
+  const owe = (inquiryId: string, event: string, quoteId: string) =>
+    prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, quoteId), Date.now());
   /** Quoted, unless it is Booked already (a revision after the deposit). */
   const markQuoted = (inquiryId: string, by: Actor, at: string) => {
     const current = prepare(
@@ -95,7 +95,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     });
     history(inquiryId, note, by, at);
     markQuoted(inquiryId, by, at);
-    owe(inquiryId, QUOTE_EVENTS.sent, id, at);
+    owe(inquiryId, QUOTE_EVENTS.sent, id);
     return get(id);
   });
 
@@ -107,7 +107,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
       if (!quote) return { ok: false, state: 'missing' } satisfies AnswerResult;
       if (changed === 0) return { ok: false, state: quoteState(quote, values.today as string), quote } as AnswerResult;
       history(quote.inquiryId, note(quote), null, values.at as string);
-      owe(quote.inquiryId, event, id, values.at as string);
+      owe(quote.inquiryId, event, id);
       return { ok: true, quote } as AnswerResult;
     },
   );
