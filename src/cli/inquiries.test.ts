@@ -313,9 +313,9 @@ describe('npm run inquiries', () => {
     const { dir, older, newer } = await dataDirWithTwo();
     const owners = openSqliteOwnerStore(dir);
     const by = { id: 'owner-1', email: 'owner@example.com' };
-    await owners.setStatus(older.id, 'quoted', by, new Date('2030-01-02T10:00:00Z'));
-    await owners.addNote(older.id, 'Called, wants tacos', by, new Date('2030-01-02T10:05:00Z'));
-    await owners.addNote(older.id, 'Sent the quote', by, new Date('2030-01-02T10:10:00Z'));
+    await owners.inbox.setStatus(older.id, 'quoted', by, new Date('2030-01-02T10:00:00Z'));
+    await owners.inbox.addNote(older.id, 'Called, wants tacos', by, new Date('2030-01-02T10:05:00Z'));
+    await owners.inbox.addNote(older.id, 'Sent the quote', by, new Date('2030-01-02T10:10:00Z'));
     await owners.close();
     const result = await cli(['--format', 'json'], { DATA_DIR: dir });
     expect(result.code, result.stderr).toBe(0);

@@ -101,7 +101,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const owners = await openOwnerStore(storeConfig);
     try {
       const everything = { q: '', status: '', from: '', to: '', spam: true, before: undefined, limit: 1000 } as const;
-      rows = await inquiriesWithWork(owners, { ...everything }, Number.POSITIVE_INFINITY);
+      rows = await inquiriesWithWork(owners.inbox, { ...everything }, Number.POSITIVE_INFINITY);
     } finally {
       await owners.close();
     }

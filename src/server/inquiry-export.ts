@@ -6,7 +6,7 @@ import { INQUIRY_FIELDS, DOCUMENT_FIELDS } from '../shared/inquiry.js';
 import type { FieldTable } from '../shared/inquiry-fields.js';
 import { STATUS_LABELS } from '../shared/inbox-views.js';
 import { wallClock } from '../shared/time-zone.js';
-import type { InboxInquiry, ListQuery, OwnerStore } from './store/owner-store.js';
+import type { InboxInquiry, InboxStore, ListQuery } from './store/inbox-store.js';
 
 /** Columns of the export: the id, the spec's fields in the spec's order, then ours. */
 export const EXPORT_COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason'] as const;
@@ -114,19 +114,19 @@ export const WORK_COLUMNS = { ownerStatus: 'Status', statusChangedAt: 'Status ch
  * most `maxRows`: the inbox's CSV and `npm run inquiries` both export these.
  */
 export async function inquiriesWithWork(
-  owners: OwnerStore,
+  inbox: InboxStore,
   query: ListQuery,
   maxRows: number,
 ): Promise<(InboxInquiry & Record<keyof typeof WORK_COLUMNS, string>)[]> {
   const rows: InboxInquiry[] = [];
   for (;;) {
-    const page = await owners.listInquiries(query);
+    const page = await inbox.listInquiries(query);
     rows.push(...page.rows);
     if (!page.more || rows.length >= maxRows) break;
     const last = page.rows.at(-1)!;
     query.before = { createdAt: last.createdAt, id: last.id };
   }
-  const work = await owners.workOn(rows.map((row) => row.id));
+  const work = await inbox.workOn(rows.map((row) => row.id));
   return rows.map((row) => ({
     ...row,
     ownerStatus: STATUS_LABELS[row.status],

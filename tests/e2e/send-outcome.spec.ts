@@ -64,11 +64,16 @@ test('a failed send reopens nothing, says so on the page and offers Try again, w
   await expectAllKept(dialog, visitor);
 
   await page.unroute('**/api/inquiries/*');
+  const created = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.status() === 201,
+  );
   await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+  const answer = (await (await created).json()) as { estimate?: string };
   await expect(page.locator('.toast-message').filter({ hasText: SENT })).toBeVisible();
   await expect(note(page).getByRole('heading')).toHaveText('Inquiry sent');
-  // The server gave no estimate: the note claims none.
-  await expect(note(page)).not.toContainText('Estimate');
+  // The estimate as the server gave it, or none when it gave none (a package without a price).
+  if (answer.estimate) await expect(note(page).locator('.send-note-estimate')).toHaveText(answer.estimate);
+  else await expect(note(page)).not.toContainText('Estimate');
   const stored = await storedByEmail(visitor.Email);
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ operation: TRUCK, package: PACKAGE });
@@ -78,11 +83,12 @@ test('after a success a note stays on the page: what was sent, what happens next
   page,
 }) => {
   const ESTIMATE = '$2,880–$3,240';
-  // The real server stores it; its answer gains an estimate, as the create answer may carry one.
+  const NOTE = 'Basic for 120 guests and travel to your address. An estimate, not a quote.';
+  // The real server stores it; its answer carries this estimate, whatever the content's prices.
   await page.route('**/api/inquiries/*', async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as Record<string, unknown>;
-    await route.fulfill({ response, json: { ...body, estimate: ESTIMATE } });
+    await route.fulfill({ response, json: { ...body, estimate: ESTIMATE, estimateNote: NOTE } });
   });
   await openPage(page);
   await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
@@ -110,6 +116,7 @@ test('after a success a note stays on the page: what was sent, what happens next
   await expect(note(page)).toContainText(`What happens next`);
   await expect(note(page)).toContainText(visitor.Email);
   await expect(note(page).locator('.send-note-estimate')).toHaveText(`Estimate: ${ESTIMATE}`);
+  await expect(note(page)).toContainText(NOTE);
   expect(await storedByEmail(visitor.Email)).toHaveLength(1);
 
   await note(page).getByRole('button', { name: 'Dismiss' }).click();

@@ -3,7 +3,6 @@
 // route here runs in the signed-in part of the owner's area (owner-scope.ts): a
 // live session, the Origin rule, never cached.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { content } from '../../../content/index.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
   type BookingRow,
@@ -18,12 +17,17 @@ import {
   parseCursor,
   parseInboxQuery,
 } from '../../shared/inbox-views.js';
+import { content } from '../../../content/index.js';
+import { minorToInput } from '../../shared/money.js';
+import { QUOTE_STATE_LABELS } from '../../shared/quote-views.js';
+import { todayIn } from '../../shared/time-zone.js';
+import { quoteState } from '../store/quote-store.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../inquiry-export.js';
 import { BodyError } from '../json-body.js';
-import type { InboxInquiry, ListQuery } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import type { InboxInquiry, ListQuery } from '../store/inbox-store.js';
 import { calendarFile } from './calendar.js';
-import type { OwnerAreaOptions } from './owner-scope.js';
 import { isSecure } from './owner-session.js';
 import { clearedCookie, tokenHash } from './session-cookie.js';
 
@@ -45,7 +49,7 @@ function toRow(inquiry: InboxInquiry): InboxRow {
   return row;
 }
 
-export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners }) => {
+export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> = async (app, { owners }) => {
   const actor = (request: FastifyRequest) => ({ id: request.owner!.id, email: request.owner!.email });
 
   app.get('/api/owner/session', async (request) => ({ email: request.owner!.email }));
@@ -62,29 +66,44 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
   };
 
   app.get('/api/owner/inquiries', async (request): Promise<InboxPage> => {
-    const { rows, more } = await owners.listInquiries(listQuery(request, PAGE_SIZE));
+    const { rows, more } = await owners.inbox.listInquiries(listQuery(request, PAGE_SIZE));
     return { inquiries: rows.map(toRow), next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
   });
 
+  /** The newest quote, after the owner's work in the inbox's CSV. */
+  const CSV_QUOTE_COLUMNS = { quoteState: 'Quote', quoteTotal: `Quote total (${content.sale.currency})` };
+
   app.get('/api/owner/inquiries.csv', async (request, reply) => {
-    const rows = await inquiriesWithWork(owners, listQuery(request, 1000), EXPORT_MAX_ROWS);
+    const rows = await inquiriesWithWork(owners.inbox, listQuery(request, 1000), EXPORT_MAX_ROWS);
     const day = new Date().toISOString().slice(0, 10);
+    const quotes = await owners.quotes.latestOf(rows.map((row) => row.id));
+    const today = todayIn(content.timeZone);
+    const withQuotes = rows.map((row) => {
+      const quote = quotes.get(row.id);
+      return {
+        ...row,
+        // The newest version's state and total, as a plain number a spreadsheet can add up.
+        quoteState: quote ? QUOTE_STATE_LABELS[quoteState(quote, today)] : '',
+        quoteTotal: quote ? minorToInput(quote.totals.total, quote.currency) : '',
+      };
+    });
     // For a spreadsheet and the people who read it (record 162).
     const people = { timeZone: content.timeZone, locale: content.locale, instants: ['statusChangedAt'] };
+    const more = { ...WORK_COLUMNS, ...CSV_QUOTE_COLUMNS };
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
-      .send(formatInquiries(rows, 'csv', { titles: 'labels', more: WORK_COLUMNS, people }));
+      .send(formatInquiries(withQuotes, 'csv', { titles: 'labels', more, people }));
   });
 
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id',
     { schema: { params: idParams } },
     async (request): Promise<InquiryDetail> => {
-      await owners.markRead(request.params.id, new Date());
-      const found = await owners.getInquiry(request.params.id);
+      await owners.inbox.markRead(request.params.id, new Date());
+      const found = await owners.inbox.getInquiry(request.params.id);
       if (!found) throw httpError(404, 'No such inquiry (it may have been erased).');
-      const sameDay = await owners.bookedInquiries({ on: found.inquiry.eventDate });
+      const sameDay = await owners.inbox.bookedInquiries({ on: found.inquiry.eventDate });
       return {
         inquiry: toRow(found.inquiry),
         history: found.history,
@@ -108,7 +127,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       },
     },
     async (request): Promise<{ bookings: BookingRow[] }> => {
-      const booked = await owners.bookedInquiries({ from: request.query.from });
+      const booked = await owners.inbox.bookedInquiries({ from: request.query.from });
       return {
         bookings: booked.slice(0, MAX_BOOKINGS).map((row) => ({
           id: row.id,
@@ -132,7 +151,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     '/api/owner/inquiries/:id/calendar.ics',
     { schema: { params: idParams } },
     async (request, reply) => {
-      const found = await owners.getInquiry(request.params.id);
+      const found = await owners.inbox.getInquiry(request.params.id);
       if (!found) throw httpError(404, 'No such inquiry (it may have been erased).');
       return reply
         .type('text/calendar; charset=utf-8')
@@ -155,7 +174,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       },
     },
     async (request) => {
-      const changed = await owners.setStatus(request.params.id, request.body.status, actor(request), new Date());
+      const changed = await owners.inbox.setStatus(request.params.id, request.body.status, actor(request), new Date());
       if (!changed) throw httpError(404, 'No such inquiry (it may have been erased).');
       return { status: request.body.status };
     },
@@ -179,7 +198,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       if (CONTROL.test(note)) {
         throw new BodyError('The note holds control characters.', { note: 'note holds control characters.' });
       }
-      if (!(await owners.addNote(request.params.id, note, actor(request), new Date()))) {
+      if (!(await owners.inbox.addNote(request.params.id, note, actor(request), new Date()))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
       return reply.status(201).send({ note });
@@ -190,7 +209,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     '/api/owner/inquiries/:id',
     { schema: { params: idParams } },
     async (request, reply) => {
-      if (!(await owners.erase(request.params.id, actor(request), new Date()))) {
+      if (!(await owners.inbox.erase(request.params.id, actor(request), new Date()))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
       return reply.status(204).send();

@@ -37,9 +37,13 @@ async function put(id: string, body: InquiryBody, token: string): Promise<Respon
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** What the server's create answer (201) adds for the visitor: an estimate of the price, for a priced package. */
+/**
+ * What the server's create answer (201) adds for the visitor, for a priced package: the
+ * estimate's line ('Estimate: $2,165.63') and what it is, in words (record 141).
+ */
 export interface SentAnswer {
   estimate: string | undefined;
+  estimateNote: string | undefined;
 }
 
 export async function sendInquiry(id: string, body: InquiryBody): Promise<SentAnswer> {
@@ -71,10 +75,9 @@ export async function sendInquiry(id: string, body: InquiryBody): Promise<SentAn
   }
 }
 
-/** The answer's estimate, if it holds a text one; an answer that is not JSON is still a success. */
+/** The answer's estimate and its note, where it holds them as text; an answer that is not JSON is still a success. */
 async function readAnswer(response: Response): Promise<SentAnswer> {
-  const answer = (await response.json().catch(() => ({}))) as { estimate?: unknown };
-  return {
-    estimate: typeof answer.estimate === 'string' && answer.estimate.trim() ? answer.estimate.trim() : undefined,
-  };
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  return { estimate: text(answer.estimate), estimateNote: text(answer.estimateNote) };
 }

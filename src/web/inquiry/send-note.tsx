@@ -35,7 +35,17 @@ export function SendNote() {
           </p>
           {status.state === 'sent' ? (
             <>
-              {status.estimate ? <p className="send-note-estimate">{estimateLine(status.estimate)}</p> : null}
+              {status.estimate ? (
+                <p>
+                  <strong className="send-note-estimate">{estimateLine(status.estimate)}</strong>
+                  {status.estimateNote ? (
+                    <>
+                      <br />
+                      {status.estimateNote}
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
               <p>
                 What happens next: {content.name} replies to {status.summary.email} with availability and a quote. There
                 is nothing more to do for now.

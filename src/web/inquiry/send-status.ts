@@ -16,7 +16,7 @@ export interface SentSummary {
 export type SendStatus =
   | { state: 'idle' }
   | { state: 'sending' | 'failed'; summary: SentSummary }
-  | { state: 'sent'; summary: SentSummary; estimate: string | undefined };
+  | { state: 'sent'; summary: SentSummary; estimate: string | undefined; estimateNote: string | undefined };
 
 type Listener = (status: SendStatus) => void;
 let status: SendStatus = { state: 'idle' };

@@ -209,7 +209,7 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     setSendStatus({ state: 'sending', summary });
     onSubmitted(); // the overlay closes at once (spec §4)
     try {
-      const { estimate } = await sendInquiry(send.id, send.body);
+      const answer = await sendInquiry(send.id, send.body);
       clearSent();
       showingErrors.current = false;
       setErrors({});
@@ -217,7 +217,7 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
       setOperation('');
       openedAt.current = 0;
       showToast({ kind: 'success', message: MESSAGES.sent });
-      setSendStatus({ state: 'sent', summary, estimate });
+      setSendStatus({ state: 'sent', summary, ...answer });
     } catch (error) {
       // Every value stays in the form and in the draft, and the service and package are
       // the visitor's now: a later button without a choice of its own keeps them.
