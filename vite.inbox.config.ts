@@ -8,7 +8,8 @@ import { contentPlugin, themePlugin } from './scripts/vite-content.js';
 
 // The inbox reads the field table (labels, the form's choices), which is built on the
 // content: like the page, its bundle gets the checked content as plain data, with the
-// locale its dates and times are written in (record 124).
+// locale its dates and times are written in (record 124), and the business's zone and
+// sale settings its quote form reads (the page's bundle has neither).
 const { content, contentFile } = (await tsImport(
   './content/index.ts',
   import.meta.url,
@@ -17,7 +18,7 @@ const { content, contentFile } = (await tsImport(
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    contentPlugin(contentFile, content, command, ['locale']),
+    contentPlugin(contentFile, content, command, ['locale', 'timeZone', 'sale']),
     // The inbox's buttons and links in the owner's brand colour (its --accent), like the site.
     themePlugin(`:root{--accent:${content.theme.primary};}`),
   ],

@@ -13,7 +13,9 @@ const VIRTUAL = '\0curbside:content';
 
 /**
  * The browser's copy of the content: without what only the build uses, unless a bundle
- * asks to `keep` it (the inbox keeps the locale: record 124).
+ * asks to `keep` it (the inbox keeps the locale: record 124, and the zone and the sale's
+ * settings its quote form reads). The page's form never reads the prices: the server
+ * works out the estimate (record 141).
  */
 export function browserContent(
   content: BusinessContent,
@@ -29,6 +31,7 @@ export function browserContent(
     cuisine: _cuisine,
     shortName: _shortName,
     productPlural: _productPlural,
+    sale: _sale,
     logoMark: _logoMark,
     shareImage: _shareImage,
     ...rest
