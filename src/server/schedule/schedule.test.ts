@@ -151,9 +151,11 @@ describe('the owner’s schedule, and the landing page that shows it', () => {
     const stops = (added.json() as { stops: TruckStop[] }).stops;
     expect(stops.map((stop) => stop.date)).toEqual([today(), addDays(today(), 7), addDays(today(), 14)]);
 
+    // The page shows the three weeks once, as a weekly stop (record 164).
     let page = await landing(app);
-    expect(page.match(/class="schedule-stop( schedule-stop-today)?"/g)).toHaveLength(3);
+    expect(page.match(/class="schedule-stop( schedule-stop-today)?"/g)).toHaveLength(1);
     expect(page).toContain('Market &amp; &lt;Main&gt;');
+    expect(page).toMatch(/Every \w+day, .*, until /);
     expect(page.match(/>Today</g)).toHaveLength(1);
 
     const view = (await call(app, 'GET', '/api/owner/schedule', { cookie })).json() as ScheduleView;
@@ -174,6 +176,7 @@ describe('the owner’s schedule, and the landing page that shows it', () => {
     page = await landing(app);
     expect(page).toContain('Brewery Thursdays');
     expect(page.match(/class="schedule-stop( schedule-stop-today)?"/g)).toHaveLength(2);
+    expect(page).not.toContain('Every ');
     const history = ((await call(app, 'GET', '/api/owner/schedule', { cookie })).json() as ScheduleView).history;
     expect(history.map((change) => `${change.by} ${change.kind}`)).toEqual([
       `${OWNER} removed`,

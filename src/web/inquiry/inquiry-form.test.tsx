@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The inquiry form's states as a component (issue 15 item 5), under jsdom: the send
-// button is aria-disabled while the form is invalid; an empty send shows the Wait toast
-// and one message per field, focusing the first, never sending; choosing the truck
+// button is described by a hint while the form is invalid (never aria-disabled: record
+// 161); an empty send shows the Wait toast and one message per field, focusing the
+// first, never sending; choosing the truck
 // reveals the required package choice and any other service hides and clears it; a
 // "Book" button's choice is applied through the form's handle; a filled form closes the
 // overlay at once and is sent, then reset with the spec's success toast; a refused send
@@ -45,7 +46,11 @@ describe('the inquiry form', () => {
 
   it('refuses an empty send: the Wait toast, one message per field, the first field focused, nothing sent', async () => {
     const { send, submitted, fetch } = renderForm();
-    expect(send.getAttribute('aria-disabled')).toBe('true');
+    // A button like any other, described by what it waits for (record 161).
+    expect(send.getAttribute('aria-disabled')).toBeNull();
+    expect(document.getElementById(send.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Fill in every required field to send.',
+    );
     expect(screen.getByRole('button', { name: 'Send inquiry' }).closest('form')!.noValidate).toBe(true);
     await userEvent.setup().click(send);
     expect(toasts).toContain(`${MESSAGES.wait.title}|${MESSAGES.wait.message}`);
@@ -116,7 +121,7 @@ describe('the inquiry form', () => {
     }
     fireEvent.change(screen.getByLabelText(/Service/), { target: { value: TRUCK } });
     fireEvent.change(document.getElementById('inquiry-packageChoice')!, { target: { value: PACKAGE } });
-    await waitFor(() => expect(send.getAttribute('aria-disabled')).not.toBe('true'));
+    await waitFor(() => expect(send.getAttribute('aria-describedby')).toBeNull());
     await userEvent.setup().click(send);
     return { submitted, fetch };
   }
