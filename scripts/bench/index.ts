@@ -1,9 +1,11 @@
 // `npm run bench`: builds for production, then measures the page (sizes,
 // Lighthouse) and the API (creates/s, latency), prints each figure beside its
-// target from shared/design.md, and writes them to docs/bench-results.md.
+// target from shared/design.md, and writes them to docs/bench-results.md, keeping the
+// figures of earlier runs kept below its KEPT line (they belong there, not in a
+// decision record: docs/decisions/000-template.md).
 // Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api|inbox|notify runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { formatApiBench, runApiBench } from './api.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
@@ -12,6 +14,8 @@ import { formatPageBench, runPageBench } from './page.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
+/** The line below which docs/bench-results.md keeps earlier runs' figures, from run to run. */
+const KEPT = '<!-- Earlier runs: kept by npm run bench, which rewrites only what is above this line. -->';
 
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -59,6 +63,8 @@ const chromium = (() => {
     return 'Chromium: unknown';
   }
 })();
+const previous = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+const earlier = previous.includes(KEPT) ? previous.slice(previous.indexOf(KEPT)) : `${KEPT}\n`;
 writeFileSync(
   RESULTS_FILE,
   [
@@ -69,6 +75,7 @@ writeFileSync(
     '',
     ...sections,
     '',
+    earlier,
   ].join('\n'),
 );
 console.log(`\nWritten to ${RESULTS_FILE}`);
