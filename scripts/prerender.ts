@@ -1,5 +1,6 @@
-// The last build step: renders the page into dist/client/index.html, writes the
-// files generated from the content, and precompresses the other text files (gzip, brotli).
+// The last build step: renders the page into dist/client/index.html (or CLIENT_DIR's,
+// scripts/build-output.ts), writes the files generated from the content, and
+// precompresses the other text files (gzip, brotli).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -9,9 +10,9 @@ import { PAGE_MOTION_TAG, pageBootTag } from '../src/shared/page-boot-script.js'
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
 import { inboxManifest, renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
 import { buildSiteImages } from '../src/build/site-images.js';
+import { clientDir, ssrDir } from './build-output.js';
 
-const clientDir = 'dist/client';
-const { renderApp } = (await import(join(process.cwd(), 'dist/ssr/entry-server.js'))) as { renderApp: () => string };
+const { renderApp } = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as { renderApp: () => string };
 
 const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
 // Icons and the link preview card, drawn from the content (src/build/site-images.ts).

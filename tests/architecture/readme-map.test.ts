@@ -2,8 +2,10 @@
 // each line opens with a folder that exists, every file or folder it names exists
 // (beside that folder, or from the project's root: `inbox.html`), and every folder in
 // src/ and each of their own folders is named, so a room added or removed shows here.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// The folders are git's: not the ones other tests make for a moment (boundaries.test.ts).
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const readme = readFileSync('README.md', 'utf8');
@@ -23,7 +25,12 @@ const namesIn = (words: string) =>
     ([name]) => name,
   );
 
-const folders = (dir: string) => readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory());
+/** src/'s folders and their folders, as git tracks them: `src/server`, `src/server/owner`. */
+const rooms = () => {
+  const files = execFileSync('git', ['ls-files', 'src'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const folders = files.map((file) => dirname(file).split('/').slice(0, 3).join('/'));
+  return [...new Set(folders.flatMap((folder) => [folder.split('/').slice(0, 2).join('/'), folder]))];
+};
 
 describe('the README’s map of the house', () => {
   it('is there', () => {
@@ -44,10 +51,6 @@ describe('the README’s map of the house', () => {
       folder(head);
       for (const name of namesIn(rest)) if (name.endsWith('/')) folder(join(head, name));
     }
-    const rooms = folders('src').flatMap((room) => [
-      join('src', room),
-      ...folders(join('src', room)).map((inner) => join('src', room, inner)),
-    ]);
-    expect(rooms.filter((room) => !named.has(room))).toEqual([]);
+    expect(rooms().filter((room) => !named.has(room))).toEqual([]);
   });
 });
