@@ -88,7 +88,8 @@ function run([name, command, args, env], live) {
     child.on('close', (code, signal) => {
       const ms = Date.now() - started;
       const status = code ?? (signal ? 1 : 0);
-      if (!live) process.stdout.write(`\n=== ${name} (ran beside the others of its stage) ===\n${Buffer.concat(output)}`);
+      if (!live)
+        process.stdout.write(`\n=== ${name} (ran beside the others of its stage) ===\n${Buffer.concat(output)}`);
       console.log(`\n--- ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(ms)}`);
       resolve({ name, ms, status });
     });
