@@ -31,7 +31,7 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Its own for a second business's run beside this one (scripts/test-alt-content.mjs).
+  // A second business's run keeps its own (scripts/test-alt-content.mjs), so neither wipes the other's traces.
   outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: true,
   workers: 2,

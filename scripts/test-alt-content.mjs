@@ -15,14 +15,14 @@ const alternative = process.env.ALT_CONTENT_FILE || 'content/examples/coffee-car
 /** The environment of the build and the browser tests of the second business. */
 const altContentEnv = { CONTENT_FILE: alternative, CLIENT_DIR: 'dist/alt/client', E2E_OUTPUT_DIR: 'test-results-alt' };
 
-/** Its two steps, [label, command, args, environment]; `env` adds to the browser tests' (npm test: a port of their own). */
-export const altContentSteps = ({ testArgs = [], env = {} } = {}) => [
+/** Its two steps: [label, command, args, environment]. */
+export const altContentSteps = (testArgs = []) => [
   [`build the site from ${alternative} (into dist/alt)`, 'npm', ['run', 'build:site'], altContentEnv],
-  [`browser tests on ${alternative}`, 'npx', ['playwright', 'test', ...testArgs], { ...altContentEnv, ...env }],
+  [`browser tests on ${alternative}`, 'npx', ['playwright', 'test', ...testArgs], altContentEnv],
 ];
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const steps = altContentSteps({ testArgs: process.argv.slice(2) });
+  const steps = altContentSteps(process.argv.slice(2));
   if (!existsSync('dist/node/src/server/main.js')) {
     steps.unshift(['build the server', 'npm', ['run', 'build:server'], {}]);
   }

@@ -32,10 +32,7 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-// The second business's browser tests run beside the first's: their own server and ports.
-const [altBuild, altBrowserTests] = altContentSteps({
-  env: { E2E_PORT: String(Number(process.env.E2E_PORT ?? 4173) + 10) },
-});
+const [altBuild, altBrowserTests] = altContentSteps();
 
 /** The suites that load the machine and hold it to time (a server SIGKILLed under 32 clients, each create due within 30 s; creates within a second under 50 clients): one at a time, with nothing of ours beside them. */
 const UNDER_LOAD = 'tests/crash';
@@ -72,7 +69,9 @@ const STAGES = [
     'tests under load',
     [[step(`tests under load (${UNDER_LOAD}/)`, 'npx', ['vitest', 'run', '--maxWorkers=1', UNDER_LOAD])]],
   ],
-  ['browser tests', [[step('browser tests on content/business.ts', 'npx', ['playwright', 'test'])], [altBrowserTests]]],
+  // One business after the other: each run keeps both cores' browsers busy, and beside each
+  // other a toast's dismissal went by before the test could see it.
+  ['browser tests', [[step('browser tests on content/business.ts', 'npx', ['playwright', 'test']), altBrowserTests]]],
 ];
 
 const seconds = (ms) => {
