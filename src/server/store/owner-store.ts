@@ -7,6 +7,7 @@
 //   push devices           device-store.ts    sqlite/sqlite-device-store.ts    postgres/postgres-device-store.ts
 //   the truck's stops      schedule-store.ts  sqlite/sqlite-schedule-store.ts  postgres/postgres-schedule-store.ts
 //   quotes                 quote-store.ts     sqlite/sqlite-quote-store.ts     postgres/postgres-quote-store.ts
+//   payments               payment-store.ts   sqlite/sqlite-payment-store.ts   postgres/postgres-payment-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -16,6 +17,7 @@
 import type { AccountStore } from './account-store.js';
 import type { DeviceStore } from './device-store.js';
 import type { InboxStore } from './inbox-store.js';
+import type { PaymentStore } from './payment-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ScheduleStore } from './schedule-store.js';
 
@@ -30,6 +32,8 @@ export interface OwnerStore extends AccountStore {
   readonly schedule: ScheduleStore;
   /** Each inquiry's quotes (record 142). */
   readonly quotes: QuoteStore;
+  /** Each inquiry's payments, online and by hand (record 146). */
+  readonly payments: PaymentStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

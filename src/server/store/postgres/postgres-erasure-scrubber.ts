@@ -13,6 +13,8 @@ export const ERASED_TABLES = [
   'outboxAttempts',
   'outboxPending',
   'quotes',
+  'payments',
+  'checkoutSessions',
 ];
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */

@@ -7,6 +7,7 @@ import { postgresAccountStore } from './postgres-account-store.js';
 import { postgresDeviceStore } from './postgres-device-store.js';
 import { erasureScrubber, type ScrubLog, stderrLog } from './postgres-erasure-scrubber.js';
 import { postgresInboxStore } from './postgres-inbox-store.js';
+import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { migrate } from './postgres-store.js';
@@ -29,6 +30,7 @@ export async function openPostgresOwnerStore(
     devices: postgresDeviceStore(pool),
     schedule: postgresScheduleStore(pool),
     quotes: postgresQuoteStore(pool),
+    payments: postgresPaymentStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

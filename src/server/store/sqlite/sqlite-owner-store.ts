@@ -12,6 +12,7 @@ import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
+import { sqlitePaymentStore } from './sqlite-payment-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
 import { openWritingConnection, statementCache } from './sqlite-statements.js';
@@ -34,6 +35,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     devices: sqliteDeviceStore(prepare),
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
+    payments: sqlitePaymentStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },
