@@ -79,7 +79,8 @@ export const balanceOf = (total: Minor | null, paid: Minor): Minor | null => (to
 /** Each rule a payment breaks, by field, worded for the owner. */
 export function paymentProblems(body: Omit<RecordPaymentBody, 'id'>): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (!Number.isSafeInteger(body.amount) || body.amount <= 0) problems.amount = 'An amount more than nothing, such as 250.00.';
+  if (!Number.isSafeInteger(body.amount) || body.amount <= 0)
+    problems.amount = 'An amount more than nothing, such as 250.00.';
   else if (body.amount > PAYMENT_LIMITS.amount) problems.amount = 'That is more than one payment can be.';
   if (!(HAND_METHODS as readonly string[]).includes(body.method)) problems.method = 'Choose how it was paid.';
   const note = textProblem({ kind: 'lines' }, body.note);
@@ -102,6 +103,8 @@ export function paymentWords(
   payment: Pick<PaymentView, 'amount' | 'currency' | 'method'> & { provider: string | null },
   locale: string,
 ): string {
-  const how = payment.provider ? `${METHOD_LABELS[payment.method]}, ${payment.provider}` : METHOD_LABELS[payment.method];
+  const how = payment.provider
+    ? `${METHOD_LABELS[payment.method]}, ${payment.provider}`
+    : METHOD_LABELS[payment.method];
   return `${formatMoney(payment.amount, payment.currency, locale)} (${how})`;
 }
