@@ -13,6 +13,9 @@ import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
+import { deposits } from './payments/deposits.js';
+import { paymentRoutes } from './payments/payment-routes.js';
+import { openProviders } from './payments/providers/index.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
@@ -187,6 +190,8 @@ export async function buildApp(
   const sale = {
     quote: (id: string) => owners.quotes.get(id),
     quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+    payment: (id: string) => owners.payments.get(id),
+    paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
   };
   const notifier = createNotifier({
     push,
@@ -243,7 +248,16 @@ export async function buildApp(
     onScheduleChanged: () => published.refresh(),
     quoteUrl: sale.quoteUrl,
   });
-  await app.register(quotePageRoutes, { owners, notifier, quoteKey });
+  // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
+  const providers = openProviders(config.payments);
+  await app.register(quotePageRoutes, {
+    owners,
+    notifier,
+    quoteKey,
+    publicUrl: config.notify.publicUrl,
+    deposits: providers[0] && deposits(owners, providers[0]),
+  });
+  await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

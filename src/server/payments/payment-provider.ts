@@ -42,8 +42,6 @@ export type ProviderEvent =
       type: 'paid';
       id: string;
       checkoutId: string;
-      /** The quote id the checkout carried (client_reference_id). */
-      reference: string | null;
       amount: Minor;
       currency: string;
       /** The provider's payment (Stripe: the PaymentIntent), which its refunds name. */

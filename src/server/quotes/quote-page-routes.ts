@@ -1,7 +1,8 @@
 // The customer's side of a quote, at its unguessable link: the page, accepting it (at
-// most once, keeping what was accepted) and declining it. Plain forms posted back to
-// the page, answered with a redirect to it (a reload posts nothing twice). Only posts
-// from the page itself are taken; the token is never logged (app.ts redacts it).
+// most once, keeping what was accepted), declining it, and paying its deposit through
+// the payment provider (record 145). Plain forms posted back to the page, answered with
+// a redirect (to the page: a reload posts nothing twice; or to the provider's checkout).
+// Only posts from the page itself are taken; the token is never logged (app.ts redacts it).
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
@@ -11,6 +12,7 @@ import { todayIn } from '../../shared/time-zone.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
+import type { Deposits } from '../payments/deposits.js';
 import { COOKIE, SECURE_COOKIE } from '../owner/session-cookie.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -18,7 +20,8 @@ import { type Quote, quoteState } from '../store/quote-store.js';
 import { quoteIdOf } from './quote-link.js';
 import {
   notFoundPage,
-  offlinePayment,
+  type PaymentSectionOptions,
+  paymentSection,
   QUOTE_PAGE_STYLE,
   type QuotePageOptions,
   quotePage,
@@ -29,8 +32,10 @@ export interface QuotePageRouteOptions {
   owners: OwnerStore;
   notifier: Pick<Notifier, 'kick'>;
   quoteKey: Buffer;
-  /** Form targets a page may post to beyond itself (a payment provider's checkout). */
-  formTargets?: readonly string[];
+  /** The site's address (PUBLIC_URL): the provider sends the customer back to the page there. */
+  publicUrl: string;
+  /** "Pay deposit" through the first payment provider set up; without one, only the offline instructions. */
+  deposits?: Deposits | undefined;
 }
 
 /**
@@ -65,12 +70,14 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
-  const { owners, notifier, quoteKey } = options;
+  const { owners, notifier, quoteKey, deposits } = options;
+  // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
+  const formTargets = deposits?.provider.checkoutOrigins ?? [];
   const csp = [
     "default-src 'none'",
     `style-src '${QUOTE_PAGE_STYLE.hash}'`,
     "img-src 'self' data:",
-    ["form-action 'self'", ...(options.formTargets ?? [])].join(' '),
+    ["form-action 'self'", ...formTargets].join(' '),
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
@@ -101,10 +108,27 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     return quote && found ? { quote, inquiry: found.inquiry as StoredInquiry } : undefined;
   };
 
-  const render = (reply: FastifyReply, status: number, view: Omit<QuotePageOptions, 'state'>) => {
+  /** What the inquiry has paid so far. */
+  const paidFor = async (quote: Quote) =>
+    (await owners.payments.accountsOf([quote.inquiryId])).get(quote.inquiryId)?.paid ?? 0;
+
+  type View = Omit<QuotePageOptions, 'state' | 'afterAcceptance'> & {
+    payment?: Pick<PaymentSectionOptions, 'returned' | 'problem'>;
+  };
+  const render = async (reply: FastifyReply, status: number, { payment, ...view }: View) => {
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
-    return html(reply, status, quotePage({ ...view, state, afterAcceptance: offlinePayment(view.quote) }));
+    const afterAcceptance =
+      state === 'accepted' || state === 'deposit-paid'
+        ? paymentSection({
+            quote: view.quote,
+            path: view.path,
+            paid: await paidFor(view.quote),
+            online: deposits !== undefined,
+            ...payment,
+          })
+        : '';
+    return html(reply, status, quotePage({ ...view, state, afterAcceptance }));
   };
 
   /** Only a form of this site's own pages may answer a quote. */
@@ -119,14 +143,20 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   type Params = { Params: { token: string } };
   const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
 
-  app.get<Params & { Querystring: { step?: string } }>('/quote/:token', async (request, reply) => {
+  app.get<Params & { Querystring: { step?: string; payment?: string } }>('/quote/:token', async (request, reply) => {
     const found = await load(request.params.token);
     if (!found) return html(reply, 404, notFoundPage());
     // The owner looking at what the customer sees is not the customer's first look.
     const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
     const state = quoteState(found.quote, today());
     if (!owner && (state === 'sent' || state === 'viewed')) await owners.quotes.markViewed(found.quote.id, new Date());
-    return render(reply, 200, { ...found, path: pathOf(request), declining: request.query.step === 'decline' });
+    const { payment } = request.query;
+    return render(reply, 200, {
+      ...found,
+      path: pathOf(request),
+      declining: request.query.step === 'decline',
+      payment: { returned: payment === 'done' || payment === 'cancelled' ? payment : undefined },
+    });
   });
 
   app.post<Params & { Body: URLSearchParams }>(
@@ -172,4 +202,27 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });
     },
   );
+
+  app.post<Params>('/quote/:token/pay', { onRequest: sameSite }, async (request, reply) => {
+    const found = await load(request.params.token);
+    if (!found) return html(reply, 404, notFoundPage());
+    const path = pathOf(request);
+    const state = quoteState(found.quote, today());
+    // Paid already (or no provider, or a second press after it was paid): the page says so.
+    if (!deposits || state === 'deposit-paid') return reply.redirect(path, 303);
+    if (state !== 'accepted') return render(reply, 409, { ...found, path });
+    const due = found.quote.totals.deposit - (await paidFor(found.quote));
+    if (due <= 0) return reply.redirect(path, 303);
+    try {
+      const checkout = await deposits.checkout(found.quote, found.inquiry, due, `${options.publicUrl}${path}`);
+      return reply.redirect(checkout.url, 303);
+    } catch (error) {
+      // The provider's own words can quote what was sent (the customer's address): its kind and status only.
+      const { name, type, statusCode } = error as { name?: string; type?: string; statusCode?: number };
+      request.log.error({ provider: deposits.provider.name, type: type ?? name, statusCode }, 'payment: no checkout');
+      const problem =
+        'We could not reach the payment service just now. Please try again in a minute, or pay another way below.';
+      return render(reply, 503, { ...found, path, payment: { problem } });
+    }
+  });
 };

@@ -79,7 +79,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
   });
 
   it('records money taken by hand once per id, in minor units, with who recorded it in the history', async () => {
-    const { inquiryId, quoteId } = await accepted();
+    const { inquiryId, quoteId, total } = await accepted();
     const payment = buildPayment({ amount: 123_45, method: 'bank-transfer', note: 'Transfer ref 8812' });
     const first = await opened.owners.payments.record(inquiryId, payment, OWNER, new Date());
     expect(first).toMatchObject({
@@ -101,7 +101,12 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
       reason: 'missing',
     });
     expect(await opened.owners.payments.forInquiry(inquiryId)).toHaveLength(1);
-    expect((await opened.owners.payments.paidOf([inquiryId, 'other'])).get(inquiryId)).toBe(123_45);
+    expect(await opened.owners.payments.accountsOf([inquiryId, 'other'])).toEqual(
+      new Map([
+        [inquiryId, { paid: 123_45, total }],
+        ['other', { paid: 0, total: null }],
+      ]),
+    );
     expect((await saleNotes(inquiryId)).at(-1)).toEqual(['Payment recorded: $123.45 (Bank transfer)', OWNER.email]);
   });
 
@@ -143,7 +148,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     // Voided again: nothing more happens, the first reason stays.
     await opened.owners.payments.void(inquiryId, payment.id, 'again', OWNER, new Date());
     expect((await opened.owners.payments.get(payment.id))!.voided!.reason).toBe('Typed the wrong amount');
-    expect((await opened.owners.payments.paidOf([inquiryId])).get(inquiryId) ?? 0).toBe(0);
+    expect((await opened.owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid).toBe(0);
     expect(quoteState((await opened.owners.quotes.get(quoteId))!, TODAY)).toBe('accepted');
     const voids = (await saleNotes(inquiryId)).filter(([note]) => String(note).startsWith('Payment voided'));
     expect(voids).toEqual([[expect.stringMatching(/\(Cash\)\. Reason: Typed the wrong amount$/), OWNER.email]]);
@@ -244,7 +249,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     ).toBe('ignored');
     const refunds = (await opened.owners.payments.forInquiry(inquiryId)).filter((each) => each.kind === 'refund');
     expect(refunds.map((each) => each.amount)).toEqual([10_00, 20_00]);
-    expect((await opened.owners.payments.paidOf([inquiryId])).get(inquiryId)).toBe(deposit - 30_00);
+    expect((await opened.owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid).toBe(deposit - 30_00);
     expect((await saleNotes(inquiryId)).at(-1)).toEqual(['Refund through Stripe: $20.00', null]);
   });
 
@@ -264,7 +269,10 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
       [payment.id, 200_00, '', null],
       [voided.id, 200_00, '', ''],
     ]);
-    expect((await opened.owners.payments.paidOf([inquiryId])).get(inquiryId)).toBe(200_00);
+    expect((await opened.owners.payments.accountsOf([inquiryId])).get(inquiryId)).toEqual({
+      paid: 200_00,
+      total: null,
+    });
     expect(await opened.rows('checkoutSessions')).toEqual([]);
     await opened.owners.inbox.erasureSettled();
     expect(await opened.filesHolding([marker])).toEqual([]);

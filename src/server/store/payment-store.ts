@@ -113,8 +113,14 @@ export interface PaymentStore {
   /** The inquiry's payments and refunds, oldest first. */
   forInquiry(inquiryId: string): Promise<Payment[]>;
   get(id: string): Promise<Payment | undefined>;
-  /** What each of these inquiries has paid (payments less refunds, the voided left out); 0 when nothing. */
-  paidOf(inquiryIds: readonly string[]): Promise<Map<string, Minor>>;
+  /** Each of these inquiries' account: what it has paid, and its newest accepted quote's total. */
+  accountsOf(inquiryIds: readonly string[]): Promise<Map<string, Account>>;
+}
+
+/** An inquiry's account: payments less refunds (the voided left out), and what it owes in all (null: no quote accepted). */
+export interface Account {
+  paid: Minor;
+  total: Minor | null;
 }
 
 const money = (amount: Minor, currency: string) => formatMoney(amount, currency, content.locale);

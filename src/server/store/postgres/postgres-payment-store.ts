@@ -26,8 +26,11 @@ export const SCRUB_PAYMENTS_SQL = `UPDATE "payments" SET "note" = '',
 /** An erasure forgets the checkouts made for the inquiry ($1). */
 export const FORGET_CHECKOUTS_SQL = 'DELETE FROM "checkoutSessions" WHERE "inquiryId" = $1';
 
-const PAID_SQL = `SELECT coalesce(sum(CASE "kind" WHEN 'refund' THEN -"amount" ELSE "amount" END), 0)::bigint AS "paid"
-  FROM "payments" WHERE "inquiryId" = $1 AND "voidedAt" IS NULL`;
+/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
+const paidSql = (
+  id: string,
+) => `SELECT coalesce(sum(CASE "kind" WHEN 'refund' THEN -"amount" ELSE "amount" END), 0)::bigint
+  FROM "payments" WHERE "inquiryId" = ${id} AND "voidedAt" IS NULL`;
 
 const getOn = async (db: Query, id: string) => {
   const { rows } = await db.query('SELECT * FROM "payments" WHERE "id" = $1', [id]);
@@ -39,7 +42,7 @@ const lockInquiry = async (client: Query, inquiryId: string) =>
   ((await client.query('SELECT 1 FROM "eventInquiries" WHERE "id" = $1 FOR UPDATE', [inquiryId])).rowCount ?? 0) > 0;
 
 const paid = async (client: Query, inquiryId: string) =>
-  Number((await client.query(PAID_SQL, [inquiryId])).rows[0].paid);
+  Number((await client.query({ text: paidSql('$1'), values: [inquiryId], rowMode: 'array' })).rows[0]![0]);
 
 /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
 async function acceptedQuote(client: Query, inquiryId: string) {
@@ -292,14 +295,20 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
 
     get: (id) => getOn(pool, id),
 
-    async paidOf(inquiryIds) {
-      if (inquiryIds.length === 0) return new Map();
+    async accountsOf(inquiryIds) {
       const { rows } = await pool.query(
-        `SELECT "inquiryId", sum(CASE "kind" WHEN 'refund' THEN -"amount" ELSE "amount" END)::bigint AS "paid"
-         FROM "payments" WHERE "inquiryId" = ANY($1::text[]) AND "voidedAt" IS NULL GROUP BY "inquiryId"`,
+        `SELECT i."id" AS "inquiryId", (${paidSql('i."id"')}) AS "paid",
+           (SELECT "total" FROM "quotes" WHERE "inquiryId" = i."id" AND "acceptedAt" IS NOT NULL AND "declinedAt" IS NULL
+            ORDER BY "version" DESC LIMIT 1) AS "total"
+         FROM unnest($1::text[]) AS i("id")`,
         [inquiryIds],
       );
-      return new Map(rows.map((row) => [row.inquiryId as string, Number(row.paid)]));
+      return new Map(
+        rows.map((row) => [
+          row.inquiryId as string,
+          { paid: Number(row.paid), total: row.total === null ? null : Number(row.total) },
+        ]),
+      );
     },
   };
 }

@@ -25,8 +25,9 @@ export const SCRUB_PAYMENTS_SQL = `UPDATE payments SET note = '', voidReason = C
 /** An erasure forgets the checkouts made for the inquiry. */
 export const FORGET_CHECKOUTS_SQL = 'DELETE FROM checkoutSessions WHERE inquiryId = ?';
 
-const PAID_SQL = `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END), 0)
-  FROM payments WHERE inquiryId = ? AND voidedAt IS NULL`;
+/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
+const paidSql = (id: string) => `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END), 0)
+  FROM payments WHERE inquiryId = ${id} AND voidedAt IS NULL`;
 
 export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
   const { history, owe, advance } = saleRecords(prepare);
@@ -34,7 +35,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     const row = prepare('SELECT * FROM payments WHERE id = ?').get(id) as Record<string, unknown> | undefined;
     return row && rowToPayment(row);
   };
-  const paid = (inquiryId: string) => prepare(PAID_SQL).pluck().get(inquiryId) as Minor;
+  const paid = (inquiryId: string) => prepare(paidSql('?')).pluck().get(inquiryId) as Minor;
   /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
   const acceptedQuote = (inquiryId: string) =>
     prepare(
@@ -237,13 +238,14 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     async get(id) {
       return get(id);
     },
-    async paidOf(inquiryIds) {
-      if (inquiryIds.length === 0) return new Map();
+    async accountsOf(inquiryIds) {
       const rows = prepare(
-        `SELECT inquiryId, sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END) AS paid FROM payments
-         WHERE inquiryId IN (SELECT value FROM json_each(?)) AND voidedAt IS NULL GROUP BY inquiryId`,
-      ).all(JSON.stringify(inquiryIds)) as { inquiryId: string; paid: number }[];
-      return new Map(rows.map((row) => [row.inquiryId, row.paid]));
+        `SELECT i.value AS inquiryId, (${paidSql('i.value')}) AS paid,
+           (SELECT total FROM quotes WHERE inquiryId = i.value AND acceptedAt IS NOT NULL AND declinedAt IS NULL
+            ORDER BY version DESC LIMIT 1) AS total
+         FROM json_each(?) i`,
+      ).all(JSON.stringify(inquiryIds)) as { inquiryId: string; paid: number; total: number | null }[];
+      return new Map(rows.map(({ inquiryId, paid, total }) => [inquiryId, { paid, total }]));
     },
   };
 }

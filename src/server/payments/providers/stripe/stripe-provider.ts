@@ -7,6 +7,9 @@ import Stripe from 'stripe';
 import { BadSignature, type Checkout, type PaymentProvider, type ProviderEvent } from '../../payment-provider.js';
 import type { StripeSettings } from './stripe-settings.js';
 
+/** Its name in the store and its events' address, and what the owner reads. */
+export const STRIPE = { name: 'stripe', label: 'Stripe' } as const;
+
 /** The customer is sent to Stripe's own checkout pages. */
 export const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
 
@@ -28,7 +31,6 @@ export function siteEvent(event: Stripe.Event): ProviderEvent {
       type: 'paid',
       id: event.id,
       checkoutId: session.id,
-      reference: session.client_reference_id ?? session.metadata?.quoteId ?? null,
       amount: session.amount_total,
       currency: session.currency.toUpperCase(),
       paymentRef: idOf(session.payment_intent),
@@ -62,8 +64,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
   });
 
   return {
-    name: 'stripe',
-    label: 'Stripe',
+    ...STRIPE,
     checkoutOrigins: [STRIPE_CHECKOUT_ORIGIN],
     async createCheckout(request): Promise<Checkout> {
       const session = await stripe.checkout.sessions.create(
