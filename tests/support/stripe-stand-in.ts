@@ -99,9 +99,16 @@ function sessionFrom(fields: Record<string, string>): StandInSession {
   };
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
-  const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
-  const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+/** A port and secrets of its own (a server started beforehand with them), or made up. */
+export interface StandInOptions {
+  port?: number;
+  secretKey?: string;
+  webhookSecret?: string;
+}
+
+export async function startStripeStandIn(options: StandInOptions = {}): Promise<StripeStandIn> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(12).toString('hex')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('base64url')}`;
   const asked: AskedSession[] = [];
   const sessions = new Map<string, StandInSession>();
   const byKey = new Map<string, { body: string; session: StandInSession }>();
@@ -145,7 +152,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return answer(200, session);
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as { port: number };
   const base = `http://127.0.0.1:${port}`;
 

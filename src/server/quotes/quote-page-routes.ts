@@ -135,7 +135,13 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const sameSite = async (request: FastifyRequest) => {
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    const ours = origin === undefined || origin === `http://${request.host}` || origin === `https://${request.host}`;
+    // The page's Referrer-Policy (no-referrer) makes Chromium post its forms with `Origin: null`:
+    // taken only when the browser's Sec-Fetch-Site vouches that the post came from this site.
+    const ours =
+      origin === undefined ||
+      (origin === 'null' && site === 'same-origin') ||
+      origin === `http://${request.host}` ||
+      origin === `https://${request.host}`;
     if (site === 'cross-site' || site === 'same-site' || !ours)
       throw httpError(403, 'Please answer from the quote’s own page.');
   };
