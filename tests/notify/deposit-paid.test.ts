@@ -5,148 +5,63 @@
 // quote. A bad signature changes nothing; Stripe's signed checkout.session.completed books
 // the inquiry and tells the owner by e-mail and push, once, though the event comes five
 // times and a second event of the same session follows.
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InquiryDetail } from '../../src/shared/inbox-views.js';
 import type { PaymentsAnswer } from '../../src/shared/payment-views.js';
-import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
-import { hashPassword } from '../../src/server/owner/password.js';
-import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
-import { buildInquiryBody } from '../support/builders.js';
-import { freshDataDir, freshPostgresUrl } from '../support/databases.js';
-import { freePort } from '../support/postgres.js';
-import { deviceKeys, newDevice, opened, startPushService, type TestPushService } from '../support/push-service.js';
-import { ownerCookie, ServerProcess } from '../support/server-process.js';
-import { startSmtp, type TestSmtp } from '../support/smtp.js';
+import { freshPostgresUrl } from '../support/databases.js';
+import {
+  SALE_OWNER as OWNER,
+  SALE_PUBLIC_URL as PUBLIC_URL,
+  type SaleServer,
+  startSaleServer,
+} from '../support/sale-server.js';
 import { type SignedEvent, startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-
-const OWNER = 'owner@deposit.example';
-const PASSWORD = 'a long owner passphrase';
-const PUBLIC_URL = 'https://tacos.example';
-
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
+import { until } from '../support/until.js';
 
 describe.each(['sqlite', 'postgres'] as const)('a deposit paid through Stripe, on %s', (engine) => {
-  let smtp: TestSmtp;
-  let push: TestPushService;
-  let hooks: WebhookReceiver;
   let stripe: StripeStandIn;
-  let server: ServerProcess;
-  let origin: string;
-  let owner: (method: string, path: string, body?: unknown) => Promise<Response>;
-  const device = newDevice('phone');
-  const remove: (() => void)[] = [];
+  let sale: SaleServer;
 
   beforeAll(async () => {
-    [smtp, push, hooks, stripe] = await Promise.all([
-      startSmtp(),
-      startPushService(),
-      startWebhookReceiver(),
-      startStripeStandIn(),
-    ]);
-    const data = freshDataDir();
-    remove.push(data.remove);
-    const store = { dataDir: data.dir, databaseUrl: engine === 'postgres' ? await freshPostgresUrl() : undefined };
-    const owners = await openOwnerStore(store);
-    await owners.createOwner(OWNER, await hashPassword(PASSWORD));
-    await owners.close();
-    server = new ServerProcess(await freePort(), {
-      DATA_DIR: data.dir,
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-      NODE_EXTRA_CA_CERTS: push.caFile,
-      PUBLIC_URL,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'quotes@tacos.example',
+    stripe = await startStripeStandIn();
+    sale = await startSaleServer({
+      ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
       CONFIRMATION_EMAIL: 'off',
-      WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
-      WEBHOOK_ALLOW_PRIVATE: 'true',
       ...stripe.env,
-      LOG_LEVEL: 'warn',
     });
-    await server.start();
-    origin = `http://127.0.0.1:${server.port}`;
-    const cookie = await ownerCookie(server, OWNER, PASSWORD);
-    owner = (method, path, body) =>
-      fetch(`${origin}${path}`, {
-        method,
-        headers: { cookie, origin, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    const added = await owner('POST', '/api/owner/push-subscriptions', {
-      endpoint: `https://127.0.0.1:${push.port}${device.path}`,
-      keys: deviceKeys(device),
-      label: 'Phone',
-    });
-    expect(added.status).toBe(201);
   }, 90_000);
   afterAll(async () => {
-    await server?.kill();
-    await Promise.all([smtp?.stop(), push?.close(), hooks?.close(), stripe?.close()]);
-    push?.remove();
-    for (const each of remove) each();
+    await sale?.stop();
+    await stripe?.close();
   });
 
-  /** A new inquiry through the visitor's API, quoted by the owner and accepted by the customer. */
+  /** A new inquiry, quoted by the owner and accepted by the customer. */
   async function accepted() {
-    const session = (await (await fetch(`${origin}/api/session`, { method: 'POST' })).json()) as { token: string };
-    const id = randomUUID();
-    const inquiry = buildInquiryBody({ fillMs: 10_000, website: '' });
-    const created = await fetch(`${origin}/api/inquiries/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify(inquiry),
-    });
-    expect(created.status).toBe(201);
-    const { draft } = (await (await owner('GET', `/api/owner/inquiries/${id}/quotes`)).json()) as QuotesAnswer;
-    const quote = (await (await owner('POST', `/api/owner/inquiries/${id}/quotes`, draft)).json()) as QuoteView;
-    const path = new URL(quote.url).pathname;
-    expect((await form(`${path}/accept`, { accept: 'yes' })).status).toBe(303);
-    return { id, inquiry, quote, path };
+    const quoted = await sale.quoted();
+    expect((await sale.form(`${quoted.path}/accept`, { accept: 'yes' })).status).toBe(303);
+    return quoted;
   }
 
-  /** Posts a form of the quote page from the page itself. */
-  const form = (path: string, fields: Record<string, string> = {}) =>
-    fetch(`${origin}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-      body: new URLSearchParams(fields),
-    });
   /** Posts an event as Stripe does. */
   const post = (event: SignedEvent) =>
-    fetch(`${origin}/api/payments/stripe`, {
+    fetch(`${sale.origin}/api/payments/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature },
       body: event.body,
     });
   const statusOf = async (id: string) =>
-    ((await (await owner('GET', `/api/owner/inquiries/${id}`)).json()) as InquiryDetail).inquiry.status;
+    ((await (await sale.owner('GET', `/api/owner/inquiries/${id}`)).json()) as InquiryDetail).inquiry.status;
   const paymentsOf = async (id: string) =>
-    (await (await owner('GET', `/api/owner/inquiries/${id}/payments`)).json()) as PaymentsAnswer;
-  const mailsAbout = (id: string) =>
-    smtp.received.filter(
-      (mail) => mail.rcptTo.includes(OWNER) && mail.subject.startsWith('Deposit paid') && mail.text.includes(id),
-    );
-  const pushesAbout = (id: string) =>
-    (push.received.get(device.path) ?? [])
-      .map((each) => opened(device, each))
-      .filter((each) => each.title.startsWith('Deposit paid') && each.url.endsWith(id));
+    (await (await sale.owner('GET', `/api/owner/inquiries/${id}/payments`)).json()) as PaymentsAnswer;
+  const mailsAbout = (id: string) => sale.mailsTo(OWNER, /^Deposit paid/).filter((mail) => mail.text.includes(id));
+  const pushesAbout = (id: string) => sale.pushesTitled(/^Deposit paid/).filter((each) => each.url.endsWith(id));
 
   it('asks for the deposit, books the inquiry on Stripe’s signed event and tells the owner, once', {
     timeout: 90_000,
   }, async () => {
     const { id, inquiry, quote, path } = await accepted();
-    const pressed = await form(`${path}/pay`);
+    const pressed = await sale.form(`${path}/pay`);
     expect(pressed.status).toBe(303);
     const sessionId = pressed.headers.get('location')!.split('/').at(-1)!;
     const session = stripe.sessions.get(sessionId)!;
@@ -185,7 +100,7 @@ describe.each(['sqlite', 'postgres'] as const)('a deposit paid through Stripe, o
     });
     expect(pushed!.body).toContain('Booked');
     const hook = await until('the webhook', () =>
-      hooks.received.find(
+      sale.hooks.received.find(
         (each) =>
           (each.verified as { type?: string; data?: { id: string } } | undefined)?.data?.id === id &&
           (each.verified as { type: string }).type === 'deposit.paid',
@@ -212,7 +127,7 @@ describe.each(['sqlite', 'postgres'] as const)('a deposit paid through Stripe, o
     expect(pushesAbout(id)).toHaveLength(1);
 
     // The customer's page says so, with no button.
-    const page = await (await fetch(`${origin}${path}`)).text();
+    const page = await (await fetch(`${sale.origin}${path}`)).text();
     expect(page).toContain('Deposit paid');
     expect(page).not.toContain('Pay deposit');
   });

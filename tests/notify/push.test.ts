@@ -28,21 +28,12 @@ import {
   vapidOf,
 } from '../support/push-service.js';
 import { ownerCookie, ServerProcess } from '../support/server-process.js';
+import { until } from '../support/until.js';
 
 const OWNER = 'owner@push.example';
 const HELPER = 'helper@push.example';
 const PASSWORD = 'a long owner passphrase';
 const PUBLIC_URL = 'https://tacos.example';
-
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A server process on its own data directory, with the owners made, and their calls. */
 async function startServer(service: TestPushService, env: Record<string, string>) {

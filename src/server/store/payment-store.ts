@@ -13,8 +13,7 @@
 // Payments are accounting records: an inquiry's erasure keeps them, without anything
 // of the customer (their notes and void reasons cleared; none holds a name or address).
 import { content } from '../../../content/index.js';
-import type { Minor } from '../../shared/money.js';
-import { formatMoney } from '../../shared/money.js';
+import { formatMoney, type Minor } from '../../shared/money.js';
 import { type PaymentMethod, type PaymentView, paymentWords } from '../../shared/payment-views.js';
 import type { Actor } from './actor.js';
 
@@ -175,6 +174,76 @@ export function rowToCheckout(row: Record<string, unknown>): StoredCheckout {
     expiresAt: time(row.expiresAt),
   };
 }
+
+/** A payments row as both engines insert it (`recordedAt` an ISO time). */
+export interface PaymentRow {
+  id: string;
+  inquiryId: string;
+  quoteId: string | null;
+  kind: Payment['kind'];
+  amount: Minor;
+  currency: string;
+  method: PaymentMethod;
+  provider: string | null;
+  providerRef: string | null;
+  providerPayment: string | null;
+  note: string;
+  recordedAt: string;
+  recordedBy: string | null;
+}
+
+/** The row of a provider's paid checkout: its provider's reference is the checkout (one payment each). */
+export const paidRow = (asked: StoredCheckout, event: PaidEvent, id: string, at: string): PaymentRow => ({
+  id,
+  inquiryId: asked.inquiryId,
+  quoteId: asked.quoteId,
+  kind: 'payment',
+  amount: event.amount,
+  currency: event.currency,
+  method: 'online',
+  provider: event.provider,
+  providerRef: event.checkoutId,
+  providerPayment: event.paymentRef,
+  note: '',
+  recordedAt: at,
+  recordedBy: null,
+});
+
+/** The row of what a refund added: keyed by the total refunded, so each total counts once, whichever event brings it first. */
+export const refundRow = (payment: Payment, event: RefundEvent, amount: Minor, id: string, at: string): PaymentRow => ({
+  id,
+  inquiryId: payment.inquiryId,
+  quoteId: payment.quoteId,
+  kind: 'refund',
+  amount,
+  currency: event.currency,
+  method: 'online',
+  provider: event.provider,
+  providerRef: `${event.paymentRef}:refunded:${event.refundedTotal}`,
+  providerPayment: event.paymentRef,
+  note: '',
+  recordedAt: at,
+  recordedBy: null,
+});
+
+/** The row of a payment the owner recorded by hand, towards the accepted quote (if any). */
+export const handRow = (
+  inquiryId: string,
+  payment: NewPayment,
+  quoteId: string | null,
+  by: Actor,
+  at: string,
+): PaymentRow => ({
+  ...payment,
+  inquiryId,
+  quoteId,
+  kind: 'payment',
+  provider: null,
+  providerRef: null,
+  providerPayment: null,
+  recordedAt: at,
+  recordedBy: by.email,
+});
 
 /** Whether a payment recorded again with the same id is the same payment (a retried post). */
 export const samePayment = (stored: Payment, inquiryId: string, payment: NewPayment) =>

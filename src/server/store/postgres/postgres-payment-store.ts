@@ -8,10 +8,14 @@ import type { Actor } from '../actor.js';
 import {
   DEPOSIT_PAID_EVENT,
   type EventOutcome,
+  handRow,
+  paidRow,
   type Payment,
   PAYMENT_NOTES,
+  type PaymentRow,
   type PaymentStore,
   type RecordResult,
+  refundRow,
   rowToCheckout,
   rowToPayment,
   samePayment,
@@ -95,7 +99,7 @@ const settleEvent = async (client: Query, provider: string, eventId: string, out
   return outcome;
 };
 
-const PAYMENT_COLUMNS = [
+const PAYMENT_COLUMNS: readonly (keyof PaymentRow)[] = [
   'id',
   'inquiryId',
   'quoteId',
@@ -109,10 +113,10 @@ const PAYMENT_COLUMNS = [
   'note',
   'recordedAt',
   'recordedBy',
-] as const;
+];
 
 /** Inserts a payment unless its id, or its provider's reference, is there already; true if it was. */
-const insert = async (client: Query, row: Record<(typeof PAYMENT_COLUMNS)[number], unknown>) =>
+const insert = async (client: Query, row: PaymentRow) =>
   ((
     await client.query(
       `INSERT INTO "payments" (${PAYMENT_COLUMNS.map((column) => `"${column}"`).join(', ')})
@@ -170,21 +174,7 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
           return outcome('mismatch');
         }
         const id = randomUUID();
-        const stored = await insert(client, {
-          id,
-          inquiryId: asked.inquiryId,
-          quoteId: asked.quoteId,
-          kind: 'payment',
-          amount: event.amount,
-          currency: event.currency,
-          method: 'online',
-          provider: event.provider,
-          providerRef: event.checkoutId,
-          providerPayment: event.paymentRef,
-          note: '',
-          recordedAt: at,
-          recordedBy: null,
-        });
+        const stored = await insert(client, paidRow(asked, event, id, at.toISOString()));
         if (!stored) return outcome('duplicate');
         const payment = (await getOn(client, id))!;
         await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
@@ -211,22 +201,7 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
         );
         const amount = event.refundedTotal - Number(refunded.rows[0].refunded);
         if (amount <= 0) return outcome('duplicate');
-        const stored = await insert(client, {
-          id: randomUUID(),
-          inquiryId: payment.inquiryId,
-          quoteId: payment.quoteId,
-          kind: 'refund',
-          amount,
-          currency: event.currency,
-          method: 'online',
-          provider: event.provider,
-          // Each total refunded once, whichever of its events comes first.
-          providerRef: `${event.paymentRef}:refunded:${event.refundedTotal}`,
-          providerPayment: event.paymentRef,
-          note: '',
-          recordedAt: at,
-          recordedBy: null,
-        });
+        const stored = await insert(client, refundRow(payment, event, amount, randomUUID(), at.toISOString()));
         if (!stored) return outcome('duplicate');
         await saleHistory(
           client,
@@ -242,17 +217,8 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
     record(inquiryId, payment, by, at) {
       return inTransaction(pool, async (client): Promise<RecordResult> => {
         if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
-        const stored = await insert(client, {
-          ...payment,
-          inquiryId,
-          quoteId: (await acceptedQuote(client, inquiryId))?.id ?? null,
-          kind: 'payment',
-          provider: null,
-          providerRef: null,
-          providerPayment: null,
-          recordedAt: at,
-          recordedBy: by.email,
-        });
+        const quoteId = (await acceptedQuote(client, inquiryId))?.id ?? null;
+        const stored = await insert(client, handRow(inquiryId, payment, quoteId, by, at.toISOString()));
         const saved = (await getOn(client, payment.id))!;
         if (!stored) {
           return samePayment(saved, inquiryId, payment)

@@ -8,10 +8,14 @@ import type { Actor } from '../actor.js';
 import {
   DEPOSIT_PAID_EVENT,
   type EventOutcome,
+  handRow,
+  paidRow,
   type Payment,
   PAYMENT_NOTES,
+  type PaymentRow,
   type PaymentStore,
   type RecordResult,
+  refundRow,
   rowToCheckout,
   rowToPayment,
   samePayment,
@@ -71,7 +75,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(outcome, provider, eventId);
     return outcome;
   };
-  const insert = (row: Record<string, unknown>) =>
+  const insert = (row: PaymentRow) =>
     prepare(
       `INSERT INTO payments (id, inquiryId, quoteId, kind, amount, currency, method, provider, providerRef, providerPayment,
          note, recordedAt, recordedBy)
@@ -94,21 +98,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
       return outcome('mismatch');
     }
     const id = randomUUID();
-    const stored = insert({
-      id,
-      inquiryId: asked.inquiryId,
-      quoteId: asked.quoteId,
-      kind: 'payment',
-      amount: event.amount,
-      currency: event.currency,
-      method: 'online',
-      provider: event.provider,
-      providerRef: event.checkoutId,
-      providerPayment: event.paymentRef,
-      note: '',
-      recordedAt: at,
-      recordedBy: null,
-    });
+    const stored = insert(paidRow(asked, event, id, at));
     if (!stored) return outcome('duplicate');
     const payment = get(id)!;
     history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
@@ -133,22 +123,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
         .get(event.provider, event.paymentRef) as number;
       const amount = event.refundedTotal - refunded;
       if (amount <= 0) return outcome('duplicate');
-      const stored = insert({
-        id: randomUUID(),
-        inquiryId: payment.inquiryId,
-        quoteId: payment.quoteId,
-        kind: 'refund',
-        amount,
-        currency: event.currency,
-        method: 'online',
-        provider: event.provider,
-        // Each total refunded once, whichever of its events comes first.
-        providerRef: `${event.paymentRef}:refunded:${event.refundedTotal}`,
-        providerPayment: event.paymentRef,
-        note: '',
-        recordedAt: at,
-        recordedBy: null,
-      });
+      const stored = insert(refundRow(payment, event, amount, randomUUID(), at));
       if (!stored) return outcome('duplicate');
       history(payment.inquiryId, PAYMENT_NOTES.refunded(amount, event.currency, event.label), null, at);
       return outcome('applied');
@@ -158,17 +133,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
   const recordTx = db.transaction(
     (inquiryId: string, payment: Parameters<PaymentStore['record']>[1], by: Actor, at: string): RecordResult => {
       if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return { ok: false, reason: 'missing' };
-      const stored = insert({
-        ...payment,
-        inquiryId,
-        quoteId: acceptedQuote(inquiryId)?.id ?? null,
-        kind: 'payment',
-        provider: null,
-        providerRef: null,
-        providerPayment: null,
-        recordedAt: at,
-        recordedBy: by.email,
-      });
+      const stored = insert(handRow(inquiryId, payment, acceptedQuote(inquiryId)?.id ?? null, by, at));
       const saved = get(payment.id)!;
       if (!stored) {
         return samePayment(saved, inquiryId, payment)
