@@ -197,6 +197,8 @@ describe('Stripe’s events at POST /api/payments/stripe', () => {
     const asked = standIn.asked.length;
     expect((await postForm(t, `${path}/pay`)).headers.location).toBe(path);
     expect(standIn.asked.length).toBe(asked);
+    // Accepting it again (a reload of the form's post) still lands on the page.
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).headers.location).toBe(path);
   });
 
   it('acknowledges and ignores what the site did not cause', async () => {

@@ -184,7 +184,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       );
       if (result.ok) notifier.kick(1);
       // Accepted now or before: the page says so. Otherwise it says why not (replaced, expired, declined).
-      if (result.ok || result.state === 'accepted') return reply.redirect(path, 303);
+      if (result.ok || result.state === 'accepted' || result.state === 'deposit-paid') return reply.redirect(path, 303);
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });
     },
   );
