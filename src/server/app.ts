@@ -16,6 +16,10 @@ import { quotePageRoutes } from './quotes/quote-page-routes.js';
 import { deposits } from './payments/deposits.js';
 import { paymentRoutes } from './payments/payment-routes.js';
 import { openProviders } from './payments/providers/index.js';
+import { type Clock, systemClock } from './clock.js';
+import { REMINDER_RULES } from './reminders/index.js';
+import type { ReminderRule } from './reminders/reminder-rule.js';
+import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
@@ -88,12 +92,20 @@ export interface BuildOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
   /** How often the landing page looks for schedule changes made elsewhere (tests shorten it). */
   scheduleLookEveryMs?: number;
+  /** The server's clock: a test moves it days ahead (only code passes it; record 143). */
+  clock?: Clock;
+  /** The reminder rules (default: every one in reminders/); a test gives its own. */
+  reminderRules?: readonly ReminderRule[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: resend, test e-mail, status. */
     notifier: Notifier;
+    /** The sale's reminders: a test sweeps now, after moving the clock. */
+    reminders: ReminderSweeper;
+    /** The server's clock (ms): the system's, or a test's. */
+    clock: Clock;
   }
 }
 
@@ -216,6 +228,20 @@ export async function buildApp(
     onQueued: (count) => notifier.kick(count),
   });
   app.decorate('notifier', notifier);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const reminders = createReminderSweeper({
+    owners,
+    content,
+    rules: options.reminderRules ?? REMINDER_RULES,
+    clock,
+    onQueued: (count) => notifier.kick(count),
+    onError: (error, event) =>
+      app.log.error({ err: loggableError(error as FastifyError) }, `reminders: the ${event} sweep failed`),
+  });
+  app.decorate('reminders', reminders);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('preClose', async () => reminders.stop());
   app.addHook('onReady', () => notifier.start());
   // Sends in flight are aborted and their claims let go as closing begins, beside the
   // requests' grace period, so the stores close well within the shutdown's bound.
@@ -247,6 +273,7 @@ export async function buildApp(
     push,
     onScheduleChanged: () => published.refresh(),
     quoteUrl: sale.quoteUrl,
+    clock,
   });
   // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
   const providers = openProviders(config.payments);
@@ -254,6 +281,7 @@ export async function buildApp(
     owners,
     notifier,
     quoteKey,
+    clock,
     publicUrl: config.notify.publicUrl,
     deposits: providers[0] && deposits(owners, providers[0]),
   });

@@ -2,6 +2,7 @@
 // sets on each request it lets in. Kept outside owner/, so the route plugins in owner/,
 // notify/ and schedule/ take it without importing the scope that registers them. Each
 // plugin takes only the options it uses: FastifyPluginAsync<Pick<OwnerAreaOptions, ...>>.
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { PushServices } from './notify/channels/channel.js';
 import type { Notifier } from './notify/notifier.js';
@@ -30,4 +31,6 @@ export interface OwnerAreaOptions {
   onScheduleChanged?: () => Promise<void>;
   /** The customer's address of a quote (its unguessable link). */
   quoteUrl(quoteId: string): string;
+  /** The server's clock (a test's, in tests). */
+  clock: Clock;
 }

@@ -2,18 +2,18 @@
 // their phone, a real SMTP server, a local HTTPS push service (trusted through
 // NODE_EXTRA_CA_CERTS) and a webhook receiver; the owner's calls as the inbox makes them,
 // the quote page's forms as the browser posts them, and an inquiry quoted by the owner.
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
-import { buildInquiryBody } from './builders.js';
+import type { buildInquiryBody } from './builders.js';
 import { freshDataDir } from './databases.js';
 import { freePort } from './postgres.js';
 import { deviceKeys, newDevice, opened, startPushService, type TestPushService } from './push-service.js';
 import { ownerCookie, ServerProcess } from './server-process.js';
 import { startSmtp, type TestSmtp } from './smtp.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
+import { createInquiryAt } from './visitor.js';
 
 export const SALE_OWNER = 'owner@sale.example';
 export const SALE_PUBLIC_URL = 'https://tacos.example';
@@ -88,15 +88,7 @@ export async function startSaleServer(env: Record<string, string> = {}): Promise
         body: new URLSearchParams(fields),
       }),
     async quoted() {
-      const session = (await (await fetch(`${origin}/api/session`, { method: 'POST' })).json()) as { token: string };
-      const id = randomUUID();
-      const inquiry = buildInquiryBody({ fillMs: 10_000, website: '' });
-      const created = await fetch(`${origin}/api/inquiries/${id}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-        body: JSON.stringify(inquiry),
-      });
-      expect(created.status).toBe(201);
+      const { id, inquiry } = await createInquiryAt(origin);
       const { draft } = (await (await owner('GET', `/api/owner/inquiries/${id}/quotes`)).json()) as QuotesAnswer;
       const sent = await owner('POST', `/api/owner/inquiries/${id}/quotes`, draft);
       expect(sent.status).toBe(201);

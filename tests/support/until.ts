@@ -1,5 +1,5 @@
-// Waits for something a server process does in its own time (an e-mail, a push, a
-// status): what `read` gives once it is not undefined, or an error naming it after `timeoutMs`.
+// Waits for something a server does in its own time (a message, a push, a state): reads
+// until it gives a value, every 50 ms, failing after `timeoutMs` with what it waited for.
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export async function until<T>(

@@ -9,6 +9,7 @@ import { content } from '../../../content/index.js';
 import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
+import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -32,6 +33,7 @@ export interface QuotePageRouteOptions {
   owners: OwnerStore;
   notifier: Pick<Notifier, 'kick'>;
   quoteKey: Buffer;
+  clock: Clock;
   /** The site's address (PUBLIC_URL): the provider sends the customer back to the page there. */
   publicUrl: string;
   /** "Pay deposit" through the first payment provider set up; without one, only the offline instructions. */
@@ -70,7 +72,7 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
-  const { owners, notifier, quoteKey, deposits } = options;
+  const { owners, notifier, quoteKey, deposits, clock } = options;
   // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
   const formTargets = deposits?.provider.checkoutOrigins ?? [];
   const csp = [
@@ -81,7 +83,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const today = () => todayIn(content.timeZone);
+  const today = () => todayIn(content.timeZone, clock());
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -94,8 +96,10 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       .status(status)
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex, nofollow')
-      // The token is in the address: no other site learns it from a Referer.
-      .header('referrer-policy', 'no-referrer')
+      // The token is in the address: no other site learns it from a Referer. Not
+      // no-referrer: Chromium would then post the page's own forms with `Origin: null`,
+      // which sameSite refuses (record 020).
+      .header('referrer-policy', 'same-origin')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
       .send(page);
@@ -135,8 +139,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const sameSite = async (request: FastifyRequest) => {
     const site = request.headers['sec-fetch-site'];
     const origin = request.headers.origin;
-    // The page's Referrer-Policy (no-referrer) makes Chromium post its forms with `Origin: null`:
-    // taken only when the browser's Sec-Fetch-Site vouches that the post came from this site.
+    // A browser that posts a form with `Origin: null` (a stricter referrer setting than the
+    // page's): taken only when its Sec-Fetch-Site vouches that the post came from this site.
     const ours =
       origin === undefined ||
       (origin === 'null' && site === 'same-origin') ||
@@ -155,7 +159,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     // The owner looking at what the customer sees is not the customer's first look.
     const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
     const state = quoteState(found.quote, today());
-    if (!owner && (state === 'sent' || state === 'viewed')) await owners.quotes.markViewed(found.quote.id, new Date());
+    if (!owner && (state === 'sent' || state === 'viewed'))
+      await owners.quotes.markViewed(found.quote.id, new Date(clock()));
     const { payment } = request.query;
     return render(reply, 200, {
       ...found,
@@ -176,7 +181,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
         return render(reply, 400, { ...found, path, problem: 'Tick “I accept the terms” to accept the quote.' });
       }
       const snapshot = acceptedSnapshot(found.quote, found.inquiry);
-      const at = new Date().toISOString();
+      const at = new Date(clock()).toISOString();
       const result = await owners.quotes.accept(
         found.quote.id,
         { at, from: request.ip, snapshot, hash: sha256(snapshot) },
@@ -202,7 +207,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
         const message = problem ? `The reason ${problem}.` : `At most ${QUOTE_LIMITS.declineReason} characters.`;
         return render(reply, 400, { ...found, path, declining: true, problem: message });
       }
-      const result = await owners.quotes.decline(found.quote.id, reason, new Date(), today());
+      const result = await owners.quotes.decline(found.quote.id, reason, new Date(clock()), today());
       if (result.ok) notifier.kick(1);
       if (result.ok || result.state === 'declined') return reply.redirect(path, 303);
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });

@@ -16,6 +16,7 @@ import {
 } from '../../shared/quote-views.js';
 import { todayIn } from '../../shared/time-zone.js';
 import { httpError } from '../http-error.js';
+import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
@@ -25,6 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface QuoteRouteOptions {
   owners: OwnerStore;
+  clock: Clock;
   notifier: Pick<Notifier, 'kick'>;
   /** The customer's address of a quote. */
   quoteUrl(quoteId: string): string;
@@ -73,8 +75,11 @@ function ratesOf(draft: Pick<QuoteDraftBody, 'serviceCharge' | 'deposit'>): Quot
   return { ...saleRates(content.sale), serviceCharge: draft.serviceCharge, deposit: draft.deposit };
 }
 
-export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (app, { owners, notifier, quoteUrl }) => {
-  const today = () => todayIn(content.timeZone);
+export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
+  app,
+  { owners, notifier, quoteUrl, clock },
+) => {
+  const today = () => todayIn(content.timeZone, clock());
 
   const view = (quote: Quote): QuoteView => ({
     id: quote.id,
@@ -172,7 +177,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (app, { 
           terms: content.sale.terms,
         },
         by,
-        new Date(),
+        new Date(clock()),
         note,
       );
       if (!quote) throw httpError(404, 'No such inquiry.');

@@ -8,6 +8,7 @@
 //   the truck's stops      schedule-store.ts  sqlite/sqlite-schedule-store.ts  postgres/postgres-schedule-store.ts
 //   quotes                 quote-store.ts     sqlite/sqlite-quote-store.ts     postgres/postgres-quote-store.ts
 //   payments               payment-store.ts   sqlite/sqlite-payment-store.ts   postgres/postgres-payment-store.ts
+//   reminders              reminder-store.ts  sqlite/sqlite-reminder-store.ts  postgres/postgres-reminder-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -19,6 +20,7 @@ import type { DeviceStore } from './device-store.js';
 import type { InboxStore } from './inbox-store.js';
 import type { PaymentStore } from './payment-store.js';
 import type { QuoteStore } from './quote-store.js';
+import type { ReminderStore } from './reminder-store.js';
 import type { ScheduleStore } from './schedule-store.js';
 
 /** The accounts, at the top (`owners.findOwnerByEmail`), and a field per other store. */
@@ -34,6 +36,8 @@ export interface OwnerStore extends AccountStore {
   readonly quotes: QuoteStore;
   /** Each inquiry's payments, online and by hand (record 146). */
   readonly payments: PaymentStore;
+  /** The reminders of the sale, each queued once (record 143). */
+  readonly reminders: ReminderStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

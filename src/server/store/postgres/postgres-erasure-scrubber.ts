@@ -15,6 +15,7 @@ export const ERASED_TABLES = [
   'quotes',
   'payments',
   'checkoutSessions',
+  'reminders',
 ];
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */

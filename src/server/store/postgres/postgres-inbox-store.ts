@@ -10,6 +10,7 @@ import type { ErasureScrubber } from './postgres-erasure-scrubber.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './postgres-payment-store.js';
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
+import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
 import { inTransaction, iso } from './postgres-transaction.js';
 
 const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
@@ -171,6 +172,7 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
         // Its payments stay, as accounting records, without the customer's words (record 146).
         await client.query(SCRUB_PAYMENTS_SQL, [id]);
         await client.query(FORGET_CHECKOUTS_SQL, [id]);
+        await client.query(FORGET_REMINDERS_SQL, [id]);
         await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
           id,
           at.toISOString(),

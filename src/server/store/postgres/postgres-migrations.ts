@@ -280,6 +280,17 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "outboxPending" ADD COLUMN "topic" text NOT NULL DEFAULT ''`,
   },
   {
+    version: 71,
+    name: 'sale-reminders',
+    // As on SQLite (sqlite-migrations.ts, version 71; record 143).
+    sql: `CREATE TABLE "reminders" (
+    "inquiryId" text NOT NULL,
+    "topic" text NOT NULL,
+    "queuedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("inquiryId", "topic")
+  )`,
+  },
+  {
     version: 80,
     name: 'sale-payments',
     // As on SQLite (sqlite-migrations.ts, version 80; record 146).

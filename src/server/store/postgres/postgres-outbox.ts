@@ -54,7 +54,7 @@ export function withPending(insertSql: string, parameters: number): string {
   SELECT "id" FROM "inserted"`;
 }
 
-/** Appends an event's pending row (record 142): run it in the transaction that records the event. */
+/** Appends an event's pending row (record 142), as on SQLite (sqlite-outbox.ts says why its time is the system's). */
 export const PENDING_EVENT_SQL = 'INSERT INTO "outboxPending" ("inquiryId", "topic", "queuedAt") VALUES ($1, $2, $3)';
 
 /** The parameters `withPending` adds after the INSERT's own. */

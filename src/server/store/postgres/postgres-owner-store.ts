@@ -9,6 +9,7 @@ import { erasureScrubber, type ScrubLog, stderrLog } from './postgres-erasure-sc
 import { postgresInboxStore } from './postgres-inbox-store.js';
 import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
+import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { migrate } from './postgres-store.js';
 
@@ -31,6 +32,7 @@ export async function openPostgresOwnerStore(
     schedule: postgresScheduleStore(pool),
     quotes: postgresQuoteStore(pool),
     payments: postgresPaymentStore(pool),
+    reminders: postgresReminderStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

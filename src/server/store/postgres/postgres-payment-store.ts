@@ -77,7 +77,7 @@ async function settleDeposit(client: Query, inquiryId: string, payment: Payment,
   ]);
   await saleHistory(client, inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
   await advanceStatus(client, inquiryId, 'booked', by, at, []);
-  await owe(client, inquiryId, DEPOSIT_PAID_EVENT, payment.id, at);
+  await owe(client, inquiryId, DEPOSIT_PAID_EVENT, payment.id);
 }
 
 /** Notes a provider's event once; false if it was seen before. */

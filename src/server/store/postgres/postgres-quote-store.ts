@@ -50,7 +50,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
       if (!quote) return { ok: false, state: 'missing' };
       if (changed.rowCount === 0) return { ok: false, state: quoteState(quote, today), quote };
       await saleHistory(client, quote.inquiryId, note(quote), null, at);
-      await owe(client, quote.inquiryId, event, id, at);
+      await owe(client, quote.inquiryId, event, id);
       return { ok: true, quote };
     });
 
@@ -106,7 +106,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
         );
         await saleHistory(client, inquiryId, note, by, at);
         await markQuoted(client, inquiryId, by, at);
-        await owe(client, inquiryId, QUOTE_EVENTS.sent, id, at);
+        await owe(client, inquiryId, QUOTE_EVENTS.sent, id);
         return getOn(client, id);
       });
     },

@@ -15,9 +15,9 @@ export const saleHistory = (client: Query, inquiryId: string, note: string, by: 
     [inquiryId, note, by?.id ?? null, by?.email ?? null, at],
   );
 
-/** The notifications `event` owes, about the record `ref` ('quote-accepted:<quote id>'). */
-export const owe = (client: Query, inquiryId: string, event: string, ref: string, at: Date) =>
-  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, ref), at.getTime()]);
+/** The notifications `event` owes, about the record `ref` ('quote-accepted:<quote id>'), due now by the system's clock. */
+export const owe = (client: Query, inquiryId: string, event: string, ref: string) =>
+  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, ref), Date.now()]);
 
 /** Sets the inquiry's status with its history line, unless it is one of `keep` already. */
 export async function advanceStatus(

@@ -19,6 +19,7 @@ import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './sqlite-payment-store.js';
 import { FORGET_QUOTES_SQL } from './sqlite-quote-store.js';
+import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
 
@@ -145,6 +146,7 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
     // Its payments stay, as accounting records, without the customer's words (record 146).
     prepare(SCRUB_PAYMENTS_SQL).run(id);
     prepare(FORGET_CHECKOUTS_SQL).run(id);
+    prepare(FORGET_REMINDERS_SQL).run(id);
     prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
     return true;
   });

@@ -283,6 +283,17 @@ export const SQLITE_MIGRATIONS = migrationList([
   ALTER TABLE outboxPending ADD COLUMN topic TEXT NOT NULL DEFAULT ''`,
   },
   {
+    version: 71,
+    name: 'sale-reminders',
+    // Each reminder of the sale an inquiry was owed, queued once (record 143).
+    sql: `CREATE TABLE reminders (
+    inquiryId TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    queuedAt TEXT NOT NULL,
+    PRIMARY KEY (inquiryId, topic)
+  ) STRICT`,
+  },
+  {
     version: 80,
     name: 'sale-payments',
     // Payments (record 146): money paid online through a provider or recorded by hand, in

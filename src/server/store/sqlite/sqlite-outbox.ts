@@ -44,7 +44,11 @@ export interface SqliteOutbox {
  * quote the customer's address); returns how many deliveries. Run it inside the
  * erasure's transaction (sqlite-inbox-store.ts), so nothing is left after its checkpoint.
  */
-/** Appends an event's pending row (record 142): run it in the transaction that records the event. */
+/**
+ * Appends an event's pending row (record 142): run it in the transaction that records the
+ * event, with the system's time (Date.now()): the outbox runs on the system's clock, even
+ * where a test moves the sale's (clock.ts).
+ */
 export const PENDING_EVENT_SQL = 'INSERT INTO outboxPending (inquiryId, topic, queuedAt) VALUES (?, ?, ?)';
 
 export function forgetOutboxOf(db: Database.Database): (inquiryId: string) => number {

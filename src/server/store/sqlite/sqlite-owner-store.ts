@@ -14,6 +14,7 @@ import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
 import { sqlitePaymentStore } from './sqlite-payment-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
+import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
 import { openWritingConnection, statementCache } from './sqlite-statements.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
@@ -36,6 +37,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
     payments: sqlitePaymentStore(db, prepare),
+    reminders: sqliteReminderStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },

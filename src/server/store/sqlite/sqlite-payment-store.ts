@@ -56,7 +56,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, quote.id);
     history(inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
     advance(inquiryId, 'booked', by, at, []);
-    owe(inquiryId, DEPOSIT_PAID_EVENT, payment.id, at);
+    owe(inquiryId, DEPOSIT_PAID_EVENT, payment.id);
   };
   /** A void took what was paid below the deposit: the quote's deposit is no longer paid (the status stays the owner's). */
   const unsettleDeposit = (inquiryId: string) => {

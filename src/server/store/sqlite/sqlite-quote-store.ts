@@ -73,7 +73,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     });
     history(inquiryId, note, by, at);
     markQuoted(inquiryId, by, at);
-    owe(inquiryId, QUOTE_EVENTS.sent, id, at);
+    owe(inquiryId, QUOTE_EVENTS.sent, id);
     return get(id);
   });
 
@@ -85,7 +85,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
       if (!quote) return { ok: false, state: 'missing' } satisfies AnswerResult;
       if (changed === 0) return { ok: false, state: quoteState(quote, values.today as string), quote } as AnswerResult;
       history(quote.inquiryId, note(quote), null, values.at as string);
-      owe(quote.inquiryId, event, id, values.at as string);
+      owe(quote.inquiryId, event, id);
       return { ok: true, quote } as AnswerResult;
     },
   );

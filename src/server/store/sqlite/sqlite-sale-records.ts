@@ -14,9 +14,9 @@ export function saleRecords(prepare: Prepare) {
         `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'sale', ?, ?, ?, ?)`,
       ).run(inquiryId, note, by?.id ?? null, by?.email ?? null, at);
     },
-    /** The notifications `event` owes, about the record `ref` ('quote-accepted:<quote id>'). */
-    owe(inquiryId: string, event: string, ref: string, at: string) {
-      prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, ref), Date.parse(at));
+    /** The notifications `event` owes, about the record `ref` ('quote-accepted:<quote id>'), due now by the system's clock. */
+    owe(inquiryId: string, event: string, ref: string) {
+      prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, ref), Date.now());
     },
     /** Sets the inquiry's status with its history line, unless it is one of `keep` already. */
     advance(inquiryId: string, status: string, by: Actor | null, at: string, keep: readonly string[]) {
