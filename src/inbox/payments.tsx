@@ -95,9 +95,11 @@ export function Payments({ inquiryId, onChange }: { inquiryId: string; onChange:
           ) : (
             <p className="inbox-muted">No payments yet.</p>
           )}
-          <p role="status" className="inbox-live">
-            {message}
-          </p>
+          {message ? (
+            <p role="status" className="inbox-live">
+              {message}
+            </p>
+          ) : null}
           <button
             ref={opener}
             type="button"
