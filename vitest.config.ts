@@ -9,7 +9,7 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/testing-library.ts'],
     // Two files at a time even on two cores (Vitest's default there is one): most of them
-    // wait on real servers, sockets, fsync and retry delays far more than they compute (record 130).
+    // wait on real servers, sockets, fsync and retry delays far more than they compute (record 131).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,

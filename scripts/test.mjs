@@ -5,7 +5,7 @@
 // the command that installs it; nothing is skipped.
 //
 // Stages run one after the other; within a stage, lanes run side by side (CI has two
-// cores; record 130 says what shares a stage and why), each lane's steps in order. The
+// cores; record 131 says what shares a stage and why), each lane's steps in order. The
 // first lane prints as it goes, the others each step's output when it ends. A failed
 // step ends its lane, and the run after its stage. Each step's time is printed when
 // it ends, and all of them at the end.

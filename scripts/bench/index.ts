@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api|inbox|notify runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify|payments runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -11,6 +11,8 @@ import { formatApiBench, runApiBench } from './api.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatPageBench, runPageBench } from './page.js';
+import { formatPaymentBench, runPaymentBench } from './payments.js';
+import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
@@ -30,6 +32,15 @@ if (!only || only === 'page') {
       page,
   );
 }
+if (!only || only === 'quote') {
+  console.log("\n=== the customer's quote page ===");
+  const quote = formatQuotePageBench(await runQuotePageBench());
+  console.log(quote);
+  sections.push(
+    "## The quote page\n\nA sent quote's page (/quote/<token>, rendered per request) and the landing page, alternating on one server in Lighthouse's mobile preset.\n\n" +
+      quote,
+  );
+}
 if (!only || only === 'api') {
   console.log('\n=== API: creating inquiries ===');
   const api = formatApiBench(await runApiBench());
@@ -46,6 +57,12 @@ if (!only || only === 'notify') {
   const notify = formatNotifyBench(await runNotifyBench());
   console.log(notify);
   sections.push(`## Notifications\n\n\`\`\`\n${notify}\n\`\`\``);
+}
+if (!only || only === 'payments') {
+  console.log('\n=== deposits: a payment event to Booked and the owner’s push ===');
+  const payments = formatPaymentBench(await runPaymentBench());
+  console.log(payments);
+  sections.push(`## Deposits\n\n\`\`\`\n${payments}\n\`\`\``);
 }
 
 if (only) {

@@ -32,7 +32,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
-import type { NewPushDevice } from '../../src/server/store/owner-store.js';
+import type { NewPushDevice } from '../../src/server/store/device-store.js';
 import { startPushService } from '../../tests/support/push-service.js';
 import { startSmtp } from '../../tests/support/smtp.js';
 import { startWebhookReceiver } from '../../tests/support/webhook-receiver.js';
@@ -108,8 +108,8 @@ function load(
   });
 }
 
-const median = (values: number[]) => percentile(values, 50);
-function percentile(values: number[], p: number): number {
+export const median = (values: number[]) => percentile(values, 50);
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -135,19 +135,20 @@ function arrivals(acked: ReadonlyMap<string, number>) {
   };
 }
 
-/** The bench's device: its own keys, to read which inquiry each push is about. */
-function newBenchDevice() {
+/** The bench's device: its own keys, to read what each push says and which inquiry it is about. */
+export function newBenchDevice() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
+  const payloadOf = (body: Buffer) =>
+    JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString()) as {
+      title: string;
+      url: string;
+    };
   return {
     subscription: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') },
-    inquiryOf(body: Buffer): string {
-      const payload = JSON.parse(
-        ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString(),
-      ) as { url: string };
-      return new URL(payload.url).searchParams.get('id') ?? '';
-    },
+    payloadOf,
+    inquiryOf: (body: Buffer): string => new URL(payloadOf(body).url).searchParams.get('id') ?? '',
   };
 }
 
@@ -165,7 +166,7 @@ async function sqlitePlace(): Promise<Place> {
     async addOwner(device) {
       const owners = openSqliteOwnerStore(dataDir);
       const owner = await owners.createOwner(OWNER, 'bench: never signs in');
-      if (device) await owners.addPushDevice(owner.id, device, new Date());
+      if (device) await owners.devices.addPushDevice(owner.id, device, new Date());
       await owners.close();
     },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -180,7 +181,7 @@ async function postgresPlace(serverUrl: string): Promise<Place> {
     async addOwner(device) {
       const owners = await openPostgresOwnerStore(url, 1);
       const owner = await owners.createOwner(OWNER, 'bench: never signs in');
-      if (device) await owners.addPushDevice(owner.id, device, new Date());
+      if (device) await owners.devices.addPushDevice(owner.id, device, new Date());
       await owners.close();
     },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),

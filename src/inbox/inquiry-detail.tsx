@@ -1,5 +1,5 @@
 // One inquiry: every field the visitor sent, the spam flag, one-tap actions
-// (reply, call, calendar), its status, notes, its whole history, and erasure.
+// (reply, call, calendar), its status, notes, its quote, its whole history, and erasure.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   type HistoryEntry,
@@ -17,6 +17,8 @@ import { clockTime, dateTime, eventDay } from './format.js';
 import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
+import { Payments } from './payments.js';
+import { QuoteSection } from './quotes.js';
 import { inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
 
@@ -231,6 +233,18 @@ export function InquiryPage({
             </section>
           </div>
 
+          <QuoteSection
+            inquiryId={inquiry.id}
+            status={inquiry.status}
+            onSent={async () => {
+              // The status a sent quote set shows in the Status card, not an unsaved choice.
+              setChosenStatus(undefined);
+              await load();
+            }}
+          />
+
+          <Payments inquiryId={inquiry.id} onChange={load} />
+
           <section id="details">
             <h2>Details</h2>
             <dl className="inbox-details">
@@ -308,10 +322,19 @@ function History({ entry }: { entry: HistoryEntry }) {
     </time>
   );
   if (entry.kind === 'received') return <>Received {when}</>;
+  if (entry.kind === 'sale') {
+    return (
+      <>
+        {entry.note}
+        {entry.by ? ` by ${entry.by}` : ''} {when}
+      </>
+    );
+  }
   if (entry.kind === 'status') {
     return (
       <>
-        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong> by {entry.by} {when}
+        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong>
+        {entry.by ? ` by ${entry.by}` : ''} {when}
       </>
     );
   }

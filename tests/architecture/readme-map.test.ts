@@ -11,13 +11,16 @@ import { describe, expect, it } from 'vitest';
 const readme = readFileSync('README.md', 'utf8');
 const section = readme.split(/^## How it is built$/m)[1] ?? '';
 const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+/** Each folder of the map with its words; an indented line goes on with the one above. */
 const lines = block
   .split('\n')
   .filter(Boolean)
-  .map((line) => {
-    const [, head = '', rest = ''] = /^(\S+)\s*(.*)$/.exec(line) ?? [];
-    return { head, rest };
-  });
+  .reduce<{ head: string; rest: string }[]>((all, line) => {
+    const [, head = '', rest = ''] = /^(\S*)\s*(.*)$/.exec(line) ?? [];
+    if (head) all.push({ head, rest });
+    else if (all.length > 0) all[all.length - 1]!.rest += ` ${rest}`;
+    return all;
+  }, []);
 
 /** Names in a line's words that read as a file or a folder: `routes/`, `inquiry-fields.ts`, `inbox.html`. */
 const namesIn = (words: string) =>

@@ -2,8 +2,12 @@
 // configuration, each overridable. Dates are relative to today so tests never rot.
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { content } from '../../content/index.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
+import type { Acceptance, NewQuote } from '../../src/server/store/quote-store.js';
+import { quoteTotals, saleRates } from '../../src/shared/pricing.js';
+import type { QuoteDraftBody, QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import {
   buildSiteAddress,
   isoDay,
@@ -86,6 +90,56 @@ export function buildNewInquiry(
   };
 }
 
+/**
+ * The owner API's answer for an inquiry with no quote yet: a package line and a travel
+ * line, in USD, 18 % service charge, 8.25 % tax on everything, 25 % deposit, 14 days.
+ */
+export function buildQuotesAnswer(overrides: Partial<QuotesAnswer> = {}): QuotesAnswer {
+  return {
+    quotes: [],
+    draft: {
+      lines: [
+        { description: 'Taco bar package, per guest', quantity: 100, unitPrice: 1600, kind: 'package' },
+        { description: 'Travel: Round Rock', quantity: 1, unitPrice: 7500, kind: 'travel' },
+      ],
+      serviceCharge: 18_000,
+      deposit: 25_000,
+      validUntil: dayFromToday(14),
+    },
+    currency: 'USD',
+    locale: 'en-US',
+    tax: { rate: 8250, onServiceCharge: true, onTravel: true },
+    ...overrides,
+  };
+}
+
+/** A version as the owner API lists it, sent from `draft` with buildQuotesAnswer's tax (totals as the server computes them). */
+export function buildQuoteView(draft: QuoteDraftBody, overrides: Partial<QuoteView> = {}): QuoteView {
+  const id = randomUUID();
+  const tax = 8250;
+  const rates = { ...draft, tax, taxOnServiceCharge: true, taxOnTravel: true };
+  return {
+    id,
+    version: 1,
+    state: 'sent',
+    currency: 'USD',
+    lines: draft.lines,
+    serviceCharge: draft.serviceCharge,
+    tax,
+    deposit: draft.deposit,
+    totals: quoteTotals(draft.lines, rates),
+    validUntil: draft.validUntil,
+    sentAt: new Date().toISOString(),
+    sentBy: 'owner@example.com',
+    viewedAt: null,
+    acceptedAt: null,
+    declinedAt: null,
+    declineReason: null,
+    url: `https://tacos.example/quote/${id}`,
+    ...overrides,
+  };
+}
+
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 
 /**
@@ -109,3 +163,29 @@ export function buildTestConfig(env: Record<string, string | undefined> = {}): {
   });
   return { config, dataDir: data.dir, remove: data.remove };
 }
+
+/** A quote as the owner sends it (quote-store.ts): 100 guests of a package and a travel line, at the content's rates. */
+export function buildQuote(overrides: Partial<NewQuote> = {}): NewQuote {
+  const rates = overrides.rates ?? saleRates(content.sale);
+  const lines = overrides.lines ?? [
+    { description: 'Basic package, per guest', quantity: 100, unitPrice: 1600, kind: 'package' as const },
+    { description: 'Travel: Round Rock', quantity: 1, unitPrice: 7500, kind: 'travel' as const },
+  ];
+  return {
+    lines,
+    rates,
+    validUntil: '2099-12-31',
+    currency: 'USD',
+    totals: quoteTotals(lines, rates),
+    terms: 'Deposit holds the date.',
+    ...overrides,
+  };
+}
+
+/** What the quote page keeps of an acceptance. */
+export const buildAcceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => ({
+  at,
+  from: '203.0.113.9',
+  snapshot: '{"total":1}',
+  hash: 'abc',
+});

@@ -8,43 +8,20 @@
 // but sign-in, the inbox's (empty) page, and the calendar feed, whose secret URL is
 // its key (account-routes.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
 import { notifyRoutes } from '../notify/notification-routes.js';
-import type { Notifier } from '../notify/notifier.js';
-import type { InquiryStore } from '../store/inquiry-store.js';
-import type { Owner, OwnerStore } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';
 import { pushRoutes } from './push-routes.js';
 import { scheduleRoutes } from '../schedule/schedule-routes.js';
-import type { PushServices } from '../notify/channels/channel.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in owner (set in the signed-in part of the owner's area). */
-    owner: Owner | undefined;
-    ownerToken: string | undefined;
-    /** The owner's cookies are Secure: see owner-session.ts isSecure. */
-    secureCookies: boolean;
-  }
-}
+import { quoteRoutes } from '../quotes/quote-routes.js';
+import { ownerPaymentRoutes } from '../payments/owner-payment-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export interface OwnerAreaOptions {
-  config: Config;
-  owners: OwnerStore;
-  store: InquiryStore;
-  notifier: Notifier;
-  /** The owners' push devices and the server's push keys. */
-  push: PushServices;
-  /** After the owner changed the truck's schedule: the landing page shows it at once. */
-  onScheduleChanged?: () => Promise<void>;
-}
 
 async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.header('cache-control', 'no-store');
@@ -87,5 +64,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(accountRoutes, options);
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
+    await signedIn.register(quoteRoutes, options);
+    await signedIn.register(ownerPaymentRoutes, options);
   });
 };

@@ -4,7 +4,7 @@
 // nothing and the owner's history names them).
 import type { StopFields } from '../../shared/stop-fields.js';
 import { type ScheduleChange, STOP_FIELD_NAMES, type TruckStop } from '../../shared/truck-schedule.js';
-import type { Actor } from './owner-store.js';
+import type { Actor } from './actor.js';
 
 export interface ScheduleStore {
   /** Every stop on `fromDate` or later, by date and start time. */

@@ -247,4 +247,95 @@ export const POSTGRES_MIGRATIONS = migrationList([
     "at" timestamptz NOT NULL
   )`,
   },
+  {
+    version: 70,
+    name: 'sale-quotes-and-event-topics',
+    // As on SQLite (sqlite-migrations.ts, version 70; record 142).
+    sql: `CREATE TABLE "quotes" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "version" integer NOT NULL,
+    "currency" text NOT NULL,
+    "lines" jsonb NOT NULL,
+    "rates" jsonb NOT NULL,
+    "totals" jsonb NOT NULL,
+    "total" bigint NOT NULL,
+    "deposit" bigint NOT NULL,
+    "validUntil" text NOT NULL,
+    "terms" text NOT NULL,
+    "sentAt" timestamptz NOT NULL,
+    "sentBy" text NOT NULL,
+    "viewedAt" timestamptz,
+    "replacedAt" timestamptz,
+    "acceptedAt" timestamptz,
+    "acceptedFrom" text,
+    "acceptedHash" text,
+    "acceptedSnapshot" text,
+    "declinedAt" timestamptz,
+    "declineReason" text,
+    UNIQUE ("inquiryId", "version")
+  );
+  CREATE INDEX "quotes_sentAt" ON "quotes" ("sentAt");
+  ALTER TABLE "outbox" ADD COLUMN "topic" text NOT NULL DEFAULT '';
+  ALTER TABLE "outboxPending" ADD COLUMN "topic" text NOT NULL DEFAULT ''`,
+  },
+  {
+    version: 71,
+    name: 'sale-reminders',
+    // As on SQLite (sqlite-migrations.ts, version 71; record 143).
+    sql: `CREATE TABLE "reminders" (
+    "inquiryId" text NOT NULL,
+    "topic" text NOT NULL,
+    "queuedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("inquiryId", "topic")
+  )`,
+  },
+  {
+    version: 80,
+    name: 'sale-payments',
+    // As on SQLite (sqlite-migrations.ts, version 80; record 146).
+    sql: `CREATE TABLE "payments" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "quoteId" text,
+    "kind" text NOT NULL CHECK ("kind" IN ('payment', 'refund')),
+    "amount" bigint NOT NULL CHECK ("amount" > 0),
+    "currency" text NOT NULL,
+    "method" text NOT NULL,
+    "provider" text,
+    "providerRef" text,
+    "providerPayment" text,
+    "note" text NOT NULL,
+    "recordedAt" timestamptz NOT NULL,
+    "recordedBy" text,
+    "voidedAt" timestamptz,
+    "voidedBy" text,
+    "voidReason" text,
+    UNIQUE ("provider", "providerRef")
+  );
+  CREATE INDEX "payments_inquiryId" ON "payments" ("inquiryId");
+  CREATE INDEX "payments_providerPayment" ON "payments" ("provider", "providerPayment");
+  CREATE TABLE "paymentEvents" (
+    "provider" text NOT NULL,
+    "eventId" text NOT NULL,
+    "outcome" text NOT NULL,
+    "receivedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("provider", "eventId")
+  );
+  CREATE TABLE "checkoutSessions" (
+    "provider" text NOT NULL,
+    "id" text NOT NULL,
+    "quoteId" text NOT NULL,
+    "inquiryId" text NOT NULL,
+    "amount" bigint NOT NULL,
+    "currency" text NOT NULL,
+    "url" text NOT NULL,
+    "createdAt" timestamptz NOT NULL,
+    "expiresAt" timestamptz NOT NULL,
+    PRIMARY KEY ("provider", "id")
+  );
+  CREATE INDEX "checkoutSessions_quoteId" ON "checkoutSessions" ("quoteId");
+  CREATE INDEX "checkoutSessions_inquiryId" ON "checkoutSessions" ("inquiryId");
+  ALTER TABLE "quotes" ADD COLUMN "depositPaidAt" timestamptz`,
+  },
 ]);

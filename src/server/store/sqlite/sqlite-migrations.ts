@@ -246,4 +246,104 @@ export const SQLITE_MIGRATIONS = migrationList([
     at TEXT NOT NULL
   ) STRICT`,
   },
+  {
+    version: 70,
+    name: 'sale-quotes-and-event-topics',
+    // Quotes (record 142): each version as sent, never edited; its answers set once
+    // each. Amounts are integers of the currency's minor unit, rates thousandths of a
+    // percent (record 140); lines, rates and totals as JSON, total and deposit as
+    // columns too for the lists and numbers. An outbox row's topic: '' for the inquiry's
+    // arrival, '<event>:<ref>' for an event of the sale.
+    sql: `CREATE TABLE quotes (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    lines TEXT NOT NULL,
+    rates TEXT NOT NULL,
+    totals TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    deposit INTEGER NOT NULL,
+    validUntil TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    sentAt TEXT NOT NULL,
+    sentBy TEXT NOT NULL,
+    viewedAt TEXT,
+    replacedAt TEXT,
+    acceptedAt TEXT,
+    acceptedFrom TEXT,
+    acceptedHash TEXT,
+    acceptedSnapshot TEXT,
+    declinedAt TEXT,
+    declineReason TEXT,
+    UNIQUE (inquiryId, version)
+  ) STRICT;
+  CREATE INDEX quotes_sentAt ON quotes (sentAt);
+  ALTER TABLE outbox ADD COLUMN topic TEXT NOT NULL DEFAULT '';
+  ALTER TABLE outboxPending ADD COLUMN topic TEXT NOT NULL DEFAULT ''`,
+  },
+  {
+    version: 71,
+    name: 'sale-reminders',
+    // Each reminder of the sale an inquiry was owed, queued once (record 143).
+    sql: `CREATE TABLE reminders (
+    inquiryId TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    queuedAt TEXT NOT NULL,
+    PRIMARY KEY (inquiryId, topic)
+  ) STRICT`,
+  },
+  {
+    version: 80,
+    name: 'sale-payments',
+    // Payments (record 146): money paid online through a provider or recorded by hand, in
+    // integer minor units, never edited (voided with a reason), kept through an erasure
+    // without the customer's words. Once only by constraint: a provider's event by its id
+    // (paymentEvents), a checkout's payment by (provider, providerRef), a recorded one by
+    // the id its form chose. The checkouts the site asked a provider for (what amount, for
+    // which quote), and when each quote's deposit was paid.
+    sql: `CREATE TABLE payments (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    quoteId TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('payment', 'refund')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    currency TEXT NOT NULL,
+    method TEXT NOT NULL,
+    provider TEXT,
+    providerRef TEXT,
+    providerPayment TEXT,
+    note TEXT NOT NULL,
+    recordedAt TEXT NOT NULL,
+    recordedBy TEXT,
+    voidedAt TEXT,
+    voidedBy TEXT,
+    voidReason TEXT,
+    UNIQUE (provider, providerRef)
+  ) STRICT;
+  CREATE INDEX payments_inquiryId ON payments (inquiryId);
+  CREATE INDEX payments_providerPayment ON payments (provider, providerPayment);
+  CREATE TABLE paymentEvents (
+    provider TEXT NOT NULL,
+    eventId TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    receivedAt TEXT NOT NULL,
+    PRIMARY KEY (provider, eventId)
+  ) STRICT;
+  CREATE TABLE checkoutSessions (
+    provider TEXT NOT NULL,
+    id TEXT NOT NULL,
+    quoteId TEXT NOT NULL,
+    inquiryId TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    url TEXT NOT NULL,
+    createdAt TEXT NOT NULL,
+    expiresAt TEXT NOT NULL,
+    PRIMARY KEY (provider, id)
+  ) STRICT;
+  CREATE INDEX checkoutSessions_quoteId ON checkoutSessions (quoteId);
+  CREATE INDEX checkoutSessions_inquiryId ON checkoutSessions (inquiryId);
+  ALTER TABLE quotes ADD COLUMN depositPaidAt TEXT`,
+  },
 ]);
