@@ -20,11 +20,11 @@ echo "Node $(node --version)"
 
 # Hard links where the temporary folder is on the checkout's file system (seconds,
 # where a copy takes a minute or more), a copy where it is not: nothing in it is written
-# in place but better-sqlite3's build, which gets a copy of its own, and the tools'
-# caches, which start empty.
+# in place but better-sqlite3's build, which gets a copy of its own, and npm's and the
+# tools' caches (node_modules/.package-lock.json, .vite, .cache), which start empty.
 [ ! -L node_modules ] || { echo "node_modules is a link: its copy would be the original" >&2; exit 1; }
 cp -al . "$work/app" 2> /dev/null || { rm -rf "$work/app" && cp -a . "$work/app"; }
-rm -rf "$work/app/node_modules/better-sqlite3" "$work/app/node_modules/.vite" "$work/app/node_modules/.cache"
+rm -rf "$work/app/node_modules/"{better-sqlite3,.vite,.cache,.package-lock.json}
 cp -a node_modules/better-sqlite3 "$work/app/node_modules/"
 cd "$work/app"
 npm rebuild better-sqlite3 --nodedir="$runtime" > /dev/null
