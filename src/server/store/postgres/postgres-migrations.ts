@@ -290,4 +290,26 @@ export const POSTGRES_MIGRATIONS = migrationList([
     PRIMARY KEY ("inquiryId", "topic")
   )`,
   },
+  {
+    version: 75,
+    name: 'event-plans',
+    // As on SQLite (sqlite-migrations.ts, version 75; record 170).
+    sql: `CREATE TABLE "finalCounts" (
+    "seq" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    "id" text NOT NULL UNIQUE,
+    "inquiryId" text NOT NULL,
+    "guests" integer NOT NULL,
+    "dietary" jsonb NOT NULL,
+    "setBy" text,
+    "at" timestamptz NOT NULL
+  );
+  CREATE INDEX "finalCounts_inquiryId" ON "finalCounts" ("inquiryId", "seq");
+  CREATE TABLE "eventDetails" (
+    "inquiryId" text PRIMARY KEY,
+    "onSiteName" text NOT NULL,
+    "onSitePhone" text NOT NULL,
+    "siteAnswers" jsonb NOT NULL,
+    "updatedAt" timestamptz NOT NULL
+  )`,
+  },
 ]);

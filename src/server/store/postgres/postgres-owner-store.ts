@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { OwnerStore } from '../owner-store.js';
 import { postgresAccountStore } from './postgres-account-store.js';
 import { postgresDeviceStore } from './postgres-device-store.js';
+import { postgresEventPlanStore } from './postgres-event-plan-store.js';
 import { erasureScrubber, type ScrubLog, stderrLog } from './postgres-erasure-scrubber.js';
 import { postgresInboxStore } from './postgres-inbox-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
@@ -31,6 +32,7 @@ export async function openPostgresOwnerStore(
     schedule: postgresScheduleStore(pool),
     quotes: postgresQuoteStore(pool),
     reminders: postgresReminderStore(pool),
+    eventPlans: postgresEventPlanStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

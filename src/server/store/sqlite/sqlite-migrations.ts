@@ -293,4 +293,28 @@ export const SQLITE_MIGRATIONS = migrationList([
     PRIMARY KEY (inquiryId, topic)
   ) STRICT`,
   },
+  {
+    version: 75,
+    name: 'event-plans',
+    // The booked event (record 170): each final guest count as its own row (the last is in
+    // force; the accepted quote's snapshot never changes), and what the customer told of
+    // the day after accepting (who meets the truck, the site's answers as JSON).
+    sql: `CREATE TABLE finalCounts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    inquiryId TEXT NOT NULL,
+    guests INTEGER NOT NULL,
+    dietary TEXT NOT NULL,
+    setBy TEXT,
+    at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX finalCounts_inquiryId ON finalCounts (inquiryId, seq);
+  CREATE TABLE eventDetails (
+    inquiryId TEXT PRIMARY KEY,
+    onSiteName TEXT NOT NULL,
+    onSitePhone TEXT NOT NULL,
+    siteAnswers TEXT NOT NULL,
+    updatedAt TEXT NOT NULL
+  ) STRICT`,
+  },
 ]);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
+import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
@@ -36,6 +37,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
     reminders: sqliteReminderStore(db, prepare),
+    eventPlans: sqliteEventPlanStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },
