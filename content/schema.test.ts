@@ -381,7 +381,11 @@ describe('the event: the sheet’s times, the final count, site questions and re
       (c) => (c.event!.setupMinutes = 12.5),
       'event.setupMinutes: must be a whole number from 0 to 720',
     ],
-    ['a time of day that is not one', (c) => (c.event!.reminders!.sendAt = '9am'), 'event.reminders.sendAt: must be a time of day such as 09:00'],
+    [
+      'a time of day that is not one',
+      (c) => (c.event!.reminders!.sendAt = '9am'),
+      'event.reminders.sendAt: must be a time of day such as 09:00',
+    ],
     [
       'a reminder switched off with a word',
       (c) => (c.event!.reminders!.tomorrow = { on: 'no' as never }),

@@ -14,6 +14,8 @@ import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
 import { type Clock, systemClock } from './clock.js';
+import { eventServices } from './event-plan/event-services.js';
+import { NO_PAYMENT_STORE, type PaymentsRead } from './event-plan/payments.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
@@ -93,6 +95,11 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminder rules (default: every one in reminders/); a test gives its own. */
   reminderRules?: readonly ReminderRule[];
+  /**
+   * The payments the event sheet and the balance reminder read (record 170). Issue 29's
+   * payment store plugs in here once merged; until then no payment is recorded anywhere.
+   */
+  payments?: PaymentsRead;
 }
 
 declare module 'fastify' {
@@ -196,9 +203,12 @@ export async function buildApp(
     mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
   );
   const quoteKey = quoteLinkKey(config.sessionSecret);
+  const payments = options.payments ?? NO_PAYMENT_STORE;
+  const clock = options.clock ?? systemClock;
   const sale = {
     quote: (id: string) => owners.quotes.get(id),
     quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+    event: eventServices(owners, payments, config.notify.publicUrl, clock),
   };
   const notifier = createNotifier({
     push,
@@ -223,7 +233,6 @@ export async function buildApp(
     onQueued: (count) => notifier.kick(count),
   });
   app.decorate('notifier', notifier);
-  const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
   const reminders = createReminderSweeper({
     owners,
@@ -269,6 +278,7 @@ export async function buildApp(
     onScheduleChanged: () => published.refresh(),
     quoteUrl: sale.quoteUrl,
     clock,
+    payments,
   });
   await app.register(quotePageRoutes, { owners, notifier, quoteKey, clock });
   await app.register(inquiryRoutes, { config, store });

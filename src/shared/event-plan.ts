@@ -135,7 +135,9 @@ export function totalsForFinalCount(
 ): QuoteTotals {
   const { final } = counts;
   const lines =
-    final === undefined ? [...quote.lines] : linesForFinalCount(quote.lines, { ...counts, final }, fewerGuestsLowerPrice);
+    final === undefined
+      ? [...quote.lines]
+      : linesForFinalCount(quote.lines, { ...counts, final }, fewerGuestsLowerPrice);
   return quoteTotals(lines, quote.rates);
 }
 
@@ -185,6 +187,7 @@ export interface EventSheetView {
   finalCountLastDay: string;
   /** The accepted quote, as accepted (its snapshot), or null when none is. */
   quote: {
+    id: string;
     version: number;
     acceptedAt: string;
     lines: QuoteLine[];
@@ -200,4 +203,24 @@ export interface EventSheetView {
   customerNotes: string;
   ownerNotes: { at: string; by: string | null; note: string }[];
   site: SiteAnswer[];
+}
+
+/** What is wrong with a final count, in a sentence, or undefined (the quote page and the owner's form say the same). */
+export function finalCountProblem(
+  count: { guests: number; dietary: DietaryCount[] },
+  settings: Pick<EventSettings, 'dietaryCounts'>,
+): string | undefined {
+  const { guests } = count;
+  if (!Number.isInteger(guests) || guests < 1 || guests > EVENT_LIMITS.guests) {
+    return `Give the final guest count as a whole number from 1 to ${EVENT_LIMITS.guests.toLocaleString('en')}.`;
+  }
+  const seen = new Set<string>();
+  for (const { label, count: each } of count.dietary) {
+    if (!settings.dietaryCounts.includes(label) || seen.has(label)) return `“${label}” is not one of the counts asked.`;
+    seen.add(label);
+    if (!Number.isInteger(each) || each < 0 || each > guests) {
+      return `${label}: give a whole number from 0 to ${guests} (the final guest count).`;
+    }
+  }
+  return undefined;
 }

@@ -172,7 +172,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${found.inquiry.eventDate}.ics"`)
-        .send(calendarFile(found.inquiry, new Date()));
+        .send(calendarFile(found.inquiry, new Date(), content.timeZone));
     },
   );
 

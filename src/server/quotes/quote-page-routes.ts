@@ -1,18 +1,25 @@
 // The customer's side of a quote, at its unguessable link: the page, accepting it (at
-// most once, keeping what was accepted) and declining it. Plain forms posted back to
-// the page, answered with a redirect to it (a reload posts nothing twice). Only posts
-// from the page itself are taken; the token is never logged (app.ts redacts it).
+// most once, keeping what was accepted) and declining it, and once accepted the event's
+// final guest count and the day's details until the cutoff (record 170). Plain forms
+// posted back to the page, answered with a redirect to it (a reload posts nothing
+// twice). Only posts from the page itself are taken; the token is never logged (app.ts
+// redacts it).
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
+import { eventPlanning } from '../../shared/event-plan.js';
 import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
+import { readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
+import { type EventPlanProblem, eventPlanSections, planOpen } from '../event-plan/event-plan-page.js';
+import { acceptedTerms } from '../event-plan/event-sheet.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
 import { COOKIE, SECURE_COOKIE } from '../owner/session-cookie.js';
+import type { NewFinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
@@ -89,8 +96,10 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       .status(status)
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex, nofollow')
-      // The token is in the address: no other site learns it from a Referer.
-      .header('referrer-policy', 'no-referrer')
+      // The token is in the address: no other site learns it from a Referer. Not
+      // no-referrer: Chromium would then post the page's own forms with `Origin: null`,
+      // which sameSite refuses (record 020).
+      .header('referrer-policy', 'same-origin')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
       .send(page);
@@ -103,10 +112,35 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     return quote && found ? { quote, inquiry: found.inquiry as StoredInquiry } : undefined;
   };
 
-  const render = (reply: FastifyReply, status: number, view: Omit<QuotePageOptions, 'state'>) => {
+  type View = Omit<QuotePageOptions, 'state'> & { saved?: 'count' | 'details'; planProblem?: EventPlanProblem };
+
+  /** After acceptance: how to pay, then the event's final count and the day's details (record 170). */
+  const afterAcceptance = async (view: View) => {
+    const { quote, inquiry } = view;
+    const terms = acceptedTerms([quote], inquiry);
+    if (!terms) return '';
+    const [counts, details] = await Promise.all([
+      owners.eventPlans.finalCounts(inquiry.id),
+      owners.eventPlans.details(inquiry.id),
+    ]);
+    return `${offlinePayment(quote)}${eventPlanSections({
+      path: view.path,
+      inquiry,
+      terms,
+      settings: eventPlanning(content),
+      finalCount: counts.at(-1),
+      details,
+      today: today(),
+      saved: view.saved,
+      problem: view.planProblem,
+    })}`;
+  };
+
+  const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
-    return html(reply, status, quotePage({ ...view, state, afterAcceptance: offlinePayment(view.quote) }));
+    const after = state === 'accepted' ? await afterAcceptance(view) : '';
+    return html(reply, status, quotePage({ ...view, state, afterAcceptance: after }));
   };
 
   /** Only a form of this site's own pages may answer a quote. */
@@ -121,7 +155,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   type Params = { Params: { token: string } };
   const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
 
-  app.get<Params & { Querystring: { step?: string } }>('/quote/:token', async (request, reply) => {
+  app.get<Params & { Querystring: { step?: string; saved?: string } }>('/quote/:token', async (request, reply) => {
     const found = await load(request.params.token);
     if (!found) return html(reply, 404, notFoundPage());
     // The owner looking at what the customer sees is not the customer's first look.
@@ -129,7 +163,13 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const state = quoteState(found.quote, today());
     if (!owner && (state === 'sent' || state === 'viewed'))
       await owners.quotes.markViewed(found.quote.id, new Date(clock()));
-    return render(reply, 200, { ...found, path: pathOf(request), declining: request.query.step === 'decline' });
+    const { saved } = request.query;
+    return render(reply, 200, {
+      ...found,
+      path: pathOf(request),
+      declining: request.query.step === 'decline',
+      ...(saved === 'count' || saved === 'details' ? { saved } : {}),
+    });
   });
 
   app.post<Params & { Body: URLSearchParams }>(
@@ -175,4 +215,69 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });
     },
   );
+
+  /**
+   * The quote and its inquiry if the event's plan can still change on the page: the quote
+   * accepted and the cutoff not past (else the page, saying why, with 409).
+   */
+  const openPlan = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+    const found = await load(request.params.token);
+    if (!found) return { answered: html(reply, 404, notFoundPage()) };
+    const path = pathOf(request);
+    const accepted = quoteState(found.quote, today()) === 'accepted';
+    if (!accepted || !planOpen({ inquiry: found.inquiry, settings: eventPlanning(content), today: today() })) {
+      return { answered: await render(reply, 409, { ...found, path }) };
+    }
+    return { found, path };
+  };
+
+  app.post<Params & { Body: URLSearchParams }>(
+    '/quote/:token/final-count',
+    { onRequest: sameSite },
+    async (request, reply) => {
+      const open = await openPlan(request, reply);
+      if (!open.found) return open.answered;
+      const { found, path } = open;
+      const read = readFinalCount(request.body ?? new URLSearchParams(), eventPlanning(content));
+      if ('problem' in read) {
+        const planProblem = { form: 'count' as const, message: read.problem, typed: read.typed };
+        return render(reply, 400, { ...found, path, planProblem });
+      }
+      const planned = found.inquiry.plannedGuestCount;
+      const set = await owners.eventPlans.setFinalCount(
+        found.inquiry.id,
+        read.count,
+        null,
+        new Date(clock()),
+        (previous) => finalCountNote(read.count, previous?.guests ?? planned, previous === undefined),
+      );
+      if (set && set !== 'unchanged') notifier.kick(1);
+      return reply.redirect(`${path}?saved=count#final-count`, 303);
+    },
+  );
+
+  app.post<Params & { Body: URLSearchParams }>(
+    '/quote/:token/on-the-day',
+    { onRequest: sameSite },
+    async (request, reply) => {
+      const open = await openPlan(request, reply);
+      if (!open.found) return open.answered;
+      const { found, path } = open;
+      const read = readDetails(request.body ?? new URLSearchParams(), eventPlanning(content));
+      if (read.problem) {
+        const planProblem = { form: 'details' as const, message: read.problem, typed: read.details };
+        return render(reply, 400, { ...found, path, planProblem });
+      }
+      await owners.eventPlans.setDetails(found.inquiry.id, read.details, new Date(clock()), (previous) =>
+        previous ? 'On-the-day details changed by the customer' : 'On-the-day details given by the customer',
+      );
+      return reply.redirect(`${path}?saved=details#on-the-day`, 303);
+    },
+  );
 };
+
+/** The history's line of a final count the customer set: 'Final guest count set by the customer: 120 (was 100 planned); Vegan 4'. */
+export function finalCountNote(count: NewFinalCount, was: number, wasPlanned: boolean): string {
+  const dietary = count.dietary.map((each) => `${each.label} ${each.count}`).join(', ');
+  return `Final guest count set by the customer: ${count.guests} (was ${was}${wasPlanned ? ' planned' : ''})${dietary ? `; ${dietary}` : ''}`;
+}

@@ -25,9 +25,7 @@ describe.each(OWNER_STORE_ENGINES)('the event plan store on $name', (engine) => 
     const first = await plans.setFinalCount(inquiry.id, { guests: 120, dietary }, null, new Date(), noteOf);
     expect(first).toMatchObject({ inquiryId: inquiry.id, guests: 120, dietary, by: null });
     // The same count again (a reload, a double tap) is no change: nothing written, no one told.
-    expect(await plans.setFinalCount(inquiry.id, { guests: 120, dietary }, null, new Date(), noteOf)).toBe(
-      'unchanged',
-    );
+    expect(await plans.setFinalCount(inquiry.id, { guests: 120, dietary }, null, new Date(), noteOf)).toBe('unchanged');
     const second = await plans.setFinalCount(inquiry.id, { guests: 130, dietary: [] }, ACTOR, new Date(), noteOf);
     expect(second).toMatchObject({ guests: 130, by: ACTOR.email });
     if (first === 'unchanged' || !first) throw new Error('no first count');

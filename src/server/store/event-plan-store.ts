@@ -7,8 +7,19 @@
 import type { DietaryCount, SiteAnswer } from '../../shared/event-plan.js';
 import type { Actor } from './actor.js';
 
-/** The outbox event of a final count the customer gave ('final-count-changed:<its id>'). */
-export const FINAL_COUNT_EVENT = 'final-count-changed';
+/**
+ * The booked event's outbox events (topics '<event>:<ref>', record 142): a final count the
+ * customer gave (its id), and the reminders before the day (the inquiry's id), each
+ * queued once by its rule in reminders/ (record 143).
+ */
+export const EVENT_PLAN_EVENTS = {
+  finalCountChanged: 'final-count-changed',
+  /** To the customer, so many days before: 'final-count-14', 'final-count-3'. */
+  finalCountReminder: (days: number) => `final-count-${days}`,
+  balanceDue: 'balance-due',
+  /** To the owner, the day before. */
+  tomorrow: 'tomorrow',
+} as const;
 
 export interface FinalCount {
   id: string;

@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { Actor } from '../actor.js';
 import {
   type EventPlanStore,
-  FINAL_COUNT_EVENT,
+  EVENT_PLAN_EVENTS,
   type FinalCount,
   rowToDetails,
   rowToFinalCount,
@@ -37,10 +37,9 @@ const lockInquiry = async (client: Query, inquiryId: string) =>
   ((await client.query('SELECT 1 FROM "eventInquiries" WHERE "id" = $1 FOR UPDATE', [inquiryId])).rowCount ?? 0) > 0;
 
 const latestOn = async (db: Query, inquiryId: string) => {
-  const { rows } = await db.query(
-    'SELECT * FROM "finalCounts" WHERE "inquiryId" = $1 ORDER BY "seq" DESC LIMIT 1',
-    [inquiryId],
-  );
+  const { rows } = await db.query('SELECT * FROM "finalCounts" WHERE "inquiryId" = $1 ORDER BY "seq" DESC LIMIT 1', [
+    inquiryId,
+  ]);
   return rows[0] ? rowToFinalCount(rows[0]) : undefined;
 };
 
@@ -63,7 +62,12 @@ export function postgresEventPlanStore(pool: pg.Pool): EventPlanStore {
         );
         await history(client, inquiryId, note(previous), by, at);
         // The owner is told of the customer's change; their own needs no telling.
-        if (!by) await client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(FINAL_COUNT_EVENT, row.id), Date.now()]);
+        if (!by)
+          await client.query(PENDING_EVENT_SQL, [
+            inquiryId,
+            topicOf(EVENT_PLAN_EVENTS.finalCountChanged, row.id),
+            Date.now(),
+          ]);
         return row;
       });
     },

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor.js';
 import {
   type EventPlanStore,
-  FINAL_COUNT_EVENT,
+  EVENT_PLAN_EVENTS,
   type FinalCount,
   rowToDetails,
   rowToFinalCount,
@@ -26,7 +26,8 @@ export const FORGET_EVENT_PLAN_SQL = [
 type Row = Record<string, unknown>;
 
 export function sqliteEventPlanStore(db: Database.Database, prepare: Prepare): EventPlanStore {
-  const exists = (inquiryId: string) => prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId) !== undefined;
+  const exists = (inquiryId: string) =>
+    prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId) !== undefined;
   const history = (inquiryId: string, note: string, by: Actor | null, at: string) =>
     prepare(
       `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'sale', ?, ?, ?, ?)`,
@@ -45,12 +46,18 @@ export function sqliteEventPlanStore(db: Database.Database, prepare: Prepare): E
       if (!exists(inquiryId)) return undefined;
       const previous = latest(inquiryId);
       if (previous && sameCount(previous, count)) return 'unchanged' as const;
-      prepare(
-        'INSERT INTO finalCounts (id, inquiryId, guests, dietary, setBy, at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(count.id, inquiryId, count.guests, JSON.stringify(count.dietary), count.by, count.at);
+      prepare('INSERT INTO finalCounts (id, inquiryId, guests, dietary, setBy, at) VALUES (?, ?, ?, ?, ?, ?)').run(
+        count.id,
+        inquiryId,
+        count.guests,
+        JSON.stringify(count.dietary),
+        count.by,
+        count.at,
+      );
       history(inquiryId, note(previous), by, count.at);
       // The owner is told of the customer's change; their own needs no telling.
-      if (!by) prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(FINAL_COUNT_EVENT, count.id), Date.now());
+      if (!by)
+        prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(EVENT_PLAN_EVENTS.finalCountChanged, count.id), Date.now());
       return count;
     },
   );
@@ -75,8 +82,7 @@ export function sqliteEventPlanStore(db: Database.Database, prepare: Prepare): E
     },
   );
 
-  const inList = (sql: string, ids: readonly string[]) =>
-    prepare(sql).all(JSON.stringify(ids)) as Row[];
+  const inList = (sql: string, ids: readonly string[]) => prepare(sql).all(JSON.stringify(ids)) as Row[];
 
   return {
     async setFinalCount(inquiryId, count, by, at, note) {
