@@ -17,7 +17,7 @@ import { clockTime, dateTime, eventDay } from './format.js';
 import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
-import { inquiryHref } from './use-location.js';
+import { eventSheetHref, inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
 
 const SPAM_REASONS: Record<string, string> = {
@@ -174,6 +174,13 @@ export function InquiryPage({
                 Add to calendar
               </a>
             </li>
+            {inquiry.status === 'booked' ? (
+              <li>
+                <Link className="inbox-button" href={eventSheetHref(inquiry.id)}>
+                  Event sheet
+                </Link>
+              </li>
+            ) : null}
           </ul>
 
           <div className="inbox-work">

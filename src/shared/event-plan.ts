@@ -107,11 +107,12 @@ export function eventTimes(
 }
 
 /**
- * The accepted lines for the final count (record 170): a package line whose quantity is
- * the guest count the quote was accepted for, or more (a minimum count), is priced per
- * guest; its quantity becomes the final count, never below that minimum, nor below the
- * accepted count unless fewer guests lower the price, nor below the package's own minimum
- * count (`minimumGuests`). Other lines stay as accepted.
+ * The accepted lines for the final count (record 170). Priced per guest: a package line
+ * whose quantity is the guest count the quote was accepted for, or more (a minimum count),
+ * and an extra item's line whose quantity is that count exactly (churros for every guest).
+ * Their quantity becomes the final count, never below a minimum count the line was
+ * written with, nor below the accepted count unless fewer guests lower the price, nor a
+ * package below its own minimum (`minimumGuests`). Other lines (flat, travel) stay.
  */
 export function linesForFinalCount(
   lines: readonly QuoteLine[],
@@ -119,10 +120,13 @@ export function linesForFinalCount(
   fewerGuestsLowerPrice: boolean,
 ): QuoteLine[] {
   return lines.map((line) => {
-    const perGuest = line.kind === 'package' && line.quantity > 1 && line.quantity >= counts.accepted;
+    const isPackage = line.kind === 'package';
+    const perGuest =
+      line.quantity > 1 &&
+      (isPackage ? line.quantity >= counts.accepted : line.kind === 'item' && line.quantity === counts.accepted);
     if (!perGuest) return line;
-    const least =
-      line.quantity > counts.accepted || !fewerGuestsLowerPrice ? line.quantity : (counts.minimumGuests ?? 1);
+    const packageLeast = isPackage ? (counts.minimumGuests ?? 1) : 1;
+    const least = line.quantity > counts.accepted || !fewerGuestsLowerPrice ? line.quantity : packageLeast;
     return { ...line, quantity: Math.max(counts.final, least) };
   });
 }
@@ -203,6 +207,8 @@ export interface EventSheetView {
   customerNotes: string;
   ownerNotes: { at: string; by: string | null; note: string }[];
   site: SiteAnswer[];
+  /** The dietary counts the content asks for with the final count (the owner's form offers them too). */
+  dietaryLabels: string[];
 }
 
 /** What is wrong with a final count, in a sentence, or undefined (the quote page and the owner's form say the same). */

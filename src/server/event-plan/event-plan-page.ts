@@ -59,7 +59,8 @@ function countSection(options: EventPlanSectionOptions, open: boolean): string {
     finalCount && total !== terms.totals.total
       ? `<p>With ${guestsWord(finalCount.guests)}, the total comes to <strong>${money(total)}</strong> (accepted: ${money(terms.totals.total)}).</p>`
       : '';
-  const head = `<section aria-labelledby="final-count"><h2 id="final-count">Final guest count</h2>`;
+  // A section, not a named region: "Final guest count" names the field alone (a label lookup finds one).
+  const head = `<section><h2 id="final-count">Final guest count</h2>`;
   if (!open) {
     return `${head}${current}${totalLine}<p>The final count could be changed here until ${escapeHtml(lastDay)}. To change it now, ${callUs()}.</p></section>`;
   }

@@ -119,5 +119,6 @@ export async function eventSheet(
       .filter((entry) => entry.kind === 'note' && entry.note !== null)
       .map((entry) => ({ at: entry.at, by: entry.by, note: entry.note! })),
     site: details?.siteAnswers ?? [],
+    dietaryLabels: settings.dietaryCounts,
   };
 }

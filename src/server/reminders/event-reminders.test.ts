@@ -151,9 +151,7 @@ describe.each(['sqlite', 'postgres'] as const)('the reminders before the day (%s
       const sheetUrl = `${PUBLIC_URL}/inbox/inquiries/${kept.id}/event-sheet`;
       await expect.poll(() => mailsTo(OWNER, /^Tomorrow/).length, { timeout: 15_000 }).toBe(1);
       const tomorrow = mailsTo(OWNER, /^Tomorrow/)[0]!;
-      expect(tomorrow.subject).toBe(
-        'Tomorrow: Spring fair, Kept ' + kept.inquiry.document.lastName + ', arrive 10:00 AM',
-      );
+      expect(tomorrow.subject).toBe(`Tomorrow: Spring fair, Kept ${kept.inquiry.document.lastName}, arrive 10:00 AM`);
       expect(tomorrow.text).toContain('arrive 10:00 AM, serve 11:00 AM–2:30 PM, leave 3:15 PM');
       expect(tomorrow.text).toContain(sheetUrl);
       const pushes = () =>
