@@ -165,7 +165,7 @@ export interface FinalCountView {
   by: string | null;
 }
 
-export interface PaymentView {
+export interface SheetPayment {
   at: string;
   amount: Minor;
   method: string;
@@ -200,7 +200,7 @@ export interface EventSheetView {
     totalForFinalCount: Minor;
   } | null;
   currency: string;
-  payments: PaymentView[];
+  payments: SheetPayment[];
   paid: Minor;
   /** What is left to pay of the total for the final count; null without an accepted quote. */
   balanceDue: Minor | null;

@@ -8,7 +8,7 @@ import { content } from '../../../content/index.js';
 import { bookedEvent, postForm } from '../../../tests/support/booked-event.js';
 import { call, cookieOf, OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
-import type { EventSheetView, PaymentView } from '../../shared/event-plan.js';
+import type { EventSheetView, SheetPayment } from '../../shared/event-plan.js';
 import { offsetAt } from '../../shared/time-zone.js';
 import type { PaymentsRead } from './payments.js';
 
@@ -22,8 +22,8 @@ function localInstant(day: string, time: string): number {
 }
 
 /** Payments as issue 29's store will answer them (the seam of payments.ts), kept here. */
-function paymentsKept(): PaymentsRead & { add(inquiryId: string, payment: PaymentView): void } {
-  const kept = new Map<string, PaymentView[]>();
+function paymentsKept(): PaymentsRead & { add(inquiryId: string, payment: SheetPayment): void } {
+  const kept = new Map<string, SheetPayment[]>();
   return {
     add: (inquiryId, payment) => kept.set(inquiryId, [...(kept.get(inquiryId) ?? []), payment]),
     forInquiry: async (inquiryId) => kept.get(inquiryId) ?? [],
