@@ -17,6 +17,7 @@ import { clockTime, dateTime, eventDay } from './format.js';
 import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
+import { Payments } from './payments.js';
 import { QuoteSection } from './quotes.js';
 import { eventSheetHref, inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
@@ -249,6 +250,8 @@ export function InquiryPage({
             }}
           />
 
+          <Payments inquiryId={inquiry.id} onChange={load} />
+
           <section id="details">
             <h2>Details</h2>
             <dl className="inbox-details">
@@ -337,7 +340,8 @@ function History({ entry }: { entry: HistoryEntry }) {
   if (entry.kind === 'status') {
     return (
       <>
-        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong> by {entry.by} {when}
+        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong>
+        {entry.by ? ` by ${entry.by}` : ''} {when}
       </>
     );
   }

@@ -13,9 +13,12 @@ import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
+import { deposits } from './payments/deposits.js';
+import { paymentRoutes } from './payments/payment-routes.js';
+import { openProviders } from './payments/providers/index.js';
 import { type Clock, systemClock } from './clock.js';
 import { eventServices } from './event-plan/event-services.js';
-import { NO_PAYMENT_STORE, type PaymentsRead } from './event-plan/payments.js';
+import { paymentsRead } from './event-plan/payments.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
@@ -95,11 +98,6 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminder rules (default: every one in reminders/); a test gives its own. */
   reminderRules?: readonly ReminderRule[];
-  /**
-   * The payments the event sheet and the balance reminder read (record 170). Issue 29's
-   * payment store plugs in here once merged; until then no payment is recorded anywhere.
-   */
-  payments?: PaymentsRead;
 }
 
 declare module 'fastify' {
@@ -203,11 +201,13 @@ export async function buildApp(
     mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
   );
   const quoteKey = quoteLinkKey(config.sessionSecret);
-  const payments = options.payments ?? NO_PAYMENT_STORE;
+  const payments = paymentsRead(owners.payments);
   const clock = options.clock ?? systemClock;
   const sale = {
     quote: (id: string) => owners.quotes.get(id),
     quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+    payment: (id: string) => owners.payments.get(id),
+    paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
     event: eventServices(owners, payments, config.notify.publicUrl, clock),
   };
   const notifier = createNotifier({
@@ -280,7 +280,17 @@ export async function buildApp(
     clock,
     payments,
   });
-  await app.register(quotePageRoutes, { owners, notifier, quoteKey, clock });
+  // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
+  const providers = openProviders(config.payments);
+  await app.register(quotePageRoutes, {
+    owners,
+    notifier,
+    quoteKey,
+    clock,
+    publicUrl: config.notify.publicUrl,
+    deposits: providers[0] && deposits(owners, providers[0]),
+  });
+  await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

@@ -3,14 +3,14 @@
 // item; the customer sets the final count on the quote page until the cutoff and not
 // after (the page then says whom to call), the owner is told by e-mail (a real SMTP
 // server) and sees it on the sheet, with the balance for the count; the owner can set it too.
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { bookedEvent, postForm } from '../../../tests/support/booked-event.js';
 import { call, cookieOf, OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
-import type { EventSheetView, SheetPayment } from '../../shared/event-plan.js';
+import type { EventSheetView } from '../../shared/event-plan.js';
 import { offsetAt } from '../../shared/time-zone.js';
-import type { PaymentsRead } from './payments.js';
 
 const EVENT = '2027-03-20';
 const PUBLIC_URL = 'https://tacos.example';
@@ -21,27 +21,18 @@ function localInstant(day: string, time: string): number {
   return wall - offsetAt(content.timeZone, wall - offsetAt(content.timeZone, wall) * 60_000) * 60_000;
 }
 
-/** Payments as issue 29's store will answer them (the seam of payments.ts), kept here. */
-function paymentsKept(): PaymentsRead & { add(inquiryId: string, payment: SheetPayment): void } {
-  const kept = new Map<string, SheetPayment[]>();
-  return {
-    add: (inquiryId, payment) => kept.set(inquiryId, [...(kept.get(inquiryId) ?? []), payment]),
-    forInquiry: async (inquiryId) => kept.get(inquiryId) ?? [],
-  };
-}
-
 let smtp: TestSmtp | undefined;
 afterEach(async () => {
   await smtp?.stop();
   smtp = undefined;
 });
 
-async function start(payments: PaymentsRead = paymentsKept()) {
+async function start() {
   smtp = await startSmtp();
   const clock = { now: localInstant('2027-02-20', '10:00') };
   const t = await startOwnerApp(
     { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'events@tacos.example' },
-    { build: { clock: () => clock.now, payments } },
+    { build: { clock: () => clock.now } },
   );
   const cookie = await cookieOf(t.app);
   const booked = await bookedEvent(t, cookie, {
@@ -62,8 +53,7 @@ async function start(payments: PaymentsRead = paymentsKept()) {
 
 describe('the event sheet', () => {
   it('holds everything for the day, nothing typed again: contacts, times, place, accepted lines, final count, notes, site, payments, balance', async () => {
-    const payments = paymentsKept();
-    const { t, cookie, id, path, inquiry, quote, sheet } = await start(payments);
+    const { t, cookie, id, path, inquiry, quote, sheet } = await start();
     await call(t.app, 'POST', `/api/owner/inquiries/${id}/notes`, { cookie, body: { note: 'Bring the big canopy' } });
     const site = Object.fromEntries(content.event!.siteQuestions!.map((_, index) => [`site-${index + 1}`, '']));
     const told = await postForm(t, `${path}/on-the-day`, {
@@ -76,7 +66,11 @@ describe('the event sheet', () => {
     expect((await postForm(t, `${path}/final-count`, { guests: '275', 'diet-1': '20', 'diet-2': '' })).statusCode).toBe(
       303,
     );
-    payments.add(id, { at: '2027-02-21T15:00:00.000Z', amount: 127_735, method: 'Cash' });
+    // Part paid, in the inbox as the owner records it.
+    const paid = { id: randomUUID(), amount: 127_735, method: 'cash', note: 'At the tasting' };
+    expect((await call(t.app, 'POST', `/api/owner/inquiries/${id}/payments`, { cookie, body: paid })).statusCode).toBe(
+      201,
+    );
 
     const view = await sheet();
     expect(view).toMatchObject({

@@ -59,6 +59,20 @@ export function totalForFinalCount(
   return totalsForFinalCount(terms, counts, eventPlanning(content).fewerGuestsLowerPrice).total;
 }
 
+/**
+ * What the inquiry owes in all: its newest accepted quote's total for the final count
+ * (the one figure the sheet's and the inquiry page's "Balance due" both read), or
+ * undefined while no quote is accepted.
+ */
+export async function totalOwed(owners: OwnerStore, inquiry: StoredInquiry): Promise<Minor | undefined> {
+  const [quotes, counts] = await Promise.all([
+    owners.quotes.forInquiry(inquiry.id),
+    owners.eventPlans.finalCounts(inquiry.id),
+  ]);
+  const terms = acceptedTerms(quotes, inquiry);
+  return terms && totalForFinalCount(terms, inquiry, counts.at(-1)?.guests);
+}
+
 export async function eventSheet(
   owners: OwnerStore,
   payments: PaymentsRead,

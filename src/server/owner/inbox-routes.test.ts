@@ -503,6 +503,8 @@ describe('the inbox API', () => {
         'Your notes',
         'Quote',
         'Quote total (USD)',
+        'Paid (USD)',
+        'Balance due (USD)',
       ]
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
@@ -510,9 +512,9 @@ describe('the inbox API', () => {
     expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
     expect(response.body).toContain('"Line one\nline ""two"""');
-    // The newest quote's state and total (Basic for 250 guests: $5,109.40), as a number.
+    // The newest quote's state and total (Basic for 250 guests: $5,109.40), as a number; nothing paid, none accepted.
     expect(response.body).toMatch(
-      /,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote",Sent,5109\.40\r\n$/,
+      /,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote",Sent,5109\.40,,\r\n$/,
     );
     expect(response.body).not.toContain(other.id);
   });

@@ -6,6 +6,8 @@ import type { ClaimedDelivery, OutboxStore } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import type { PushDevice } from '../../store/device-store.js';
+import type { Minor } from '../../../shared/money.js';
+import type { Payment } from '../../store/payment-store.js';
 import type { Quote } from '../../store/quote-store.js';
 import type { EventSheetView } from '../../../shared/event-plan.js';
 import type { FinalCount } from '../../store/event-plan-store.js';
@@ -28,6 +30,10 @@ export interface SaleServices {
   quote(id: string): Promise<Quote | undefined>;
   /** The customer's link to a quote (its unguessable token). */
   quoteUrl(quoteId: string): string;
+  /** A payment ('deposit-paid:<payment id>' names one). */
+  payment(id: string): Promise<Payment | undefined>;
+  /** What the inquiry has paid so far (payments less refunds). */
+  paid(inquiryId: string): Promise<Minor>;
   /** The booked event's records (record 170). */
   event?: EventServices;
 }
@@ -56,7 +62,7 @@ export interface ChannelServices {
   push?: PushServices | undefined;
   /** Counts a send against the channel's caps, in the store, so every instance and every restart sees it. */
   outbox: Pick<OutboxStore, 'countSend'>;
-  /** The quotes (and, later, payments) a sale event's notice reads (undefined without an owner store). */
+  /** The quotes and payments a sale event's notice reads (undefined without an owner store). */
   sale?: SaleServices | undefined;
 }
 

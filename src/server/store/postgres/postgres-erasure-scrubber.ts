@@ -13,6 +13,8 @@ export const ERASED_TABLES = [
   'outboxAttempts',
   'outboxPending',
   'quotes',
+  'payments',
+  'checkoutSessions',
   'reminders',
 ];
 

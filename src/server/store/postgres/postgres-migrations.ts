@@ -312,4 +312,52 @@ export const POSTGRES_MIGRATIONS = migrationList([
     "updatedAt" timestamptz NOT NULL
   )`,
   },
+  {
+    version: 80,
+    name: 'sale-payments',
+    // As on SQLite (sqlite-migrations.ts, version 80; record 146).
+    sql: `CREATE TABLE "payments" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "quoteId" text,
+    "kind" text NOT NULL CHECK ("kind" IN ('payment', 'refund')),
+    "amount" bigint NOT NULL CHECK ("amount" > 0),
+    "currency" text NOT NULL,
+    "method" text NOT NULL,
+    "provider" text,
+    "providerRef" text,
+    "providerPayment" text,
+    "note" text NOT NULL,
+    "recordedAt" timestamptz NOT NULL,
+    "recordedBy" text,
+    "voidedAt" timestamptz,
+    "voidedBy" text,
+    "voidReason" text,
+    UNIQUE ("provider", "providerRef")
+  );
+  CREATE INDEX "payments_inquiryId" ON "payments" ("inquiryId");
+  CREATE INDEX "payments_providerPayment" ON "payments" ("provider", "providerPayment");
+  CREATE TABLE "paymentEvents" (
+    "provider" text NOT NULL,
+    "eventId" text NOT NULL,
+    "outcome" text NOT NULL,
+    "receivedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("provider", "eventId")
+  );
+  CREATE TABLE "checkoutSessions" (
+    "provider" text NOT NULL,
+    "id" text NOT NULL,
+    "quoteId" text NOT NULL,
+    "inquiryId" text NOT NULL,
+    "amount" bigint NOT NULL,
+    "currency" text NOT NULL,
+    "url" text NOT NULL,
+    "createdAt" timestamptz NOT NULL,
+    "expiresAt" timestamptz NOT NULL,
+    PRIMARY KEY ("provider", "id")
+  );
+  CREATE INDEX "checkoutSessions_quoteId" ON "checkoutSessions" ("quoteId");
+  CREATE INDEX "checkoutSessions_inquiryId" ON "checkoutSessions" ("inquiryId");
+  ALTER TABLE "quotes" ADD COLUMN "depositPaidAt" timestamptz`,
+  },
 ]);

@@ -317,4 +317,57 @@ export const SQLITE_MIGRATIONS = migrationList([
     updatedAt TEXT NOT NULL
   ) STRICT`,
   },
+  {
+    version: 80,
+    name: 'sale-payments',
+    // Payments (record 146): money paid online through a provider or recorded by hand, in
+    // integer minor units, never edited (voided with a reason), kept through an erasure
+    // without the customer's words. Once only by constraint: a provider's event by its id
+    // (paymentEvents), a checkout's payment by (provider, providerRef), a recorded one by
+    // the id its form chose. The checkouts the site asked a provider for (what amount, for
+    // which quote), and when each quote's deposit was paid.
+    sql: `CREATE TABLE payments (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    quoteId TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('payment', 'refund')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    currency TEXT NOT NULL,
+    method TEXT NOT NULL,
+    provider TEXT,
+    providerRef TEXT,
+    providerPayment TEXT,
+    note TEXT NOT NULL,
+    recordedAt TEXT NOT NULL,
+    recordedBy TEXT,
+    voidedAt TEXT,
+    voidedBy TEXT,
+    voidReason TEXT,
+    UNIQUE (provider, providerRef)
+  ) STRICT;
+  CREATE INDEX payments_inquiryId ON payments (inquiryId);
+  CREATE INDEX payments_providerPayment ON payments (provider, providerPayment);
+  CREATE TABLE paymentEvents (
+    provider TEXT NOT NULL,
+    eventId TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    receivedAt TEXT NOT NULL,
+    PRIMARY KEY (provider, eventId)
+  ) STRICT;
+  CREATE TABLE checkoutSessions (
+    provider TEXT NOT NULL,
+    id TEXT NOT NULL,
+    quoteId TEXT NOT NULL,
+    inquiryId TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    url TEXT NOT NULL,
+    createdAt TEXT NOT NULL,
+    expiresAt TEXT NOT NULL,
+    PRIMARY KEY (provider, id)
+  ) STRICT;
+  CREATE INDEX checkoutSessions_quoteId ON checkoutSessions (quoteId);
+  CREATE INDEX checkoutSessions_inquiryId ON checkoutSessions (inquiryId);
+  ALTER TABLE quotes ADD COLUMN depositPaidAt TEXT`,
+  },
 ]);
