@@ -39,9 +39,6 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
   app,
   { owners, notifier },
 ) => {
-  const inquiryOr404 = async (id: string) => {
-    if (!(await owners.inbox.getInquiry(id))) throw httpError(404, NO_INQUIRY);
-  };
   const actor = (owner: { id: string; email: string }) => ({ id: owner.id, email: owner.email });
 
   app.get<{ Params: { id: string } }>(
