@@ -26,6 +26,8 @@ import { pageRoutes } from './schedule/page-routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { OwnerStore } from './store/owner-store.js';
+import { createStoreHealth, FAULT_TEXT, faultMessage, RETRY_AFTER_S, storeFault } from './store/store-faults.js';
+import { throttledLog } from './log-throttle.js';
 
 /** The owner accounts that receive e-mail about new inquiries (each may switch it off in the inbox). */
 async function notifiedOwners(owners: OwnerStore): Promise<string[]> {
@@ -48,6 +50,7 @@ const ERROR_CODES: Record<number, string> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  503: 'unavailable',
 };
 
 /**
@@ -65,6 +68,11 @@ export const TIMEOUTS = {
   idleSocketMs: 30_000,
   /** How often Node looks for requests past their time (its default, 30 s, would let them run 45 s). */
   checkEveryMs: 1_000,
+  /**
+   * A request not answered within this gets 503 with Retry-After (record 150): whatever it
+   * waits for (a hung database), the client hears within 5 s and may send it again.
+   */
+  handlerMs: 4_500,
 };
 
 export interface BuildOptions {
@@ -99,6 +107,7 @@ export async function buildApp(
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     requestTimeout: timeouts.requestMs,
+    handlerTimeout: timeouts.handlerMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleSocketMs,
     http: {
@@ -141,7 +150,26 @@ export async function buildApp(
     }
   });
 
+  const storeHealth = createStoreHealth();
+  // One line per kind of fault every few seconds, not a stack per request (record 150).
+  const faultLog = throttledLog(5_000);
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const fault =
+      storeFault(error) ??
+      (error.code === 'FST_ERR_HANDLER_TIMEOUT'
+        ? { kind: 'unanswered' as const, code: 'NO_ANSWER_IN_TIME' }
+        : undefined);
+    if (fault) {
+      storeHealth.fault(fault);
+      faultLog(`${fault.kind}:${fault.code}`, (held) =>
+        request.log.error(
+          { code: fault.code, ...(held > 0 ? { alsoSince: held } : {}) },
+          `request refused with 503: ${FAULT_TEXT[fault.kind]}`,
+        ),
+      );
+      reply.header('retry-after', String(RETRY_AFTER_S[fault.kind]));
+      return reply.status(503).send({ error: 'unavailable', message: faultMessage(fault) } satisfies ApiError);
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: loggableError(error) }, 'request failed');
@@ -216,7 +244,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => published.stop());
   setUpMetrics(app, config.metricsToken, () => notifier);
-  await app.register(healthRoutes, { store, notifier });
+  await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
   await app.register(ownerArea, {
     config,

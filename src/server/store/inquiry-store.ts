@@ -43,6 +43,8 @@ export interface InquiryStore {
    * migrations it lacks (none: current). Rejects when the database does not answer.
    */
   pendingMigrations(): Promise<number[]>;
+  /** A small write that changes nothing: rejects while the store cannot write (a full disk; readiness asks, record 150). */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -2,7 +2,7 @@
 // store uses, so every instance behind a load balancer sees the same owners and
 // sessions.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { HistoryEntry, InquiryStatus } from '../../../shared/inbox-views.js';
 import { STORED_COLUMNS } from '../inquiry-store.js';
 import {
@@ -21,6 +21,7 @@ import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { migrate } from './postgres-store.js';
 import { inTransaction } from './postgres-transaction.js';
+import { longQueries, openPool } from './postgres-pool.js';
 
 const TOUCH_EVERY_MS = 60_000;
 
@@ -60,8 +61,7 @@ export async function openPostgresOwnerStore(
   poolSize = 5,
   scrubLog: ScrubLog = stderrLog,
 ): Promise<OwnerStore> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  pool.on('error', () => {});
+  const pool = openPool(connectionString, poolSize);
   const scrubber = erasureScrubber(pool, scrubLog);
   await migrate(pool);
   await scrubber.resume();
@@ -442,13 +442,16 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
   try {
     const { rows } = await client.query('SELECT count(*)::bigint AS "n" FROM "erasures"');
     await client.query(`SET lock_timeout = '${SCRUB_LOCK_TIMEOUT}'`);
+    // A rewrite of a large table may take a while (record 150's limits are for requests).
+    await client.query('SET statement_timeout = 0');
+    const long = longQueries(client);
     for (const table of ERASED_TABLES) {
       step = `VACUUM FULL "${table}"`;
-      await client.query(step);
+      await long(step);
     }
     step = 'CHECKPOINT';
     // Only superusers and pg_checkpoint members may; the others' old files go at the next automatic one.
-    await client.query('CHECKPOINT').catch((error: { code?: unknown }) => {
+    await long('CHECKPOINT').catch((error: { code?: unknown }) => {
       if (error.code !== '42501') throw error;
     });
     step = 'record the scrub';

@@ -1,6 +1,7 @@
 // One transaction on a client of the pool: committed when `work` resolves,
 // rolled back when it throws (and the error passed on), the client always released.
 import type pg from 'pg';
+import { storeFault } from '../store-faults.js';
 
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -18,7 +19,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    // A query that got no answer (a hung database) leaves the connection in an unknown
+    // state: it is closed, not rolled back (which would wait as long again) and pooled.
+    if (storeFault(error)?.kind === 'unanswered') broken = error as Error;
+    else
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
     throw error;
   } finally {
     client.off('error', onError);
