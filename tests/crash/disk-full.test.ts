@@ -48,7 +48,12 @@ describe('a full disk on SQLite', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(buildInquiryBody({ notes: LONG_NOTE })),
       });
-      return { id, status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() };
+      return {
+        id,
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.text(),
+      };
     };
 
     const free = fillSmallDisk(server.pid!, data.dir, 384);
@@ -99,7 +104,10 @@ describe('a full disk on SQLite', () => {
     const db = openDatabase(join(copy.dir, SQLITE_FILE));
     try {
       const stored = new Set(prepare(db, 'SELECT id FROM eventInquiries').pluck().all() as string[]);
-      expect(acknowledged.filter((id) => !stored.has(id)), 'acknowledged but not stored').toEqual([]);
+      expect(
+        acknowledged.filter((id) => !stored.has(id)),
+        'acknowledged but not stored',
+      ).toEqual([]);
     } finally {
       db.close();
     }
@@ -119,7 +127,12 @@ describe('a full disk on SQLite', () => {
     const data = freshDataDir();
     cleanups.push(data.remove);
     const fill = `cp -a "${made.dir}/." "$0/" && (dd if=/dev/zero of="$0/filler" bs=4096 2>/dev/null; true)`;
-    const server = new ServerProcess(await freePort(), { DATA_DIR: data.dir }, false, onSmallDisk(data.dir, 4 * 1024, fill));
+    const server = new ServerProcess(
+      await freePort(),
+      { DATA_DIR: data.dir },
+      false,
+      onSmallDisk(data.dir, 4 * 1024, fill),
+    );
     cleanups.push(() => server.kill());
     const failed = await server.start().then(
       () => undefined,

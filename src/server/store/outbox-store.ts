@@ -213,6 +213,11 @@ export interface OutboxStore {
   /** Lets go of claims without an attempt (shutting down mid-send), each only while still held; returns the ids lost. */
   release(claims: Release[]): Promise<string[]>;
   /**
+   * Extends claims still held to `until` (their holder is alive and working on them:
+   * record 151); returns the ids it could not (taken over, or erased meanwhile).
+   */
+  renew(claims: Release[], until: number): Promise<string[]>;
+  /**
    * At the worker's start: on SQLite (one server process per file) every claim
    * is a dead process's, so all are let go; on PostgreSQL other instances may
    * hold claims, which expire with their lease. Inquiries set aside are tried again.

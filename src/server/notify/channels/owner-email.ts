@@ -8,7 +8,7 @@ export const ownerEmailChannel: Channel = {
   label: 'Owner e-mail',
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
-  async send(delivery, inquiry, { config, mailer, ownerRecipients, fromAddress, signal }) {
+  async send(delivery, inquiry, { config, mailer, ownerRecipients, fromAddress, signal, graceMs }) {
     if (!mailer) return skipped(NO_SMTP);
     const to = await ownerRecipients();
     if (to.length === 0) {
@@ -18,6 +18,7 @@ export const ownerEmailChannel: Channel = {
     return mailer.send(
       ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl }),
       signal,
+      graceMs,
     );
   },
   describe: (config) => (config.smtpUrl ? 'To every owner with e-mail on.' : 'Off: SMTP_URL is not set.'),

@@ -129,6 +129,11 @@ const RELEASE_SQL = `WITH "c" AS (SELECT * FROM unnest($1::text[], $2::text[]) A
   )
   SELECT o."id" FROM "outbox" o JOIN "c" ON c."id" = o."id" WHERE o."id" NOT IN (SELECT "id" FROM "released")`;
 
+const RENEW_SQL = `UPDATE "outbox" o SET "claimedUntil" = $3
+  FROM unnest($1::text[], $2::text[]) AS c("id", "token")
+  WHERE o."id" = c."id" AND o."claimToken" = c."token" AND o."claimedUntil" IS NOT NULL
+  RETURNING o."id"`;
+
 // What the caps count (see OutboxStore.countSend): the kind ($1)'s deliveries sent since
 // $2, and those counted and in flight ($3: now) but this one ($4), by their inquiry's
 // address (lowercased) LIKE $5.
@@ -314,6 +319,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
         claims.map((held) => held.claimToken),
       ]);
       return rows.map((row) => row.id as string);
+    },
+    async renew(claims, until) {
+      if (claims.length === 0) return [];
+      const { rows } = await pool.query({
+        name: 'outbox-renew',
+        text: RENEW_SQL,
+        values: [claims.map((held) => held.id), claims.map((held) => held.claimToken), until],
+      });
+      const renewed = new Set(rows.map((row) => row.id as string));
+      return claims.filter((held) => !renewed.has(held.id)).map((held) => held.id);
     },
     countSend: (delivery, caps, now) => inTransaction(pool, (client) => countSendIn(client, delivery, caps, now)),
     async figures(now) {

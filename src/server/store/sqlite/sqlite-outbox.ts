@@ -136,6 +136,10 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     db,
     'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL, countedAt = NULL WHERE id = @id AND claimToken = @claimToken',
   );
+  const renewOne = prepare(
+    db,
+    `UPDATE outbox SET claimedUntil = @until WHERE id = @id AND claimToken = @claimToken AND claimedUntil IS NOT NULL`,
+  );
   const releaseAll = prepare(
     db,
     'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL, countedAt = NULL WHERE claimedUntil IS NOT NULL',
@@ -279,6 +283,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     if (!full) markCounted.run({ now, id: delivery.id, claimToken: delivery.claimToken });
     return full;
   });
+  const renew = relaxed((claims: Release[], until: number) =>
+    claims.filter((held) => renewOne.run({ ...held, until }).changes === 0).map((held) => held.id),
+  );
   const release = relaxed((claims: Release[]) =>
     claims.filter((held) => releaseOne.run(held).changes === 0 && exists.get(held.id)).map((held) => held.id),
   );
@@ -306,6 +313,14 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     },
     async release(claims) {
       return claims.length > 0 ? release(claims) : [];
+    },
+    async renew(claims, until) {
+      return claims.length > 0
+        ? renew(
+            claims.map(({ id, claimToken }) => ({ id, claimToken })),
+            until,
+          )
+        : [];
     },
     async countSend(delivery, caps, now) {
       return countSend(delivery, caps, now);
