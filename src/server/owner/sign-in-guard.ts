@@ -36,8 +36,9 @@ export function signInGuard(counts: RateCounts, limit: RateLimit): SignInGuard {
     waitSeconds: (account, device) =>
       device ? blocked(deviceKey(device), DEVICE_FAILURES) : blocked(accountKey(account), limit.max),
     async failed(account, device) {
-      await counts.hit(accountKey(account), limit.windowMs);
-      if (device) await counts.hit(deviceKey(device), limit.windowMs);
+      // Lasting: no flood of other keys may make the store forget these (record 152).
+      await counts.hit(accountKey(account), limit.windowMs, true);
+      if (device) await counts.hit(deviceKey(device), limit.windowMs, true);
     },
   };
 }

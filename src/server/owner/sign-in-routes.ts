@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { MAX_PASSWORD_LENGTH } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
-import { clientKey, createLimiter } from '../routes/rate-limit.js';
+import { clientKeyOf, createLimiter } from '../routes/rate-limit.js';
 import { normalizeEmail, type Owner } from '../store/owner-store.js';
 import type { OwnerAreaOptions } from './owner-scope.js';
 import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
@@ -41,7 +41,7 @@ export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
     'owner-sign-ins-per-address',
     config.limits.ownerSignInsPerIp,
     'sign-ins from this address',
-    (request) => clientKey(request.ip),
+    clientKeyOf,
   );
   const guard = signInGuard(store.rateCounts, config.limits.ownerSignInsPerAccount);
   const ACCOUNT_LIMITED = (seconds: number) =>
