@@ -35,6 +35,10 @@ const MAX_BATCH = 512;
 
 export const SQLITE_FILE = 'curbside.sqlite';
 
+/** The table of applied migrations, made before the first of them. */
+export const SCHEMA_MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)';
+
 export function openSqliteStore(dataDir: string): InquiryStore {
   // Inquiries are personal data: the owner's eyes only.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -134,7 +138,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
 
 /** Applies every pending migration under the write lock (the owner store's connection runs it too). */
 export function migrate(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schemaMigrations (version INTEGER PRIMARY KEY, appliedAt TEXT NOT NULL)');
+  db.exec(SCHEMA_MIGRATIONS_TABLE);
   const applied = prepare(db, 'SELECT version FROM schemaMigrations').pluck();
   const record = prepare(db, 'INSERT INTO schemaMigrations (version, appliedAt) VALUES (?, ?)');
   // IMMEDIATE takes the write lock first, so two processes starting at once cannot both migrate.
