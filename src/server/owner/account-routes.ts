@@ -15,9 +15,12 @@ import { tokenHash } from './session-cookie.js';
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
 
 export const accountRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
-  /** Where the site is: PUBLIC_URL, or else the address this request came to (a calendar app needs a full URL). */
+  /**
+   * Where the site is: PUBLIC_URL, or else the host this request came to by its Host
+   * header (never X-Forwarded-Host, which a client can send: see owner-scope.ts).
+   */
   const siteOf = (request: FastifyRequest) =>
-    config.notify.publicUrlSet ? config.notify.publicUrl : `${request.protocol}://${request.host}`;
+    config.notify.publicUrlSet ? config.notify.publicUrl : `${request.protocol}://${request.headers.host}`;
   const feedUrl = (request: FastifyRequest, token: string) => `${siteOf(request)}${calendarFeedPath(token)}`;
 
   app.get('/api/owner/account', async (request): Promise<OwnerAccountView> => {

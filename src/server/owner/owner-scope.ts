@@ -46,18 +46,28 @@ export interface OwnerAreaOptions {
   onScheduleChanged?: () => Promise<void>;
 }
 
-async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
-  reply.header('x-robots-tag', 'noindex, nofollow');
-  if (!STATE_CHANGING.has(request.method)) return;
-  // A page on another site can post here, and the browser would send its own Origin:
-  // only this site's pages may change anything. The host must match exactly; the
-  // scheme may be http or https, since a TLS proxy without TRUST_PROXY makes an
-  // https page's requests look like http here.
-  const origin = request.headers.origin ?? '';
-  if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
-    throw httpError(403, 'This request did not come from this site’s inbox: refused.');
-  }
+/**
+ * Private answers, and state changes only from this site's own pages. A page on another
+ * site can post here, and the browser would send its own Origin: it must be PUBLIC_URL's
+ * origin (when set), or the Host header's host, exactly; the scheme may be http or https,
+ * since a TLS proxy without TRUST_PROXY makes an https page's requests look like http
+ * here. Never X-Forwarded-Host, which a client can send through a proxy that passes it on
+ * (the review's nginx did), and which Fastify would take for the host once the proxy is
+ * trusted.
+ */
+function privateAndSameOrigin(publicUrl: string | undefined) {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin ?? '';
+    const host = request.headers.host ?? '';
+    const fromHere =
+      (publicOrigin !== undefined && origin === publicOrigin) ||
+      (host !== '' && (origin === `http://${host}` || origin === `https://${host}`));
+    if (!fromHere) throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+  };
 }
 
 export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, options) => {
@@ -68,7 +78,10 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
   app.addHook('onRequest', async (request) => {
     request.secureCookies = httpsSite || request.protocol === 'https';
   });
-  app.addHook('onRequest', privateAndSameOrigin);
+  app.addHook(
+    'onRequest',
+    privateAndSameOrigin(options.config.notify.publicUrlSet ? options.config.notify.publicUrl : undefined),
+  );
 
   await app.register(signInRoutes, options);
   await app.register(calendarFeedRoute, options);
