@@ -56,6 +56,7 @@ export const business: BusinessContent = {
           summary: 'Three fillings, fast lines: built for big crowds.',
           formNote: 'reserved for large parties and schools',
           price: 'From $12 / guest',
+          pricing: { per: 'guest', amount: 12, minimumGuests: 150 },
           photo: { src: 'images/mini.jpg', alt: 'Three street tacos on a white plate with lime wedges' },
           features: ['3 taco fillings', 'Chips & salsa verde', 'Up to 2 hours of service', 'Minimum 150 guests'],
         },
@@ -63,6 +64,7 @@ export const business: BusinessContent = {
           name: 'Basic',
           summary: 'Our crowd favourite for office lunches and block parties.',
           price: 'From $16 / guest',
+          pricing: { per: 'guest', amount: 16 },
           photo: { src: 'images/basic.jpg', alt: 'Four tacos on a plate beside guacamole, chips and an agua fresca' },
           features: ['4 taco fillings', 'Chips, salsa & guacamole', 'Agua fresca', 'Up to 2 hours of service'],
         },
@@ -70,6 +72,7 @@ export const business: BusinessContent = {
           name: 'Premium',
           summary: 'The full menu for weddings and milestone days.',
           price: 'From $24 / guest',
+          pricing: { per: 'guest', amount: 24 },
           photo: { src: 'images/premium.jpg', alt: 'Tacos with grilled elote, churros and two agua frescas' },
           features: ['6 fillings incl. birria', 'Elote & churros', 'Two agua frescas', 'Up to 3 hours of service'],
         },
@@ -98,6 +101,7 @@ export const business: BusinessContent = {
           operation: 'Drop-off taco bar',
           summary: 'Trays, tortillas and toppings delivered hot, ready to serve.',
           price: 'From $14 / guest',
+          pricing: { per: 'guest', amount: 14, minimumGuests: 20 },
           features: ['3 fillings', 'Rice & beans', 'Serving utensils', 'Minimum 20 guests'],
         },
         {
@@ -105,6 +109,7 @@ export const business: BusinessContent = {
           operation: 'Full-service taco bar',
           summary: 'Our staff set up, serve and clean up.',
           price: 'From $22 / guest',
+          pricing: { per: 'guest', amount: 22, minimumSpend: 1100 },
           features: ['5 fillings', 'Sides & desserts', 'Two servers', 'Up to 3 hours'],
         },
       ],
@@ -225,6 +230,30 @@ export const business: BusinessContent = {
         ],
       },
     ],
+  },
+
+  // How quotes are priced. Amounts are in `currency`; percentages are numbers (8.25 for 8.25 %).
+  // A package card with `pricing` gets an estimate in the first reply and a filled-in quote;
+  // its `price` text must show that amount.
+  sale: {
+    currency: 'USD',
+    serviceChargePercent: 18,
+    tax: { percent: 8.25, onServiceCharge: true, onTravel: true },
+    // By the start of the event's postal code; the first area that matches sets the fee.
+    travel: [
+      { name: 'Austin', postalCodes: ['787'], fee: 0 },
+      { name: 'Round Rock, Georgetown and San Marcos', postalCodes: ['786'], fee: 75 },
+      { name: 'San Antonio and New Braunfels', postalCodes: ['781', '782'], fee: 150 },
+    ],
+    depositPercent: 25,
+    quoteValidDays: 14,
+    terms: `The deposit holds your date; it is refundable until 30 days before the event, and credited to the total.
+
+The balance is due on the day of the event. The final guest count is due 3 days before the event; we charge for the final count or the planned count in this quote, whichever is higher.
+
+We need a level spot for the truck, within 50 feet of where guests are served, and access an hour before service. Rain or shine: if weather stops service, we agree a new date with you.`,
+    payOffline:
+      'Pay by check to Lucky Lime Tacos LLC, by bank transfer (we send the details with your receipt), or in cash at the truck.',
   },
 
   whyUs: {

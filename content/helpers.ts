@@ -1,6 +1,6 @@
 // Plain functions of the content, with no check in them: the page's bundle
 // imports these (content/schema.ts, the build-time check, never ships).
-import type { BusinessContent, ClientLogo, DietaryTag, PackageCard, PackageGroup } from './schema.js';
+import type { BusinessContent, ClientLogo, DietaryTag, PackageCard, PackageGroup } from './content-types.js';
 
 /** A client's name, whether it comes with a logo or not. */
 export function clientName(logo: ClientLogo): string {
@@ -53,3 +53,8 @@ export const DIETARY_LABELS: Record<DietaryTag, string> = {
   'gluten-free': 'Gluten-free',
   'contains-nuts': 'Contains nuts',
 };
+
+/** A postal code (or the start of one) as travel areas compare them: upper case, no spaces. */
+export function normalizePostal(code: string): string {
+  return code.toUpperCase().replace(/\s+/g, '');
+}

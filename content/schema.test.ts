@@ -268,3 +268,80 @@ describe('a broken copy fails, naming the exact path', () => {
     });
   });
 });
+
+describe('the sale: prices the estimate and the quote read', () => {
+  it('prices the demo and the second business', async () => {
+    const { business: coffee } = await import('./examples/coffee-cart.js');
+    for (const each of [business, coffee]) {
+      const priced = each.packageGroups.flatMap((group) => group.packages).filter((card) => card.pricing);
+      expect(priced.length).toBeGreaterThan(1);
+      expect(validateContent(structuredClone(each)).sale.currency).toMatch(/^[A-Z]{3}$/);
+    }
+  });
+
+  it.each<[string, (copy: BusinessContent & Record<string, unknown>) => void, string]>([
+    [
+      'a card whose text shows another price than its pricing',
+      (c) => (c.packageGroups[0]!.packages[1]!.pricing = { per: 'guest', amount: 18 }),
+      'packageGroups[0].packages[1].price: must show the package\'s price, $18 (pricing.amount), e.g. "From $18 / guest"',
+    ],
+    [
+      'a fraction of a cent',
+      (c) => (c.packageGroups[0]!.packages[1]!.pricing = { per: 'guest', amount: 16.005 }),
+      "packageGroups[0].packages[1].pricing.amount: must be a whole number of USD's smallest unit (at most 2 decimals)",
+    ],
+    [
+      'a price of nothing',
+      (c) => (c.packageGroups[0]!.packages[1]!.pricing = { per: 'event', amount: 0 }),
+      'packageGroups[0].packages[1].pricing.amount: must be more than 0',
+    ],
+    [
+      'an unknown way of pricing',
+      (c) => (c.packageGroups[0]!.packages[1]!.pricing = { per: 'hour', amount: 16 } as never),
+      'packageGroups[0].packages[1].pricing.per: must be one of guest, event',
+    ],
+    [
+      'a minimum guest count that is not whole',
+      (c) => (c.packageGroups[0]!.packages[0]!.pricing = { per: 'guest', amount: 12, minimumGuests: 1.5 }),
+      'packageGroups[0].packages[0].pricing.minimumGuests: must be a whole number from 1 to 100000',
+    ],
+    [
+      'a tax past 100 %',
+      (c) => (c.sale.tax.percent = 120),
+      'sale.tax.percent: must be a percentage from 0 to 100, such as 8.25 (no % sign)',
+    ],
+    [
+      'a rate with four decimals',
+      (c) => (c.sale.serviceChargePercent = 18.1234),
+      'sale.serviceChargePercent: must have at most three decimals',
+    ],
+    [
+      'a quote valid for no days',
+      (c) => (c.sale.quoteValidDays = 0),
+      'sale.quoteValidDays: must be a whole number from 1 to 365',
+    ],
+    ['no terms', (c) => (c.sale.terms = ' '), 'sale.terms: must not be empty'],
+    [
+      'an unknown currency',
+      (c) => (c.sale.currency = 'XYZ'),
+      'sale.currency: must be a known currency code such as USD, EUR or GBP',
+    ],
+    [
+      'a postal code in two areas',
+      (c) => c.sale.travel[2]!.postalCodes.push('786'),
+      'sale.travel[2].postalCodes[2]: "786" is in an area already',
+    ],
+    [
+      'a travel fee with a fraction of a cent',
+      (c) => (c.sale.travel[1]!.fee = 75.001),
+      "sale.travel[1].fee: must be a whole number of USD's smallest unit (at most 2 decimals)",
+    ],
+    ['no sale at all', (c) => delete (c as Partial<BusinessContent>).sale, 'sale: must be an object'],
+  ])('refuses %s', (_, edit, message) => {
+    expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
+  });
+
+  it('accepts a card without pricing (quoted by hand), whatever its text', () => {
+    expect(() => validateContent(broken((c) => (c.packageGroups[0]!.packages[3]!.price = 'Ask us')))).not.toThrow();
+  });
+});

@@ -1,7 +1,13 @@
-// The shape of an owner's content file, and the build-time check that names the
-// first field that is wrong, e.g. `packageGroups[0].packages[1].name: must not be empty`.
+// The shape of an owner's content file (its types in content-types.ts, exported here
+// too), and the build-time check that names the first field that is wrong, e.g.
+// `packageGroups[0].packages[1].name: must not be empty`.
 
-import { clientName, operations, truckOperation } from './helpers.js';
+import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
+import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
+import { type BusinessContent, DIETARY_TAGS, type Menu } from './content-types.js';
+import { clientName, menuPrice, normalizePostal, operations, truckOperation } from './helpers.js';
+
+export * from './content-types.js';
 
 export {
   bookedChoice,
@@ -14,124 +20,6 @@ export {
   truckOperation,
   truckPackages,
 } from './helpers.js';
-
-export interface Link {
-  label: string;
-  href: string;
-}
-
-export interface PackageCard {
-  name: string;
-  summary: string;
-  price: string;
-  features: string[];
-  /** Shown in brackets after the name in the form's package select. */
-  formNote?: string;
-  /** Optional photo on the card (cropped to 3:2). */
-  photo?: Photo;
-  /** The form's operation its "Book" button chooses, when not its group's. */
-  operation?: string;
-}
-
-/**
- * A picture file of the owner's, relative to the content/ folder, e.g.
- * 'images/mini.jpg'. SVG, PNG, JPEG or WebP; checked and converted at build
- * (src/build/pictures.ts), so a missing or broken file stops the build naming it.
- */
-export type PictureFile = string;
-
-export interface Photo {
-  src: PictureFile;
-  /** What the photo shows, for people who cannot see it. */
-  alt: string;
-}
-
-/** A client: a name shown as a text chip, or a name and its logo (the name becomes the logo's alt text). */
-export type ClientLogo = string | { name: string; image: PictureFile };
-
-export interface PackageGroup {
-  /** Used in element ids: lowercase letters, digits and dashes. */
-  id: string;
-  label: string;
-  intro: string;
-  /**
-   * The form's operation (the truck's, or one of otherOperations) that its cards' "Book"
-   * buttons choose. The truck's group books the truck with the card's package; a card
-   * may name an operation of its own instead.
-   */
-  operation?: string;
-  packages: PackageCard[];
-}
-
-/** A dietary mark on a menu item, shown as words (never colour alone). */
-export const DIETARY_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'contains-nuts'] as const;
-export type DietaryTag = (typeof DIETARY_TAGS)[number];
-
-export interface MenuItem {
-  name: string;
-  /** In the menu's currency, e.g. 4.5 for $4.50. */
-  price: number;
-  /** One short line: what is in it. */
-  description?: string;
-  tags?: DietaryTag[];
-  /** Optional photo beside the item (cropped square). */
-  photo?: Photo;
-}
-
-export interface MenuGroup {
-  /** 'Tacos', 'Sides', 'Drinks'… */
-  name: string;
-  items: MenuItem[];
-}
-
-export interface Menu {
-  /** ISO 4217 code of the prices, e.g. 'USD'. */
-  currency: string;
-  /** A line under the heading, e.g. where the menu is served. */
-  intro?: string;
-  groups: MenuGroup[];
-}
-
-export interface BusinessContent {
-  name: string;
-  /** The name under the icon on a phone's home screen, at most 12 characters; by default the name's first words that fit. */
-  shortName?: string;
-  /** The product word: 'Taco' gives the operation 'Taco Truck'. */
-  product: string;
-  tagline: string;
-  /** Public address of the site, for canonical links, Open Graph and the sitemap. */
-  siteUrl: string;
-  locale: string;
-  /** Where the truck is, as an IANA time zone ('America/Chicago'): the schedule's dates and times are in it. */
-  timeZone: string;
-  priceRange: string;
-  cuisine: string[];
-  seo: { title: string; description: string };
-  nav: Link[];
-  hero: { heading: string; lead: string; callToAction: string; lightsHint: string };
-  otherOperations: string[];
-  truckPackageGroup: string;
-  packageGroups: PackageGroup[];
-  /** What the truck serves, in groups; shown in the page's #menu section. */
-  menu?: Menu;
-  whyUs: { heading: string; points: { title: string; text: string }[] };
-  clients: { heading: string; logos: ClientLogo[] };
-  contact: {
-    email: string;
-    phone: string;
-    city: string;
-    region: string;
-    country: string;
-    serviceArea: string;
-    hours: string;
-  };
-  social: Link[];
-  theme: { primary: string; accent: string };
-  /** The owner's logo mark (square works best): navbar, footer, favicon and app icons. Without it, a mark drawn in the brand colours. */
-  logoMark?: PictureFile;
-  /** A photo for link previews (social card), at least 1200×630; without it, the truck art. */
-  shareImage?: Photo;
-}
 
 export class ContentError extends Error {
   constructor(path: string, problem: string) {
@@ -255,10 +143,77 @@ const clientLogo: Check = (value, path) => {
   else record({ name: text(40), image: pictureFile })(value, path);
 };
 
+const oneOf =
+  (choices: readonly string[]): Check =>
+  (value, path) => {
+    if (!choices.includes(value as string)) throw new ContentError(path, `must be one of ${choices.join(', ')}`);
+  };
+
+const wholeNumber =
+  (min: number, max: number): Check =>
+  (value, path) => {
+    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+      throw new ContentError(path, `must be a whole number from ${min} to ${max}`);
+    }
+  };
+
+/** An amount of the sale's currency, as a number (its decimals are checked against the currency in checkSale). */
+const amount: Check = (value, path) => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value >= 10_000_000) {
+    throw new ContentError(path, 'must be a number such as 12.5 (no currency sign)');
+  }
+};
+
+const percent =
+  (max: number): Check =>
+  (value, path) => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+      throw new ContentError(path, `must be a percentage from 0 to ${max}, such as 8.25 (no % sign)`);
+    }
+    if (toRate(value) === undefined) throw new ContentError(path, 'must have at most three decimals');
+  };
+
+const flag: Check = (value, path) => {
+  if (typeof value !== 'boolean') throw new ContentError(path, 'must be true or false');
+};
+
+const pricing: Check = (value, path) => {
+  const per = (value as { per?: unknown } | null)?.per;
+  if (per === 'event') record({ per: oneOf(['event']), amount })(value, path);
+  else {
+    record({
+      per: oneOf(['guest', 'event']),
+      amount,
+      minimumGuests: optional(wholeNumber(1, MAX_GUESTS)),
+      minimumSpend: optional(amount),
+    })(value, path);
+  }
+};
+
+const sale = record({
+  currency,
+  serviceChargePercent: percent(100),
+  tax: record({ percent: percent(100), onServiceCharge: flag, onTravel: flag }),
+  travel: list(
+    record({
+      name: text(60),
+      postalCodes: list(matching(/^[A-Za-z0-9 -]{1,12}$/, 'the start of a postal code'), 1, 200),
+      fee: amount,
+    }),
+    0,
+    20,
+  ),
+  depositPercent: percent(100),
+  quoteValidDays: wholeNumber(1, 365),
+  terms: text(4000),
+  payOffline: text(600),
+});
+
 const packageCard = record({
   name: text(40),
   summary: text(160),
   price: text(40),
+  pricing: optional(pricing),
   features: list(text(80), 1, 8),
   formNote: optional(text(80)),
   photo: optional(photo),
@@ -292,6 +247,7 @@ const businessShape = record({
     6,
   ),
   menu: optional(menu),
+  sale,
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
@@ -365,12 +321,57 @@ function checkContent(input: unknown): BusinessContent {
   checkUnique(content.clients.logos.map(clientName), (i) => `clients.logos[${i}]`);
   if (content.menu) checkMenu(content.menu);
   checkBookedOperations(content);
+  checkSale(content);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),
     (i) => `packageGroups[${groupIndex}].packages[${i}].name`,
   );
   return content;
+}
+
+/**
+ * Every amount of the sale fits its currency (no fraction of a cent), and a priced
+ * card's text shows its price: the card and the estimate read the same number.
+ */
+function checkSale(content: BusinessContent): void {
+  const { currency: code, travel } = content.sale;
+  const inCurrency = (value: number, path: string) => {
+    if (toMinor(value, code) === undefined) {
+      throw new ContentError(
+        path,
+        `must be a whole number of ${code}'s smallest unit (at most ${minorDigits(code)} decimals)`,
+      );
+    }
+  };
+  const starts = new Set<string>();
+  travel.forEach((area, a) => {
+    inCurrency(area.fee, `sale.travel[${a}].fee`);
+    area.postalCodes.forEach((start, c) => {
+      const key = normalizePostal(start);
+      if (starts.has(key))
+        throw new ContentError(`sale.travel[${a}].postalCodes[${c}]`, `"${start}" is in an area already`);
+      starts.add(key);
+    });
+  });
+  content.packageGroups.forEach((group, g) => {
+    group.packages.forEach((card, p) => {
+      const path = `packageGroups[${g}].packages[${p}]`;
+      if (!card.pricing) return;
+      inCurrency(card.pricing.amount, `${path}.pricing.amount`);
+      if (card.pricing.amount === 0) throw new ContentError(`${path}.pricing.amount`, 'must be more than 0');
+      if (card.pricing.per === 'guest' && card.pricing.minimumSpend !== undefined) {
+        inCurrency(card.pricing.minimumSpend, `${path}.pricing.minimumSpend`);
+      }
+      const shown = menuPrice(card.pricing.amount, code, content.locale);
+      if (!card.price.includes(shown)) {
+        throw new ContentError(
+          `${path}.price`,
+          `must show the package's price, ${shown} (pricing.amount), e.g. "From ${shown} / guest"`,
+        );
+      }
+    });
+  });
 }
 
 /**

@@ -51,6 +51,7 @@ export const business: BusinessContent = {
           name: 'Latte art hour',
           summary: 'Pour a heart, then a tulip, then a swan.',
           price: '£45 / person',
+          pricing: { per: 'guest', amount: 45, minimumGuests: 4 },
           features: ['One hour', 'Milk and beans included', 'Up to 12 people'],
         },
       ],
@@ -65,13 +66,15 @@ export const business: BusinessContent = {
           name: 'Morning Rush',
           summary: 'Espresso, flat whites and filter, fast.',
           formNote: 'weekday mornings only',
-          price: 'From £3 / cup',
+          price: 'From £3.50 / guest',
+          pricing: { per: 'guest', amount: 3.5, minimumSpend: 350 },
           features: ['Espresso drinks & filter', 'Oat and dairy milk', 'Up to 3 hours'],
         },
         {
           name: 'All-Day Social',
           summary: 'The full menu, from the first flat white to the last affogato.',
-          price: 'From £900 / day',
+          price: '£900 / day',
+          pricing: { per: 'event', amount: 900 },
           features: ['Full espresso menu', 'Iced drinks & chai', 'Pastries from a local bakery', 'Up to 8 hours'],
         },
         {
@@ -120,6 +123,25 @@ export const business: BusinessContent = {
         ],
       },
     ],
+  },
+
+  sale: {
+    currency: 'GBP',
+    serviceChargePercent: 0,
+    tax: { percent: 20, onServiceCharge: true, onTravel: true },
+    travel: [
+      { name: 'Leeds', postalCodes: ['LS'], fee: 0 },
+      { name: 'Bradford and Wakefield', postalCodes: ['BD', 'WF'], fee: 35 },
+      { name: 'York and Harrogate', postalCodes: ['YO', 'HG'], fee: 60 },
+    ],
+    depositPercent: 30,
+    quoteValidDays: 21,
+    terms: `Your deposit secures the date and is refundable up to 14 days before the event.
+
+The balance is due within 7 days of the event. Prices include VAT at 20%.
+
+We need one standard 13 A socket within 10 metres of the cart and a flat, dry spot of 2 by 2 metres.`,
+    payOffline: 'Pay by bank transfer to Crema Coffee Carts Ltd (details on your receipt) or by card at the cart.',
   },
 
   whyUs: {

@@ -119,7 +119,12 @@ export async function generateInquiries(
     await Promise.all(batch.map((inquiry) => inquiries.create(inquiry)));
     for (const [i, inquiry] of batch.entries()) {
       if ((start + i) % workedEvery === 0) {
-        await owners.setStatus(inquiry.id, WORKED[((start + i) / workedEvery) % WORKED.length]!, actor, new Date());
+        await owners.inbox.setStatus(
+          inquiry.id,
+          WORKED[((start + i) / workedEvery) % WORKED.length]!,
+          actor,
+          new Date(),
+        );
       }
     }
   }

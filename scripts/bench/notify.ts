@@ -32,7 +32,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres-owner-store.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
-import type { NewPushDevice } from '../../src/server/store/owner-store.js';
+import type { NewPushDevice } from '../../src/server/store/device-store.js';
 import { startPushService } from '../../tests/support/push-service.js';
 import { startSmtp } from '../../tests/support/smtp.js';
 import { startWebhookReceiver } from '../../tests/support/webhook-receiver.js';
@@ -165,7 +165,7 @@ async function sqlitePlace(): Promise<Place> {
     async addOwner(device) {
       const owners = openSqliteOwnerStore(dataDir);
       const owner = await owners.createOwner(OWNER, 'bench: never signs in');
-      if (device) await owners.addPushDevice(owner.id, device, new Date());
+      if (device) await owners.devices.addPushDevice(owner.id, device, new Date());
       await owners.close();
     },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -180,7 +180,7 @@ async function postgresPlace(serverUrl: string): Promise<Place> {
     async addOwner(device) {
       const owners = await openPostgresOwnerStore(url, 1);
       const owner = await owners.createOwner(OWNER, 'bench: never signs in');
-      if (device) await owners.addPushDevice(owner.id, device, new Date());
+      if (device) await owners.devices.addPushDevice(owner.id, device, new Date());
       await owners.close();
     },
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),

@@ -13,7 +13,8 @@ import { ConfigError } from '../server/config-error.js';
 import { loadStoreConfig } from '../server/config.js';
 import { hashPassword, passwordProblem } from '../server/owner/password.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
-import { normalizeEmail, OwnerExistsError, type OwnerStore } from '../server/store/owner-store.js';
+import { normalizeEmail, OwnerExistsError } from '../server/store/account-store.js';
+import type { OwnerStore } from '../server/store/owner-store.js';
 
 export const USAGE = `Usage: npm run owner -- <command>
 

@@ -308,6 +308,14 @@ function History({ entry }: { entry: HistoryEntry }) {
     </time>
   );
   if (entry.kind === 'received') return <>Received {when}</>;
+  if (entry.kind === 'sale') {
+    return (
+      <>
+        {entry.note}
+        {entry.by ? ` by ${entry.by}` : ''} {when}
+      </>
+    );
+  }
   if (entry.kind === 'status') {
     return (
       <>

@@ -2,7 +2,9 @@
 // create and what a taken id means. The JSON API (routes/inquiry-routes.ts) and the
 // no-JavaScript form post (routes/form-post.ts) are thin adapters around it: each
 // says who sent what and how long the sender took; this decides the rest.
+import { content } from '../../content/index.js';
 import type { InquiryBody, InquiryDocument } from '../shared/inquiry.js';
+import { estimateWords } from '../shared/pricing.js';
 import { inquiryRuleErrors } from '../shared/inquiry.js';
 import { believedDateCreated, bodyTextErrors, isRealInstant } from '../shared/text-rules.js';
 import type { InquiryStore } from './store/inquiry-store.js';
@@ -21,8 +23,10 @@ export interface InquirySubmission {
 
 export type Acceptance =
   | { status: 'invalid'; fields: Record<string, string> }
-  | { status: 'created' | 'replayed'; createdAt: string }
+  | ({ status: 'created' | 'replayed'; createdAt: string } & Partial<EstimateWords>)
   | { status: 'conflict' };
+
+type EstimateWords = NonNullable<ReturnType<typeof estimateWords>>;
 
 /** Each field that breaks a rule beyond the schema (text, dates, schedule, package), with its message. */
 export function inquiryProblems(body: InquiryBody, now = new Date()): Record<string, string> {
@@ -67,5 +71,6 @@ export async function acceptInquiry(
     spamReason,
   });
   if (result.status === 'created') options.onCreated?.(spamReason);
-  return result;
+  // The first reply's estimate, from the content's prices and the structured fields only (record 141).
+  return result.status === 'conflict' ? result : { ...result, ...estimateWords(content, document) };
 }

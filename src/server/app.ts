@@ -11,6 +11,12 @@ import { BodyError, parseJsonBody } from './json-body.js';
 import type { Channel } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
+import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
+import { quotePageRoutes } from './quotes/quote-page-routes.js';
+import { type Clock, systemClock } from './clock.js';
+import { REMINDER_RULES } from './reminders/index.js';
+import type { ReminderRule } from './reminders/reminder-rule.js';
+import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
@@ -25,12 +31,14 @@ import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
+import type { AccountStore } from './store/account-store.js';
 import type { OwnerStore } from './store/owner-store.js';
 import { createStoreHealth, FAULT_TEXT, faultMessage, RETRY_AFTER_S, storeFault } from './store/store-faults.js';
 import { throttledLog } from './log-throttle.js';
+import { publicOriginOf } from './same-origin.js';
 
 /** The owner accounts that receive e-mail about new inquiries (each may switch it off in the inbox). */
-async function notifiedOwners(owners: OwnerStore): Promise<string[]> {
+async function notifiedOwners(owners: AccountStore): Promise<string[]> {
   return (await owners.listOwners()).filter((owner) => owner.notifyByEmail).map((owner) => owner.email);
 }
 
@@ -90,12 +98,20 @@ export interface BuildOptions {
   timeouts?: Partial<typeof TIMEOUTS>;
   /** How often the landing page looks for schedule changes made elsewhere (tests shorten it). */
   scheduleLookEveryMs?: number;
+  /** The server's clock: a test moves it days ahead (only code passes it; record 143). */
+  clock?: Clock;
+  /** The reminder rules (default: every one in reminders/); a test gives its own. */
+  reminderRules?: readonly ReminderRule[];
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: resend, test e-mail, status. */
     notifier: Notifier;
+    /** The sale's reminders: a test sweeps now, after moving the clock. */
+    reminders: ReminderSweeper;
+    /** The server's clock (ms): the system's, or a test's. */
+    clock: Clock;
   }
 }
 
@@ -120,7 +136,10 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       // The path without its query: a search's words are personal data too.
-      serializers: { req: (req) => ({ method: req.method, url: req.url.split('?')[0] }) },
+      // The path only, and never a quote's token: its link is the key to the quote (record 142).
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0]!.replace(/^\/quote\/[^/]+/, '/quote/…') }),
+      },
     },
     bodyLimit: MAX_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -200,9 +219,19 @@ export async function buildApp(
   const owners =
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
   const channels = options.channels ?? CHANNELS;
-  const push = pushServices(owners, config.notify, mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom);
+  const push = pushServices(
+    owners.devices,
+    config.notify,
+    mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
+  );
+  const quoteKey = quoteLinkKey(config.sessionSecret);
+  const sale = {
+    quote: (id: string) => owners.quotes.get(id),
+    quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+  };
   const notifier = createNotifier({
     push,
+    sale,
     channels,
     outbox: store.outbox,
     config: config.notify,
@@ -223,6 +252,20 @@ export async function buildApp(
     onQueued: (count) => notifier.kick(count),
   });
   app.decorate('notifier', notifier);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const reminders = createReminderSweeper({
+    owners,
+    content,
+    rules: options.reminderRules ?? REMINDER_RULES,
+    clock,
+    onQueued: (count) => notifier.kick(count),
+    onError: (error, event) =>
+      app.log.error({ err: loggableError(error as FastifyError) }, `reminders: the ${event} sweep failed`),
+  });
+  app.decorate('reminders', reminders);
+  app.addHook('onReady', async () => reminders.start());
+  app.addHook('preClose', async () => reminders.stop());
   app.addHook('onReady', () => notifier.start());
   // Sends in flight are aborted and their claims let go as closing begins, beside the
   // requests' grace period, so the stores close well within the shutdown's bound.
@@ -253,6 +296,15 @@ export async function buildApp(
     notifier,
     push,
     onScheduleChanged: () => published.refresh(),
+    quoteUrl: sale.quoteUrl,
+    clock,
+  });
+  await app.register(quotePageRoutes, {
+    owners,
+    notifier,
+    quoteKey,
+    clock,
+    publicOrigin: publicOriginOf(config.notify),
   });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });

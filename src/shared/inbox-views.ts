@@ -97,9 +97,10 @@ export interface InboxPage {
 }
 
 export interface HistoryEntry {
-  kind: 'received' | 'status' | 'note';
+  /** 'sale': a quote sent, accepted or declined (its note says which). */
+  kind: 'received' | 'status' | 'note' | 'sale';
   at: string;
-  /** Who did it (an owner's e-mail); null for 'received'. */
+  /** Who did it (an owner's e-mail); null for 'received' and the customer's answers. */
   by: string | null;
   status: InquiryStatus | null;
   note: string | null;

@@ -22,6 +22,8 @@ export interface JsonSchema {
   readonly enum?: readonly string[];
 }
 
+/** The most guests an inquiry (and a priced package's minimum) may name. */
+export const MAX_GUESTS = 100_000;
 /** Where a control sits in the form: its fieldset; controls sharing a `row` sit side by side. */
 export type FormSection = 'you' | 'event' | 'where' | 'wish';
 

@@ -3,9 +3,9 @@
 // constraints, the server's JSON Schema, the types and the SQL columns are all
 // derived, so none of them can drift apart.
 import { content, operations, truckOperation, truckPackages } from '../../content/index.js';
-import { type DocumentOf, deriveInquiry, type FieldTable, PATTERNS } from './inquiry-fields.js';
+import { type DocumentOf, deriveInquiry, type FieldTable, MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
 
-export { PATTERNS } from './inquiry-fields.js';
+export { MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
 
 /** The collection (table) of the spec. */
 export const INQUIRY_COLLECTION = 'eventInquiries';
@@ -14,7 +14,6 @@ export const TRUCK_OPERATION = truckOperation(content);
 export const OPERATIONS = operations(content);
 export const PACKAGE_NAMES = truckPackages(content).map((card) => card.name);
 
-export const MAX_GUESTS = 100_000;
 /** Largest accepted request body; a full inquiry at every maximum is under 8 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -38,3 +38,6 @@ export function offsetText(minutes: number, separator = ''): string {
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${separator}${String(abs % 60).padStart(2, '0')}`;
 }
+
+/** The day it is in the zone: 'YYYY-MM-DD'. */
+export const todayIn = (timeZone: string, at: number = Date.now()): string => wallClock(timeZone, at).date;

@@ -115,8 +115,8 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     const first: string[] = [];
     await create(base, () => first.length < 3, first);
     for (const [i, id] of first.entries()) {
-      await owners.setStatus(id, 'contacted', by, new Date());
-      await owners.addNote(id, `Called back, note ${i}`, by, new Date());
+      await owners.inbox.setStatus(id, 'contacted', by, new Date());
+      await owners.inbox.addNote(id, `Called back, note ${i}`, by, new Date());
     }
     await owners.close();
     const cookie = await ownerCookie(server, OWNER, PASSWORD);

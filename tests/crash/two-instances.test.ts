@@ -96,7 +96,7 @@ describe('two server instances on one PostgreSQL database', () => {
     const owners = await openPostgresOwnerStore(url, 1);
     cleanups.push(() => owners.close());
     const [owner] = await owners.listOwners();
-    await owners.addPushDevice(owner!.id, { endpoint, ...deviceKeys(phone), label: 'Phone' }, new Date());
+    await owners.devices.addPushDevice(owner!.id, { endpoint, ...deviceKeys(phone), label: 'Phone' }, new Date());
     const servers = pair.map((server) => ({ server, base: `http://127.0.0.1:${server.port}` }));
     // Started together: the migrations' lock lets one of them migrate.
     await Promise.all(servers.map(({ server }) => server.start()));
@@ -138,7 +138,7 @@ describe('two server instances on one PostgreSQL database', () => {
     // Every push is signed with the one VAPID key the store keeps: a browser subscribes with that
     // key, and its push service refuses a push signed with another.
     const vapid = JSON.parse(
-      await owners.serverKey('vapid', () => {
+      await owners.devices.serverKey('vapid', () => {
         throw new Error('no instance kept a VAPID key');
       }),
     ) as { publicKey: string };

@@ -136,7 +136,11 @@ test('"Send a test notification" says how it went, device by device', async ({ p
   try {
     const account = await owners.findOwnerByEmail(owner);
     for (const [index, label] of ['Chrome on Android', 'Safari on iPhone or iPad'].entries()) {
-      await owners.addPushDevice(account!.id, { endpoint: endpoints[index]!, ...deviceKeys(), label }, new Date());
+      await owners.devices.addPushDevice(
+        account!.id,
+        { endpoint: endpoints[index]!, ...deviceKeys(), label },
+        new Date(),
+      );
     }
   } finally {
     await owners.close();

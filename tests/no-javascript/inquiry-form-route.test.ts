@@ -98,6 +98,8 @@ describe('POST /inquiry (the form without JavaScript)', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toContain('text/html');
     expect(first.body).toContain('We got your inquiry! 🎉');
+    // Mini at $12 for 250 guests (over its 150 minimum), 18 % service, 8.25 % tax, in Austin: no travel.
+    expect(first.body).toContain('Estimate: $3,832.05');
     const again = await post(encode(fields));
     expect(again.statusCode).toBe(200);
     const rows = await storedFor(fields.email!);

@@ -6,7 +6,11 @@ import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { clockTime, type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
 import type { FieldTable } from '../../shared/inquiry-fields.js';
+import { estimateWords } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
+import { type Quote, quoteState } from '../store/quote-store.js';
+import { todayIn } from '../../shared/time-zone.js';
+import { formatMoney } from '../../shared/money.js';
 
 export interface MailMessage {
   from: string | { name: string; address: string };
@@ -149,15 +153,18 @@ export function confirmationEmail(options: {
     'What happens next: we read every inquiry ourselves and will get back to you by e-mail or phone to talk about your event and send a quote. There is nothing more you need to do now.';
   const reach = `If you need to reach us sooner: ${contact.email}, ${contact.phone} (${contact.hours}). Just reply to this e-mail to write to us.`;
   const signature = content.name;
+  // From the content's prices and the checked fields only: the address picks a travel area, never echoed (record 141).
+  const words = estimateWords(content, inquiry);
+  const estimate = words ? [words.estimate, words.estimateNote] : [];
   return {
     from: fromTheBusiness(options.from, options.fromAddress),
     to: [inquiry.email],
     replyTo: { name: content.name, address: contact.email },
     subject: `We received your inquiry – ${content.name}`,
     messageId: options.messageId,
-    text: `${greeting}\n\n${thanks}\n\n${textTable(asked)}\n\n${next}\n\n${reach}\n\n${signature}\n`,
+    text: `${greeting}\n\n${thanks}\n\n${textTable(asked)}\n\n${estimate.map((line) => `${line}\n`).join('')}${estimate.length ? '\n' : ''}${next}\n\n${reach}\n\n${signature}\n`,
     html: htmlPage(
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}${words ? `<p><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote)}</p>` : ''}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
     ),
   };
 }
@@ -169,6 +176,36 @@ export function webhookPayload(inquiry: StoredInquiry, publicUrl: string): strin
     type: 'inquiry.created',
     timestamp: inquiry.createdAt,
     data: { ...document, id: inquiry.id, inboxUrl: inboxLink(publicUrl, inquiry.id) },
+  });
+}
+
+/** The webhook's JSON for an event of a quote: the inquiry as at its creation, and the quote's state and total. */
+export function quoteWebhookPayload(options: {
+  inquiry: StoredInquiry;
+  quote: Quote;
+  event: string;
+  at: string;
+  publicUrl: string;
+}): string {
+  const { uid: _uid, spamReason: _spamReason, ...document } = options.inquiry;
+  const { quote } = options;
+  return JSON.stringify({
+    type: options.event.replace('-', '.'),
+    timestamp: options.at,
+    data: {
+      ...document,
+      id: options.inquiry.id,
+      inboxUrl: inboxLink(options.publicUrl, options.inquiry.id),
+      quote: {
+        id: quote.id,
+        version: quote.version,
+        state: quoteState(quote, todayIn(content.timeZone)),
+        currency: quote.currency,
+        total: quote.totals.total,
+        deposit: quote.totals.deposit,
+        validUntil: quote.validUntil,
+      },
+    },
   });
 }
 
@@ -187,8 +224,25 @@ export function pushPayload(inquiry: StoredInquiry, publicUrl: string): string {
 const slackEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Slack incoming webhooks take `{ text }` (mrkdwn, with &, < and > escaped). */
-export function slackPayload(inquiry: StoredInquiry, publicUrl: string): string {
+const QUOTE_EVENT_WORDS: Record<string, string> = {
+  'quote-sent': 'Quote sent to',
+  'quote-accepted': 'Quote accepted by',
+  'quote-declined': 'Quote declined by',
+};
+
+export function slackPayload(
+  inquiry: StoredInquiry,
+  publicUrl: string,
+  about?: { event: string; quote: Quote },
+): string {
   const link = inboxLink(publicUrl, inquiry.id);
+  if (about) {
+    const total = formatMoney(about.quote.totals.total, about.quote.currency, content.locale);
+    const what = QUOTE_EVENT_WORDS[about.event] ?? about.event;
+    return JSON.stringify({
+      text: `${what} ${slackEscape(fullName(inquiry))}: ${total}, ${eventDay(inquiry.eventDate)}. <${link}|Open it in the inbox>`,
+    });
+  }
   const text =
     `New inquiry from ${slackEscape(fullName(inquiry))}: ${slackEscape(eventTitle(inquiry))}, ` +
     `${eventDay(inquiry.eventDate)} ${inquiry.startTime}–${inquiry.endTime}, ${guests(inquiry.plannedGuestCount)}, ` +
@@ -212,4 +266,77 @@ export function testEmail(options: { to: string; from: string; messageId: string
     text: `${text}\n`,
     html: htmlPage(`<p>${escapeHtml(text)}</p>`),
   };
+}
+
+/** What an event of the sale tells the owner or the customer (notices.ts words each). */
+export interface Notice {
+  /** The e-mail's subject; the push's title. */
+  subject: string;
+  /** What happened, a sentence a line; the push shows the first. */
+  lines: string[];
+  /** Where it leads: the inquiry in the inbox (owner), the quote (customer). */
+  url: string;
+  linkText: string;
+}
+
+/** The owner's e-mail about an event of the sale (notices.ts), Reply-To the customer. */
+export function ownerNoticeEmail(options: {
+  notice: Notice;
+  inquiry: StoredInquiry;
+  to: string[];
+  from: string;
+  messageId: string;
+}): MailMessage {
+  const { notice, inquiry } = options;
+  return {
+    from: options.from,
+    to: options.to,
+    replyTo: { name: fullName(inquiry), address: inquiry.email },
+    subject: notice.subject,
+    messageId: options.messageId,
+    headers: { 'X-Curbside-Inquiry': inquiry.id },
+    text: `${notice.lines.join('\n')}\n\n${notice.linkText}: ${notice.url}\n`,
+    html: htmlPage(
+      `${notice.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(notice.url)}">${escapeHtml(notice.linkText)}</a></p>`,
+    ),
+  };
+}
+
+/**
+ * The customer's e-mail about their sale (their quote, later reminders), in the
+ * business's name. Sent because the owner acted (sent a quote) or the customer did, so
+ * it greets them by name; it says only what the business wrote.
+ */
+export function customerNoticeEmail(options: {
+  notice: Notice;
+  inquiry: StoredInquiry;
+  from: string;
+  fromAddress: string;
+  messageId: string;
+}): MailMessage {
+  const { notice, inquiry } = options;
+  const { contact } = content;
+  const greeting = `Hello ${inquiry.firstName},`;
+  const reach = `Questions? Reply to this e-mail, or call us: ${contact.phone}.`;
+  return {
+    from: fromTheBusiness(options.from, options.fromAddress),
+    to: [inquiry.email],
+    replyTo: { name: content.name, address: contact.email },
+    subject: notice.subject,
+    messageId: options.messageId,
+    text: `${greeting}\n\n${notice.lines.join('\n')}\n\n${notice.linkText}: ${notice.url}\n\n${reach}\n\n${content.name}\n`,
+    html: htmlPage(
+      `<p>${escapeHtml(greeting)}</p>${notice.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(notice.url)}">${escapeHtml(notice.linkText)}</a></p><p>${escapeHtml(reach)}</p><p>${escapeHtml(content.name)}</p>`,
+    ),
+  };
+}
+
+/** A push about an event of the sale: its subject, its first line, and the inquiry. */
+export function noticePushPayload(notice: Notice, inquiry: StoredInquiry, topic: string): string {
+  return JSON.stringify({
+    title: notice.subject,
+    body: notice.lines[0] ?? '',
+    url: notice.url,
+    tag: `${inquiry.id}:${topic}`,
+  });
 }

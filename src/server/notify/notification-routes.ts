@@ -2,13 +2,14 @@
 // owner's area (owner/owner-scope.ts: session, Origin rule, never cached): an inquiry's deliveries
 // and their attempts, "Send again", which inquiries' owner e-mail failed, the
 // settings (SMTP and webhooks set up?) and a test e-mail.
+import { labelWithEvent } from './notices.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { PATTERNS } from '../../shared/inquiry.js';
 import type { DeliveryView, NotificationSettingsView } from '../../shared/notifications.js';
 import { httpError } from '../http-error.js';
-import type { OwnerAreaOptions } from '../owner/owner-scope.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import type { DeviceStore } from '../store/device-store.js';
 import type { DeliveryWithAttempts } from '../store/outbox-store.js';
-import type { OwnerStore } from '../store/owner-store.js';
 import { ownerEmailChannel } from './channels/owner-email.js';
 import { pushChannel } from './channels/push.js';
 import { describeEndpoint } from './webhooks.js';
@@ -22,10 +23,10 @@ const MAX_IDS = 200;
  * Whom a delivery is for, as the inbox names it: a webhook's endpoint without its path,
  * a push device's name (its target is the device's id, which means nothing to the owner).
  */
-async function targetName(delivery: DeliveryWithAttempts, owners: OwnerStore): Promise<string | null> {
+async function targetName(delivery: DeliveryWithAttempts, devices: DeviceStore): Promise<string | null> {
   if (!delivery.target) return null;
   if (delivery.kind === pushChannel.kind)
-    return (await owners.pushDevice(delivery.target))?.label ?? 'a removed device';
+    return (await devices.pushDevice(delivery.target))?.label ?? 'a removed device';
   return describeEndpoint(delivery.target);
 }
 
@@ -49,9 +50,16 @@ export function deliveryView(delivery: DeliveryWithAttempts, label: string, targ
   };
 }
 
-export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, store, notifier }) => {
+export const notifyRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'store' | 'notifier'>> = async (
+  app,
+  { owners, store, notifier },
+) => {
   const view = async (delivery: DeliveryWithAttempts) =>
-    deliveryView(delivery, notifier.label(delivery.kind), await targetName(delivery, owners));
+    deliveryView(
+      delivery,
+      labelWithEvent(notifier.label(delivery.kind), delivery.topic),
+      await targetName(delivery, owners.devices),
+    );
 
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id/deliveries',
@@ -59,7 +67,7 @@ export const notifyRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { 
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
     async (request) => {
-      if (!(await owners.getInquiry(request.params.id))) {
+      if (!(await owners.inbox.getInquiry(request.params.id))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
       return { deliveries: await Promise.all((await store.outbox.forInquiry(request.params.id)).map(view)) };

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationSettingsView } from '../../shared/notifications.js';
 import { countsOf } from '../store/outbox-store.js';
-import type { Channel, ChannelServices, OwnerRecipients, PushServices } from './channels/channel.js';
+import type { Channel, ChannelServices, OwnerRecipients, PushServices, SaleServices } from './channels/channel.js';
 import { NO_SMTP } from './channels/channel.js';
 import { CHANNELS } from './channels/index.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
@@ -22,6 +22,8 @@ export interface NotifierOptions extends Omit<WorkerOptions, 'channels' | 'servi
   ownerRecipients: OwnerRecipients;
   /** The owners' push devices and keys (the push channel sends nothing without them). */
   push?: PushServices;
+  /** The sale's records its events' notices read. */
+  sale?: SaleServices;
   /** Default: every channel (channels/index.ts). */
   channels?: readonly Channel[];
   /** Default: nodemailer on SMTP_URL, or none without it. */
@@ -35,11 +37,11 @@ export interface Notifier extends OutboxWorker {
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { config, ownerRecipients, push, channels = CHANNELS, mailer: _given, ...workerOptions } = options;
+  const { config, ownerRecipients, push, sale, channels = CHANNELS, mailer: _given, ...workerOptions } = options;
   const { outbox, log } = workerOptions;
   const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
   const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
-  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox };
+  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox, sale };
   const worker = createOutboxWorker({ ...workerOptions, channels, services });
 
   return {

@@ -274,6 +274,9 @@ describe('e-mail through a real SMTP server', () => {
     expect(confirmation.text).toContain(content.contact.email);
     expect(confirmation.text).toContain(content.contact.phone);
     expect(confirmation.text).toMatch(/what happens next/i);
+    // The estimate, from the package and guests; the address (in no travel area) only widens it to a range.
+    expect(confirmation.text).toContain('Estimate: $5,109.40–$5,271.78');
+    expect(confirmation.parsed.html).toContain('Estimate: $5,109.40–$5,271.78');
     const deliveries = await t.until(id, allSettled);
     expect(deliveries.map((delivery) => [delivery.kind, delivery.state]).sort()).toEqual([
       ['confirmation', 'sent'],

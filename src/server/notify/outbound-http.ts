@@ -122,14 +122,15 @@ export interface OutboundPost {
 
 /**
  * Why a notification may not go to `url` before any lookup, or undefined: its host is a
- * private address written out, or a name for this machine (localhost). Names that resolve
- * to one are refused when the connection is made (publicOnlyLookup).
+ * private address written out, or (`byName`, for a target being added) a name for this
+ * machine (localhost). Other names that resolve to a private address are refused when
+ * the connection is made (publicOnlyLookup).
  */
-export function refusedTarget(url: URL, allowPrivate: boolean): string | undefined {
+export function refusedTarget(url: URL, allowPrivate: boolean, byName = false): string | undefined {
   if (allowPrivate) return undefined;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (isIP(host) && isPrivateAddress(host)) return `${host} is a private address`;
-  if (/(^|\.)localhost\.?$/.test(host)) return `${host} names this machine`;
+  if (byName && /(^|\.)localhost\.?$/.test(host)) return `${host} names this machine`;
   return undefined;
 }
 

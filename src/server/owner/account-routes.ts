@@ -6,15 +6,18 @@ import { content } from '../../../content/index.js';
 import type { OwnerAccountView } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { inboxLink } from '../notify/messages.js';
-import { CALENDAR_TOKEN } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import { CALENDAR_TOKEN } from '../store/account-store.js';
 import { calendarFeed } from './calendar.js';
-import type { OwnerAreaOptions } from './owner-scope.js';
 import { tokenHash } from './session-cookie.js';
 
 /** The feed's path: its secret is the whole of its authority (a calendar app sends no cookie). */
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
 
-export const accountRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
+export const accountRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners'>> = async (
+  app,
+  { config, owners },
+) => {
   /**
    * Where the site is: PUBLIC_URL, or else the host this request came to by its Host
    * header (never X-Forwarded-Host, which a client can send: see owner-scope.ts).
@@ -63,12 +66,15 @@ export const accountRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, {
  * The feed itself, outside the signed-in part: a calendar app fetches it with the secret
  * in its URL and nothing else. An unknown or reset secret is a 404 like any other.
  */
-export const calendarFeedRoute: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners }) => {
+export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners'>> = async (
+  app,
+  { config, owners },
+) => {
   app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
     const token = /^(.+)\.ics$/.exec(request.params.file)?.[1] ?? '';
     const owner = CALENDAR_TOKEN.test(token) ? await owners.ownerByCalendarToken(token) : undefined;
     if (!owner) throw httpError(404, 'No such calendar (its link may have been reset).');
-    const booked = await owners.bookedInquiries({});
+    const booked = await owners.inbox.bookedInquiries({});
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="bookings.ics"')

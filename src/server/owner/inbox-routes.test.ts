@@ -301,7 +301,7 @@ describe('without a session', () => {
       const response = await call(t.app, method, url, body ? { body } : {});
       expectApiError(response, 401);
     }
-    const detail = (await t.owners.getInquiry(inquiry.id))!;
+    const detail = (await t.owners.inbox.getInquiry(inquiry.id))!;
     expect(detail.history).toHaveLength(1);
     expect(detail.inquiry).toMatchObject({ status: 'new', readAt: null });
   });
@@ -368,7 +368,7 @@ describe('the Origin rule', () => {
     });
     expectApiError(crossSignIn, 403);
     // Nothing changed, and the session still works.
-    const detail = (await t.owners.getInquiry(inquiry.id))!;
+    const detail = (await t.owners.inbox.getInquiry(inquiry.id))!;
     expect(detail.history).toHaveLength(1);
     expect((await call(t.app, 'GET', '/api/owner/session', { cookie })).statusCode).toBe(200);
   });
@@ -479,6 +479,10 @@ describe('the inbox API', () => {
     await call(t.app, 'PUT', `/api/owner/inquiries/${keep.id}/status`, { cookie, body: { status: 'quoted' } });
     for (const note of ['Called, wants tacos', 'Sent the quote'])
       await call(t.app, 'POST', `/api/owner/inquiries/${keep.id}/notes`, { cookie, body: { note } });
+    const { draft } = (await call(t.app, 'GET', `/api/owner/inquiries/${keep.id}/quotes`, { cookie })).json();
+    expect(
+      (await call(t.app, 'POST', `/api/owner/inquiries/${keep.id}/quotes`, { cookie, body: draft })).statusCode,
+    ).toBe(201);
     const response = await call(t.app, 'GET', '/api/owner/inquiries.csv?q=exportable', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
@@ -488,14 +492,27 @@ describe('the inbox API', () => {
       column in INQUIRY_FIELDS ? INQUIRY_FIELDS[column as keyof typeof INQUIRY_FIELDS].label : column,
     );
     expect(lines[0]).toBe(
-      ['Inquiry id', ...titles.slice(1, -2), 'Visitor session', 'Spam flag', 'Status', 'Status changed', 'Your notes']
+      [
+        'Inquiry id',
+        ...titles.slice(1, -2),
+        'Visitor session',
+        'Spam flag',
+        'Status',
+        'Status changed',
+        'Your notes',
+        'Quote',
+        'Quote total (USD)',
+      ]
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
     );
     expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
     expect(response.body).toContain('"Line one\nline ""two"""');
-    expect(response.body).toMatch(/,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote"\r\n$/);
+    // The newest quote's state and total (Basic for 250 guests: $5,109.40), as a number.
+    expect(response.body).toMatch(
+      /,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote",Sent,5109\.40\r\n$/,
+    );
     expect(response.body).not.toContain(other.id);
   });
 
@@ -528,7 +545,7 @@ describe('the inbox API', () => {
     expect(list.inquiries.map((row) => row.id)).toEqual([other.id]);
     const csv = await call(t.app, 'GET', '/api/owner/inquiries.csv', { cookie });
     expect(csv.body).not.toContain(target.document.email);
-    expect(await t.owners.erasures()).toEqual([
+    expect(await t.owners.inbox.erasures()).toEqual([
       { inquiryId: target.id, erasedAt: expect.any(String), erasedBy: OWNER },
     ]);
   });

@@ -18,12 +18,17 @@ import {
   parseInboxQuery,
   STATUS_LABELS,
 } from '../../shared/inbox-views.js';
+import { content } from '../../../content/index.js';
+import { minorToInput } from '../../shared/money.js';
+import { QUOTE_STATE_LABELS } from '../../shared/quote-views.js';
+import { todayIn } from '../../shared/time-zone.js';
+import { quoteState } from '../store/quote-store.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries } from '../inquiry-export.js';
 import { BodyError } from '../json-body.js';
-import type { InboxInquiry, ListQuery } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import type { InboxInquiry, ListQuery } from '../store/inbox-store.js';
 import { calendarFile } from './calendar.js';
-import type { OwnerAreaOptions } from './owner-scope.js';
 import { isSecure } from './owner-session.js';
 import { clearedCookie, tokenHash } from './session-cookie.js';
 
@@ -45,7 +50,7 @@ function toRow(inquiry: InboxInquiry): InboxRow {
   return row;
 }
 
-export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners }) => {
+export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> = async (app, { owners }) => {
   const actor = (request: FastifyRequest) => ({ id: request.owner!.id, email: request.owner!.email });
 
   app.get('/api/owner/session', async (request) => ({ email: request.owner!.email }));
@@ -62,31 +67,45 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
   };
 
   app.get('/api/owner/inquiries', async (request): Promise<InboxPage> => {
-    const { rows, more } = await owners.listInquiries(listQuery(request, PAGE_SIZE));
+    const { rows, more } = await owners.inbox.listInquiries(listQuery(request, PAGE_SIZE));
     return { inquiries: rows.map(toRow), next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
   });
 
   /** The owner's own work, after the inquiry's fields in the inbox's CSV. */
-  const CSV_WORK_COLUMNS = { ownerStatus: 'Status', statusChangedAt: 'Status changed', ownerNotes: 'Your notes' };
+  const CSV_WORK_COLUMNS = {
+    ownerStatus: 'Status',
+    statusChangedAt: 'Status changed',
+    ownerNotes: 'Your notes',
+    quoteState: 'Quote',
+    quoteTotal: `Quote total (${content.sale.currency})`,
+  };
 
   app.get('/api/owner/inquiries.csv', async (request, reply) => {
     const query = listQuery(request, 1000);
     const rows: InboxInquiry[] = [];
     for (;;) {
-      const page = await owners.listInquiries(query);
+      const page = await owners.inbox.listInquiries(query);
       rows.push(...page.rows);
       if (!page.more || rows.length >= EXPORT_MAX_ROWS) break;
       const last = page.rows.at(-1)!;
       query.before = { createdAt: last.createdAt, id: last.id };
     }
     const day = new Date().toISOString().slice(0, 10);
-    const work = await owners.workOn(rows.map((row) => row.id));
-    const withWork = rows.map((row) => ({
-      ...row,
-      ownerStatus: STATUS_LABELS[row.status],
-      statusChangedAt: work.get(row.id)?.lastStatusAt ?? '',
-      ownerNotes: (work.get(row.id)?.notes ?? []).join('\n\n'),
-    }));
+    const ids = rows.map((row) => row.id);
+    const [work, quotes] = await Promise.all([owners.inbox.workOn(ids), owners.quotes.latestOf(ids)]);
+    const today = todayIn(content.timeZone);
+    const withWork = rows.map((row) => {
+      const quote = quotes.get(row.id);
+      return {
+        ...row,
+        ownerStatus: STATUS_LABELS[row.status],
+        statusChangedAt: work.get(row.id)?.lastStatusAt ?? '',
+        ownerNotes: (work.get(row.id)?.notes ?? []).join('\n\n'),
+        // The newest version's state and total, as a plain number a spreadsheet can add up.
+        quoteState: quote ? QUOTE_STATE_LABELS[quoteState(quote, today)] : '',
+        quoteTotal: quote ? minorToInput(quote.totals.total, quote.currency) : '',
+      };
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="inquiries-${day}.csv"`)
@@ -97,10 +116,10 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     '/api/owner/inquiries/:id',
     { schema: { params: idParams } },
     async (request): Promise<InquiryDetail> => {
-      await owners.markRead(request.params.id, new Date());
-      const found = await owners.getInquiry(request.params.id);
+      await owners.inbox.markRead(request.params.id, new Date());
+      const found = await owners.inbox.getInquiry(request.params.id);
       if (!found) throw httpError(404, 'No such inquiry (it may have been erased).');
-      const sameDay = await owners.bookedInquiries({ on: found.inquiry.eventDate });
+      const sameDay = await owners.inbox.bookedInquiries({ on: found.inquiry.eventDate });
       return {
         inquiry: toRow(found.inquiry),
         history: found.history,
@@ -124,7 +143,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       },
     },
     async (request): Promise<{ bookings: BookingRow[] }> => {
-      const booked = await owners.bookedInquiries({ from: request.query.from });
+      const booked = await owners.inbox.bookedInquiries({ from: request.query.from });
       return {
         bookings: booked.slice(0, MAX_BOOKINGS).map((row) => ({
           id: row.id,
@@ -148,7 +167,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     '/api/owner/inquiries/:id/calendar.ics',
     { schema: { params: idParams } },
     async (request, reply) => {
-      const found = await owners.getInquiry(request.params.id);
+      const found = await owners.inbox.getInquiry(request.params.id);
       if (!found) throw httpError(404, 'No such inquiry (it may have been erased).');
       return reply
         .type('text/calendar; charset=utf-8')
@@ -171,7 +190,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       },
     },
     async (request) => {
-      const changed = await owners.setStatus(request.params.id, request.body.status, actor(request), new Date());
+      const changed = await owners.inbox.setStatus(request.params.id, request.body.status, actor(request), new Date());
       if (!changed) throw httpError(404, 'No such inquiry (it may have been erased).');
       return { status: request.body.status };
     },
@@ -195,7 +214,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
       if (CONTROL.test(note)) {
         throw new BodyError('The note holds control characters.', { note: 'note holds control characters.' });
       }
-      if (!(await owners.addNote(request.params.id, note, actor(request), new Date()))) {
+      if (!(await owners.inbox.addNote(request.params.id, note, actor(request), new Date()))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
       return reply.status(201).send({ note });
@@ -206,7 +225,7 @@ export const inboxRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { o
     '/api/owner/inquiries/:id',
     { schema: { params: idParams } },
     async (request, reply) => {
-      if (!(await owners.erase(request.params.id, actor(request), new Date()))) {
+      if (!(await owners.inbox.erase(request.params.id, actor(request), new Date()))) {
         throw httpError(404, 'No such inquiry (it may have been erased).');
       }
       return reply.status(204).send();

@@ -8,65 +8,29 @@
 // but sign-in, the inbox's (empty) page, and the calendar feed, whose secret URL is
 // its key (account-routes.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
 import { notifyRoutes } from '../notify/notification-routes.js';
-import type { Notifier } from '../notify/notifier.js';
-import type { InquiryStore } from '../store/inquiry-store.js';
-import type { Owner, OwnerStore } from '../store/owner-store.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';
 import { pushRoutes } from './push-routes.js';
 import { scheduleRoutes } from '../schedule/schedule-routes.js';
-import type { PushServices } from '../notify/channels/channel.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in owner (set in the signed-in part of the owner's area). */
-    owner: Owner | undefined;
-    ownerToken: string | undefined;
-    /** The owner's cookies are Secure: see owner-session.ts isSecure. */
-    secureCookies: boolean;
-  }
-}
+import { quoteRoutes } from '../quotes/quote-routes.js';
+import { isThisSite, publicOriginOf } from '../same-origin.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export interface OwnerAreaOptions {
-  config: Config;
-  owners: OwnerStore;
-  store: InquiryStore;
-  notifier: Notifier;
-  /** The owners' push devices and the server's push keys. */
-  push: PushServices;
-  /** After the owner changed the truck's schedule: the landing page shows it at once. */
-  onScheduleChanged?: () => Promise<void>;
-}
-
-/**
- * Private answers, and state changes only from this site's own pages. A page on another
- * site can post here, and the browser would send its own Origin: it must be PUBLIC_URL's
- * origin (when set), or the Host header's host, exactly; the scheme may be http or https,
- * since a TLS proxy without TRUST_PROXY makes an https page's requests look like http
- * here. Never X-Forwarded-Host, which a client can send through a proxy that passes it on
- * (the review's nginx did), and which Fastify would take for the host once the proxy is
- * trusted.
- */
-function privateAndSameOrigin(publicUrl: string | undefined) {
-  const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+/** Private answers, and state changes only from this site's own pages (same-origin.ts). */
+function privateAndSameOrigin(publicOrigin: string | undefined) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     reply.header('cache-control', 'no-store');
     reply.header('x-robots-tag', 'noindex, nofollow');
     if (!STATE_CHANGING.has(request.method)) return;
-    const origin = request.headers.origin ?? '';
-    const host = request.headers.host ?? '';
-    const fromHere =
-      (publicOrigin !== undefined && origin === publicOrigin) ||
-      (host !== '' && (origin === `http://${host}` || origin === `https://${host}`));
-    if (!fromHere) throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+    if (!isThisSite(request.headers.origin ?? '', request, publicOrigin))
+      throw httpError(403, 'This request did not come from this site’s inbox: refused.');
   };
 }
 
@@ -78,10 +42,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
   app.addHook('onRequest', async (request) => {
     request.secureCookies = httpsSite || request.protocol === 'https';
   });
-  app.addHook(
-    'onRequest',
-    privateAndSameOrigin(options.config.notify.publicUrlSet ? options.config.notify.publicUrl : undefined),
-  );
+  app.addHook('onRequest', privateAndSameOrigin(publicOriginOf(options.config.notify)));
 
   await app.register(signInRoutes, options);
   await app.register(calendarFeedRoute, options);
@@ -100,5 +61,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(accountRoutes, options);
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
+    await signedIn.register(quoteRoutes, options);
   });
 };

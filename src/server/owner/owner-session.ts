@@ -1,6 +1,6 @@
 // The owner's session as a request carries it: its cookie, its lifetime.
 import type { FastifyRequest } from 'fastify';
-import type { Owner, OwnerStore } from '../store/owner-store.js';
+import type { AccountStore, Owner } from '../store/account-store.js';
 import { readToken, tokenHash } from './session-cookie.js';
 
 /** A session ends after this long unused, and in any case this long after sign-in. */
@@ -16,7 +16,7 @@ export const isSecure = (request: FastifyRequest) => request.secureCookies;
 
 /** The owner whose live session the request's cookie names, if any (and its token). */
 export async function sessionOf(
-  owners: OwnerStore,
+  owners: AccountStore,
   request: FastifyRequest,
 ): Promise<{ owner: Owner | undefined; token: string | undefined }> {
   const token = readToken(request.headers.cookie, isSecure(request));

@@ -7,8 +7,8 @@ import type { PushDeviceView } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { sendPush } from '../notify/channels/push.js';
 import { refusedTarget } from '../notify/outbound-http.js';
-import type { PushDevice } from '../store/owner-store.js';
-import type { OwnerAreaOptions } from './owner-scope.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import type { PushDevice } from '../store/device-store.js';
 
 const view = ({ endpoint, label, createdAt }: PushDevice): PushDeviceView => ({ endpoint, label, createdAt });
 
@@ -54,11 +54,14 @@ export function isP256Point(key: string): boolean {
   }
 }
 
-export const pushRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners, push }) => {
+export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners' | 'push'>> = async (
+  app,
+  { config, owners, push },
+) => {
   app.get('/api/owner/push-key', async () => ({ publicKey: (await push.keys()).publicKey }));
 
   app.get('/api/owner/push-subscriptions', async (request) => ({
-    devices: (await owners.pushDevices(request.owner!.id)).map(view),
+    devices: (await owners.devices.pushDevices(request.owner!.id)).map(view),
   }));
 
   app.post<{ Body: Subscription }>(
@@ -68,13 +71,13 @@ export const pushRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { co
       const { endpoint, keys, label } = request.body;
       // Checked now, not only at each send (record 154): a device that can never take a push is refused.
       const fields: Record<string, string> = {};
-      const refused = refusedTarget(new URL(endpoint), config.notify.webhookAllowPrivate);
+      const refused = refusedTarget(new URL(endpoint), config.notify.webhookAllowPrivate, true);
       if (refused) fields.endpoint = `endpoint is refused: ${refused}; a push service is on the internet.`;
       if (!isP256Point(keys.p256dh)) fields.keys = 'keys.p256dh is not a P-256 public key.';
       if (Object.keys(fields).length > 0) {
         return reply.status(400).send({ error: 'invalid_body', message: Object.values(fields).join(' '), fields });
       }
-      const device = await owners.addPushDevice(
+      const device = await owners.devices.addPushDevice(
         request.owner!.id,
         {
           endpoint,
@@ -101,7 +104,7 @@ export const pushRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { co
       },
     },
     async (request, reply) => {
-      if (!(await owners.removePushDevice(request.owner!.id, request.body.endpoint)))
+      if (!(await owners.devices.removePushDevice(request.owner!.id, request.body.endpoint)))
         throw httpError(404, 'This device does not take notifications (it may have been removed already).');
       return reply.status(204).send();
     },
@@ -109,7 +112,7 @@ export const pushRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { co
 
   // "Send a test notification": straight to each of this owner's devices, not through the outbox.
   app.post('/api/owner/push-subscriptions/test', async (request) => {
-    const devices = await owners.pushDevices(request.owner!.id);
+    const devices = await owners.devices.pushDevices(request.owner!.id);
     if (devices.length === 0)
       throw httpError(409, 'No device takes notifications yet: turn them on on this device first.');
     const keys = await push.keys();
@@ -127,7 +130,7 @@ export const pushRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { co
           allowPrivate: config.notify.webhookAllowPrivate,
           signal: AbortSignal.timeout(10_000),
         });
-        if (!outcome.ok && 'gone' in outcome && outcome.gone) await owners.forgetPushDevice(device.id);
+        if (!outcome.ok && 'gone' in outcome && outcome.gone) await owners.devices.forgetPushDevice(device.id);
         return { label: device.label, ok: outcome.ok, ...(outcome.ok ? {} : { error: outcome.error }) };
       }),
     );

@@ -8,8 +8,8 @@ import { escapeHtml } from '../../shared/escape-html.js';
 import { MAX_PASSWORD_LENGTH } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { clientKeyOf, createLimiter } from '../routes/rate-limit.js';
-import { normalizeEmail, type Owner } from '../store/owner-store.js';
-import type { OwnerAreaOptions } from './owner-scope.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import { normalizeEmail, type Owner } from '../store/account-store.js';
 import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { deviceCookie, deviceOf, deviceToken, readDeviceCookie, signInGuard } from './sign-in-guard.js';
@@ -33,7 +33,10 @@ export function returnPath(value: unknown): string {
   return `${value.split('?')[0]}${query ? `?${query}` : ''}`;
 }
 
-export const signInRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { config, owners, store }) => {
+export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners' | 'store'>> = async (
+  app,
+  { config, owners, store },
+) => {
   void dummyHash(); // computed once, before the first sign-in needs it
 
   const perIp = createLimiter(

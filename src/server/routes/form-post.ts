@@ -289,10 +289,20 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
       if (result.status === 'invalid' || result.status === 'conflict') {
         throw httpError(409, 'This inquiry could not be stored. Please try again.');
       }
-      return html(reply, 200, sentPage);
+      return html(reply, 200, withEstimate(sentPage, result));
     },
   );
 };
+
+/** The thank-you page with the estimate, if the inquiry has one, under its first line (record 141). */
+function withEstimate(
+  page: string,
+  words: { estimate?: string | undefined; estimateNote?: string | undefined },
+): string {
+  if (!words.estimate) return page;
+  const estimate = `<p class="inquiry-estimate"><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote ?? '')}</p>`;
+  return page.replace(/<p role="status">[^<]*<\/p>/, (status) => `${status}${estimate}`);
+}
 
 /** No render time the server signed (a script that never loaded a page, or forged one): as fast as can be. */
 const fillSince = (startedAtMs: number | undefined) => (startedAtMs === undefined ? 0 : Date.now() - startedAtMs);

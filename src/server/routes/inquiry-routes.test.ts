@@ -32,7 +32,7 @@ describe('PUT /api/inquiries/:id', () => {
 
     expect(response.statusCode, response.body).toBe(201);
     const answer = response.json();
-    expect(Object.keys(answer).sort()).toEqual(['createdAt', 'id']);
+    expect(Object.keys(answer).sort()).toEqual(['createdAt', 'estimate', 'estimateNote', 'id']);
     expect(answer.id).toBe(id);
     expect(answer.createdAt >= before && answer.createdAt <= after).toBe(true);
     expectSecurityHeaders(response);
@@ -45,6 +45,22 @@ describe('PUT /api/inquiries/:id', () => {
     expect(rows[0]!.source).toBe('web');
     expect(rows[0]).not.toHaveProperty('website');
     expect(rows[0]).not.toHaveProperty('fillMs');
+  });
+
+  it('answers with the estimate of a priced package, from the content’s prices and the guests; none for a package quoted by hand', async () => {
+    const token = await signIn(t.app);
+    // Basic at $16 for 250 guests in Austin (no travel): $4,000 + 18 % service $720 + 8.25 % tax on both $389.40.
+    const basic = await putInquiry(t.app, newId(), buildInquiryBody({ package: 'Basic' }), { token });
+    expect(basic.json()).toMatchObject({
+      estimate: 'Estimate: $5,109.40',
+      estimateNote: expect.stringContaining('Basic for 250 guests'),
+    });
+    // The address in no travel area: from no travel to the farthest area's $150.
+    const far = buildInquiryBody({ package: 'Basic', siteAddress: '1 Elm St, Dallas, TX 75201' });
+    expect((await putInquiry(t.app, newId(), far, { token })).json().estimate).toBe('Estimate: $5,109.40–$5,271.78');
+    const custom = await putInquiry(t.app, newId(), buildInquiryBody({ package: 'Custom' }), { token });
+    expect(custom.statusCode).toBe(201);
+    expect(custom.json()).not.toHaveProperty('estimate');
   });
 
   it('creates an inquiry for another operation with no package and empty optional fields', async () => {

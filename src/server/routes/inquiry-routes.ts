@@ -77,7 +77,8 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
       if (result.status === 'conflict') {
         return reply.status(409).send({ error: 'conflict', message: 'An inquiry with this id already exists.' });
       }
-      return reply.status(201).send({ id: request.params.id, createdAt: result.createdAt });
+      const { estimate, estimateNote } = result;
+      return reply.status(201).send({ id: request.params.id, createdAt: result.createdAt, estimate, estimateNote });
     },
   );
 };

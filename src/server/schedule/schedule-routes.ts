@@ -16,7 +16,7 @@ import {
 } from '../../shared/truck-schedule.js';
 import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
-import type { OwnerAreaOptions } from '../owner/owner-scope.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
 
 /** How many changes the Schedule page lists. */
 const HISTORY_SHOWN = 30;
@@ -48,7 +48,10 @@ function refuseBad(stops: readonly StopFields[]): void {
   }
 }
 
-export const scheduleRoutes: FastifyPluginAsync<OwnerAreaOptions> = async (app, { owners, onScheduleChanged }) => {
+export const scheduleRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'onScheduleChanged'>> = async (
+  app,
+  { owners, onScheduleChanged },
+) => {
   const { schedule } = owners;
   /** The change is stored: the page follows at once, or at its next look if this fails (never a 5xx for a saved change). */
   const changed = async () => {

@@ -5,6 +5,9 @@ import type { RateCounts } from './rate-counts.js';
 import { type Engine, sqlType } from '../../shared/inquiry-fields.js';
 import { DOCUMENT_FIELDS, INQUIRY, INQUIRY_COLLECTION, type InquiryDocument } from '../../shared/inquiry.js';
 import type { OutboxStore } from './outbox-store.js';
+import type { StoredInquiry } from './stored-inquiry.js';
+
+export type { StoredInquiry };
 
 export interface NewInquiry {
   id: string;
@@ -21,12 +24,6 @@ export type CreateResult =
   | { status: 'created'; createdAt: string }
   | { status: 'replayed'; createdAt: string }
   | { status: 'conflict' };
-
-export interface StoredInquiry extends InquiryDocument {
-  id: string;
-  uid: string;
-  spamReason: string | null;
-}
 
 export interface InquiryStore {
   readonly engine: 'sqlite' | 'postgres';

@@ -105,7 +105,9 @@ describe.each(upgrades)('upgrading a release-0.1 database on $name', (upgrade) =
       () => owners.close(),
     );
     const found = async (q: string) =>
-      (await owners.listInquiries({ q, status: '', from: '', to: '', spam: true, before: undefined, limit: 50 })).rows
+      (
+        await owners.inbox.listInquiries({ q, status: '', from: '', to: '', spam: true, before: undefined, limit: 50 })
+      ).rows
         .map((row) => row.id)
         .includes(RELEASE_IDS[1]!);
     for (const q of ['78701', 'austin', 'congress', '512 555 0199', '15125550199', 'rosa'])

@@ -13,10 +13,25 @@
 // No personal data here: the message is rendered from the inquiry row at send
 // time, so erasing an inquiry and its deliveries leaves nothing behind.
 import { createHmac } from 'node:crypto';
-import type { StoredInquiry } from './inquiry-store.js';
+import type { StoredInquiry } from './stored-inquiry.js';
 
 /** A notification channel's name ('owner-email', 'webhook', …): the channels are listed once, in notify/channels/. */
 export type DeliveryKind = string;
+
+/**
+ * What a delivery tells of its inquiry: '' its arrival (the create's notifications), or
+ * an event of the sale, '<event>:<ref>' ('quote-accepted:<quote id>'), written as a
+ * pending row in the event's own transaction (record 142). Each channel plans the
+ * events it sends (notify/channels/); the message is rendered at send time.
+ */
+export type Topic = string;
+
+/** The event of a topic: 'quote-accepted' of 'quote-accepted:<id>', '' for an inquiry's arrival. */
+export const topicEvent = (topic: Topic): string => topic.split(':', 1)[0]!;
+/** An event's topic: 'quote-accepted:<quote id>'. */
+export const topicOf = (event: string, ref: string): Topic => `${event}:${ref}`;
+/** The reference of a topic: the quote's (or payment's) id of 'quote-accepted:<id>'. */
+export const topicRef = (topic: Topic): string => topic.slice(topic.indexOf(':') + 1);
 
 /**
  * queued: waiting for its due time (tries > 0: retrying); sent; failed: given up
@@ -36,6 +51,7 @@ export interface Delivery {
   id: string;
   inquiryId: string;
   kind: DeliveryKind;
+  topic: Topic;
   target: string | null;
   state: DeliveryState;
   /** Attempts since it was (re)queued; picks the next retry delay. */
@@ -168,7 +184,7 @@ export function countedFor(cap: SendCap, addresses: readonly string[]): number {
  * Which deliveries an inquiry gets: asked in the create's transaction (does it
  * owe any?) and again when its deliveries are written.
  */
-export type DeliveryPlanner = (inquiry: { spamReason: string | null }) => PlannedDelivery[];
+export type DeliveryPlanner = (inquiry: { spamReason: string | null }, topic?: Topic) => PlannedDelivery[];
 
 export interface OutboxStore {
   /**
@@ -275,6 +291,7 @@ export function summarize(
 /** A created inquiry whose deliveries are not written yet, with what its plan needs. */
 export interface PendingInquiry {
   inquiryId: string;
+  topic: Topic;
   queuedAt: number;
   /** undefined: the inquiry is gone (erased since), so it gets nothing. */
   spamReason: string | null | undefined;
@@ -285,6 +302,7 @@ export interface OutboxRow {
   id: string;
   inquiryId: string;
   kind: DeliveryKind;
+  topic: Topic;
   target: string | null;
   /** Due (and created) when its inquiry was: oldest inquiries are sent first. */
   dueAt: number;
@@ -292,13 +310,14 @@ export interface OutboxRow {
 
 /** The deliveries of pending inquiries, as their plan says. */
 export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[], idSecret: string): OutboxRow[] {
-  return pending.flatMap(({ inquiryId, queuedAt, spamReason }) =>
+  return pending.flatMap(({ inquiryId, topic, queuedAt, spamReason }) =>
     spamReason === undefined
       ? []
-      : plan({ spamReason }).map((planned) => ({
-          id: deliveryId(idSecret, inquiryId, planned.kind, planned.target),
+      : plan({ spamReason }, topic).map((planned) => ({
+          id: deliveryId(idSecret, inquiryId, planned.kind, planned.target, topic),
           inquiryId,
           kind: planned.kind,
+          topic,
           target: planned.target,
           dueAt: queuedAt,
         })),
@@ -312,9 +331,17 @@ export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[], i
  * server's secret (SESSION_SECRET, the same on every instance): the visitor chooses
  * the inquiry's id, and must not be able to compute the Message-ID of its e-mails.
  */
-export function deliveryId(secret: string, inquiryId: string, kind: DeliveryKind, target: string | null): string {
+export function deliveryId(
+  secret: string,
+  inquiryId: string,
+  kind: DeliveryKind,
+  target: string | null,
+  topic: Topic = '',
+): string {
+  // An arrival's topic adds nothing: the ids of deliveries written before topics existed stay the same.
+  const about = topic === '' ? '' : `\n${topic}`;
   const hex = createHmac('sha256', secret)
-    .update(`curbside delivery\n${inquiryId}\n${kind}\n${target ?? ''}`)
+    .update(`curbside delivery\n${inquiryId}\n${kind}\n${target ?? ''}${about}`)
     .digest('hex');
   const variant = ((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
@@ -335,6 +362,7 @@ export function toDelivery(row: Record<string, unknown>): Delivery {
     id: row.id as string,
     inquiryId: row.inquiryId as string,
     kind: row.kind as DeliveryKind,
+    topic: (row.topic as string | undefined) ?? '',
     target: (row.target as string | null) ?? null,
     state: row.state as DeliveryState,
     tries: Number(row.tries),

@@ -3,7 +3,7 @@
 // history in one transaction. Stops hold no visitor's data; past ones stay (they cost
 // nothing and the owner's history names them).
 import type { ScheduleChange, StopFields, TruckStop } from '../../shared/truck-schedule.js';
-import type { Actor } from './owner-store.js';
+import type { Actor } from './actor.js';
 
 export interface ScheduleStore {
   /** Every stop on `fromDate` or later, by date and start time. */

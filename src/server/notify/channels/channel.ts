@@ -5,7 +5,8 @@ import type { StoredInquiry } from '../../store/inquiry-store.js';
 import type { ClaimedDelivery, OutboxStore } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
-import type { PushDevice } from '../../store/owner-store.js';
+import type { PushDevice } from '../../store/device-store.js';
+import type { Quote } from '../../store/quote-store.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -20,6 +21,13 @@ export interface PushServices {
   subject: string;
 }
 
+/** The sale's records a notice of one of its events reads at send time (record 142). */
+export interface SaleServices {
+  quote(id: string): Promise<Quote | undefined>;
+  /** The customer's link to a quote (its unguessable token). */
+  quoteUrl(quoteId: string): string;
+}
+
 /** What every channel may use (the server's set-up, its mailer, the owner accounts). */
 export interface ChannelServices {
   config: NotifyConfig;
@@ -32,6 +40,8 @@ export interface ChannelServices {
   push?: PushServices | undefined;
   /** Counts a send against the channel's caps, in the store, so every instance and every restart sees it. */
   outbox: Pick<OutboxStore, 'countSend'>;
+  /** The quotes (and, later, payments) a sale event's notice reads (undefined without an owner store). */
+  sale?: SaleServices | undefined;
 }
 
 /** What one send may use. */
@@ -64,10 +74,16 @@ export interface Channel {
   /** What the inbox calls it ('Owner e-mail'). */
   readonly label: string;
   /**
-   * The deliveries a new inquiry (not spam) gets: one per target; null for one with no
-   * target of its own. `stored`: what targets() read last (empty without it).
+   * The deliveries a new inquiry (not spam), or an event of its sale the channel tells of
+   * (`events`), gets: one per target; null for one with no target of its own. `stored`:
+   * what targets() read last (empty without it).
    */
   plan(config: NotifyConfig, stored: readonly string[]): (string | null)[];
+  /**
+   * The events it tells of ('' is the inquiry's arrival; the others are topics' events,
+   * outbox-store.ts). Default: the arrival only.
+   */
+  readonly events?: readonly string[];
   /**
    * For a channel whose targets live in the store (the owner's devices for push): reads
    * them. The worker reads them before each claim, so an inquiry's deliveries go to the
@@ -92,6 +108,9 @@ export interface Channel {
 export const skipped = (error: string): ChannelOutcome => ({ ok: false, skipped: true, error });
 
 export const NO_SMTP = 'e-mail is not set up (SMTP_URL is not set)';
+
+/** A sale event's notice whose record is gone (erased, or never there): nothing to say. */
+export const GONE = 'what it told of is no longer there';
 
 /** The e-mail channels share the SMTP pool's connections. */
 export const SMTP_POOL = { group: 'smtp', max: SMTP_POOL_SIZE };

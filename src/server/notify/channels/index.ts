@@ -1,14 +1,23 @@
 // Every notification channel the server has, in the order the inbox lists them.
 // A new channel: one file beside this one, and one line here.
-import type { DeliveryPlanner } from '../../store/outbox-store.js';
+import { type DeliveryPlanner, topicEvent } from '../../store/outbox-store.js';
 import type { NotifyConfig } from '../notify-config.js';
 import type { Channel } from './channel.js';
 import { confirmationChannel } from './confirmation.js';
+import { customerEmailChannel } from './customer-email.js';
 import { ownerEmailChannel } from './owner-email.js';
 import { pushChannel } from './push.js';
 import { webhookChannel } from './webhook.js';
 
-export const CHANNELS: readonly Channel[] = [ownerEmailChannel, pushChannel, confirmationChannel, webhookChannel];
+const ARRIVAL = [''];
+
+export const CHANNELS: readonly Channel[] = [
+  ownerEmailChannel,
+  pushChannel,
+  confirmationChannel,
+  customerEmailChannel,
+  webhookChannel,
+];
 
 /**
  * Which deliveries an inquiry gets: none for spam; otherwise each channel's, as it is
@@ -19,10 +28,12 @@ export function deliveryPlan(
   config: NotifyConfig,
   stored: ReadonlyMap<string, readonly string[]> = new Map(),
 ): DeliveryPlanner {
-  return (inquiry) =>
+  return (inquiry, topic = '') =>
     inquiry.spamReason !== null
       ? []
-      : channels.flatMap((channel) =>
-          channel.plan(config, stored.get(channel.kind) ?? []).map((target) => ({ kind: channel.kind, target })),
-        );
+      : channels
+          .filter((channel) => (channel.events ?? ARRIVAL).includes(topicEvent(topic)))
+          .flatMap((channel) =>
+            channel.plan(config, stored.get(channel.kind) ?? []).map((target) => ({ kind: channel.kind, target })),
+          );
 }

@@ -4,11 +4,12 @@
 // a webhook is (outbound-http.ts: deadline, public addresses only, Retry-After). A
 // push service's 404 or 410 means the device unsubscribed: it is forgotten.
 import webpush from 'web-push';
-import type { OwnerStore, PushDevice } from '../../store/owner-store.js';
-import { pushPayload } from '../messages.js';
+import type { DeviceStore, PushDevice } from '../../store/device-store.js';
+import { noticePushPayload, pushPayload } from '../messages.js';
+import { noticeFor, OWNER_EVENTS, OWNER_NOTICES } from '../notices.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import { OUTBOUND_TIMEOUT_MS, post } from '../outbound-http.js';
-import { type Channel, type ChannelOutcome, type PushServices, skipped } from './channel.js';
+import { type Channel, type ChannelOutcome, GONE, type PushServices, skipped } from './channel.js';
 
 /** A push is worth showing for a day; after that the e-mail has it. */
 const PUSH_TTL_S = 24 * 60 * 60;
@@ -52,11 +53,19 @@ export const pushChannel: Channel = {
   label: 'Push',
   timeoutMs: OUTBOUND_TIMEOUT_MS,
   plan: (_config, stored) => [...stored],
+  events: ['', ...OWNER_EVENTS],
   targets: async ({ push }) => (push ? (await push.devices()).map((device) => device.id) : []),
-  async send(delivery, inquiry, { config, push, signal }) {
+  async send(delivery, inquiry, { config, push, signal, sale }) {
     const device = push && delivery.target ? await push.device(delivery.target) : undefined;
     if (!push || !device) return skipped('this device no longer takes notifications');
-    return sendPush(device, pushPayload(inquiry, config.publicUrl), {
+    let payload = pushPayload(inquiry, config.publicUrl);
+    if (delivery.topic !== '') {
+      const context = { inquiry, topic: delivery.topic, sale, publicUrl: config.publicUrl };
+      const notice = await noticeFor(OWNER_NOTICES, context);
+      if (!notice) return skipped(GONE);
+      payload = noticePushPayload(notice, inquiry, delivery.topic);
+    }
+    return sendPush(device, payload, {
       keys: await push.keys(),
       subject: push.subject,
       allowPrivate: config.webhookAllowPrivate,
@@ -67,15 +76,15 @@ export const pushChannel: Channel = {
   describe: () => 'To each device where an owner chose "Turn on notifications on this device".',
 };
 
-/** The push channel's services on the owner store; the keys from the settings, or made once and kept. */
-export function pushServices(owners: OwnerStore, config: NotifyConfig, fromAddress: string): PushServices {
+/** The push channel's services on the owners' devices; the keys from the settings, or made once and kept. */
+export function pushServices(devices: DeviceStore, config: NotifyConfig, fromAddress: string): PushServices {
   let keys: Promise<VapidKeys> | undefined;
   const readKeys = async (): Promise<VapidKeys> =>
-    config.vapidKeys ?? JSON.parse(await owners.serverKey('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())));
+    config.vapidKeys ?? JSON.parse(await devices.serverKey('vapid', () => JSON.stringify(webpush.generateVAPIDKeys())));
   return {
-    devices: () => owners.pushDevices(),
-    device: (id) => owners.pushDevice(id),
-    forget: (id) => owners.forgetPushDevice(id),
+    devices: () => devices.pushDevices(),
+    device: (id) => devices.pushDevice(id),
+    forget: (id) => devices.forgetPushDevice(id),
     keys() {
       keys ??= readKeys().catch((error: unknown) => {
         keys = undefined; // asked again next time (the database may be back)

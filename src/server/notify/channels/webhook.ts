@@ -1,21 +1,52 @@
 // A signed JSON copy of each new inquiry to every WEBHOOK_URLS endpoint (Standard
 // Webhooks; Slack's own format for a Slack URL), decision record 032.
-import { isSlackWebhook, slackPayload, webhookPayload } from '../messages.js';
+import { topicEvent, topicRef } from '../../store/outbox-store.js';
+import { QUOTE_EVENTS } from '../../store/quote-store.js';
+import { isSlackWebhook, quoteWebhookPayload, slackPayload, webhookPayload } from '../messages.js';
 import { OUTBOUND_TIMEOUT_MS } from '../outbound-http.js';
 import { sendWebhook } from '../webhooks.js';
-import { type Channel, skipped } from './channel.js';
+import { type Channel, type ChannelContext, GONE, skipped } from './channel.js';
+import type { StoredInquiry } from '../../store/inquiry-store.js';
+import type { ClaimedDelivery } from '../../store/outbox-store.js';
+
+/** The body for an event of a quote (Standard Webhooks JSON; a Slack URL gets its text), or undefined if it is gone. */
+async function quoteEventBody(
+  delivery: ClaimedDelivery,
+  inquiry: StoredInquiry,
+  context: ChannelContext,
+  slack: boolean,
+) {
+  const quote = await context.sale?.quote(topicRef(delivery.topic));
+  if (!quote) return undefined;
+  const event = topicEvent(delivery.topic);
+  if (slack) return slackPayload(inquiry, context.config.publicUrl, { event, quote });
+  return quoteWebhookPayload({
+    inquiry,
+    quote,
+    event,
+    at: new Date().toISOString(),
+    publicUrl: context.config.publicUrl,
+  });
+}
 
 export const webhookChannel: Channel = {
   kind: 'webhook',
   label: 'Webhook',
   timeoutMs: OUTBOUND_TIMEOUT_MS,
   plan: (config) => config.webhooks.map((endpoint) => endpoint.url),
-  async send(delivery, inquiry, { config, signal }) {
+  events: ['', ...Object.values(QUOTE_EVENTS)],
+  async send(delivery, inquiry, context) {
+    const { config, signal } = context;
     const endpoint = config.webhooks.find((candidate) => candidate.url === delivery.target);
     if (!endpoint) return skipped('this endpoint is no longer in WEBHOOK_URLS');
-    const body = isSlackWebhook(endpoint.url)
-      ? slackPayload(inquiry, config.publicUrl)
-      : webhookPayload(inquiry, config.publicUrl);
+    const slack = isSlackWebhook(endpoint.url);
+    const body =
+      delivery.topic === ''
+        ? slack
+          ? slackPayload(inquiry, config.publicUrl)
+          : webhookPayload(inquiry, config.publicUrl)
+        : await quoteEventBody(delivery, inquiry, context, slack);
+    if (body === undefined) return skipped(GONE);
     return sendWebhook({
       url: endpoint.url,
       secret: endpoint.secret,

@@ -48,8 +48,8 @@ describe('PostgreSQL backup with pg_dump and pg_restore (README "Backups")', () 
     const owner = await owners.createOwner('owner@dump.example', 'hash');
     const inquiries = Array.from({ length: 5 }, () => buildNewInquiry());
     for (const inquiry of inquiries) await store.create(inquiry);
-    await owners.setStatus(inquiries[0]!.id, 'booked', owner, new Date());
-    await owners.addNote(inquiries[1]!.id, 'Wants the taco bar', owner, new Date());
+    await owners.inbox.setStatus(inquiries[0]!.id, 'booked', owner, new Date());
+    await owners.inbox.addNote(inquiries[1]!.id, 'Wants the taco bar', owner, new Date());
     await store.close();
     await owners.close();
     const before = await snapshot(url);

@@ -247,4 +247,47 @@ export const POSTGRES_MIGRATIONS = migrationList([
     "at" timestamptz NOT NULL
   )`,
   },
+  {
+    version: 70,
+    name: 'sale-quotes-and-event-topics',
+    // As on SQLite (sqlite-migrations.ts, version 70; record 142).
+    sql: `CREATE TABLE "quotes" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "version" integer NOT NULL,
+    "currency" text NOT NULL,
+    "lines" jsonb NOT NULL,
+    "rates" jsonb NOT NULL,
+    "totals" jsonb NOT NULL,
+    "total" bigint NOT NULL,
+    "deposit" bigint NOT NULL,
+    "validUntil" text NOT NULL,
+    "terms" text NOT NULL,
+    "sentAt" timestamptz NOT NULL,
+    "sentBy" text NOT NULL,
+    "viewedAt" timestamptz,
+    "replacedAt" timestamptz,
+    "acceptedAt" timestamptz,
+    "acceptedFrom" text,
+    "acceptedHash" text,
+    "acceptedSnapshot" text,
+    "declinedAt" timestamptz,
+    "declineReason" text,
+    UNIQUE ("inquiryId", "version")
+  );
+  CREATE INDEX "quotes_sentAt" ON "quotes" ("sentAt");
+  ALTER TABLE "outbox" ADD COLUMN "topic" text NOT NULL DEFAULT '';
+  ALTER TABLE "outboxPending" ADD COLUMN "topic" text NOT NULL DEFAULT ''`,
+  },
+  {
+    version: 71,
+    name: 'sale-reminders',
+    // As on SQLite (sqlite-migrations.ts, version 71; record 143).
+    sql: `CREATE TABLE "reminders" (
+    "inquiryId" text NOT NULL,
+    "topic" text NOT NULL,
+    "queuedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("inquiryId", "topic")
+  )`,
+  },
 ]);

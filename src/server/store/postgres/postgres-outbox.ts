@@ -54,6 +54,9 @@ export function withPending(insertSql: string, parameters: number): string {
   SELECT "id" FROM "inserted"`;
 }
 
+/** Appends an event's pending row (record 142), as on SQLite (sqlite-outbox.ts says why its time is the system's). */
+export const PENDING_EVENT_SQL = 'INSERT INTO "outboxPending" ("inquiryId", "topic", "queuedAt") VALUES ($1, $2, $3)';
+
 /** The parameters `withPending` adds after the INSERT's own. */
 export function pendingParameters(owing: string[], now: number): unknown[] {
   return [owing, now];
@@ -64,23 +67,24 @@ export function pendingParameters(owing: string[], now: number): unknown[] {
 const takePendingSql = (which: string) => `WITH "taken" AS (
     DELETE FROM "outboxPending" WHERE "seq" IN (
       SELECT "seq" FROM "outboxPending" ${which} FOR UPDATE SKIP LOCKED
-    ) RETURNING "inquiryId", "queuedAt"
+    ) RETURNING "inquiryId", "topic", "queuedAt"
   )
-  SELECT t."inquiryId", t."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
+  SELECT t."inquiryId", t."topic", t."queuedAt", i."spamReason", i."id" IS NOT NULL AS "found"
   FROM "taken" t LEFT JOIN ${inquiries} i ON i."id" = t."inquiryId"`;
 /** Pending rows that may be tried now ($2): not set aside, not waiting after a failed write-out. */
 const TRYABLE = '"setAsideAt" IS NULL AND ("retryAt" IS NULL OR "retryAt" <= $2)';
 const TAKE_OLDEST_SQL = takePendingSql(`WHERE ${TRYABLE} ORDER BY "seq" LIMIT $1`);
 const TAKE_ONE_SQL = takePendingSql('WHERE "inquiryId" = $1 AND "setAsideAt" IS NULL');
-const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "target", "state", "tries", "dueAt", "createdAt")
-  SELECT d."id", d."inquiryId", d."kind", d."target", 'queued', 0, d."dueAt", d."dueAt"
-  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) AS d("id", "inquiryId", "kind", "target", "dueAt")
+const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "topic", "target", "state", "tries", "dueAt", "createdAt")
+  SELECT d."id", d."inquiryId", d."kind", d."topic", d."target", 'queued', 0, d."dueAt", d."dueAt"
+  FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[])
+    AS d("id", "inquiryId", "kind", "target", "dueAt", "topic")
   ON CONFLICT ("id") DO NOTHING`;
 
 /**
  * Deletes an inquiry ($1)'s deliveries, their attempts (an error can quote the
  * customer's address) and its pending row; answers how many deliveries (n). The
- * erasure runs it in its transaction, before its VACUUM (postgres-owner-store.ts).
+ * erasure runs it in its transaction, before its VACUUM (postgres-inbox-store.ts).
  */
 export const FORGET_INQUIRY_SQL = `WITH "gone" AS (DELETE FROM "outbox" WHERE "inquiryId" = $1 RETURNING "id"),
     "attempts" AS (DELETE FROM "outboxAttempts" WHERE "deliveryId" IN (SELECT "id" FROM "gone")),
@@ -96,7 +100,7 @@ const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1, "claimToken" = $4 WH
   ) RETURNING *`;
 
 // One pending row at a time (after a batch failed): each in a savepoint of the transaction.
-const PENDING_ONE_BY_ONE_SQL = `SELECT p."seq", p."inquiryId", p."queuedAt", p."failures", i."spamReason",
+const PENDING_ONE_BY_ONE_SQL = `SELECT p."seq", p."inquiryId", p."topic", p."queuedAt", p."failures", i."spamReason",
     i."id" IS NOT NULL AS "found"
   FROM "outboxPending" p LEFT JOIN ${inquiries} i ON i."id" = p."inquiryId"
   WHERE p."seq" IN (SELECT "seq" FROM "outboxPending" WHERE ${TRYABLE} ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED)
@@ -206,6 +210,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
     const pending = rows.map(
       (row): PendingInquiry => ({
         inquiryId: row.inquiryId as string,
+        topic: row.topic as string,
         queuedAt: Number(row.queuedAt),
         spamReason: row.found ? (row.spamReason as string | null) : undefined,
       }),
@@ -221,6 +226,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
         deliveries.map((row) => row.kind),
         deliveries.map((row) => row.target),
         deliveries.map((row) => row.dueAt),
+        deliveries.map((row) => row.topic),
       ],
     });
   };

@@ -7,7 +7,7 @@ import {
   stopSummary,
   type TruckStop,
 } from '../../../shared/truck-schedule.js';
-import type { Actor } from '../owner-store.js';
+import type { Actor } from '../actor.js';
 import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
 import { inTransaction } from './postgres-transaction.js';
 

@@ -1,7 +1,11 @@
 // One transaction on a client of the pool: committed when `work` resolves,
 // rolled back when it throws (and the error passed on), the client always released.
+// And `iso`, which the owner's stores read their timestamps through.
 import type pg from 'pg';
 import { storeFault } from '../store-faults.js';
+
+/** A timestamptz column as the stores' contracts give it: an ISO string (null stays null). */
+export const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
 
 export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

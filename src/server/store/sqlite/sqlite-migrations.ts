@@ -246,4 +246,51 @@ export const SQLITE_MIGRATIONS = migrationList([
     at TEXT NOT NULL
   ) STRICT`,
   },
+  {
+    version: 70,
+    name: 'sale-quotes-and-event-topics',
+    // Quotes (record 142): each version as sent, never edited; its answers set once
+    // each. Amounts are integers of the currency's minor unit, rates thousandths of a
+    // percent (record 140); lines, rates and totals as JSON, total and deposit as
+    // columns too for the lists and numbers. An outbox row's topic: '' for the inquiry's
+    // arrival, '<event>:<ref>' for an event of the sale.
+    sql: `CREATE TABLE quotes (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    lines TEXT NOT NULL,
+    rates TEXT NOT NULL,
+    totals TEXT NOT NULL,
+    total INTEGER NOT NULL,
+    deposit INTEGER NOT NULL,
+    validUntil TEXT NOT NULL,
+    terms TEXT NOT NULL,
+    sentAt TEXT NOT NULL,
+    sentBy TEXT NOT NULL,
+    viewedAt TEXT,
+    replacedAt TEXT,
+    acceptedAt TEXT,
+    acceptedFrom TEXT,
+    acceptedHash TEXT,
+    acceptedSnapshot TEXT,
+    declinedAt TEXT,
+    declineReason TEXT,
+    UNIQUE (inquiryId, version)
+  ) STRICT;
+  CREATE INDEX quotes_sentAt ON quotes (sentAt);
+  ALTER TABLE outbox ADD COLUMN topic TEXT NOT NULL DEFAULT '';
+  ALTER TABLE outboxPending ADD COLUMN topic TEXT NOT NULL DEFAULT ''`,
+  },
+  {
+    version: 71,
+    name: 'sale-reminders',
+    // Each reminder of the sale an inquiry was owed, queued once (record 143).
+    sql: `CREATE TABLE reminders (
+    inquiryId TEXT NOT NULL,
+    topic TEXT NOT NULL,
+    queuedAt TEXT NOT NULL,
+    PRIMARY KEY (inquiryId, topic)
+  ) STRICT`,
+  },
 ]);

@@ -42,8 +42,15 @@ export interface SqliteOutbox {
 /**
  * Deletes an inquiry's pending row, deliveries and attempts (an attempt's error can
  * quote the customer's address); returns how many deliveries. Run it inside the
- * erasure's transaction (sqlite-owner-store.ts), so nothing is left after its checkpoint.
+ * erasure's transaction (sqlite-inbox-store.ts), so nothing is left after its checkpoint.
  */
+/**
+ * Appends an event's pending row (record 142): run it in the transaction that records the
+ * event, with the system's time (Date.now()): the outbox runs on the system's clock, even
+ * where a test moves the sale's (clock.ts).
+ */
+export const PENDING_EVENT_SQL = 'INSERT INTO outboxPending (inquiryId, topic, queuedAt) VALUES (?, ?, ?)';
+
 export function forgetOutboxOf(db: Database.Database): (inquiryId: string) => number {
   const deletePending = prepare(db, 'DELETE FROM outboxPending WHERE inquiryId = ?');
   const deleteAttempts = prepare(
@@ -63,6 +70,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 interface PendingRow {
   seq: number;
   inquiryId: string;
+  topic: string;
   queuedAt: number;
   failures: number;
   spamReason: string | null;
@@ -85,7 +93,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let idSecret = '';
   let onQueued: (count: number) => void = () => {};
 
-  const pendingSql = `SELECT p.seq, p.inquiryId, p.queuedAt, p.failures, i.spamReason, i.id IS NOT NULL AS found
+  const pendingSql = `SELECT p.seq, p.inquiryId, p.topic, p.queuedAt, p.failures, i.spamReason, i.id IS NOT NULL AS found
      FROM outboxPending p LEFT JOIN ${INQUIRY_COLLECTION} i ON i.id = p.inquiryId`;
   const oldestPending = prepare(
     db,
@@ -108,8 +116,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const pendingCount = prepare(db, 'SELECT count(*) FROM outboxPending WHERE setAsideAt IS NULL').pluck();
   const insert = prepare(
     db,
-    `INSERT INTO outbox (id, inquiryId, kind, target, state, tries, dueAt, createdAt)
-     VALUES (@id, @inquiryId, @kind, @target, 'queued', 0, @dueAt, @dueAt)
+    `INSERT INTO outbox (id, inquiryId, kind, topic, target, state, tries, dueAt, createdAt)
+     VALUES (@id, @inquiryId, @kind, @topic, @target, 'queued', 0, @dueAt, @dueAt)
      ON CONFLICT (id) DO NOTHING`,
   );
   const claim = prepare(
@@ -198,6 +206,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     const pending = rows.map(
       (row): PendingInquiry => ({
         inquiryId: row.inquiryId,
+        topic: row.topic,
         queuedAt: row.queuedAt,
         spamReason: row.found ? row.spamReason : undefined,
       }),

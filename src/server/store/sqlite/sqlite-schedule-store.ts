@@ -8,10 +8,9 @@ import {
   stopSummary,
   type TruckStop,
 } from '../../../shared/truck-schedule.js';
-import type { Actor } from '../owner-store.js';
+import type { Actor } from '../actor.js';
 import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
-
-type Prepare = (sql: string) => Database.Statement;
+import type { Prepare } from './sqlite-statements.js';
 
 export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): ScheduleStore {
   const columns = STOP_COLUMNS.join(', ');

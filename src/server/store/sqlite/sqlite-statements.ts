@@ -41,6 +41,21 @@ export function prepare<Row = unknown>(db: Database.Database, sql: string): Data
   return statement;
 }
 
+/** A connection's statements, each prepared on first use and reused after: what the owner's stores share. */
+export type Prepare = (sql: string) => Database.Statement;
+
+export function statementCache(db: Database.Database): Prepare {
+  const statements = new Map<string, Database.Statement>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = prepare(db, sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+}
+
 /**
  * A write transaction committed without waiting for the disk (synchronous=NORMAL
  * for it alone; the connection's other commits stay FULL): for data that can be

@@ -1,0 +1,162 @@
+// The shape of an owner's content file: its types, apart from the check in schema.ts
+// so the page's helpers (helpers.ts) and the check can both take them.
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export interface PackageCard {
+  name: string;
+  summary: string;
+  /** The card's price as it reads ('From $12 / guest', 'Quoted for you'); with `pricing`, it must show that amount. */
+  price: string;
+  /** How the package is priced, for estimates and quotes; without it the package is quoted by hand. */
+  pricing?: PackagePricing;
+  features: string[];
+  /** Shown in brackets after the name in the form's package select. */
+  formNote?: string;
+  /** Optional photo on the card (cropped to 3:2). */
+  photo?: Photo;
+  /** The form's operation its "Book" button chooses, when not its group's. */
+  operation?: string;
+}
+
+/**
+ * A picture file of the owner's, relative to the content/ folder, e.g.
+ * 'images/mini.jpg'. SVG, PNG, JPEG or WebP; checked and converted at build
+ * (src/build/pictures.ts), so a missing or broken file stops the build naming it.
+ */
+export type PictureFile = string;
+
+export interface Photo {
+  src: PictureFile;
+  /** What the photo shows, for people who cannot see it. */
+  alt: string;
+}
+
+/** A client: a name shown as a text chip, or a name and its logo (the name becomes the logo's alt text). */
+export type ClientLogo = string | { name: string; image: PictureFile };
+
+export interface PackageGroup {
+  /** Used in element ids: lowercase letters, digits and dashes. */
+  id: string;
+  label: string;
+  intro: string;
+  /**
+   * The form's operation (the truck's, or one of otherOperations) that its cards' "Book"
+   * buttons choose. The truck's group books the truck with the card's package; a card
+   * may name an operation of its own instead.
+   */
+  operation?: string;
+  packages: PackageCard[];
+}
+
+/**
+ * A package's price in the sale's currency (major units, e.g. 12.5): per guest, with
+ * an optional minimum guest count or minimum spend, or one amount for the event.
+ */
+export type PackagePricing =
+  | { per: 'guest'; amount: number; minimumGuests?: number; minimumSpend?: number }
+  | { per: 'event'; amount: number };
+
+/** Where the truck goes and what travel costs there: postal codes by their start ('787' is 78701–78799). */
+export interface TravelArea {
+  /** What the quote's travel line says: 'Travel: Round Rock and Georgetown'. */
+  name: string;
+  postalCodes: string[];
+  /** In the sale's currency; 0 when travel is included. */
+  fee: number;
+}
+
+/** How the business sells: the rules of estimates, quotes, deposits and the event's final count. */
+export interface Sale {
+  /** ISO 4217 code of every price of the sale, e.g. 'USD'. */
+  currency: string;
+  /** Added to the food (package and extra items), e.g. 18; 0 for none. */
+  serviceChargePercent: number;
+  /** Sales tax, e.g. 8.25; 0 for none. It is charged on the food, and on the service charge and travel when they say so. */
+  tax: { percent: number; onServiceCharge: boolean; onTravel: boolean };
+  /** The first area a postal code starts with sets the travel fee; an address in none is quoted by hand. */
+  travel: TravelArea[];
+  /** The deposit a quote asks for, as a percentage of its total. */
+  depositPercent: number;
+  /** How long a quote can be accepted, in days from when it is sent. */
+  quoteValidDays: number;
+  /** What the customer accepts with "I accept the terms" (paragraphs split by blank lines). */
+  terms: string;
+  /** How to pay outside the site: cash, check, bank transfer (shown on every accepted quote). */
+  payOffline: string;
+}
+
+/** A dietary mark on a menu item, shown as words (never colour alone). */
+export const DIETARY_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'contains-nuts'] as const;
+export type DietaryTag = (typeof DIETARY_TAGS)[number];
+
+export interface MenuItem {
+  name: string;
+  /** In the menu's currency, e.g. 4.5 for $4.50. */
+  price: number;
+  /** One short line: what is in it. */
+  description?: string;
+  tags?: DietaryTag[];
+  /** Optional photo beside the item (cropped square). */
+  photo?: Photo;
+}
+
+export interface MenuGroup {
+  /** 'Tacos', 'Sides', 'Drinks'… */
+  name: string;
+  items: MenuItem[];
+}
+
+export interface Menu {
+  /** ISO 4217 code of the prices, e.g. 'USD'. */
+  currency: string;
+  /** A line under the heading, e.g. where the menu is served. */
+  intro?: string;
+  groups: MenuGroup[];
+}
+
+export interface BusinessContent {
+  name: string;
+  /** The name under the icon on a phone's home screen, at most 12 characters; by default the name's first words that fit. */
+  shortName?: string;
+  /** The product word: 'Taco' gives the operation 'Taco Truck'. */
+  product: string;
+  tagline: string;
+  /** Public address of the site, for canonical links, Open Graph and the sitemap. */
+  siteUrl: string;
+  locale: string;
+  /** Where the truck is, as an IANA time zone ('America/Chicago'): the schedule's dates and times are in it. */
+  timeZone: string;
+  priceRange: string;
+  cuisine: string[];
+  seo: { title: string; description: string };
+  nav: Link[];
+  hero: { heading: string; lead: string; callToAction: string; lightsHint: string };
+  otherOperations: string[];
+  truckPackageGroup: string;
+  packageGroups: PackageGroup[];
+  /** What the truck serves, in groups; shown in the page's #menu section. */
+  menu?: Menu;
+  /** Prices, tax, travel, deposit and terms for estimates and quotes. */
+  sale: Sale;
+  whyUs: { heading: string; points: { title: string; text: string }[] };
+  clients: { heading: string; logos: ClientLogo[] };
+  contact: {
+    email: string;
+    phone: string;
+    city: string;
+    region: string;
+    country: string;
+    serviceArea: string;
+    hours: string;
+  };
+  social: Link[];
+  theme: { primary: string; accent: string };
+  /** The owner's logo mark (square works best): navbar, footer, favicon and app icons. Without it, a mark drawn in the brand colours. */
+  logoMark?: PictureFile;
+  /** A photo for link previews (social card), at least 1200×630; without it, the truck art. */
+  shareImage?: Photo;
+}

@@ -1,0 +1,33 @@
+// The customer's e-mails about their sale (record 142): their quote with its link,
+// and the reminders of the issues that follow. Each is sent because the owner or the
+// customer acted, so unlike the confirmation it is not capped; it says only what the
+// business wrote (notices.ts).
+import { customerNoticeEmail, messageIdFor } from '../messages.js';
+import { CUSTOMER_EVENTS, CUSTOMER_NOTICES, noticeFor } from '../notices.js';
+import { type Channel, GONE, NO_SMTP, SMTP_POOL, skipped } from './channel.js';
+
+export const customerEmailChannel: Channel = {
+  kind: 'customer-email',
+  label: 'Customer e-mail',
+  concurrency: SMTP_POOL,
+  plan: (config) => (config.smtpUrl ? [null] : []),
+  events: CUSTOMER_EVENTS,
+  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale }) {
+    if (!mailer) return skipped(NO_SMTP);
+    const notice = await noticeFor(CUSTOMER_NOTICES, {
+      inquiry,
+      topic: delivery.topic,
+      sale,
+      publicUrl: config.publicUrl,
+    });
+    if (!notice) return skipped(GONE);
+    const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
+    return mailer.send(
+      customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId }),
+      signal,
+      graceMs,
+    );
+  },
+  describe: (config) =>
+    config.smtpUrl ? 'To the customer: their quote, from the business.' : 'Off: SMTP_URL is not set.',
+};

@@ -1,0 +1,104 @@
+// What the owner and the customer are told of each event of the sale (record 142):
+// one notice per event, rendered at send time from the records it names, and worded
+// once for every channel (the owner's e-mail and push, the customer's e-mail). A new
+// event is one entry in OWNER_NOTICES or CUSTOMER_NOTICES; the channels plan them.
+import { content } from '../../../content/index.js';
+import { formatMoney } from '../../shared/money.js';
+import type { StoredInquiry } from '../store/inquiry-store.js';
+import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
+import { QUOTE_EVENTS } from '../store/quote-store.js';
+import type { SaleServices } from './channels/channel.js';
+import { eventDay, inboxLink, type Notice } from './messages.js';
+
+export interface NoticeContext {
+  inquiry: StoredInquiry;
+  topic: Topic;
+  sale: SaleServices | undefined;
+  publicUrl: string;
+}
+
+/** A notice, or undefined when what it tells of is gone (the delivery is then skipped). */
+type NoticeOf = (context: NoticeContext) => Promise<Notice | undefined>;
+
+const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
+const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
+
+/** The quote a topic names, if it is still there. */
+const quoteOf = async ({ sale, topic }: NoticeContext) => sale?.quote(topicRef(topic));
+
+/** For the owner: to the inquiry in the inbox. */
+const toInbox = (context: NoticeContext) => ({
+  url: inboxLink(context.publicUrl, context.inquiry.id),
+  linkText: 'Open it in the inbox',
+});
+
+export const OWNER_NOTICES: Record<string, NoticeOf> = {
+  async [QUOTE_EVENTS.accepted](context) {
+    const quote = await quoteOf(context);
+    if (!quote) return undefined;
+    const { inquiry } = context;
+    return {
+      subject: `Quote accepted: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        `${fullName(inquiry)} accepted your quote of ${money(quote.totals.total, quote.currency)} for ${eventDay(inquiry.eventDate)}.`,
+        `Deposit due: ${money(quote.totals.deposit, quote.currency)}.`,
+      ],
+      ...toInbox(context),
+    };
+  },
+  async [QUOTE_EVENTS.declined](context) {
+    const quote = await quoteOf(context);
+    if (!quote) return undefined;
+    const { inquiry } = context;
+    return {
+      subject: `Quote declined: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        `${fullName(inquiry)} declined your quote of ${money(quote.totals.total, quote.currency)}.`,
+        quote.declineReason ? `Their reason: ${quote.declineReason}` : 'They gave no reason.',
+      ],
+      ...toInbox(context),
+    };
+  },
+};
+
+export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
+  async [QUOTE_EVENTS.sent](context) {
+    const quote = await quoteOf(context);
+    if (!quote || !context.sale) return undefined;
+    const revised = quote.version > 1 ? 'revised ' : '';
+    return {
+      subject: `Your ${revised}quote from ${content.name}`,
+      lines: [
+        `Thank you for thinking of ${content.name} for your event on ${eventDay(context.inquiry.eventDate)}. Here is your ${revised}quote.`,
+        `Total: ${money(quote.totals.total, quote.currency)}. Deposit to hold the date: ${money(quote.totals.deposit, quote.currency)}.`,
+        `You can accept it online until ${eventDay(quote.validUntil)}.`,
+        ...(quote.version > 1 ? ['It replaces the quote we sent you before.'] : []),
+      ],
+      url: context.sale.quoteUrl(quote.id),
+      linkText: 'See your quote and accept it',
+    };
+  },
+};
+
+/** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
+const EVENT_LABELS: Record<string, string> = {
+  [QUOTE_EVENTS.sent]: 'quote sent',
+  [QUOTE_EVENTS.accepted]: 'quote accepted',
+  [QUOTE_EVENTS.declined]: 'quote declined',
+};
+
+/** A channel's label with the event its delivery tells of: 'Owner e-mail (quote accepted)'. */
+export function labelWithEvent(label: string, topic: Topic): string {
+  const event = EVENT_LABELS[topicEvent(topic)];
+  return event ? `${label} (${event})` : label;
+}
+
+/** The events each side is told of: the channels plan these topics. */
+export const OWNER_EVENTS = Object.keys(OWNER_NOTICES);
+export const CUSTOMER_EVENTS = Object.keys(CUSTOMER_NOTICES);
+
+/** The notice of a delivery's topic from `notices`, or undefined (nothing to tell, or no longer there). */
+export function noticeFor(notices: Record<string, NoticeOf>, context: NoticeContext): Promise<Notice | undefined> {
+  const make = notices[topicEvent(context.topic)];
+  return make ? make(context) : Promise.resolve(undefined);
+}

@@ -1,0 +1,185 @@
+// The customer's quote page (/quote/<token>), rendered on the server for each request:
+// plain HTML and a small inline stylesheet in the business's colours, no JavaScript, no
+// request to anyone else, readable at 320 px and printable. Its forms (accept, decline,
+// the final count and "Pay deposit" later) post back to the same address (record 142).
+import { createHash } from 'node:crypto';
+import { content } from '../../../content/index.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import { clockTime } from '../../shared/inquiry-details.js';
+import { formatMoney, ratePercent } from '../../shared/money.js';
+import type { QuoteLine } from '../../shared/pricing.js';
+import type { StoredInquiry } from '../store/inquiry-store.js';
+import type { Quote, QuoteState } from '../store/quote-store.js';
+
+/** What a page shows beyond the quote: its state, a problem with what was sent, and what follows acceptance. */
+export interface QuotePageOptions {
+  quote: Quote;
+  inquiry: StoredInquiry;
+  state: QuoteState;
+  /** The page's own address (its forms post here). */
+  path: string;
+  /** The decline step: the reason's form instead of the quote's buttons. */
+  declining?: boolean;
+  /** A problem with the last post (the box left unticked), shown above the form. */
+  problem?: string;
+  /** After acceptance: the payment section (offline instructions; a provider's button later). */
+  afterAcceptance?: string;
+}
+
+const CSS = `:root{--brand:${content.theme.primary};--accent:${content.theme.accent};color-scheme:light}
+*{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f5f2}
+header{background:var(--brand);color:#fff;padding:.75rem 1rem}header p{margin:0;font-weight:700;font-size:1.125rem}
+main{max-width:44rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
+section,.notice{background:#fff;border:1px solid #d9d6cf;border-radius:.5rem;padding:1rem;margin:0 0 1rem}
+.notice{border-left:.375rem solid var(--brand)}.notice.problem{border-left-color:#b3261e}.notice p{margin:.25rem 0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600;padding-bottom:.5rem}
+th,td{padding:.375rem .25rem;border-bottom:1px solid #e4e1da;text-align:right;vertical-align:top}th:first-child,td:first-child{text-align:left;overflow-wrap:anywhere}
+thead th{font-size:.875rem;color:#4a4a4a}tfoot th{text-align:right;font-weight:500}tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.0625rem;border-bottom:2px solid #1b1b1b}
+.terms p{margin:.5rem 0}label{display:block}.check{display:flex;gap:.5rem;align-items:flex-start;margin:.75rem 0}
+.check input{width:1.5rem;height:1.5rem;margin:0;flex:none}textarea,input[type=number]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
+button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;border-radius:.375rem;border:2px solid var(--brand);background:var(--brand);color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:var(--brand)}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
+:focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}.muted{color:#4a4a4a;font-size:.875rem}
+@media (max-width:30rem){.unit{display:none}main{padding:.75rem}}
+@media print{body{background:#fff}header{background:none;color:#000;border-bottom:2px solid #000}section,.notice{border:none;padding:0}form,.actions{display:none}}`;
+
+/** The page's stylesheet and its CSP hash: the page allows this style and nothing else inline. */
+export const QUOTE_PAGE_STYLE = { css: CSS, hash: `sha256-${createHash('sha256').update(CSS).digest('base64')}` };
+
+const money = (quote: Quote, amount: number) => formatMoney(amount, quote.currency, content.locale);
+
+/** 'Saturday, December 12, 2026' for a plain 'YYYY-MM-DD' day. */
+export function longDay(isoDay: string): string {
+  const day = new Date(`${isoDay}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return isoDay;
+  return new Intl.DateTimeFormat(content.locale, {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(day);
+}
+
+/** An instant as the day it was in the business's time zone, in words. */
+const dayOf = (instant: string) =>
+  new Intl.DateTimeFormat(content.locale, { timeZone: content.timeZone, dateStyle: 'long' }).format(new Date(instant));
+
+function lineRow(quote: Quote, line: QuoteLine): string {
+  return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td class="unit">${money(quote, line.unitPrice)}</td><td>${money(quote, line.quantity * line.unitPrice)}</td></tr>`;
+}
+
+function totalsRows(quote: Quote): string {
+  const { totals, rates } = quote;
+  const row = (label: string, amount: number, className = '') =>
+    `<tr${className ? ` class="${className}"` : ''}><th scope="row" colspan="3">${escapeHtml(label)}</th><td>${money(quote, amount)}</td></tr>`;
+  return [
+    row('Subtotal', totals.food + totals.travel),
+    totals.serviceCharge !== 0 ? row(`Service charge (${ratePercent(rates.serviceCharge)})`, totals.serviceCharge) : '',
+    totals.tax !== 0 ? row(`Tax (${ratePercent(rates.tax)})`, totals.tax) : '',
+    row('Total', totals.total, 'total'),
+    row('Deposit due', totals.deposit),
+  ].join('');
+}
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((part) => `<p>${escapeHtml(part.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+
+function eventSection(inquiry: StoredInquiry): string {
+  const rows: [string, string][] = [
+    ['Date', longDay(inquiry.eventDate)],
+    ['Time', `${clockTime(inquiry.startTime)} – ${clockTime(inquiry.endTime)}`],
+    ['Place', inquiry.siteAddress],
+    ['Guests', String(inquiry.plannedGuestCount)],
+  ];
+  const items = rows.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('');
+  return `<section aria-labelledby="event"><h2 id="event">Your event</h2><dl>${items}</dl></section>`;
+}
+
+/** The notice at the top: what state the quote is in, and what the customer can do. */
+function stateNotice(options: QuotePageOptions): string {
+  const { quote, state } = options;
+  const notice = (lines: string[], extra = '') =>
+    `<div class="notice${extra}" role="status">${lines.map((line) => `<p>${line}</p>`).join('')}</div>`;
+  if (state === 'accepted' && quote.accepted) {
+    return notice([`<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`]);
+  }
+  if (state === 'declined' && quote.declinedAt) {
+    return notice([
+      `<strong>Declined</strong> on ${escapeHtml(dayOf(quote.declinedAt))}. Thank you for letting us know.`,
+    ]);
+  }
+  if (state === 'expired') {
+    return notice([
+      `<strong>Expired</strong>: this quote could be accepted until ${escapeHtml(longDay(quote.validUntil))}.`,
+      `Ask us for a new one: ${escapeHtml(content.contact.phone)}, ${escapeHtml(content.contact.email)}.`,
+    ]);
+  }
+  return '';
+}
+
+function acceptSection(options: QuotePageOptions): string {
+  const { path } = options;
+  const problem = options.problem
+    ? `<div class="notice problem" role="alert"><p>${escapeHtml(options.problem)}</p></div>`
+    : '';
+  if (options.declining) {
+    return `<section aria-labelledby="decline"><h2 id="decline">Decline this quote</h2>${problem}
+<form method="post" action="${path}/decline"><label for="reason">Reason (optional)</label>
+<textarea id="reason" name="reason" rows="3" maxlength="1000" autocomplete="off"></textarea>
+<p class="actions"><button type="submit">Decline quote</button> <a href="${path}">Back to the quote</a></p></form></section>`;
+  }
+  return `<section aria-labelledby="answer"><h2 id="answer">Your answer</h2>${problem}
+<form method="post" action="${path}/accept"><p class="check"><input type="checkbox" id="accept-terms" name="accept" value="yes" required><label for="accept-terms">I accept the terms</label></p>
+<p class="actions"><button type="submit">Accept quote</button></p></form>
+<form method="get" action="${path}"><input type="hidden" name="step" value="decline"><p class="actions"><button type="submit" class="secondary">Decline</button></p></form></section>`;
+}
+
+/** The page of a quote the customer can still answer, or has answered. */
+export function quotePage(options: QuotePageOptions): string {
+  const { quote, inquiry, state } = options;
+  const open = state === 'sent' || state === 'viewed';
+  const title = `Quote for ${inquiry.eventName || inquiry.operation}`;
+  const body = `${stateNotice(options)}
+<h1>${escapeHtml(title)}</h1>
+<p class="muted">For ${escapeHtml(`${inquiry.firstName} ${inquiry.lastName}`)}${quote.version > 1 ? ` · version ${quote.version}` : ''} · sent ${escapeHtml(dayOf(quote.sentAt))}</p>
+${eventSection(inquiry)}
+<section aria-labelledby="lines"><h2 id="lines">What we will bring</h2>
+<table><caption class="muted">Prices in ${escapeHtml(quote.currency)}</caption>
+<thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col" class="unit">Unit price</th><th scope="col">Amount</th></tr></thead>
+<tbody>${quote.lines.map((line) => lineRow(quote, line)).join('')}</tbody>
+<tfoot>${totalsRows(quote)}</tfoot></table>
+<p><strong>Valid until</strong> ${escapeHtml(longDay(quote.validUntil))}</p></section>
+<section aria-labelledby="terms" class="terms"><h2 id="terms">Terms</h2>${paragraphs(quote.terms)}</section>
+${open ? acceptSection(options) : ''}${state === 'accepted' ? (options.afterAcceptance ?? '') : ''}`;
+  return page(title, body);
+}
+
+/** The page of a quote that a newer version replaced: it says so, and links nowhere. */
+export function replacedPage(): string {
+  return page(
+    'This quote was replaced',
+    `<h1>This quote was replaced</h1><div class="notice" role="status"><p>We sent you a newer quote, which replaces this one. You will find its link in our latest e-mail to you.</p></div>`,
+  );
+}
+
+/** What the customer can pay with outside the site (every accepted quote shows it). */
+export function offlinePayment(quote: Quote): string {
+  return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>
+<p>Deposit due: <strong>${money(quote, quote.totals.deposit)}</strong>.</p><p>${escapeHtml(content.sale.payOffline)}</p></section>`;
+}
+
+export function notFoundPage(): string {
+  return page(
+    'Quote not found',
+    `<h1>Quote not found</h1><p>This link does not lead to a quote. Please check it, or ask us: ${escapeHtml(content.contact.phone)}.</p>`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+}

@@ -1,0 +1,251 @@
+// Quotes through the real app on a real store: the owner's API (a draft from the
+// inquiry, sending, revising, bad drafts refused) and the customer's page at its link
+// (no JavaScript: plain forms; accepted once, declined, replaced, expired).
+import { describe, expect, it } from 'vitest';
+import { content } from '../../../content/index.js';
+import { buildNewInquiry } from '../../../tests/support/builders.js';
+import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../tests/support/owner-app.js';
+import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
+import { quoteTotals, saleRates } from '../../shared/pricing.js';
+
+async function withInquiry(overrides: Parameters<typeof buildNewInquiry>[0] = {}, env: Record<string, string> = {}) {
+  const t = await startOwnerApp(env);
+  const cookie = await cookieOf(t.app);
+  const inquiry = buildNewInquiry(overrides);
+  await t.inquiries.create(inquiry);
+  return { t, cookie, id: inquiry.id, inquiry };
+}
+
+async function draftOf(t: OwnerApp, cookie: string, id: string): Promise<QuotesAnswer> {
+  const response = await call(t.app, 'GET', `/api/owner/inquiries/${id}/quotes`, { cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const send = (t: OwnerApp, cookie: string, id: string, body: unknown) =>
+  call(t.app, 'POST', `/api/owner/inquiries/${id}/quotes`, { cookie, body });
+
+/** Posts a form of the quote page as a browser does (same origin). */
+const postForm = (t: OwnerApp, path: string, fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+const pathOf = (quote: QuoteView) => new URL(quote.url).pathname;
+
+describe('the owner’s quotes', () => {
+  it('starts a draft from the inquiry: the package for its guests, the content’s rates, valid for the content’s days', async () => {
+    const { t, cookie, id } = await withInquiry({ document: { package: 'Basic', plannedGuestCount: 120 } });
+    const answer = await draftOf(t, cookie, id);
+    expect(answer.quotes).toEqual([]);
+    expect(answer.draft.lines).toEqual([
+      { description: 'Basic package, per guest', quantity: 120, unitPrice: 1600, kind: 'package' },
+    ]);
+    expect(answer.draft.serviceCharge).toBe(18_000);
+    expect(answer.draft.deposit).toBe(25_000);
+    expect(answer.currency).toBe(content.sale.currency);
+  });
+
+  it('sends a quote: totals computed on the server, Quoted, one version however often the same send is retried', async () => {
+    const { t, cookie, id } = await withInquiry();
+    const { draft } = await draftOf(t, cookie, id);
+    const first = await send(t, cookie, id, draft);
+    expect(first.statusCode, first.body).toBe(201);
+    const quote = first.json() as QuoteView;
+    expect(quote).toMatchObject({ version: 1, state: 'sent', validUntil: draft.validUntil });
+    expect(quote.totals).toEqual(quoteTotals(draft.lines, { ...saleRates(content.sale) }));
+    const again = await send(t, cookie, id, draft);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(quote.id);
+    expect((await draftOf(t, cookie, id)).quotes).toHaveLength(1);
+    expect((await t.owners.inbox.getInquiry(id))!.inquiry.status).toBe('quoted');
+  });
+
+  it('refuses a bad draft with each problem by its field, and stores nothing', async () => {
+    const { t, cookie, id } = await withInquiry();
+    const { draft } = await draftOf(t, cookie, id);
+    const bad = {
+      ...draft,
+      lines: [{ description: 'Tacos\u0007', quantity: 0, unitPrice: 100, kind: 'item' }],
+      deposit: 100_001,
+      validUntil: '2020-01-01',
+    };
+    const response = await send(t, cookie, id, bad);
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fields).sort()).toEqual([
+      'deposit',
+      'lines.0.description',
+      'lines.0.quantity',
+      'validUntil',
+    ]);
+    const nothing = await send(t, cookie, id, {
+      ...draft,
+      lines: [{ description: 'Free', quantity: 1, unitPrice: 0, kind: 'item' }],
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().fields.lines).toMatch(/more than nothing/);
+    expect((await draftOf(t, cookie, id)).quotes).toEqual([]);
+    expect((await send(t, cookie, '00000000-0000-4000-8000-000000000000', draft)).statusCode).toBe(404);
+  });
+
+  it('is only for a signed-in owner on this site', async () => {
+    const { t, id } = await withInquiry();
+    expect((await call(t.app, 'GET', `/api/owner/inquiries/${id}/quotes`)).statusCode).toBe(401);
+    const cookie = await cookieOf(t.app);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/owner/inquiries/${id}/quotes`,
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify((await draftOf(t, cookie, id)).draft),
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe('the customer’s quote page', () => {
+  async function sent(overrides: Parameters<typeof buildNewInquiry>[0] = {}, env: Record<string, string> = {}) {
+    const context = await withInquiry(overrides, env);
+    const { draft } = await draftOf(context.t, context.cookie, context.id);
+    const quote = (await send(context.t, context.cookie, context.id, draft)).json() as QuoteView;
+    return { ...context, quote, path: pathOf(quote) };
+  }
+
+  it('shows the quote without JavaScript, private, with the event, lines, totals, terms and the accept form', async () => {
+    const { t, quote, path, inquiry } = await sent();
+    const page = await t.app.inject({ url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toContain('noindex');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(page.body).not.toContain('<script');
+    for (const text of [
+      content.name,
+      inquiry.document.siteAddress,
+      'Total',
+      'Deposit due',
+      'Valid until',
+      'I accept the terms',
+      'Accept quote',
+      'Decline',
+    ]) {
+      expect(page.body).toContain(text);
+    }
+    expect(page.body).toContain('$5,109.40');
+    const viewed = (await t.owners.quotes.get(quote.id))!;
+    expect(viewed.viewedAt).not.toBeNull();
+  });
+
+  it('answers an unknown or forged link with a 404 page', async () => {
+    const { t, path } = await sent();
+    const forged = `${path.slice(0, -3)}${path.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    for (const url of [forged, '/quote/nothing', `${path}x`])
+      expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it('accepts once, with the terms ticked: the page says Accepted and the offline payment; a second accept changes nothing', async () => {
+    const { t, quote, path } = await sent();
+    const unticked = await postForm(t, `${path}/accept`, {});
+    expect(unticked.statusCode).toBe(400);
+    expect(unticked.body).toContain('Tick “I accept the terms”');
+    expect((await t.owners.quotes.get(quote.id))!.accepted).toBeNull();
+
+    const accepted = await postForm(t, `${path}/accept`, { accept: 'yes' });
+    expect(accepted.statusCode).toBe(303);
+    expect(accepted.headers.location).toBe(path);
+    const stored = (await t.owners.quotes.get(quote.id))!;
+    expect(stored.accepted).toMatchObject({ from: '127.0.0.1' });
+    expect(JSON.parse(stored.accepted!.snapshot).quote.totals).toEqual(quote.totals);
+    const page = await t.app.inject({ url: path });
+    expect(page.body).toContain('Accepted');
+    expect(page.body).toContain(content.sale.payOffline);
+    expect(page.body).not.toContain('Accept quote');
+
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(303);
+    expect((await t.owners.quotes.get(quote.id))!.accepted).toEqual(stored.accepted);
+    expect((await postForm(t, `${path}/decline`, { reason: 'changed my mind' })).statusCode).toBe(409);
+  });
+
+  it('refuses an answer posted from another site', async () => {
+    const { t, path } = await sent();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${path}/accept`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      },
+      payload: 'accept=yes',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('takes no X-Forwarded-Host for this site, even behind a trusted proxy', async () => {
+    const { t, path } = await sent({}, { TRUST_PROXY: '1' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${path}/accept`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+      },
+      payload: 'accept=yes',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('declines with an optional reason, asked on a step of its own', async () => {
+    const { t, quote, path } = await sent();
+    const step = await t.app.inject({ url: `${path}?step=decline` });
+    expect(step.body).toContain('Reason (optional)');
+    expect(step.body).toContain('Decline quote');
+    expect((await postForm(t, `${path}/decline`, { reason: 'Too far for us' })).statusCode).toBe(303);
+    expect((await t.owners.quotes.get(quote.id))!.declineReason).toBe('Too far for us');
+    expect((await t.app.inject({ url: path })).body).toContain('Declined');
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(409);
+  });
+
+  it('retires the old link when the owner revises: it says it was replaced and links nothing else', async () => {
+    const { t, cookie, id, path } = await sent();
+    const { draft } = await draftOf(t, cookie, id);
+    const revised = await send(t, cookie, id, { ...draft, deposit: 50_000 });
+    expect(revised.json().version).toBe(2);
+    const old = await t.app.inject({ url: path });
+    expect(old.body).toContain('This quote was replaced');
+    expect(old.body).not.toContain('<a ');
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(409);
+  });
+
+  it('cannot be accepted past its last day: the page says it expired and whom to ask', async () => {
+    const { t, id, cookie } = await withInquiry();
+    const { draft } = await draftOf(t, cookie, id);
+    const rates = saleRates(content.sale);
+    // Sent long ago (the API refuses a last day in the past; the store keeps what it is given).
+    const quote = (await t.owners.quotes.send(
+      id,
+      {
+        ...draft,
+        rates,
+        validUntil: '2020-01-01',
+        currency: 'USD',
+        totals: quoteTotals(draft.lines, rates),
+        terms: 'T',
+      },
+      { id: 'o', email: 'owner@example.com' },
+      new Date(),
+      'sent',
+    ))!;
+    const path = new URL((await draftOf(t, cookie, id)).quotes[0]!.url).pathname;
+    const page = await t.app.inject({ url: path });
+    expect(page.body).toContain('Expired');
+    expect(page.body).toContain(content.contact.phone);
+    expect(page.body).not.toContain('Accept quote');
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(409);
+    expect((await t.owners.quotes.get(quote.id))!.accepted).toBeNull();
+  });
+});

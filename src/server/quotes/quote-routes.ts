@@ -1,0 +1,188 @@
+// The owner's quotes under /api/owner (in the signed-in part of the owner's area): an
+// inquiry's versions with a draft to start from, and sending a new version. The server
+// computes every total from the lines and rates; what the form shows is a preview.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { content } from '../../../content/index.js';
+import { PATTERNS } from '../../shared/inquiry.js';
+import { formatMoney, toRate } from '../../shared/money.js';
+import { type QuoteRates, quoteTotals, saleRates, suggestedLines } from '../../shared/pricing.js';
+import {
+  draftProblems,
+  LINE_KINDS,
+  QUOTE_LIMITS,
+  type QuoteDraftBody,
+  type QuotesAnswer,
+  type QuoteView,
+} from '../../shared/quote-views.js';
+import { todayIn } from '../../shared/time-zone.js';
+import { httpError } from '../http-error.js';
+import type { Clock } from '../clock.js';
+import type { Notifier } from '../notify/notifier.js';
+import type { OwnerStore } from '../store/owner-store.js';
+import { type Quote, quoteState } from '../store/quote-store.js';
+import type { StoredInquiry } from '../store/inquiry-store.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface QuoteRouteOptions {
+  owners: OwnerStore;
+  clock: Clock;
+  notifier: Pick<Notifier, 'kick'>;
+  /** The customer's address of a quote. */
+  quoteUrl(quoteId: string): string;
+}
+
+const params = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: `^${PATTERNS.inquiryId}$` } },
+  required: ['id'],
+} as const;
+
+// Bounds and words are draftProblems' (shared with the form), so every problem is named at once.
+const rate = { type: 'integer' } as const;
+const body = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lines', 'serviceCharge', 'deposit', 'validUntil'],
+  properties: {
+    lines: {
+      type: 'array',
+      maxItems: QUOTE_LIMITS.lines,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['description', 'quantity', 'unitPrice', 'kind'],
+        properties: {
+          description: { type: 'string', maxLength: QUOTE_LIMITS.description },
+          quantity: { type: 'integer' },
+          unitPrice: { type: 'integer' },
+          kind: { type: 'string', enum: LINE_KINDS },
+        },
+      },
+    },
+    serviceCharge: rate,
+    deposit: rate,
+    validUntil: { type: 'string', maxLength: 10 },
+  },
+} as const;
+
+/** The day `days` after `day` ('YYYY-MM-DD'). */
+const daysAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The rates of a draft: its own service charge and deposit, the content's tax. */
+function ratesOf(draft: Pick<QuoteDraftBody, 'serviceCharge' | 'deposit'>): QuoteRates {
+  return { ...saleRates(content.sale), serviceCharge: draft.serviceCharge, deposit: draft.deposit };
+}
+
+export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
+  app,
+  { owners, notifier, quoteUrl, clock },
+) => {
+  const today = () => todayIn(content.timeZone, clock());
+
+  const view = (quote: Quote): QuoteView => ({
+    id: quote.id,
+    version: quote.version,
+    state: quoteState(quote, today()),
+    currency: quote.currency,
+    lines: quote.lines,
+    serviceCharge: quote.rates.serviceCharge,
+    tax: quote.rates.tax,
+    deposit: quote.rates.deposit,
+    totals: quote.totals,
+    validUntil: quote.validUntil,
+    sentAt: quote.sentAt,
+    sentBy: quote.sentBy,
+    viewedAt: quote.viewedAt,
+    acceptedAt: quote.accepted?.at ?? null,
+    declinedAt: quote.declinedAt,
+    declineReason: quote.declineReason,
+    url: quoteUrl(quote.id),
+  });
+
+  /** Where a new version starts: the newest one's lines and rates, or the inquiry and the content's prices. */
+  const draftFor = (inquiry: StoredInquiry, latest: Quote | undefined): QuoteDraftBody => {
+    const validUntil = daysAfter(today(), content.sale.quoteValidDays);
+    if (latest) {
+      const { serviceCharge, deposit } = latest.rates;
+      return { lines: latest.lines, serviceCharge, deposit, validUntil };
+    }
+    const rates = saleRates(content.sale);
+    return {
+      lines: suggestedLines(content, inquiry),
+      serviceCharge: rates.serviceCharge,
+      deposit: rates.deposit,
+      validUntil,
+    };
+  };
+
+  const inquiryOr404 = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const found = await owners.inbox.getInquiry(request.params.id);
+    if (!found) throw httpError(404, 'No such inquiry.');
+    return found.inquiry;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    '/api/owner/inquiries/:id/quotes',
+    { schema: { params } },
+    async (request): Promise<QuotesAnswer> => {
+      const inquiry = await inquiryOr404(request);
+      const quotes = await owners.quotes.forInquiry(inquiry.id);
+      const { tax } = content.sale;
+      return {
+        quotes: quotes.map(view),
+        draft: draftFor(inquiry, quotes.at(-1)),
+        currency: content.sale.currency,
+        locale: content.locale,
+        tax: { rate: toRate(tax.percent)!, onServiceCharge: tax.onServiceCharge, onTravel: tax.onTravel },
+      };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: QuoteDraftBody }>(
+    '/api/owner/inquiries/:id/quotes',
+    { schema: { params, body } },
+    async (request, reply) => {
+      const draft = request.body;
+      const lines = draft.lines.map(({ description, quantity, unitPrice, kind }) => ({
+        description: description.normalize('NFC').trim(),
+        quantity,
+        unitPrice,
+        kind,
+      }));
+      const fields = draftProblems({ ...draft, lines }, today(), daysAfter(today(), QUOTE_LIMITS.validDays));
+      const rates = ratesOf(draft);
+      const totals = quoteTotals(lines, rates);
+      if (Object.keys(fields).length === 0 && totals.total <= 0) fields.lines = 'The total must be more than nothing.';
+      if (Object.keys(fields).length > 0) {
+        return reply.status(400).send({ error: 'invalid_body', message: Object.values(fields).join(' '), fields });
+      }
+      const inquiry = await inquiryOr404(request);
+      const by = { id: request.owner!.id, email: request.owner!.email };
+      const total = formatMoney(totals.total, content.sale.currency, content.locale);
+      const versions = await owners.quotes.forInquiry(inquiry.id);
+      const note =
+        versions.length === 0
+          ? `Quote sent: ${total}`
+          : `Quote revised (version ${versions.length + 1}) and sent: ${total}`;
+      const quote = await owners.quotes.send(
+        inquiry.id,
+        {
+          lines,
+          rates,
+          validUntil: draft.validUntil,
+          currency: content.sale.currency,
+          totals,
+          terms: content.sale.terms,
+        },
+        by,
+        new Date(clock()),
+        note,
+      );
+      if (!quote) throw httpError(404, 'No such inquiry.');
+      notifier.kick(1);
+      return reply.status(quote.version > versions.length ? 201 : 200).send(view(quote));
+    },
+  );
+};

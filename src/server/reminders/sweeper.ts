@@ -1,0 +1,68 @@
+// The reminders' sweep: every minute (and at start), each rule says which reminders are
+// due; the store queues those not queued before, each with its outbox row, and the
+// outbox sends them like any notification (once, retried, fenced). Several instances
+// may sweep at once: the store's primary key keeps each reminder to one (record 143).
+import type { BusinessContent } from '../../../content/content-types.js';
+import type { Clock } from '../clock.js';
+import type { OwnerStore } from '../store/owner-store.js';
+import type { ReminderRule } from './reminder-rule.js';
+
+export const SWEEP_EVERY_MS = 60_000;
+
+export interface ReminderSweeper {
+  start(): void;
+  stop(): void;
+  /** Sweeps now; answers how many reminders were queued. */
+  sweep(): Promise<number>;
+}
+
+export function createReminderSweeper(options: {
+  owners: OwnerStore;
+  content: BusinessContent;
+  rules: readonly ReminderRule[];
+  clock: Clock;
+  /** After a sweep queued some: the outbox worker's kick. */
+  onQueued(count: number): void;
+  /** A rule or the store failed (the message only: no personal data). */
+  onError(error: unknown, event: string): void;
+  everyMs?: number;
+}): ReminderSweeper {
+  const { owners, content, rules, clock } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  const sweepOnce = async () => {
+    let queued = 0;
+    for (const rule of rules) {
+      try {
+        const now = new Date(clock());
+        const due = await rule.due({ owners, content, now });
+        queued += (await owners.reminders.queue(due, now)).length;
+      } catch (error) {
+        options.onError(error, rule.event);
+      }
+    }
+    if (queued > 0) options.onQueued(queued);
+    return queued;
+  };
+
+  return {
+    start() {
+      if (timer || rules.length === 0) return;
+      void this.sweep();
+      timer = setInterval(() => void this.sweep(), options.everyMs ?? SWEEP_EVERY_MS);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+    // One sweep at a time: a slow one is not started again beside itself.
+    sweep() {
+      running ??= sweepOnce().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+  };
+}

@@ -1,0 +1,184 @@
+// Quotes on PostgreSQL (quote-store.ts), on the owner store's pool: each event in one
+// transaction with its history line, status and outbox pending row. Two instances
+// answering one quote at once: the conditional UPDATE lets exactly one of them win.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { Actor } from '../actor.js';
+import { topicOf } from '../outbox-store.js';
+import {
+  type AnswerResult,
+  QUOTE_EVENTS,
+  type Quote,
+  type QuoteStore,
+  quoteState,
+  REPEAT_WITHIN_MS,
+  rowToQuote,
+} from '../quote-store.js';
+import { PENDING_EVENT_SQL } from './postgres-outbox.js';
+import { inTransaction } from './postgres-transaction.js';
+
+const OPEN = '"acceptedAt" IS NULL AND "declinedAt" IS NULL AND "replacedAt" IS NULL AND "validUntil" >= $2';
+
+/** Deletes an inquiry's quotes ($1): run it inside the erasure's transaction. */
+export const FORGET_QUOTES_SQL = 'DELETE FROM "quotes" WHERE "inquiryId" = $1';
+
+type Query = Pick<pg.PoolClient, 'query'>;
+
+const getOn = async (db: Query, id: string) => {
+  const { rows } = await db.query('SELECT * FROM "quotes" WHERE "id" = $1', [id]);
+  return rows[0] ? rowToQuote(rows[0]) : undefined;
+};
+
+const history = (client: Query, inquiryId: string, note: string, by: Actor | null, at: Date) =>
+  client.query(
+    `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "note", "ownerId", "ownerEmail", "at") VALUES ($1, 'sale', $2, $3, $4, $5)`,
+    [inquiryId, note, by?.id ?? null, by?.email ?? null, at],
+  );
+
+const owe = (client: Query, inquiryId: string, event: string, quoteId: string) =>
+  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, quoteId), Date.now()]);
+
+/** Quoted, unless it is Booked already (a revision after the deposit). */
+async function markQuoted(client: Query, inquiryId: string, by: Actor, at: Date) {
+  const { rows } = await client.query(
+    `SELECT COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END) AS "status"
+     FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id" WHERE e."id" = $1`,
+    [inquiryId],
+  );
+  if (rows[0]?.status === 'quoted' || rows[0]?.status === 'booked') return;
+  await client.query(
+    `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "status", "ownerId", "ownerEmail", "at") VALUES ($1, 'status', 'quoted', $2, $3, $4)`,
+    [inquiryId, by.id, by.email, at],
+  );
+  await client.query(
+    `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt") VALUES ($1, 'quoted', $2, $2)
+     ON CONFLICT ("inquiryId") DO UPDATE SET "status" = 'quoted', "updatedAt" = excluded."updatedAt",
+       "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
+    [inquiryId, at],
+  );
+}
+
+export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
+  /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
+  const answer = (
+    id: string,
+    today: string,
+    at: Date,
+    set: { sql: string; values: unknown[] },
+    event: string,
+    note: (quote: Quote) => string,
+  ) =>
+    inTransaction(pool, async (client): Promise<AnswerResult> => {
+      const changed = await client.query(`UPDATE "quotes" SET ${set.sql} WHERE "id" = $1 AND ${OPEN}`, [
+        id,
+        today,
+        ...set.values,
+      ]);
+      const quote = await getOn(client, id);
+      if (!quote) return { ok: false, state: 'missing' };
+      if (changed.rowCount === 0) return { ok: false, state: quoteState(quote, today), quote };
+      await history(client, quote.inquiryId, note(quote), null, at);
+      await owe(client, quote.inquiryId, event, id);
+      return { ok: true, quote };
+    });
+
+  return {
+    send(inquiryId, quote, by, at, note) {
+      return inTransaction(pool, async (client) => {
+        // The inquiry's row, locked: two sends at once number their versions one after the other.
+        const { rowCount } = await client.query('SELECT 1 FROM "eventInquiries" WHERE "id" = $1 FOR UPDATE', [
+          inquiryId,
+        ]);
+        if (rowCount === 0) return undefined;
+        const repeated = await client.query(
+          `SELECT "id" FROM "quotes" WHERE "inquiryId" = $1 AND "acceptedAt" IS NULL AND "declinedAt" IS NULL
+             AND "replacedAt" IS NULL AND "lines" = $2::jsonb AND "rates" = $3::jsonb AND "validUntil" = $4
+             AND "sentBy" = $5 AND "sentAt" >= $6`,
+          [
+            inquiryId,
+            JSON.stringify(quote.lines),
+            JSON.stringify(quote.rates),
+            quote.validUntil,
+            by.email,
+            new Date(at.getTime() - REPEAT_WITHIN_MS),
+          ],
+        );
+        if (repeated.rows[0]) return getOn(client, repeated.rows[0].id as string);
+        const { rows } = await client.query(
+          'SELECT coalesce(max("version"), 0)::int AS "version" FROM "quotes" WHERE "inquiryId" = $1',
+          [inquiryId],
+        );
+        await client.query('UPDATE "quotes" SET "replacedAt" = $1 WHERE "inquiryId" = $2 AND "replacedAt" IS NULL', [
+          at,
+          inquiryId,
+        ]);
+        const id = randomUUID();
+        await client.query(
+          `INSERT INTO "quotes" ("id", "inquiryId", "version", "currency", "lines", "rates", "totals", "total", "deposit",
+             "validUntil", "terms", "sentAt", "sentBy") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          [
+            id,
+            inquiryId,
+            (rows[0]!.version as number) + 1,
+            quote.currency,
+            JSON.stringify(quote.lines),
+            JSON.stringify(quote.rates),
+            JSON.stringify(quote.totals),
+            quote.totals.total,
+            quote.totals.deposit,
+            quote.validUntil,
+            quote.terms,
+            at,
+            by.email,
+          ],
+        );
+        await history(client, inquiryId, note, by, at);
+        await markQuoted(client, inquiryId, by, at);
+        await owe(client, inquiryId, QUOTE_EVENTS.sent, id);
+        return getOn(client, id);
+      });
+    },
+    async forInquiry(inquiryId) {
+      const { rows } = await pool.query('SELECT * FROM "quotes" WHERE "inquiryId" = $1 ORDER BY "version"', [
+        inquiryId,
+      ]);
+      return rows.map(rowToQuote);
+    },
+    get: (id) => getOn(pool, id),
+    async latestOf(inquiryIds) {
+      if (inquiryIds.length === 0) return new Map();
+      const { rows } = await pool.query(
+        `SELECT DISTINCT ON ("inquiryId") * FROM "quotes" WHERE "inquiryId" = ANY($1::text[])
+         ORDER BY "inquiryId", "version" DESC`,
+        [inquiryIds],
+      );
+      return new Map(rows.map((row) => [row.inquiryId as string, rowToQuote(row)]));
+    },
+    async markViewed(id, at) {
+      await pool.query('UPDATE "quotes" SET "viewedAt" = $2 WHERE "id" = $1 AND "viewedAt" IS NULL', [id, at]);
+    },
+    accept(id, acceptance, today) {
+      return answer(
+        id,
+        today,
+        new Date(acceptance.at),
+        {
+          sql: '"acceptedAt" = $3, "acceptedFrom" = $4, "acceptedHash" = $5, "acceptedSnapshot" = $6',
+          values: [acceptance.at, acceptance.from, acceptance.hash, acceptance.snapshot],
+        },
+        QUOTE_EVENTS.accepted,
+        (quote) => `Quote accepted by the customer (version ${quote.version})`,
+      );
+    },
+    decline(id, reason, at, today) {
+      return answer(
+        id,
+        today,
+        at,
+        { sql: '"declinedAt" = $3, "declineReason" = $4', values: [at, reason] },
+        QUOTE_EVENTS.declined,
+        (quote) => `Quote declined by the customer (version ${quote.version})${reason ? `: ${reason}` : ''}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,212 @@
+// One contract, two engines: quotes sent, revised, viewed, accepted once and declined,
+// each with its history line, status and outbox pending row, on a real SQLite file and
+// a real PostgreSQL server.
+import { describe, expect, it } from 'vitest';
+import { buildNewInquiry } from '../../../tests/support/builders.js';
+import {
+  freshOwnerStores,
+  OWNER_STORE_ENGINES,
+  type OpenedStores,
+} from '../../../tests/support/owner-store-engines.js';
+import { quoteTotals, saleRates } from '../../shared/pricing.js';
+import { content } from '../../../content/index.js';
+import { type Acceptance, type NewQuote, quoteState, REPEAT_WITHIN_MS } from './quote-store.js';
+
+const OWNER = { id: 'owner-1', email: 'owner@tacos.example' };
+const rates = saleRates(content.sale);
+
+function buildQuote(overrides: Partial<NewQuote> = {}): NewQuote {
+  const lines = overrides.lines ?? [
+    { description: 'Basic package, per guest', quantity: 100, unitPrice: 1600, kind: 'package' as const },
+    { description: 'Travel: Round Rock', quantity: 1, unitPrice: 7500, kind: 'travel' as const },
+  ];
+  return {
+    lines,
+    rates,
+    validUntil: '2099-12-31',
+    currency: 'USD',
+    totals: quoteTotals(lines, rates),
+    terms: 'Deposit holds the date.',
+    ...overrides,
+  };
+}
+
+const acceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => ({
+  at,
+  from: '203.0.113.9',
+  snapshot: '{"total":1}',
+  hash: 'abc',
+});
+
+describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
+  const open = freshOwnerStores(engine);
+  let opened: OpenedStores & { pendingTopics(): Promise<string[]> };
+
+  /** Fresh stores with one inquiry in; its id. */
+  async function withInquiry() {
+    const inquiry = buildNewInquiry();
+    const stores = await open(inquiry);
+    opened = {
+      ...stores,
+      // The outbox's pending rows, read behind the store's back, in the order they were written.
+      pendingTopics: async () =>
+        (await stores.rows('outboxPending'))
+          .sort((a, b) => Number(a.seq) - Number(b.seq))
+          .map((row) => row.topic as string),
+    };
+    return inquiry.id;
+  }
+
+  it('sends a version: stored as sent, the inquiry Quoted with who sent it in its history, the customer’s e-mail owed', async () => {
+    const inquiryId = await withInquiry();
+    const before = await opened.pendingTopics();
+    const quote = await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'Quote sent: $2,130.13');
+    expect(quote).toMatchObject({ inquiryId, version: 1, sentBy: OWNER.email, accepted: null, replacedAt: null });
+    expect(quote!.lines).toEqual(buildQuote().lines);
+    expect(quote!.totals).toEqual(buildQuote().totals);
+    expect(await opened.owners.quotes.get(quote!.id)).toEqual(quote);
+    const { inquiry, history } = (await opened.owners.inbox.getInquiry(inquiryId))!;
+    expect(inquiry.status).toBe('quoted');
+    expect(history.map((entry) => [entry.kind, entry.by, entry.note ?? entry.status])).toEqual([
+      ['received', null, null],
+      ['sale', OWNER.email, 'Quote sent: $2,130.13'],
+      ['status', OWNER.email, 'quoted'],
+    ]);
+    expect((await opened.pendingTopics()).slice(before.length)).toEqual([`quote-sent:${quote!.id}`]);
+  });
+
+  it('answers a send repeated soon after with the version it made: one quote, one e-mail owed', async () => {
+    const inquiryId = await withInquiry();
+    const sentAt = new Date();
+    const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, sentAt, 'one'))!;
+    const again = await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote(),
+      OWNER,
+      new Date(sentAt.getTime() + 60_000),
+      'one',
+    );
+    expect(again?.id).toBe(first.id);
+    expect(await opened.owners.quotes.forInquiry(inquiryId)).toHaveLength(1);
+    expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-sent:'))).toHaveLength(1);
+    // Later, or changed, it is a new version.
+    const later = new Date(sentAt.getTime() + REPEAT_WITHIN_MS + 1000);
+    expect((await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, later, 'two'))!.version).toBe(2);
+  });
+
+  it('refuses a quote for an inquiry that is not there', async () => {
+    await withInquiry();
+    expect(await opened.owners.quotes.send('no-such-inquiry', buildQuote(), OWNER, new Date(), 'x')).toBeUndefined();
+  });
+
+  it('revises: a new version replaces the old, which can no longer be accepted; a Booked inquiry stays Booked', async () => {
+    const inquiryId = await withInquiry();
+    const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
+    await opened.owners.inbox.setStatus(inquiryId, 'booked', OWNER, new Date());
+    const second = (await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote({ validUntil: '2099-12-30' }),
+      OWNER,
+      new Date(),
+      'two',
+    ))!;
+    expect(second.version).toBe(2);
+    const versions = await opened.owners.quotes.forInquiry(inquiryId);
+    expect(versions.map((quote) => [quote.version, quoteState(quote, '2026-11-26')])).toEqual([
+      [1, 'replaced'],
+      [2, 'sent'],
+    ]);
+    expect(await opened.owners.quotes.accept(first.id, acceptance(), '2026-11-26')).toMatchObject({
+      ok: false,
+      state: 'replaced',
+    });
+    expect((await opened.owners.inbox.getInquiry(inquiryId))!.inquiry.status).toBe('booked');
+    expect((await opened.owners.quotes.latestOf([inquiryId, 'other'])).get(inquiryId)?.id).toBe(second.id);
+  });
+
+  it('accepts once, keeping what was accepted; a second accept or a decline changes nothing', async () => {
+    const inquiryId = await withInquiry();
+    const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
+    await opened.owners.quotes.markViewed(quote.id, new Date('2026-11-26T10:00:00Z'));
+    await opened.owners.quotes.markViewed(quote.id, new Date('2026-11-26T11:00:00Z'));
+    expect(quoteState((await opened.owners.quotes.get(quote.id))!, '2026-11-26')).toBe('viewed');
+    expect((await opened.owners.quotes.get(quote.id))!.viewedAt).toBe('2026-11-26T10:00:00.000Z');
+
+    const first = await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26');
+    expect(first.ok).toBe(true);
+    const again = await opened.owners.quotes.accept(
+      quote.id,
+      { ...acceptance('2026-11-27T00:00:00.000Z'), hash: 'x' },
+      '2026-11-26',
+    );
+    expect(again).toMatchObject({ ok: false, state: 'accepted' });
+    expect(await opened.owners.quotes.decline(quote.id, 'no', new Date(), '2026-11-26')).toMatchObject({
+      ok: false,
+      state: 'accepted',
+    });
+    const stored = (await opened.owners.quotes.get(quote.id))!;
+    expect(stored.accepted).toEqual(acceptance());
+    expect(stored.declinedAt).toBeNull();
+    const topics = await opened.pendingTopics();
+    expect(topics.filter((topic) => topic.startsWith('quote-accepted:'))).toEqual([`quote-accepted:${quote.id}`]);
+    expect(topics.some((topic) => topic.startsWith('quote-declined:'))).toBe(false);
+    const history = (await opened.owners.inbox.getInquiry(inquiryId))!.history;
+    expect(history.filter((entry) => entry.kind === 'sale').map((entry) => [entry.note, entry.by])).toEqual([
+      ['one', OWNER.email],
+      ['Quote accepted by the customer (version 1)', null],
+    ]);
+  });
+
+  it('accepts only one of two accepts racing', async () => {
+    const inquiryId = await withInquiry();
+    const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        opened.owners.quotes.accept(quote.id, { ...acceptance(), hash: `h${i}` }, '2026-11-26'),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-accepted:'))).toHaveLength(1);
+  });
+
+  it('declines with a reason, after which it cannot be accepted', async () => {
+    const inquiryId = await withInquiry();
+    const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
+    expect((await opened.owners.quotes.decline(quote.id, 'We went with a caterer', new Date(), '2026-11-26')).ok).toBe(
+      true,
+    );
+    expect(await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26')).toMatchObject({
+      ok: false,
+      state: 'declined',
+    });
+    expect((await opened.owners.quotes.get(quote.id))!.declineReason).toBe('We went with a caterer');
+    expect(await opened.pendingTopics()).toContain(`quote-declined:${quote.id}`);
+  });
+
+  it('refuses to accept a quote past its last day, and says it expired', async () => {
+    const inquiryId = await withInquiry();
+    const quote = (await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote({ validUntil: '2026-11-25' }),
+      OWNER,
+      new Date(),
+      'one',
+    ))!;
+    expect(await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26')).toMatchObject({
+      ok: false,
+      state: 'expired',
+    });
+    // Through the end of its last day.
+    expect((await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-25')).ok).toBe(true);
+  });
+
+  it('leaves with the inquiry’s erasure', async () => {
+    const inquiryId = await withInquiry();
+    const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
+    await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26');
+    expect(await opened.owners.inbox.erase(inquiryId, OWNER, new Date())).toBe(true);
+    expect(await opened.owners.quotes.get(quote.id)).toBeUndefined();
+    expect(await opened.owners.quotes.forInquiry(inquiryId)).toEqual([]);
+    expect(await opened.pendingTopics()).toEqual([]);
+  });
+});

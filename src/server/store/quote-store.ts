@@ -1,0 +1,129 @@
+// Quotes (issue 28, record 142), one interface for both engines: each inquiry's
+// versions, written once when the owner sends them and never edited. What happens
+// to a version afterwards (viewed, replaced, accepted, declined) is set once each, in
+// the transaction that also writes the inquiry's history, its status and the
+// notifications the event owes (an outbox pending row, record 142).
+import type { QuoteLine, QuoteRates, QuoteTotals } from '../../shared/pricing.js';
+import type { Actor } from './actor.js';
+
+/** What the owner sends: the lines and rates, and the last day it can be accepted. */
+export interface QuoteDraft {
+  lines: QuoteLine[];
+  rates: QuoteRates;
+  /** 'YYYY-MM-DD' in the business's time zone, accepted through the end of that day. */
+  validUntil: string;
+}
+
+/** A version as sent: its draft, what it came to, and the words the customer accepts. */
+export interface NewQuote extends QuoteDraft {
+  currency: string;
+  totals: QuoteTotals;
+  terms: string;
+}
+
+export interface Acceptance {
+  at: string;
+  /** The client's address (as TRUST_PROXY reads it). */
+  from: string;
+  /** What the page showed, as canonical JSON, and its SHA-256 (hex). */
+  snapshot: string;
+  hash: string;
+}
+
+export interface Quote extends NewQuote {
+  id: string;
+  inquiryId: string;
+  /** 1, 2, … for the inquiry. */
+  version: number;
+  sentAt: string;
+  /** The owner's e-mail. */
+  sentBy: string;
+  viewedAt: string | null;
+  replacedAt: string | null;
+  accepted: Acceptance | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+}
+
+/** A quote as the owner and the customer see it (quoteState gives their precedence). */
+export type QuoteState = 'accepted' | 'declined' | 'replaced' | 'expired' | 'viewed' | 'sent';
+
+/** Its state on `today` ('YYYY-MM-DD' in the business's time zone). */
+export function quoteState(quote: Quote, today: string): QuoteState {
+  if (quote.declinedAt) return 'declined';
+  // An accepted quote the owner revised is replaced: its link says so, and the new version is the one to accept.
+  if (quote.replacedAt) return 'replaced';
+  if (quote.accepted) return 'accepted';
+  if (quote.validUntil < today) return 'expired';
+  return quote.viewedAt ? 'viewed' : 'sent';
+}
+
+/**
+ * A send identical to the newest version (same lines, rates and last day, by the same
+ * owner, unanswered) within this long is that version again: a request retried after a
+ * lost answer, or a double tap, sends one quote and one e-mail.
+ */
+export const REPEAT_WITHIN_MS = 10 * 60 * 1000;
+
+/** The events of a quote that owe notifications (outbox topics, record 142). */
+export const QUOTE_EVENTS = { sent: 'quote-sent', accepted: 'quote-accepted', declined: 'quote-declined' } as const;
+
+/** Why an answer was refused: the quote's state then, or that there is no such quote. */
+export type AnswerResult = { ok: true; quote: Quote } | { ok: false; state: QuoteState | 'missing'; quote?: Quote };
+
+export interface QuoteStore {
+  /**
+   * Sends a new version of the inquiry's quote: the versions before it are replaced, the
+   * inquiry's status becomes Quoted (a Booked one stays Booked), the history says who
+   * sent what (`historyNote`), and the customer's e-mail with the link is queued.
+   * The same send repeated within REPEAT_WITHIN_MS answers the version it made.
+   * Undefined if there is no such inquiry.
+   */
+  send(inquiryId: string, quote: NewQuote, by: Actor, at: Date, historyNote: string): Promise<Quote | undefined>;
+  /** The inquiry's versions, oldest first. */
+  forInquiry(inquiryId: string): Promise<Quote[]>;
+  get(id: string): Promise<Quote | undefined>;
+  /** The newest version of each of these inquiries (the CSV, the webhook). */
+  latestOf(inquiryIds: readonly string[]): Promise<Map<string, Quote>>;
+  /** Notes the customer's first look (later looks change nothing). */
+  markViewed(id: string, at: Date): Promise<void>;
+  /**
+   * Accepts it once, with what the page showed, if it is still open on `today` (not
+   * accepted, declined, replaced or past its date); the owner is told.
+   */
+  accept(id: string, acceptance: Acceptance, today: string): Promise<AnswerResult>;
+  /** Declines it, with the customer's optional reason, under the same conditions; the owner is told. */
+  decline(id: string, reason: string, at: Date, today: string): Promise<AnswerResult>;
+}
+
+/** A quotes row as either engine returns it (PostgreSQL: Date times, parsed jsonb, bigint as text). */
+export function rowToQuote(row: Record<string, unknown>): Quote {
+  const time = (value: unknown) => (value instanceof Date ? value.toISOString() : ((value as string | null) ?? null));
+  const json = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  const acceptedAt = time(row.acceptedAt);
+  return {
+    id: row.id as string,
+    inquiryId: row.inquiryId as string,
+    version: Number(row.version),
+    currency: row.currency as string,
+    lines: json(row.lines),
+    rates: json(row.rates),
+    totals: json(row.totals),
+    validUntil: row.validUntil as string,
+    terms: row.terms as string,
+    sentAt: time(row.sentAt)!,
+    sentBy: row.sentBy as string,
+    viewedAt: time(row.viewedAt),
+    replacedAt: time(row.replacedAt),
+    accepted: acceptedAt
+      ? {
+          at: acceptedAt,
+          from: row.acceptedFrom as string,
+          hash: row.acceptedHash as string,
+          snapshot: row.acceptedSnapshot as string,
+        }
+      : null,
+    declinedAt: time(row.declinedAt),
+    declineReason: (row.declineReason as string | null) ?? null,
+  };
+}

@@ -1,0 +1,157 @@
+// Quotes on SQLite (quote-store.ts), on the owner store's connection: each event in
+// one IMMEDIATE transaction with its history line, status and outbox pending row.
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../actor.js';
+import { topicOf } from '../outbox-store.js';
+import {
+  type AnswerResult,
+  type NewQuote,
+  type Quote,
+  QUOTE_EVENTS,
+  type QuoteStore,
+  quoteState,
+  REPEAT_WITHIN_MS,
+  rowToQuote,
+} from '../quote-store.js';
+import { PENDING_EVENT_SQL } from './sqlite-outbox.js';
+
+type Prepare = (sql: string) => Database.Statement;
+
+const UNANSWERED = 'acceptedAt IS NULL AND declinedAt IS NULL';
+const OPEN = `${UNANSWERED} AND replacedAt IS NULL AND validUntil >= @today`;
+
+/** Deletes an inquiry's quotes: run it inside the erasure's transaction. */
+export const FORGET_QUOTES_SQL = 'DELETE FROM quotes WHERE inquiryId = ?';
+
+export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): QuoteStore {
+  const get = (id: string) => {
+    const row = prepare('SELECT * FROM quotes WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+    return row && rowToQuote(row);
+  };
+  const history = (inquiryId: string, note: string, by: Actor | null, at: string) =>
+    prepare(
+      `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'sale', ?, ?, ?, ?)`,
+    ).run(inquiryId, note, by?.id ?? null, by?.email ?? null, at);
+  const owe = (inquiryId: string, event: string, quoteId: string) =>
+    prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, quoteId), Date.now());
+  /** Quoted, unless it is Booked already (a revision after the deposit). */
+  const markQuoted = (inquiryId: string, by: Actor, at: string) => {
+    const current = prepare(
+      `SELECT COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)
+       FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE e.id = ?`,
+    )
+      .pluck()
+      .get(inquiryId) as string;
+    if (current === 'quoted' || current === 'booked') return;
+    prepare(
+      `INSERT INTO inquiryEvents (inquiryId, kind, status, ownerId, ownerEmail, at) VALUES (?, 'status', 'quoted', ?, ?, ?)`,
+    ).run(inquiryId, by.id, by.email, at);
+    prepare(
+      `INSERT INTO inquiryState (inquiryId, status, readAt, updatedAt) VALUES (?, 'quoted', ?, ?)
+       ON CONFLICT (inquiryId) DO UPDATE SET status = 'quoted', updatedAt = excluded.updatedAt,
+         readAt = COALESCE(inquiryState.readAt, excluded.readAt)`,
+    ).run(inquiryId, at, at);
+  };
+
+  const sendTx = db.transaction((inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string) => {
+    if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
+    const repeated = prepare(
+      `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
+         AND rates = @rates AND validUntil = @validUntil AND sentBy = @by AND sentAt >= @since`,
+    )
+      .pluck()
+      .get({
+        inquiryId,
+        lines: JSON.stringify(quote.lines),
+        rates: JSON.stringify(quote.rates),
+        validUntil: quote.validUntil,
+        by: by.email,
+        since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
+      }) as string | undefined;
+    if (repeated) return get(repeated);
+    const version =
+      (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) +
+      1;
+    prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
+    const id = randomUUID();
+    prepare(
+      `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, sentAt, sentBy)
+       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @at, @by)`,
+    ).run({
+      id,
+      inquiryId,
+      version,
+      currency: quote.currency,
+      lines: JSON.stringify(quote.lines),
+      rates: JSON.stringify(quote.rates),
+      total: quote.totals.total,
+      deposit: quote.totals.deposit,
+      totals: JSON.stringify(quote.totals),
+      validUntil: quote.validUntil,
+      terms: quote.terms,
+      at,
+      by: by.email,
+    });
+    history(inquiryId, note, by, at);
+    markQuoted(inquiryId, by, at);
+    owe(inquiryId, QUOTE_EVENTS.sent, id);
+    return get(id);
+  });
+
+  /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
+  const answerTx = db.transaction(
+    (id: string, set: string, values: Record<string, unknown>, event: string, note: (quote: Quote) => string) => {
+      const changed = prepare(`UPDATE quotes SET ${set} WHERE id = @id AND ${OPEN}`).run({ id, ...values }).changes;
+      const quote = get(id);
+      if (!quote) return { ok: false, state: 'missing' } satisfies AnswerResult;
+      if (changed === 0) return { ok: false, state: quoteState(quote, values.today as string), quote } as AnswerResult;
+      history(quote.inquiryId, note(quote), null, values.at as string);
+      owe(quote.inquiryId, event, id);
+      return { ok: true, quote } as AnswerResult;
+    },
+  );
+
+  return {
+    async send(inquiryId, quote, by, at, note) {
+      return sendTx.immediate(inquiryId, quote, by, at.toISOString(), note);
+    },
+    async forInquiry(inquiryId) {
+      return (
+        prepare('SELECT * FROM quotes WHERE inquiryId = ? ORDER BY version').all(inquiryId) as Record<string, unknown>[]
+      ).map(rowToQuote);
+    },
+    async get(id) {
+      return get(id);
+    },
+    async latestOf(inquiryIds) {
+      if (inquiryIds.length === 0) return new Map();
+      const rows = prepare(
+        `SELECT q.* FROM quotes q WHERE q.inquiryId IN (SELECT value FROM json_each(?))
+           AND q.version = (SELECT max(version) FROM quotes WHERE inquiryId = q.inquiryId)`,
+      ).all(JSON.stringify(inquiryIds)) as Record<string, unknown>[];
+      return new Map(rows.map((row) => [row.inquiryId as string, rowToQuote(row)]));
+    },
+    async markViewed(id, at) {
+      prepare('UPDATE quotes SET viewedAt = ? WHERE id = ? AND viewedAt IS NULL').run(at.toISOString(), id);
+    },
+    async accept(id, acceptance, today) {
+      return answerTx.immediate(
+        id,
+        'acceptedAt = @at, acceptedFrom = @from, acceptedHash = @hash, acceptedSnapshot = @snapshot',
+        { ...acceptance, today },
+        QUOTE_EVENTS.accepted,
+        (quote) => `Quote accepted by the customer (version ${quote.version})`,
+      );
+    },
+    async decline(id, reason, at, today) {
+      return answerTx.immediate(
+        id,
+        'declinedAt = @at, declineReason = @reason',
+        { at: at.toISOString(), reason, today },
+        QUOTE_EVENTS.declined,
+        (quote) => `Quote declined by the customer (version ${quote.version})${reason ? `: ${reason}` : ''}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,9 @@
+// An inquiry as the store gives it back: the visitor's document with its id, session
+// and spam flag. Its own file: the inquiry store and the outbox store both take it.
+import type { InquiryDocument } from '../../shared/inquiry.js';
+
+export interface StoredInquiry extends InquiryDocument {
+  id: string;
+  uid: string;
+  spamReason: string | null;
+}
