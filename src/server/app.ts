@@ -136,9 +136,16 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       // The path without its query: a search's words are personal data too.
-      // The path only, and never a quote's token: its link is the key to the quote (record 142).
+      // The path only, and never a quote's token nor the calendar feed's: each link is a key
+      // (records 142, 154).
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0]!.replace(/^\/quote\/[^/]+/, '/quote/…') }),
+        req: (req) => ({
+          method: req.method,
+          url: req.url
+            .split('?')[0]!
+            .replace(/^\/quote\/[^/]+/, '/quote/…')
+            .replace(/^\/calendar\/[^/]+/, '/calendar/…'),
+        }),
       },
     },
     bodyLimit: MAX_BODY_BYTES,

@@ -236,6 +236,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect((await call(t.app, 'POST', '/api/owner/account/calendar-feed/reset', { body: {} })).statusCode).toBe(401);
     });
 
+    it('keeps the feed’s secret out of the log, even at debug level', async () => {
+      const logs: string[] = [];
+      const t = await startOwnerApp(
+        { LOG_LEVEL: 'debug' },
+        { build: { logStream: { write: (line) => void logs.push(line) } } },
+      );
+      const cookie = await cookieOf(t.app);
+      const { calendarFeedUrl } = (
+        await call(t.app, 'GET', '/api/owner/account', { cookie })
+      ).json() as OwnerAccountView;
+      const path = feedPath(calendarFeedUrl);
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+      const secret = /\/calendar\/([\w-]+)\.ics$/.exec(path)![1]!;
+      expect(logs.some((line) => line.includes('"url":"/calendar/…"'))).toBe(true);
+      expect(logs.join('')).not.toContain(secret);
+    });
+
     it('an inquiry on a day with another Booked one names it; the upcoming bookings list them by date', async () => {
       const t = await start();
       const cookie = await cookieOf(t.app);
