@@ -2,7 +2,13 @@
 // the built site. buildApp never listens, so tests drive it in-process.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { content } from '../../content/index.js';
 import { sectionOptionsOf } from '../shared/schedule-section.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
@@ -33,7 +39,14 @@ import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
 import type { OwnerStore } from './store/owner-store.js';
-import { createStoreHealth, FAULT_TEXT, faultMessage, RETRY_AFTER_S, storeFault } from './store/store-faults.js';
+import {
+  createStoreHealth,
+  FAULT_TEXT,
+  faultMessage,
+  RETRY_AFTER_S,
+  type StoreFault,
+  storeFault,
+} from './store/store-faults.js';
 import { throttledLog } from './log-throttle.js';
 import { publicOriginOf } from './same-origin.js';
 
@@ -108,6 +121,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: resend, test e-mail, status. */
     notifier: Notifier;
+    /**
+     * The store fault `error` is (a full disk, a database down or hung), noted for
+     * readiness and logged once in a while, with Retry-After set; undefined for anything
+     * else (record 150). For error handlers of their own (the form post's page).
+     */
+    storeFaultOf(error: FastifyError, request: FastifyRequest, reply: FastifyReply): StoreFault | undefined;
     /** The sale's reminders: a test sweeps now, after moving the clock. */
     reminders: ReminderSweeper;
     /** The server's clock (ms): the system's, or a test's. */
@@ -179,23 +198,26 @@ export async function buildApp(
   const storeHealth = createStoreHealth();
   // One line per kind of fault every few seconds, not a stack per request (record 150).
   const faultLog = throttledLog(5_000);
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.decorate('storeFaultOf', (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const fault =
       storeFault(error) ??
       (error.code === 'FST_ERR_HANDLER_TIMEOUT'
         ? { kind: 'unanswered' as const, code: 'NO_ANSWER_IN_TIME' }
         : undefined);
-    if (fault) {
-      storeHealth.fault(fault);
-      faultLog(`${fault.kind}:${fault.code}`, (held) =>
-        request.log.error(
-          { code: fault.code, ...(held > 0 ? { alsoSince: held } : {}) },
-          `request refused with 503: ${FAULT_TEXT[fault.kind]}`,
-        ),
-      );
-      reply.header('retry-after', String(RETRY_AFTER_S[fault.kind]));
-      return reply.status(503).send({ error: 'unavailable', message: faultMessage(fault) } satisfies ApiError);
-    }
+    if (!fault) return undefined;
+    storeHealth.fault(fault);
+    faultLog(`${fault.kind}:${fault.code}`, (held) =>
+      request.log.error(
+        { code: fault.code, ...(held > 0 ? { alsoSince: held } : {}) },
+        `request refused with 503: ${FAULT_TEXT[fault.kind]}`,
+      ),
+    );
+    reply.header('retry-after', String(RETRY_AFTER_S[fault.kind]));
+    return fault;
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const fault = app.storeFaultOf(error, request, reply);
+    if (fault) return reply.status(503).send({ error: 'unavailable', message: faultMessage(fault) } satisfies ApiError);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: loggableError(error) }, 'request failed');

@@ -41,6 +41,32 @@ async function ask(url: string, init: RequestInit = {}): Promise<Answer> {
   }
 }
 
+/** The form as a browser without JavaScript posts it (the fields of tests/no-javascript). */
+function formFields(): Record<string, string> {
+  const body = buildInquiryBody();
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phoneNumber: body.phoneNumber,
+    company: '',
+    eventName: body.eventName,
+    eventDate: body.eventDate,
+    streetAddress: '100 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    postalCode: '78701',
+    startTime: body.startTime,
+    endTime: body.endTime,
+    plannedGuestCount: String(body.plannedGuestCount),
+    operation: body.operation,
+    packageChoice: body.package,
+    notes: body.notes,
+    reference: '',
+    website: '',
+  };
+}
+
 describe('PostgreSQL down or hung under a running server', () => {
   let postgres: TestPostgres;
   let server: ServerProcess;
@@ -93,6 +119,16 @@ describe('PostgreSQL down or hung under a running server', () => {
         body: JSON.stringify({ email: 'owner@example.com', password: 'whatever it is' }),
       });
       expectUnavailable(signIn, 'an owner sign-in');
+      // The form without JavaScript: its page again, with what was typed, 503 and Retry-After.
+      const form = await ask(`${base}/inquiry`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...formFields(), lastName: 'Outagekept' }).toString(),
+      });
+      expect(form.status, form.body).toBe(503);
+      expect(Number(form.retryAfter)).toBeGreaterThan(0);
+      expect(form.body).toContain('Outagekept');
+      expect(form.body).toContain('Please try again in');
       const ready = await ask(`${base}/api/health/ready`);
       expect(ready.status).toBe(503);
     } finally {

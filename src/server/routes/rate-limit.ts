@@ -1,6 +1,7 @@
 // A fixed-window limit on one key of a request (its address, its session), answered
 // with 429 and Retry-After. The counts are the store's (store/rate-counts.ts): shared
 // by every instance on PostgreSQL, in this process on SQLite.
+import { createHmac } from 'node:crypto';
 import { isIP, isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../http-error.js';
@@ -54,6 +55,18 @@ export function clientKeyOf(request: FastifyRequest): string {
     );
   }
   return UNREADABLE_ADDRESS;
+}
+
+/**
+ * The network a request came from as stored with its inquiry (record 154): a keyed hash
+ * of its per-address key (an IPv4 address, an IPv6 /64), the same on every instance that
+ * shares SESSION_SECRET; never the address itself.
+ */
+export function senderOf(secret: string, request: FastifyRequest): string {
+  return createHmac('sha256', secret)
+    .update(`curbside sender\n${clientKeyOf(request)}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** `ip` as a bare IP address, its port taken off; undefined if it is none. */

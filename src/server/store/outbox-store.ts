@@ -147,6 +147,8 @@ export interface SendCap {
   since: number;
   most: number;
   to?: string;
+  /** Only the sends about inquiries from the same network as this inquiry (its id; record 154). */
+  fromSenderOf?: string;
 }
 
 /**

@@ -290,4 +290,10 @@ export const POSTGRES_MIGRATIONS = migrationList([
     PRIMARY KEY ("inquiryId", "topic")
   )`,
   },
+  {
+    version: 80,
+    name: 'inquiry-sender',
+    // As on SQLite (sqlite-migrations.ts, version 80; record 154).
+    sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "sender" text',
+  },
 ]);

@@ -141,12 +141,15 @@ const RENEW_SQL = `UPDATE "outbox" o SET "claimedUntil" = $3
 // What the caps count (see OutboxStore.countSend): the kind ($1)'s deliveries sent since
 // $2, and those counted and in flight ($3: now) but this one ($4), by their inquiry's
 // address (lowercased) LIKE $5.
+// With $6 (an inquiry's id), only the sends about inquiries from its network.
+const SAME_SENDER = `($6::text IS NULL OR i."sender" = (SELECT "sender" FROM ${inquiries} WHERE "id" = $6))`;
 const COUNTED_SENDS_SQL = `SELECT lower(i."email") AS "email" FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
   WHERE o."kind" = $1 AND o."state" = 'sent' AND o."sentAt" >= $2 AND lower(i."email") LIKE $5 ESCAPE '\\'
+    AND ${SAME_SENDER}
   UNION ALL
   SELECT lower(i."email") FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
   WHERE o."kind" = $1 AND o."state" = 'queued' AND o."countedAt" IS NOT NULL AND o."claimedUntil" > $3 AND o."id" <> $4
-    AND lower(i."email") LIKE $5 ESCAPE '\\'`;
+    AND lower(i."email") LIKE $5 ESCAPE '\\' AND ${SAME_SENDER}`;
 
 /**
  * Counts a send against its caps (OutboxStore.countSend) while holding its kind's lock
@@ -161,7 +164,14 @@ async function countSendIn(
 ): Promise<SendCap | undefined> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`curbside send caps\n${delivery.kind}`]);
   for (const cap of caps) {
-    const { rows } = await client.query(COUNTED_SENDS_SQL, [delivery.kind, cap.since, now, delivery.id, capLike(cap)]);
+    const { rows } = await client.query(COUNTED_SENDS_SQL, [
+      delivery.kind,
+      cap.since,
+      now,
+      delivery.id,
+      capLike(cap),
+      cap.fromSenderOf ?? null,
+    ]);
     if (
       countedFor(
         cap,

@@ -111,6 +111,7 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
       uid: inquiry.uid,
       spamReason: inquiry.spamReason,
       bodyHash: inquiry.bodyHash,
+      sender: inquiry.sender ?? null,
     }),
   );
   const values = COLUMNS.map((column) => rows.map((row) => row[column]));

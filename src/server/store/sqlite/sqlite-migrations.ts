@@ -293,4 +293,11 @@ export const SQLITE_MIGRATIONS = migrationList([
     PRIMARY KEY (inquiryId, topic)
   ) STRICT`,
   },
+  {
+    version: 80,
+    name: 'inquiry-sender',
+    // Which network sent an inquiry, as a keyed hash (never the address): one source
+    // cannot take the whole hourly budget of confirmations (record 154).
+    sql: 'ALTER TABLE eventInquiries ADD COLUMN sender TEXT',
+  },
 ]);

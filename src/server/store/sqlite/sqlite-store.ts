@@ -82,6 +82,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
           uid: inquiry.uid,
           spamReason: inquiry.spamReason,
           bodyHash: inquiry.bodyHash,
+          sender: inquiry.sender ?? null,
         };
         return { id: inquiry.id, values: COLUMNS.map((column) => row[column]), owes: outbox.owes(inquiry) };
       }),
