@@ -7,6 +7,7 @@ import type { PushDeviceView } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { sendPush } from '../notify/channels/push.js';
 import { refusedTarget } from '../notify/outbound-http.js';
+import { tokenHash } from './session-cookie.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { PushDevice } from '../store/device-store.js';
 
@@ -84,6 +85,8 @@ export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'o
           p256dh: keys.p256dh.replace(/=+$/, ''),
           auth: keys.auth.replace(/=+$/, ''),
           label: label ?? 'A device',
+          // Signing out this session from another ("Sign out other devices") ends its pushes too.
+          sessionHash: tokenHash(request.ownerToken!),
         },
         new Date(),
       );

@@ -91,10 +91,17 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
   ): Promise<{ owner?: Owner; waitSeconds?: number }> {
     const account = normalizeEmail(email);
     const secure = isSecure(request);
-    const device = deviceOf(config.sessionSecret, readDeviceCookie(request.headers.cookie, secure), account);
+    const owner = await owners.findOwnerByEmail(email);
+    // A cookie from before the account's last "Sign out other devices" or new password is a stranger's.
+    const generation = owner?.deviceGeneration ?? 0;
+    const device = deviceOf(
+      config.sessionSecret,
+      readDeviceCookie(request.headers.cookie, secure),
+      account,
+      generation,
+    );
     const waitSeconds = await guard.waitSeconds(account, device);
     if (waitSeconds !== undefined) return { waitSeconds };
-    const owner = await owners.findOwnerByEmail(email);
     const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
     if (!owner || !matches) {
       await guard.failed(account, device);
@@ -109,7 +116,7 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
     });
     reply.header('set-cookie', sessionCookie(token, secure, SESSION_MAX_MS / 1000));
-    reply.header('set-cookie', deviceCookie(deviceToken(config.sessionSecret, account), secure));
+    reply.header('set-cookie', deviceCookie(deviceToken(config.sessionSecret, account, generation), secure));
     return { owner };
   }
 

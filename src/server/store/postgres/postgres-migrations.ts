@@ -296,4 +296,14 @@ export const POSTGRES_MIGRATIONS = migrationList([
     // As on SQLite (sqlite-migrations.ts, version 80; record 154).
     sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "sender" text',
   },
+  {
+    version: 81,
+    name: 'recovery-ends-every-way-in',
+    // As on SQLite (sqlite-migrations.ts, version 81; record 155).
+    sql: `DROP INDEX "owners_calendarToken";
+  ALTER TABLE "owners" RENAME COLUMN "calendarToken" TO "calendarSeed";
+  UPDATE "owners" SET "calendarSeed" = NULL;
+  ALTER TABLE "owners" ADD COLUMN "deviceGeneration" integer NOT NULL DEFAULT 0;
+  ALTER TABLE "pushDevices" ADD COLUMN "sessionHash" text`,
+  },
 ]);
