@@ -216,7 +216,10 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const errorLog = throttledLog(5_000);
   const noteError = (object: object, message: string) => {
     lastErrorAt = Date.now();
-    errorLog(message, (held) => log.error(held > 0 ? { ...object, alsoSince: held } : object, message));
+    // Keyed by the message without its counts: "could not record 2 …" and "… 3 …" are one kind.
+    errorLog(message.replace(/\d+/g, 'N'), (held) =>
+      log.error(held > 0 ? { ...object, alsoSince: held } : object, message),
+    );
   };
   const flood = floodControl();
   let lastFloodClaimAt = 0;
