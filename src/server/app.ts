@@ -49,6 +49,7 @@ import {
 } from './store/store-faults.js';
 import { throttledLog } from './log-throttle.js';
 import { publicOriginOf } from './same-origin.js';
+import { answerWithin, NO_ANSWER_IN_TIME } from './answer-deadline.js';
 
 /** The owner accounts that receive e-mail about new inquiries (each may switch it off in the inbox). */
 async function notifiedOwners(owners: AccountStore): Promise<string[]> {
@@ -91,7 +92,8 @@ export const TIMEOUTS = {
   checkEveryMs: 1_000,
   /**
    * A request not answered within this gets 503 with Retry-After (record 150): whatever it
-   * waits for (a hung database), the client hears within 5 s and may send it again.
+   * waits for (a hung database), the client hears within 5 s and may send it again. The
+   * time its body takes to arrive is not counted (answer-deadline.ts).
    */
   handlerMs: 4_500,
 };
@@ -142,7 +144,6 @@ export async function buildApp(
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     requestTimeout: timeouts.requestMs,
-    handlerTimeout: timeouts.handlerMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     connectionTimeout: timeouts.idleSocketMs,
     http: {
@@ -195,15 +196,14 @@ export async function buildApp(
     }
   });
 
+  answerWithin(app, timeouts.handlerMs);
   const storeHealth = createStoreHealth();
   // One line per kind of fault every few seconds, not a stack per request (record 150).
   const faultLog = throttledLog(5_000);
   app.decorate('storeFaultOf', (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const fault =
       storeFault(error) ??
-      (error.code === 'FST_ERR_HANDLER_TIMEOUT'
-        ? { kind: 'unanswered' as const, code: 'NO_ANSWER_IN_TIME' }
-        : undefined);
+      (error.code === NO_ANSWER_IN_TIME ? { kind: 'unanswered' as const, code: NO_ANSWER_IN_TIME } : undefined);
     if (!fault) return undefined;
     storeHealth.fault(fault);
     faultLog(`${fault.kind}:${fault.code}`, (held) =>

@@ -53,6 +53,8 @@ async function instance(url: string, name: string, env: Record<string, string> =
     SMTP_URL: smtp.url,
     MAIL_FROM: `inquiries@instance-${name}.example`,
     CONFIRMATION_EMAIL: 'on',
+    // Every inquiry comes from this machine: no network's share of the hour (record 154) holds one back.
+    CONFIRMATIONS_PER_HOUR: '1000',
     ...env,
   });
   cleanups.push(() => server.kill());

@@ -82,7 +82,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     quoteTotal: `Quote total (${content.sale.currency})`,
   };
 
-  app.get('/api/owner/inquiries.csv', { handlerTimeout: EXPORT_MAX_MS }, async (request, reply) => {
+  app.get('/api/owner/inquiries.csv', { config: { answerWithinMs: EXPORT_MAX_MS } }, async (request, reply) => {
     const query = listQuery(request, 1000);
     const rows: InboxInquiry[] = [];
     for (;;) {
