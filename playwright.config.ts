@@ -4,6 +4,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_STRIPE } from './tests/e2e/stripe-settings.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -76,6 +77,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
       MAIL_FROM: 'inquiries@e2e.example',
       WEBHOOK_URLS: `http://127.0.0.1:${PORT + 2}/hook|whsec_${Buffer.from('e2e-webhook-secret-0123456789').toString('base64')}`,
+      // Online payments (tests/e2e/payments.spec.ts): Stripe's API is a stand-in that test starts on the port after.
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE.port(PORT)}`,
     },
   },
 });

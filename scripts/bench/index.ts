@@ -1,7 +1,7 @@
 // `npm run bench`: builds for production, then measures the page (sizes,
 // Lighthouse) and the API (creates/s, latency), prints each figure beside its
 // target from shared/design.md, and writes them to docs/bench-results.md.
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify|payments runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -9,6 +9,7 @@ import { formatApiBench, runApiBench } from './api.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatPageBench, runPageBench } from './page.js';
+import { formatPaymentBench, runPaymentBench } from './payments.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 
 const only = process.env.BENCH_ONLY;
@@ -52,6 +53,12 @@ if (!only || only === 'notify') {
   const notify = formatNotifyBench(await runNotifyBench());
   console.log(notify);
   sections.push(`## Notifications\n\n\`\`\`\n${notify}\n\`\`\``);
+}
+if (!only || only === 'payments') {
+  console.log('\n=== deposits: a payment event to Booked and the owner’s push ===');
+  const payments = formatPaymentBench(await runPaymentBench());
+  console.log(payments);
+  sections.push(`## Deposits\n\n\`\`\`\n${payments}\n\`\`\``);
 }
 
 if (only) {

@@ -19,7 +19,12 @@ import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
+import { deposits } from './payments/deposits.js';
+import { paymentRoutes } from './payments/payment-routes.js';
+import { openProviders } from './payments/providers/index.js';
 import { type Clock, systemClock } from './clock.js';
+import { eventServices } from './event-plan/event-services.js';
+import { paymentsRead } from './event-plan/payments.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
@@ -254,9 +259,14 @@ export async function buildApp(
     mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
   );
   const quoteKey = quoteLinkKey(config.sessionSecret);
+  const payments = paymentsRead(owners.payments);
+  const clock = options.clock ?? systemClock;
   const sale = {
     quote: (id: string) => owners.quotes.get(id),
     quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+    payment: (id: string) => owners.payments.get(id),
+    paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
+    event: eventServices(owners, payments, config.notify.publicUrl, clock),
   };
   const notifier = createNotifier({
     push,
@@ -281,7 +291,6 @@ export async function buildApp(
     onQueued: (count) => notifier.kick(count),
   });
   app.decorate('notifier', notifier);
-  const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
   const reminders = createReminderSweeper({
     owners,
@@ -327,14 +336,20 @@ export async function buildApp(
     onScheduleChanged: () => published.refresh(),
     quoteUrl: sale.quoteUrl,
     clock,
+    payments,
   });
+  // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
+  const providers = openProviders(config.payments);
   await app.register(quotePageRoutes, {
     owners,
     notifier,
     quoteKey,
     clock,
+    publicUrl: config.notify.publicUrl,
+    deposits: providers[0] && deposits(owners, providers[0]),
     publicOrigin: publicOriginOf(config.notify),
   });
+  await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

@@ -11,6 +11,7 @@ import { buildNewInquiry, dayFromToday } from '../../../tests/support/builders.j
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { call, cookieOf, ORIGIN, OWNER, PASSWORD, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
+import { eventTimes } from '../../shared/event-plan.js';
 import type { InquiryDocument } from '../../shared/inquiry.js';
 import type { InquiryDetail, OwnerAccountView, PushDeviceView } from '../../shared/inbox-views.js';
 import { openDatabase, prepare } from '../store/sqlite/sqlite-statements.js';
@@ -321,6 +322,22 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         cookie,
         body: { note: 'OWNER-NOTE deposit paid' },
       });
+      // What the customer told of the day: the feed has the on-site contact, never the site's answers.
+      await t.owners.eventPlans.setDetails(
+        wedding.id,
+        {
+          onSiteName: 'Sam Ortiz',
+          onSitePhone: '+1 512 555 0101',
+          siteAnswers: [{ question: 'Gate?', answer: 'SITE-ANSWER gate code 4411' }],
+        },
+        new Date(),
+        () => 'told',
+      );
+      const finalCount = await call(t.app, 'PUT', `/api/owner/inquiries/${wedding.id}/final-count`, {
+        cookie,
+        body: { guests: 150, dietary: [] },
+      });
+      expect(finalCount.statusCode, finalCount.body).toBe(200);
 
       const account = (await call(t.app, 'GET', '/api/owner/account', { cookie })).json() as OwnerAccountView;
       expect(account.calendarFeedUrl).toMatch(/^http:\/\/localhost:80\/calendar\/[\w-]{43}\.ics$/);
@@ -336,6 +353,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(feed.headers['cache-control']).toBe('no-store');
       expect(feed.body).not.toContain('PRIVATE-NOTE');
       expect(feed.body).not.toContain('OWNER-NOTE');
+      expect(feed.body).not.toContain('SITE-ANSWER');
 
       const calendar = new ICAL.Component(ICAL.parse(feed.body));
       const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
@@ -345,6 +363,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(party.location).toBe('12 Garden Row, Austin, TX 78701');
       expect(party.description).toMatch(/guests: 140$/im);
       expect(party.description).toContain(`/inbox?id=${wedding.id}`);
+      // What the owner needs on the day: the times from arrival (setup before) to leaving
+      // (teardown after), the final count, the phones, the event sheet's link.
+      expect(party.description).toContain('Arrive 4:30 PM · serve 5:30 PM–10:00 PM · leave 10:45 PM');
+      expect(party.description).toContain('Final guest count: 150');
+      expect(party.description).toContain(`Phone: ${wedding.document.phoneNumber} (Ana Ruiz)`);
+      expect(party.description).toContain('On site: Sam Ortiz, +1 512 555 0101');
+      expect(party.description).toMatch(
+        new RegExp(`^Event sheet: http://[^/]+/inbox/inquiries/${wedding.id}/event-sheet$`, 'm'),
+      );
       expect(party.startDate.toString()).toBe('2031-06-14T17:30:00');
       expect(party.endDate.toString()).toBe('2031-06-14T22:00:00');
 
@@ -417,12 +444,17 @@ describe('the feed’s time zone', () => {
     const inquiry = {
       ...buildNewInquiry({ document: { eventDate: '2031-07-04', startTime: '18:00', endTime: '21:30' } }),
     };
-    const ics = calendarFeed([{ ...inquiry.document, id: inquiry.id }], {
-      now: new Date(),
-      name: 'Bookings',
-      timeZone: 'America/Chicago',
-      inboxUrl: (id) => `https://tacos.example/inbox?id=${id}`,
-    });
+    const times = eventTimes(inquiry.document, { setupMinutes: 60, teardownMinutes: 30 });
+    const ics = calendarFeed(
+      [{ ...inquiry.document, id: inquiry.id, times, finalGuests: undefined, onSite: undefined }],
+      {
+        now: new Date(),
+        name: 'Bookings',
+        timeZone: 'America/Chicago',
+        inboxUrl: (id) => `https://tacos.example/inbox?id=${id}`,
+        sheetUrl: (id) => `https://tacos.example/inbox/inquiries/${id}/event-sheet`,
+      },
+    );
     const calendar = new ICAL.Component(ICAL.parse(ics));
     ICAL.TimezoneService.reset();
     for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);

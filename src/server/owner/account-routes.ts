@@ -4,7 +4,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
+import { eventPlanning, eventTimes } from '../../shared/event-plan.js';
 import type { OwnerAccountView } from '../../shared/inbox-views.js';
+import { eventSheetPath } from '../event-plan/event-services.js';
 import { httpError } from '../http-error.js';
 import { inboxLink } from '../notify/messages.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
@@ -109,15 +111,34 @@ export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'confi
     if (!CALENDAR_TOKEN.test(token) || !(await opensAFeed(token)))
       throw httpError(404, 'No such calendar (its link may have been reset).');
     const booked = await owners.inbox.bookedInquiries({});
+    const ids = booked.map((inquiry) => inquiry.id);
+    const [counts, details] = await Promise.all([
+      owners.eventPlans.latestFinalCounts(ids),
+      owners.eventPlans.detailsOf(ids),
+    ]);
+    const settings = eventPlanning(content);
+    const events = booked.map((inquiry) => {
+      const onSite = details.get(inquiry.id);
+      return {
+        ...inquiry,
+        times: eventTimes(inquiry, settings),
+        finalGuests: counts.get(inquiry.id)?.guests,
+        onSite:
+          onSite && (onSite.onSiteName || onSite.onSitePhone)
+            ? { name: onSite.onSiteName, phone: onSite.onSitePhone }
+            : undefined,
+      };
+    });
     return reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', 'inline; filename="bookings.ics"')
       .send(
-        calendarFeed(booked, {
+        calendarFeed(events, {
           now: new Date(),
           name: `${content.name}: bookings`,
           timeZone: content.timeZone,
           inboxUrl: (id) => inboxLink(config.notify.publicUrl, id),
+          sheetUrl: (id) => `${config.notify.publicUrl}${eventSheetPath(id)}`,
         }),
       );
   });

@@ -20,6 +20,8 @@ import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { quoteRoutes } from '../quotes/quote-routes.js';
 import { isThisSite, publicOriginOf } from '../same-origin.js';
+import { ownerPaymentRoutes } from '../payments/owner-payment-routes.js';
+import { eventSheetRoutes } from '../event-plan/event-sheet-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -62,5 +64,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
     await signedIn.register(quoteRoutes, options);
+    await signedIn.register(ownerPaymentRoutes, options);
+    await signedIn.register(eventSheetRoutes, options);
   });
 };

@@ -188,6 +188,21 @@ describe('the customer’s quote page', () => {
     expect((await acceptFromElsewhere(t, path, { 'x-forwarded-host': 'evil.example' })).statusCode).toBe(403);
   });
 
+  it('takes a post from its own page that Chromium sends with Origin: null (the page’s no-referrer), vouched by Sec-Fetch-Site', async () => {
+    const { t, quote, path } = await sent();
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${path}/accept`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers },
+        payload: 'accept=yes',
+      });
+    expect((await post({})).statusCode).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await t.owners.quotes.get(quote.id))!.accepted).toBeNull();
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(303);
+  });
+
   it('declines with an optional reason, asked on a step of its own', async () => {
     const { t, quote, path } = await sent();
     const step = await t.app.inject({ url: `${path}?step=decline` });

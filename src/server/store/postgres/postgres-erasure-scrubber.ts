@@ -14,6 +14,8 @@ export const ERASED_TABLES = [
   'outboxAttempts',
   'outboxPending',
   'quotes',
+  'payments',
+  'checkoutSessions',
   'reminders',
 ];
 

@@ -4,8 +4,10 @@
 import type { OwnerStore } from '../owner-store.js';
 import { postgresAccountStore } from './postgres-account-store.js';
 import { postgresDeviceStore } from './postgres-device-store.js';
+import { postgresEventPlanStore } from './postgres-event-plan-store.js';
 import { erasureScrubber, type ScrubLog, stderrLog } from './postgres-erasure-scrubber.js';
 import { postgresInboxStore } from './postgres-inbox-store.js';
+import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
@@ -29,7 +31,9 @@ export async function openPostgresOwnerStore(
     devices: postgresDeviceStore(pool),
     schedule: postgresScheduleStore(pool),
     quotes: postgresQuoteStore(pool),
+    payments: postgresPaymentStore(pool),
     reminders: postgresReminderStore(pool),
+    eventPlans: postgresEventPlanStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();
