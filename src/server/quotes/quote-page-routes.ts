@@ -35,6 +35,7 @@ import {
   quotePage,
   replacedPage,
 } from './quote-page.js';
+import { isThisSite } from '../same-origin.js';
 
 export interface QuotePageRouteOptions {
   owners: OwnerStore;
@@ -45,6 +46,8 @@ export interface QuotePageRouteOptions {
   publicUrl: string;
   /** "Pay deposit" through the first payment provider set up; without one, only the offline instructions. */
   deposits?: Deposits | undefined;
+  /** PUBLIC_URL's origin, when set: a form posted from it is this site's (same-origin.ts). */
+  publicOrigin?: string | undefined;
 }
 
 /**
@@ -178,8 +181,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const ours =
       origin === undefined ||
       (origin === 'null' && site === 'same-origin') ||
-      origin === `http://${request.host}` ||
-      origin === `https://${request.host}`;
+      isThisSite(origin, request, options.publicOrigin);
     if (site === 'cross-site' || site === 'same-site' || !ours)
       throw httpError(403, 'Please answer from the quote’s own page.');
   };

@@ -447,6 +447,25 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(await store.outbox.get(delivery!.id)).toMatchObject({ claimedUntil: null, state: 'queued' });
   });
 
+  it('renews a claim only while it still holds it: a renewed one is nobody else’s, a lapsed one is', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    await store.create(buildNewInquiry());
+    await store.create(buildNewInquiry());
+    const claimedAt = Date.now();
+    const [kept, lapsed] = await store.outbox.claimDue(claimedAt, 10, 10_000);
+    // The holder renews the first at +8 s; the second it no longer holds (taken over at +10 s).
+    expect(await store.outbox.renew([kept!], claimedAt + 18_000)).toEqual([]);
+    const [takenOver] = await store.outbox.claimDue(claimedAt + 10_000, 10, 10_000);
+    expect(takenOver!.id).toBe(lapsed!.id);
+    expect(await store.outbox.renew([kept!, lapsed!], claimedAt + 28_000)).toEqual([lapsed!.id]);
+    expect(await store.outbox.get(lapsed!.id)).toMatchObject({ claimedUntil: claimedAt + 20_000 });
+    expect(await store.outbox.claimDue(claimedAt + 19_000, 10, 10_000)).toEqual([]);
+    // A settled claim is not brought back by a late renewal.
+    await store.outbox.settle([{ ...kept!, at: Date.now(), settlement: { outcome: 'sent' } }]);
+    expect(await store.outbox.renew([kept!], claimedAt + 38_000)).toEqual([kept!.id]);
+    expect(await store.outbox.get(kept!.id)).toMatchObject({ state: 'sent', claimedUntil: null });
+  });
+
   it('forgets an erased inquiry’s deliveries and attempts; a send finishing after that records nothing', async () => {
     const store = await freshStore();
     const [erased, kept] = [buildNewInquiry(), buildNewInquiry()];

@@ -74,6 +74,12 @@ export interface ChannelContext extends ChannelServices {
    * anyone may then send the delivery again.
    */
   signal: AbortSignal;
+  /**
+   * After the abort, how long a send whose message the other side already has whole (an
+   * e-mail past its final dot) may still wait for its answer: it may be about to accept
+   * it, and a retry would repeat it (record 151).
+   */
+  graceMs: number;
 }
 
 /**

@@ -360,4 +360,20 @@ export const POSTGRES_MIGRATIONS = migrationList([
   CREATE INDEX "checkoutSessions_inquiryId" ON "checkoutSessions" ("inquiryId");
   ALTER TABLE "quotes" ADD COLUMN "depositPaidAt" timestamptz`,
   },
+  {
+    version: 150,
+    name: 'inquiry-sender',
+    // As on SQLite (sqlite-migrations.ts, version 150; record 154).
+    sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "sender" text',
+  },
+  {
+    version: 151,
+    name: 'recovery-ends-every-way-in',
+    // As on SQLite (sqlite-migrations.ts, version 151; record 155).
+    sql: `DROP INDEX "owners_calendarToken";
+  ALTER TABLE "owners" RENAME COLUMN "calendarToken" TO "calendarSeed";
+  UPDATE "owners" SET "calendarSeed" = NULL;
+  ALTER TABLE "owners" ADD COLUMN "deviceGeneration" integer NOT NULL DEFAULT 0;
+  ALTER TABLE "pushDevices" ADD COLUMN "sessionHash" text`,
+  },
 ]);

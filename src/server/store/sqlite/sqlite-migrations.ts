@@ -370,4 +370,25 @@ export const SQLITE_MIGRATIONS = migrationList([
   CREATE INDEX checkoutSessions_inquiryId ON checkoutSessions (inquiryId);
   ALTER TABLE quotes ADD COLUMN depositPaidAt TEXT`,
   },
+  {
+    version: 150,
+    name: 'inquiry-sender',
+    // Which network sent an inquiry, as a keyed hash (never the address): one source
+    // cannot take the whole hourly budget of confirmations (record 154).
+    sql: 'ALTER TABLE eventInquiries ADD COLUMN sender TEXT',
+  },
+  {
+    version: 151,
+    name: 'recovery-ends-every-way-in',
+    // Record 155. The calendar feed's address is derived from a seed and SESSION_SECRET,
+    // so the store (and every backup of it) no longer holds a live feed: the old
+    // addresses, kept in clear, are retired. A device cookie names its owner's
+    // generation, which signing out the other devices and a new password move on. A push
+    // device remembers the session it was added from.
+    sql: `DROP INDEX owners_calendarToken;
+  ALTER TABLE owners RENAME COLUMN calendarToken TO calendarSeed;
+  UPDATE owners SET calendarSeed = NULL;
+  ALTER TABLE owners ADD COLUMN deviceGeneration INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE pushDevices ADD COLUMN sessionHash TEXT`,
+  },
 ]);
