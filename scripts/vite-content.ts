@@ -30,6 +30,8 @@ export function browserContent(
     shortName: _shortName,
     logoMark: _logoMark,
     shareImage: _shareImage,
+    // The booked event's settings: read by the server alone (record 170).
+    event: _event,
     ...rest
   } = content;
   const {

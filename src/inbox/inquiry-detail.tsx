@@ -19,7 +19,7 @@ import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
 import { Payments } from './payments.js';
 import { QuoteSection } from './quotes.js';
-import { inquiryHref } from './use-location.js';
+import { eventSheetHref, inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
 
 const SPAM_REASONS: Record<string, string> = {
@@ -176,6 +176,13 @@ export function InquiryPage({
                 Add to calendar
               </a>
             </li>
+            {inquiry.status === 'booked' ? (
+              <li>
+                <Link className="inbox-button" href={eventSheetHref(inquiry.id)}>
+                  Event sheet
+                </Link>
+              </li>
+            ) : null}
           </ul>
 
           <div className="inbox-work">

@@ -9,18 +9,11 @@ import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS } from '../store/quote-store.js';
-import type { SaleServices } from './channels/channel.js';
+import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, type Notice } from './messages.js';
+import type { NoticeContext, NoticeOf } from './notice-context.js';
 
-export interface NoticeContext {
-  inquiry: StoredInquiry;
-  topic: Topic;
-  sale: SaleServices | undefined;
-  publicUrl: string;
-}
-
-/** A notice, or undefined when what it tells of is gone (the delivery is then skipped). */
-type NoticeOf = (context: NoticeContext) => Promise<Notice | undefined>;
+export type { NoticeContext } from './notice-context.js';
 
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
@@ -80,6 +73,7 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
       ...toInbox(context),
     };
   },
+  ...EVENT_PLAN_OWNER_NOTICES,
 };
 
 export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
@@ -99,6 +93,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
       linkText: 'See your quote and accept it',
     };
   },
+  ...EVENT_PLAN_CUSTOMER_NOTICES,
 };
 
 /** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
@@ -107,6 +102,7 @@ const EVENT_LABELS: Record<string, string> = {
   [QUOTE_EVENTS.accepted]: 'quote accepted',
   [QUOTE_EVENTS.declined]: 'quote declined',
   [DEPOSIT_PAID_EVENT]: 'deposit paid',
+  ...EVENT_PLAN_LABELS,
 };
 
 /** A channel's label with the event its delivery tells of: 'Owner e-mail (quote accepted)'. */

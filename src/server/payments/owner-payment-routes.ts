@@ -2,6 +2,7 @@
 // inquiry's payments with what is paid and the balance due, "Record a payment" for money
 // taken outside the site, and voiding one with a reason (record 146). A payment recorded
 // by hand that reaches the accepted quote's deposit books the inquiry as a provider's does.
+import { totalOwed } from '../event-plan/event-sheet.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { content } from '../../../content/index.js';
 import { PATTERNS } from '../../shared/inquiry.js';
@@ -38,9 +39,6 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
   app,
   { owners, notifier },
 ) => {
-  const inquiryOr404 = async (id: string) => {
-    if (!(await owners.inbox.getInquiry(id))) throw httpError(404, NO_INQUIRY);
-  };
   const actor = (owner: { id: string; email: string }) => ({ id: owner.id, email: owner.email });
 
   app.get<{ Params: { id: string } }>(
@@ -48,13 +46,17 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
     { schema: { params } },
     async (request): Promise<PaymentsAnswer> => {
       const { id } = request.params;
-      await inquiryOr404(id);
-      const [payments, accounts, quotes] = await Promise.all([
+      const inquiry = (await owners.inbox.getInquiry(id))?.inquiry;
+      if (!inquiry) throw httpError(404, NO_INQUIRY);
+      const [payments, accounts, quotes, owed] = await Promise.all([
         owners.payments.forInquiry(id),
         owners.payments.accountsOf([id]),
         owners.quotes.forInquiry(id),
+        totalOwed(owners, inquiry),
       ]);
-      const { paid, total } = accounts.get(id) ?? { paid: 0, total: null };
+      // The accepted total for the customer's final count, as the event sheet says it (record 170).
+      const paid = accounts.get(id)?.paid ?? 0;
+      const total = owed ?? null;
       const accepted = quotes.filter((quote) => quote.accepted && !quote.declinedAt).at(-1);
       return {
         payments: payments.map(paymentView),

@@ -38,7 +38,8 @@ table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}capt
 th,td{padding:.375rem .25rem;border-bottom:1px solid #e4e1da;text-align:right;vertical-align:top}th:first-child,td:first-child{text-align:left;overflow-wrap:anywhere}
 thead th{font-size:.875rem;color:#4a4a4a}tfoot th{text-align:right;font-weight:500}tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.0625rem;border-bottom:2px solid #1b1b1b}
 .terms p{margin:.5rem 0}label{display:block}.check{display:flex;gap:.5rem;align-items:flex-start;margin:.75rem 0}
-.check input{width:1.5rem;height:1.5rem;margin:0;flex:none}textarea,input[type=number]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
+.check input{width:1.5rem;height:1.5rem;margin:0;flex:none}textarea,input[type=number],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
+fieldset{border:1px solid #d9d6cf;border-radius:.375rem;margin:.75rem 0;padding:.25rem .75rem}legend{font-weight:600;padding:0 .25rem}
 button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;border-radius:.375rem;border:2px solid var(--brand);background:var(--brand);color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:var(--brand)}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
 :focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}.muted{color:#4a4a4a;font-size:.875rem}

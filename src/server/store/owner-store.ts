@@ -9,6 +9,7 @@
 //   quotes                 quote-store.ts     sqlite/sqlite-quote-store.ts     postgres/postgres-quote-store.ts
 //   payments               payment-store.ts   sqlite/sqlite-payment-store.ts   postgres/postgres-payment-store.ts
 //   reminders              reminder-store.ts  sqlite/sqlite-reminder-store.ts  postgres/postgres-reminder-store.ts
+//   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -17,6 +18,7 @@
 // contract suite `<name>-store.test.ts` on both engines (tests/support/owner-store-engines.ts).
 import type { AccountStore } from './account-store.js';
 import type { DeviceStore } from './device-store.js';
+import type { EventPlanStore } from './event-plan-store.js';
 import type { InboxStore } from './inbox-store.js';
 import type { PaymentStore } from './payment-store.js';
 import type { QuoteStore } from './quote-store.js';
@@ -38,6 +40,8 @@ export interface OwnerStore extends AccountStore {
   readonly payments: PaymentStore;
   /** The reminders of the sale, each queued once (record 143). */
   readonly reminders: ReminderStore;
+  /** Each booked event's final count and what the customer told of the day (record 170). */
+  readonly eventPlans: EventPlanStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

@@ -291,6 +291,28 @@ export const POSTGRES_MIGRATIONS = migrationList([
   )`,
   },
   {
+    version: 75,
+    name: 'event-plans',
+    // As on SQLite (sqlite-migrations.ts, version 75; record 170).
+    sql: `CREATE TABLE "finalCounts" (
+    "seq" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    "id" text NOT NULL UNIQUE,
+    "inquiryId" text NOT NULL,
+    "guests" integer NOT NULL,
+    "dietary" jsonb NOT NULL,
+    "setBy" text,
+    "at" timestamptz NOT NULL
+  );
+  CREATE INDEX "finalCounts_inquiryId" ON "finalCounts" ("inquiryId", "seq");
+  CREATE TABLE "eventDetails" (
+    "inquiryId" text PRIMARY KEY,
+    "onSiteName" text NOT NULL,
+    "onSitePhone" text NOT NULL,
+    "siteAnswers" jsonb NOT NULL,
+    "updatedAt" timestamptz NOT NULL
+  )`,
+  },
+  {
     version: 80,
     name: 'sale-payments',
     // As on SQLite (sqlite-migrations.ts, version 80; record 146).
@@ -337,5 +359,21 @@ export const POSTGRES_MIGRATIONS = migrationList([
   CREATE INDEX "checkoutSessions_quoteId" ON "checkoutSessions" ("quoteId");
   CREATE INDEX "checkoutSessions_inquiryId" ON "checkoutSessions" ("inquiryId");
   ALTER TABLE "quotes" ADD COLUMN "depositPaidAt" timestamptz`,
+  },
+  {
+    version: 150,
+    name: 'inquiry-sender',
+    // As on SQLite (sqlite-migrations.ts, version 150; record 154).
+    sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "sender" text',
+  },
+  {
+    version: 151,
+    name: 'recovery-ends-every-way-in',
+    // As on SQLite (sqlite-migrations.ts, version 151; record 155).
+    sql: `DROP INDEX "owners_calendarToken";
+  ALTER TABLE "owners" RENAME COLUMN "calendarToken" TO "calendarSeed";
+  UPDATE "owners" SET "calendarSeed" = NULL;
+  ALTER TABLE "owners" ADD COLUMN "deviceGeneration" integer NOT NULL DEFAULT 0;
+  ALTER TABLE "pushDevices" ADD COLUMN "sessionHash" text`,
   },
 ]);

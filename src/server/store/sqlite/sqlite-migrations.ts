@@ -294,6 +294,30 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT`,
   },
   {
+    version: 75,
+    name: 'event-plans',
+    // The booked event (record 170): each final guest count as its own row (the last is in
+    // force; the accepted quote's snapshot never changes), and what the customer told of
+    // the day after accepting (who meets the truck, the site's answers as JSON).
+    sql: `CREATE TABLE finalCounts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    inquiryId TEXT NOT NULL,
+    guests INTEGER NOT NULL,
+    dietary TEXT NOT NULL,
+    setBy TEXT,
+    at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX finalCounts_inquiryId ON finalCounts (inquiryId, seq);
+  CREATE TABLE eventDetails (
+    inquiryId TEXT PRIMARY KEY,
+    onSiteName TEXT NOT NULL,
+    onSitePhone TEXT NOT NULL,
+    siteAnswers TEXT NOT NULL,
+    updatedAt TEXT NOT NULL
+  ) STRICT`,
+  },
+  {
     version: 80,
     name: 'sale-payments',
     // Payments (record 146): money paid online through a provider or recorded by hand, in
@@ -345,5 +369,26 @@ export const SQLITE_MIGRATIONS = migrationList([
   CREATE INDEX checkoutSessions_quoteId ON checkoutSessions (quoteId);
   CREATE INDEX checkoutSessions_inquiryId ON checkoutSessions (inquiryId);
   ALTER TABLE quotes ADD COLUMN depositPaidAt TEXT`,
+  },
+  {
+    version: 150,
+    name: 'inquiry-sender',
+    // Which network sent an inquiry, as a keyed hash (never the address): one source
+    // cannot take the whole hourly budget of confirmations (record 154).
+    sql: 'ALTER TABLE eventInquiries ADD COLUMN sender TEXT',
+  },
+  {
+    version: 151,
+    name: 'recovery-ends-every-way-in',
+    // Record 155. The calendar feed's address is derived from a seed and SESSION_SECRET,
+    // so the store (and every backup of it) no longer holds a live feed: the old
+    // addresses, kept in clear, are retired. A device cookie names its owner's
+    // generation, which signing out the other devices and a new password move on. A push
+    // device remembers the session it was added from.
+    sql: `DROP INDEX owners_calendarToken;
+  ALTER TABLE owners RENAME COLUMN calendarToken TO calendarSeed;
+  UPDATE owners SET calendarSeed = NULL;
+  ALTER TABLE owners ADD COLUMN deviceGeneration INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE pushDevices ADD COLUMN sessionHash TEXT`,
   },
 ]);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
+import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
 import { sqlitePaymentStore } from './sqlite-payment-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
@@ -38,6 +39,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     quotes: sqliteQuoteStore(db, prepare),
     payments: sqlitePaymentStore(db, prepare),
     reminders: sqliteReminderStore(db, prepare),
+    eventPlans: sqliteEventPlanStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },
