@@ -1,9 +1,10 @@
 // The owner's inbox: a build of its own (inbox.html → dist/client/inbox.html,
-// assets under dist/client/assets/), run after the landing page's build, so the
+// assets under dist/client/assets/, or CLIENT_DIR's), run after the landing page's build, so the
 // landing page's JavaScript and HTML stay exactly what they were without it.
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig } from 'vite';
+import { clientDir } from './scripts/build-output.js';
 import { contentPlugin, themePlugin } from './scripts/vite-content.js';
 
 // The inbox reads the field table (labels, the form's choices), which is built on the
@@ -23,7 +24,7 @@ export default defineConfig(({ command }) => ({
     themePlugin(`:root{--accent:${content.theme.primary};}`),
   ],
   build: {
-    outDir: 'dist/client',
+    outDir: clientDir,
     emptyOutDir: false,
     // No inline scripts: the CSP allows scripts from our own origin only.
     modulePreload: { polyfill: false },

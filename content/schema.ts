@@ -2,6 +2,7 @@
 // too), and the build-time check that names the first field that is wrong, e.g.
 // `packageGroups[0].packages[1].name: must not be empty`.
 
+import { eventPlanning } from '../src/shared/event-plan.js';
 import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
 import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
 import { type BusinessContent, DIETARY_TAGS, type Menu } from './content-types.js';
@@ -209,6 +210,26 @@ const sale = record({
   payOffline: text(600),
 });
 
+const timeOfDay = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day such as 09:00');
+const days = wholeNumber(0, 120);
+
+const event = record({
+  setupMinutes: optional(wholeNumber(0, 720)),
+  teardownMinutes: optional(wholeNumber(0, 720)),
+  finalCountCutoffDays: optional(days),
+  fewerGuestsLowerPrice: optional(flag),
+  dietaryCounts: optional(list(text(40), 0, 8)),
+  siteQuestions: optional(list(text(200), 0, 12)),
+  reminders: optional(
+    record({
+      sendAt: optional(timeOfDay),
+      finalCount: optional(record({ on: flag, daysBefore: optional(list(days, 1, 4)) })),
+      balanceDue: optional(record({ on: flag, daysBefore: optional(days) })),
+      tomorrow: optional(record({ on: flag })),
+    }),
+  ),
+});
+
 const packageCard = record({
   name: text(40),
   summary: text(160),
@@ -249,6 +270,7 @@ const businessShape = record({
   ),
   menu: optional(menu),
   sale,
+  event: optional(event),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
@@ -323,6 +345,7 @@ function checkContent(input: unknown): BusinessContent {
   if (content.menu) checkMenu(content.menu);
   checkBookedOperations(content);
   checkSale(content);
+  checkEvent(content);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),
@@ -372,6 +395,24 @@ function checkSale(content: BusinessContent): void {
         );
       }
     });
+  });
+}
+
+/** No list of the event's holds a value twice, and no final-count reminder comes after the cutoff. */
+function checkEvent(content: BusinessContent): void {
+  if (!content.event) return;
+  checkUnique(content.event.dietaryCounts ?? [], (i) => `event.dietaryCounts[${i}]`);
+  checkUnique(content.event.siteQuestions ?? [], (i) => `event.siteQuestions[${i}]`);
+  const reminders = content.event.reminders?.finalCount?.daysBefore ?? [];
+  checkUnique(reminders.map(String), (i) => `event.reminders.finalCount.daysBefore[${i}]`);
+  const { finalCountCutoffDays: cutoff } = eventPlanning(content);
+  reminders.forEach((day, index) => {
+    if (day < cutoff) {
+      throw new ContentError(
+        `event.reminders.finalCount.daysBefore[${index}]`,
+        `must be at least finalCountCutoffDays (${cutoff}): after the cutoff the count can no longer be given`,
+      );
+    }
   });
 }
 

@@ -34,6 +34,8 @@ export function browserContent(
     sale: _sale,
     logoMark: _logoMark,
     shareImage: _shareImage,
+    // The booked event's settings: read by the server alone (record 170).
+    event: _event,
     ...rest
   } = content;
   const {

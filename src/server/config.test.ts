@@ -54,6 +54,7 @@ describe('loadConfig defaults', () => {
         publicUrlSet: false,
         leaseMs: 120_000,
       },
+      payments: { stripe: undefined },
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -121,6 +122,7 @@ describe('loadConfig defaults', () => {
       },
       logLevel: 'warn',
       notify: expect.objectContaining({ publicUrl: 'http://localhost:8080' }),
+      payments: { stripe: undefined },
     });
   });
 

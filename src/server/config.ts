@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { loadNotifyConfig, type NotifyConfig } from './notify/notify-config.js';
+import { loadPaymentSettings, type PaymentSettings } from './payments/payment-settings.js';
 
 export interface RateLimit {
   max: number;
@@ -36,6 +37,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** E-mail and webhooks (notify/notify-config.ts). */
   notify: NotifyConfig;
+  /** The payment providers (payments/payment-settings.ts). */
+  payments: PaymentSettings;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -205,5 +208,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: logLevel(env),
     metricsToken: metricsToken(env),
     notify: loadNotifyConfig(env, port),
+    payments: loadPaymentSettings(env),
   };
 }

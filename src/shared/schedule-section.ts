@@ -18,6 +18,8 @@ import {
   STOPS_ON_PAGE,
   type StopEntry,
   stopDay,
+  stopDescription,
+  stopDetails,
   stopEntries,
   stopTime,
   stopWeekday,
@@ -48,6 +50,7 @@ export interface SectionOptions {
 /** The stops as schema.org FoodEvents, for search engines. */
 export function stopEvents(stops: readonly TruckStop[], options: SectionOptions): Record<string, unknown>[] {
   return stops.map((stop) => {
+    const description = stopDescription(stop);
     return {
       '@context': 'https://schema.org',
       '@type': 'FoodEvent',
@@ -58,7 +61,7 @@ export function stopEvents(stops: readonly TruckStop[], options: SectionOptions)
       eventStatus: 'https://schema.org/EventScheduled',
       location: { '@type': 'Place', name: stop.place, address: stop.address },
       organizer: { '@id': options.businessId },
-      ...(stop.note ? { description: stop.note } : {}),
+      ...(description ? { description } : {}),
     };
   });
 }
@@ -87,7 +90,7 @@ function entryItem({ next, stops }: StopEntry, now: LocalTime, locale: string): 
     `<h3 id="${heading}" class="schedule-place">${escapeHtml(next.place)}</h3>`,
     `<p class="schedule-address">${escapeHtml(next.address)}</p>`,
     weekly && !today ? `<p class="schedule-next">Next: ${day}</p>` : '',
-    next.note ? `<p class="schedule-note">${escapeHtml(next.note)}</p>` : '',
+    ...stopDetails(next).map(([name, value]) => `<p class="schedule-detail schedule-${name}">${escapeHtml(value)}</p>`),
     // The link's name stays "Open in Maps"; the stop's place describes it.
     `<a class="schedule-maps" href="${escapeHtml(mapsUrl(next.address))}" aria-describedby="${heading}">Open in Maps</a>`,
     '</li>',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody, buildNewInquiry, buildTestConfig } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
+import { content } from '../../../content/index.js';
 import { EXPORT_COLUMNS } from '../inquiry-export.js';
 import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
 import type { InboxPage, InquiryDetail } from '../../shared/inbox-views.js';
@@ -509,6 +510,8 @@ describe('the inbox API', () => {
         'Your notes',
         'Quote',
         'Quote total (USD)',
+        'Paid (USD)',
+        'Balance due (USD)',
       ]
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
@@ -520,9 +523,9 @@ describe('the inbox API', () => {
     expect(response.body).toContain(',"=""+1 737 555 0123""",');
     expect(response.body).toContain(',2:00 PM,');
     // The status changed just now, on the business's clock the inbox's way; the newest
-    // quote's state and total (Basic for 250 guests: $5,109.40), as a number.
+    // quote's state and total (Basic for 250 guests: $5,109.40), as a number; nothing paid, none accepted.
     expect(response.body).toMatch(
-      /,Quoted,\d{4}-\d\d-\d\d \d{1,2}:\d\d [AP]M,"Called, wants tacos\n\nSent the quote",Sent,5109\.40\r\n$/,
+      /,Quoted,\d{4}-\d\d-\d\d \d{1,2}:\d\d [AP]M,"Called, wants tacos\n\nSent the quote",Sent,5109\.40,,\r\n$/,
     );
     expect(response.body).not.toContain(other.id);
   });
@@ -538,8 +541,10 @@ describe('the inbox API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
-    expect(response.body).toContain('\r\nDTSTART:20300405T110000\r\n');
-    expect(response.body).toContain('\r\nDTEND:20300405T143000\r\n');
+    // In the business's time zone (the content's), with its VTIMEZONE.
+    expect(response.body).toContain(`\r\nDTSTART;TZID=${content.timeZone}:20300405T110000\r\n`);
+    expect(response.body).toContain(`\r\nDTEND;TZID=${content.timeZone}:20300405T143000\r\n`);
+    expect(response.body).toContain(`\r\nBEGIN:VTIMEZONE\r\nTZID:${content.timeZone}\r\n`);
     expect(response.body).toContain('SUMMARY:Spring fair\\, main lawn');
     for (const line of response.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   });

@@ -7,7 +7,9 @@
 //   push devices           device-store.ts    sqlite/sqlite-device-store.ts    postgres/postgres-device-store.ts
 //   the truck's stops      schedule-store.ts  sqlite/sqlite-schedule-store.ts  postgres/postgres-schedule-store.ts
 //   quotes                 quote-store.ts     sqlite/sqlite-quote-store.ts     postgres/postgres-quote-store.ts
+//   payments               payment-store.ts   sqlite/sqlite-payment-store.ts   postgres/postgres-payment-store.ts
 //   reminders              reminder-store.ts  sqlite/sqlite-reminder-store.ts  postgres/postgres-reminder-store.ts
+//   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -16,7 +18,9 @@
 // contract suite `<name>-store.test.ts` on both engines (tests/support/owner-store-engines.ts).
 import type { AccountStore } from './account-store.js';
 import type { DeviceStore } from './device-store.js';
+import type { EventPlanStore } from './event-plan-store.js';
 import type { InboxStore } from './inbox-store.js';
+import type { PaymentStore } from './payment-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ReminderStore } from './reminder-store.js';
 import type { ScheduleStore } from './schedule-store.js';
@@ -32,8 +36,12 @@ export interface OwnerStore extends AccountStore {
   readonly schedule: ScheduleStore;
   /** Each inquiry's quotes (record 142). */
   readonly quotes: QuoteStore;
+  /** Each inquiry's payments, online and by hand (record 146). */
+  readonly payments: PaymentStore;
   /** The reminders of the sale, each queued once (record 143). */
   readonly reminders: ReminderStore;
+  /** Each booked event's final count and what the customer told of the day (record 170). */
+  readonly eventPlans: EventPlanStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

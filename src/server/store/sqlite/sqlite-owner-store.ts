@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
+import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
+import { sqlitePaymentStore } from './sqlite-payment-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
@@ -35,7 +37,9 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     devices: sqliteDeviceStore(prepare),
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
+    payments: sqlitePaymentStore(db, prepare),
     reminders: sqliteReminderStore(db, prepare),
+    eventPlans: sqliteEventPlanStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },
