@@ -30,6 +30,7 @@ export function browserContent(
     shortName: _shortName,
     logoMark: _logoMark,
     shareImage: _shareImage,
+    hours: _hours,
     ...rest
   } = content;
   const {
