@@ -366,7 +366,11 @@ describe('the business hours: when a lead waiting is pushed again', () => {
       (c) => (c.hours[0]!.closes = '24:30'),
       'hours[0].closes: must be a 24-hour time from 00:00 to 24:00, such as 08:30',
     ],
-    ['opening at midnight’s end', (c) => (c.hours[0]!.opens = '24:00'), 'hours[0].opens: must be a time from 00:00 to 23:59'],
+    [
+      'opening at midnight’s end',
+      (c) => (c.hours[0]!.opens = '24:00'),
+      'hours[0].opens: must be a time from 00:00 to 23:59',
+    ],
     [
       'closing before opening',
       (c) => Object.assign(c.hours[0]!, { opens: '22:00', closes: '02:00' }),

@@ -290,4 +290,16 @@ export const POSTGRES_MIGRATIONS = migrationList([
     PRIMARY KEY ("inquiryId", "topic")
   )`,
   },
+  {
+    version: 90,
+    name: 'never-silent-action-links',
+    // As on SQLite (sqlite-migrations.ts, version 90; record 182).
+    sql: `CREATE TABLE "actionLinksUsed" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "action" text NOT NULL,
+    "usedAt" timestamptz NOT NULL
+  );
+  CREATE INDEX "actionLinksUsed_inquiryId" ON "actionLinksUsed" ("inquiryId")`,
+  },
 ]);

@@ -4,9 +4,12 @@
 import pg from 'pg';
 import type { OwnerStore } from '../owner-store.js';
 import { postgresAccountStore } from './postgres-account-store.js';
+import { postgresActionLinkStore } from './postgres-action-link-store.js';
 import { postgresDeviceStore } from './postgres-device-store.js';
 import { erasureScrubber, type ScrubLog, stderrLog } from './postgres-erasure-scrubber.js';
+import { postgresFollowUpStore } from './postgres-follow-up-store.js';
 import { postgresInboxStore } from './postgres-inbox-store.js';
+import { postgresNumbersStore } from './postgres-numbers-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
@@ -31,6 +34,9 @@ export async function openPostgresOwnerStore(
     schedule: postgresScheduleStore(pool),
     quotes: postgresQuoteStore(pool),
     reminders: postgresReminderStore(pool),
+    followUps: postgresFollowUpStore(pool),
+    actionLinks: postgresActionLinkStore(pool),
+    numbers: postgresNumbersStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

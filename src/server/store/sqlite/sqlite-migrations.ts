@@ -293,4 +293,17 @@ export const SQLITE_MIGRATIONS = migrationList([
     PRIMARY KEY (inquiryId, topic)
   ) STRICT`,
   },
+  {
+    version: 90,
+    name: 'never-silent-action-links',
+    // Each action link of a notification ("Mark as contacted", "Decline") that acted, by
+    // its id: used once, on every instance (record 182). Erased with the inquiry.
+    sql: `CREATE TABLE actionLinksUsed (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    action TEXT NOT NULL,
+    usedAt TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX actionLinksUsed_inquiryId ON actionLinksUsed (inquiryId)`,
+  },
 ]);

@@ -10,8 +10,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
+import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
+import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
+import { sqliteNumbersStore } from './sqlite-numbers-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
@@ -36,6 +39,9 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
     reminders: sqliteReminderStore(db, prepare),
+    followUps: sqliteFollowUpStore(prepare),
+    actionLinks: sqliteActionLinkStore(db, prepare),
+    numbers: sqliteNumbersStore(prepare),
     async close() {
       if (db.open) db.close();
     },

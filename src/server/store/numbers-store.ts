@@ -1,0 +1,54 @@
+// The owner's numbers (issue 31, record 183), one interface for both engines: what came
+// in and what came of it over a period, counted by the database from its indexes
+// (createdAt, quotes' sentAt), never by reading the inquiries into the server.
+import type { Minor } from '../../shared/money.js';
+
+/** A week of the period: its first day ('YYYY-MM-DD', a Monday in the business's zone) and its instants [from, to). */
+export interface WeekRange {
+  week: string;
+  from: string;
+  to: string;
+}
+
+export interface NumbersQuery {
+  from: Date;
+  to: Date;
+  /** The weeks to count inquiries by, in order, covering [from, to). */
+  weeks: WeekRange[];
+}
+
+/** One answer time per answered inquiry is too many to send: the store gives these. */
+export interface AnswerTimes {
+  /** Inquiries (not spam) an owner answered: a status change, a note or a quote after it came in. */
+  answered: number;
+  /** Inquiries (not spam) nobody has answered yet. */
+  waiting: number;
+  /** From arrival to the owner's first answer, ms, over the answered ones (linear between ranks); null with none. */
+  medianMs: number | null;
+  p90Ms: number | null;
+}
+
+export interface PeriodFigures {
+  /** Every week asked for, zeros included: inquiries received, spam apart. */
+  byWeek: { week: string; inquiries: number; spam: number }[];
+  /** Inquiries (not spam) by the form's "How did you hear about us?" as typed, most first ('' when left empty). */
+  byReference: { reference: string; inquiries: number }[];
+  answers: AnswerTimes;
+  /** Inquiries that got a quote in the period (a revision is not another), and quotes accepted and declined in it. */
+  quotes: { sent: number; accepted: number; declined: number };
+  /** Quotes accepted in the period, still current, whose inquiry is Booked: how many and their totals, by currency. */
+  booked: { count: number; revenue: { currency: string; amount: Minor }[] };
+}
+
+export interface NumbersStore {
+  figures(query: NumbersQuery): Promise<PeriodFigures>;
+}
+
+/** The p-quantile (0..1) of ascending values, linear between the closest ranks (PostgreSQL's percentile_cont). */
+export function quantile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = p * (sorted.length - 1);
+  const below = Math.floor(rank);
+  const above = Math.min(below + 1, sorted.length - 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (rank - below);
+}
