@@ -8,7 +8,10 @@ import { sectionOptionsOf } from '../shared/schedule-section.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
-import type { Channel } from './notify/channels/channel.js';
+import { actionLinkKey } from './action-links/action-link.js';
+import { actionLinkRoutes } from './action-links/action-link-routes.js';
+import { actionLinkSigner } from './action-links/action-link-services.js';
+import type { Channel, SaleServices } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
@@ -126,9 +129,15 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       // The path without its query: a search's words are personal data too.
-      // The path only, and never a quote's token: its link is the key to the quote (record 142).
+      // The path only, and never a quote's or an action link's token: each is a key (records 142, 182).
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.split('?')[0]!.replace(/^\/quote\/[^/]+/, '/quote/…') }),
+        req: (req) => ({
+          method: req.method,
+          url: req.url
+            .split('?')[0]!
+            .replace(/^\/quote\/[^/]+/, '/quote/…')
+            .replace(/^\/act\/[^/]+/, '/act/…'),
+        }),
       },
     },
     bodyLimit: MAX_BODY_BYTES,
@@ -196,9 +205,18 @@ export async function buildApp(
     mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
   );
   const quoteKey = quoteLinkKey(config.sessionSecret);
-  const sale = {
+  const actionKey = actionLinkKey(config.sessionSecret);
+  const clock = options.clock ?? systemClock;
+  const sale: SaleServices = {
     quote: (id: string) => owners.quotes.get(id),
     quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+    async progress(inquiryId) {
+      const found = await owners.inbox.getInquiry(inquiryId);
+      if (!found) return undefined;
+      const answered = found.history.some((entry) => entry.kind !== 'received' && entry.by !== null);
+      return { status: found.inquiry.status, answered };
+    },
+    actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
   };
   const notifier = createNotifier({
     push,
@@ -223,13 +241,13 @@ export async function buildApp(
     onQueued: (count) => notifier.kick(count),
   });
   app.decorate('notifier', notifier);
-  const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
   const reminders = createReminderSweeper({
     owners,
     content,
     rules: options.reminderRules ?? REMINDER_RULES,
     clock,
+    followUp: config.followUp,
     onQueued: (count) => notifier.kick(count),
     onError: (error, event) =>
       app.log.error({ err: loggableError(error as FastifyError) }, `reminders: the ${event} sweep failed`),
@@ -271,6 +289,7 @@ export async function buildApp(
     clock,
   });
   await app.register(quotePageRoutes, { owners, notifier, quoteKey, clock });
+  await app.register(actionLinkRoutes, { owners, key: actionKey, clock });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

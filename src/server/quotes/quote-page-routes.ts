@@ -11,6 +11,7 @@ import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
+import { fromThisSite } from '../same-site.js';
 import type { Notifier } from '../notify/notifier.js';
 import { COOKIE, SECURE_COOKIE } from '../owner/session-cookie.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
@@ -111,11 +112,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   /** Only a form of this site's own pages may answer a quote. */
   const sameSite = async (request: FastifyRequest) => {
-    const site = request.headers['sec-fetch-site'];
-    const origin = request.headers.origin;
-    const ours = origin === undefined || origin === `http://${request.host}` || origin === `https://${request.host}`;
-    if (site === 'cross-site' || site === 'same-site' || !ours)
-      throw httpError(403, 'Please answer from the quote’s own page.');
+    if (!fromThisSite(request)) throw httpError(403, 'Please answer from the quote’s own page.');
   };
 
   type Params = { Params: { token: string } };

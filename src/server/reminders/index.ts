@@ -1,5 +1,13 @@
 // Every kind of reminder the sale has, in no particular order (record 143).
 // A new kind: one file beside this one, and one line here.
+import { leadWaitingRule } from './lead-waiting.js';
+import { quoteExpiringRule, quoteNudgeRule } from './quote-reminders.js';
 import type { ReminderRule } from './reminder-rule.js';
+import { thankYouRule } from './thank-you.js';
 
-export const REMINDER_RULES: readonly ReminderRule[] = [];
+export const REMINDER_RULES: readonly ReminderRule[] = [
+  leadWaitingRule,
+  quoteNudgeRule,
+  quoteExpiringRule,
+  thankYouRule,
+];

@@ -7,6 +7,8 @@ import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import type { PushDevice } from '../../store/device-store.js';
 import type { Quote } from '../../store/quote-store.js';
+import type { InquiryStatus } from '../../../shared/inbox-views.js';
+import type { NoticeAction } from '../messages.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -26,6 +28,14 @@ export interface SaleServices {
   quote(id: string): Promise<Quote | undefined>;
   /** The customer's link to a quote (its unguessable token). */
   quoteUrl(quoteId: string): string;
+  /** Where the owner has got with the inquiry (an answer: a status change, note or quote), or undefined once erased. */
+  progress(inquiryId: string): Promise<{ status: InquiryStatus; answered: boolean } | undefined>;
+  /**
+   * A lead's action links ("Mark as contacted", "Decline"; record 182), signed for the
+   * owner a notification goes to: a device's owner, or the one owner an e-mail goes to
+   * (none named when it goes to several).
+   */
+  actionLinks(inquiryId: string, to: { ownerId: string } | { emails: readonly string[] }): Promise<NoticeAction[]>;
 }
 
 /** What every channel may use (the server's set-up, its mailer, the owner accounts). */
