@@ -19,6 +19,7 @@ import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { quoteRoutes } from '../quotes/quote-routes.js';
+import { numbersRoutes } from '../numbers/numbers-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -64,5 +65,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
     await signedIn.register(quoteRoutes, options);
+    await signedIn.register(numbersRoutes, options);
   });
 };
