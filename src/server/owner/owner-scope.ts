@@ -20,6 +20,7 @@ import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { quoteRoutes } from '../quotes/quote-routes.js';
 import { numbersRoutes } from '../numbers/numbers-routes.js';
+import { waitingRoutes } from './waiting-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -66,5 +67,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(scheduleRoutes, options);
     await signedIn.register(quoteRoutes, options);
     await signedIn.register(numbersRoutes, options);
+    await signedIn.register(waitingRoutes, options);
   });
 };

@@ -25,8 +25,19 @@ describe.each(OWNER_STORE_ENGINES)('the follow-up store on $name', (engine) => {
     await inbox.markRead(read.id, at('2026-12-01T14:06:00Z'));
     await inbox.addNote(noted.id, 'Called, left a message', OWNER, at('2026-12-01T14:10:00Z'));
     await inbox.setStatus(contacted.id, 'contacted', OWNER, at('2026-12-01T14:10:00Z'));
-    // A New lead the owner moved back to New is one they worked on.
-    await inbox.setStatus(tooNew.id, 'new', OWNER, at('2026-12-01T14:55:00Z'));
+
+    // The inbox's view of them: whole rows, oldest first, and how many in all.
+    const shown = await followUps.waiting(at('2026-11-24T15:00:00Z'), 1);
+    expect(shown.total).toBe(3);
+    expect(shown.rows).toEqual([
+      expect.objectContaining({ id: waiting.id, firstName: waiting.document.firstName, status: 'new', readAt: null }),
+    ]);
+    expect((await followUps.waiting(at('2026-11-24T15:00:00Z'), 50)).rows.map((row) => [row.id, row.readAt])).toEqual([
+      [waiting.id, null],
+      [read.id, '2026-12-01T14:06:00.000Z'],
+      [tooNew.id, null],
+    ]);
+    expect((await followUps.waiting(at('2026-11-01T00:00:00Z'), 50)).total).toBe(4);
 
     const range = { from: at('2026-11-24T15:00:00Z'), before: at('2026-12-01T14:45:00Z') };
     const found = await followUps.waitingLeads(range, 'lead-waiting');

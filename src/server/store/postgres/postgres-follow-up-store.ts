@@ -2,21 +2,40 @@
 // the owner store's pool, as on SQLite (sqlite-follow-up-store.ts).
 import type pg from 'pg';
 import type { FollowUpStore } from '../follow-up-store.js';
+import type { InboxInquiry } from '../inbox-store.js';
+import { STORED_COLUMNS } from '../inquiry-store.js';
 import { STATUS_SQL } from './postgres-status-change.js';
 import { iso } from './postgres-transaction.js';
+
+/** A lead received from $1 on, not spam, New and never answered by an owner (`e`: eventInquiries). */
+const WAITING = `e."createdAt" >= $1 AND e."spamReason" IS NULL
+  AND NOT EXISTS (SELECT 1 FROM "inquiryState" s WHERE s."inquiryId" = e."id" AND s."status" <> 'new')
+  AND NOT EXISTS (SELECT 1 FROM "inquiryEvents" v WHERE v."inquiryId" = e."id")`;
 
 const NOT_QUEUED = (ref: string, event: string) =>
   `NOT EXISTS (SELECT 1 FROM "reminders" r WHERE r."inquiryId" = e."id" AND r."topic" = ${event} || ':' || ${ref})`;
 
 export function postgresFollowUpStore(pool: pg.Pool): FollowUpStore {
   return {
+    async waiting(from, limit) {
+      const [page, count] = await Promise.all([
+        pool.query(
+          `SELECT ${STORED_COLUMNS.map((column) => `e."${column}"`).join(', ')}, 'new' AS "status",
+             (SELECT "readAt" FROM "inquiryState" s WHERE s."inquiryId" = e."id") AS "readAt"
+           FROM "eventInquiries" e WHERE ${WAITING} ORDER BY e."createdAt", e."id" LIMIT $2`,
+          [from, limit],
+        ),
+        pool.query(`SELECT count(*)::int AS "total" FROM "eventInquiries" e WHERE ${WAITING}`, [from]),
+      ]);
+      return {
+        rows: page.rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) }) as InboxInquiry),
+        total: count.rows[0].total as number,
+      };
+    },
     async waitingLeads({ from, before }, event) {
       const { rows } = await pool.query(
         `SELECT e."id", e."createdAt" FROM "eventInquiries" e
-         WHERE e."createdAt" >= $1 AND e."createdAt" < $2 AND e."spamReason" IS NULL
-           AND NOT EXISTS (SELECT 1 FROM "inquiryState" s WHERE s."inquiryId" = e."id" AND s."status" <> 'new')
-           AND NOT EXISTS (SELECT 1 FROM "inquiryEvents" v WHERE v."inquiryId" = e."id")
-           AND ${NOT_QUEUED('e."id"', '$3')}
+         WHERE ${WAITING} AND e."createdAt" < $2 AND ${NOT_QUEUED('e."id"', '$3')}
          ORDER BY e."createdAt", e."id"`,
         [from, before, event],
       );
