@@ -8,6 +8,7 @@ import { InquiryPage } from './inquiry-detail.js';
 import { Link, useFocusOnMount } from './link.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import { NotificationSettings } from './notifications.js';
+import { NumbersPage } from './numbers-page.js';
 import { Schedule } from './schedule.js';
 import {
   BOOKINGS,
@@ -15,10 +16,13 @@ import {
   inquiryHref,
   inquiryIdOf,
   navigate,
+  NUMBERS,
   SCHEDULE,
   SETTINGS,
   useLocation,
 } from './use-location.js';
+import { useWaitingLeads, WaitingContext } from './use-waiting-leads.js';
+import { WaitingList } from './waiting-list.js';
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -148,6 +152,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
     if (linked && /^[0-9a-f-]{36}$/.test(linked)) navigate(inquiryHref(linked), { replace: true });
   }, [linked]);
   const [listHref, setListHref] = useState(INBOX);
+  const waiting = useWaitingLeads();
   const [flash, setFlash] = useState<string | undefined>();
   useEffect(() => {
     if (!id) setListHref(url.pathname + url.search);
@@ -171,7 +176,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
   );
 
   return (
-    <>
+    <WaitingContext value={waiting}>
       <header className="inbox-header">
         <Link href={INBOX} className="inbox-brand">
           Inbox
@@ -181,6 +186,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         </Link>
         <Link href={SCHEDULE} className="inbox-settings-link">
           Schedule
+        </Link>
+        <Link href={NUMBERS} className="inbox-settings-link">
+          Numbers
         </Link>
         <Link href={SETTINGS} className="inbox-settings-link">
           Notifications
@@ -201,6 +209,10 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
             <UpcomingBookings />
           ) : url.pathname === SCHEDULE ? (
             <Schedule />
+          ) : url.pathname === NUMBERS ? (
+            <NumbersPage />
+          ) : url.pathname === INBOX && url.searchParams.get('sort') === 'waiting' ? (
+            <WaitingList />
           ) : id ? (
             <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
           ) : (
@@ -208,7 +220,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
           )}
         </ErrorBoundary>
       </main>
-    </>
+    </WaitingContext>
   );
 }
 

@@ -18,6 +18,8 @@ import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
 import { useResource } from './use-resource.js';
 import { ScrollRegion } from './scroll-region.js';
+import { titleWithWaiting, useWaiting, WAITING_VIEW } from './use-waiting-leads.js';
+import { WaitingClock } from './waiting-clock.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
@@ -55,11 +57,11 @@ export function InquiryList({
     },
   });
 
-  // The tab's title counts the unread inquiries in view, so a tab in the background shows news.
-  const unread = page?.inquiries.filter((row) => row.readAt === null).length ?? 0;
+  // The tab's title counts the leads nobody has answered, so a tab in the background shows them (record 184).
+  const waiting = useWaiting()?.total;
   useEffect(() => {
-    document.title = `${unread > 0 ? `(${unread}) ` : ''}Inquiries · Inbox`;
-  }, [unread]);
+    document.title = titleWithWaiting('Inquiries · Inbox', waiting);
+  }, [waiting]);
 
   useEffect(() => {
     if (flash) {
@@ -81,6 +83,7 @@ export function InquiryList({
         <a className="inbox-button" href={csvHref(inboxQueryString({ ...query, before: '' }))} download>
           Export CSV
         </a>
+        <Link href={WAITING_VIEW}>Oldest waiting first</Link>
         <p className="inbox-live" role="status">
           {announcement}
         </p>
@@ -90,7 +93,11 @@ export function InquiryList({
           {error}
         </p>
       ) : null}
-      {page ? <Table page={page} now={now} filtered={queryString !== ''} /> : <p className="inbox-muted">Loading…</p>}
+      {page ? (
+        <InquiryTable page={page} now={now} filtered={queryString !== ''} />
+      ) : (
+        <p className="inbox-muted">Loading…</p>
+      )}
       <nav aria-label="Pages" className="inbox-pages">
         {query.before ? <Link href={`${INBOX}?${inboxQueryString({ ...query, before: '' })}`}>Newest</Link> : null}
         {page?.next ? <Link href={`${INBOX}?${inboxQueryString({ ...query, before: page.next })}`}>Older</Link> : null}
@@ -186,10 +193,23 @@ function Filters({
   );
 }
 
-function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered: boolean }) {
+/** The list: a table on a wide screen, cards on a narrow one; newest first unless its caption says otherwise. */
+export function InquiryTable({
+  page,
+  now,
+  filtered,
+  caption = 'Inquiries, newest first',
+  empty,
+}: {
+  page: InboxPage;
+  now: number;
+  filtered: boolean;
+  caption?: string;
+  empty?: string;
+}) {
   const { failed: failedOwnerEmails, error: failedUnknown } = useFailedOwnerEmails(page);
   if (page.inquiries.length === 0) {
-    return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
+    return <p className="inbox-empty">{empty ?? (filtered ? 'No inquiries match this view.' : 'No inquiries yet.')}</p>;
   }
   const name = (row: InboxRow) => `${row.firstName} ${row.lastName}`;
   const service = (row: InboxRow) => (row.package ? `${row.operation} · ${row.package}` : row.operation);
@@ -201,7 +221,12 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
         </span>
       ) : null,
     failed: failedOwnerEmails.has(row.id) ? <span className="inbox-notify-failed"> Owner e-mail failed</span> : null,
-    status: <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>,
+    status: (
+      <>
+        <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
+        {row.status === 'new' ? <WaitingClock since={row.createdAt} /> : null}
+      </>
+    ),
     received: (
       <time dateTime={row.createdAt} title={dateTime(row.createdAt)}>
         {timeAgo(row.createdAt, now)}
@@ -217,7 +242,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
       ) : null}
       <ScrollRegion labelledBy="inquiries-caption" className="inbox-table-wrap">
         <table className="inbox-table">
-          <caption id="inquiries-caption">Inquiries, newest first</caption>
+          <caption id="inquiries-caption">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Customer</th>
@@ -225,7 +250,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
               <th scope="col">Guests</th>
               <th scope="col">Service</th>
               <th scope="col">Status</th>
-              <th scope="col" aria-sort="descending">
+              <th scope="col" aria-sort={caption.endsWith('oldest first') ? 'ascending' : 'descending'}>
                 Received
               </th>
             </tr>
@@ -251,7 +276,7 @@ function Table({ page, now, filtered }: { page: InboxPage; now: number; filtered
           </tbody>
         </table>
       </ScrollRegion>
-      <ul className="inbox-cards" aria-label="Inquiries, newest first">
+      <ul className="inbox-cards" aria-label={caption}>
         {page.inquiries.map((row) => {
           const mark = marks(row);
           return (

@@ -28,7 +28,9 @@ export function postgresFollowUpStore(pool: pg.Pool): FollowUpStore {
         pool.query(`SELECT count(*)::int AS "total" FROM "eventInquiries" e WHERE ${WAITING}`, [from]),
       ]);
       return {
-        rows: page.rows.map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) }) as InboxInquiry),
+        rows: page.rows.map(
+          (row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) }) as InboxInquiry,
+        ),
         total: count.rows[0].total as number,
       };
     },
