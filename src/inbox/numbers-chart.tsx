@@ -110,13 +110,15 @@ export function SourcesTable({ period }: { period: PeriodView }) {
           <tr key={source.source}>
             <th scope="row">{source.source}</th>
             <td>
-              <span className="numbers-count">{source.inquiries}</span>
-              <span className="numbers-track" aria-hidden="true">
-                {/* biome-ignore lint/a11y/noSvgWithoutTitle: a picture of the number beside it, hidden from screen readers */}
-                <svg viewBox="0 0 100 1" preserveAspectRatio="none" className="numbers-hbar">
-                  <rect width={(source.inquiries / top) * 100} height="1" />
-                </svg>
-              </span>
+              <div className="numbers-with-bar">
+                <span className="numbers-count">{source.inquiries}</span>
+                <span className="numbers-track" aria-hidden="true">
+                  {/* biome-ignore lint/a11y/noSvgWithoutTitle: a picture of the number beside it, hidden from screen readers */}
+                  <svg viewBox="0 0 100 1" preserveAspectRatio="none" className="numbers-hbar">
+                    <rect width={(source.inquiries / top) * 100} height="1" />
+                  </svg>
+                </span>
+              </div>
             </td>
           </tr>
         ))}
