@@ -1,6 +1,8 @@
 // The owner's numbers (issue 31, record 183), one interface for both engines: what came
-// in and what came of it over a period, counted by the database from its indexes
-// (createdAt, quotes' sentAt), never by reading the inquiries into the server.
+// in and what came of it over a period, counted by the database (never by reading the
+// inquiries into the server): the period's inquiries in one pass over the createdAt
+// index, grouped by week, reference and spam; the answer times from the owners' own
+// history lines (there are far fewer than inquiries); the quotes by their times.
 import type { Minor } from '../../shared/money.js';
 
 /** A week of the period: its first day ('YYYY-MM-DD', a Monday in the business's zone) and its instants [from, to). */
@@ -42,6 +44,39 @@ export interface PeriodFigures {
 
 export interface NumbersStore {
   figures(query: NumbersQuery): Promise<PeriodFigures>;
+}
+
+/** A count of a period's inquiries by week, as typed reference, and spam or not: one pass over them, folded below. */
+export interface InquiryGroup {
+  week: string;
+  reference: string;
+  spam: boolean;
+  n: number;
+}
+
+/** Each week asked for (zeros included), and the references of what is not spam, most first (code-point order on a tie). */
+export function foldGroups(
+  weeks: readonly WeekRange[],
+  groups: readonly InquiryGroup[],
+): Pick<PeriodFigures, 'byWeek' | 'byReference'> {
+  const byWeek = new Map(weeks.map(({ week }) => [week, { week, inquiries: 0, spam: 0 }]));
+  const byReference = new Map<string, number>();
+  for (const group of groups) {
+    const week = byWeek.get(group.week)!;
+    if (group.spam) week.spam += group.n;
+    else {
+      week.inquiries += group.n;
+      byReference.set(group.reference, (byReference.get(group.reference) ?? 0) + group.n);
+    }
+  }
+  return {
+    byWeek: [...byWeek.values()],
+    byReference: [...byReference]
+      .map(([reference, inquiries]) => ({ reference, inquiries }))
+      .sort(
+        (a, b) => b.inquiries - a.inquiries || (a.reference < b.reference ? -1 : a.reference > b.reference ? 1 : 0),
+      ),
+  };
 }
 
 /** The p-quantile (0..1) of ascending values, linear between the closest ranks (PostgreSQL's percentile_cont). */

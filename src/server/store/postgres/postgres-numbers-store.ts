@@ -1,7 +1,7 @@
-// The owner's numbers on PostgreSQL (numbers-store.ts), on the owner store's pool:
-// counted and ranked by the database (percentile_cont), as on SQLite.
+// The owner's numbers on PostgreSQL (numbers-store.ts), on the owner store's pool: as
+// on SQLite, the answer times ranked by the database (percentile_cont).
 import type pg from 'pg';
-import type { NumbersStore } from '../numbers-store.js';
+import { foldGroups, type NumbersStore } from '../numbers-store.js';
 import { STATUS_SQL } from './postgres-status-change.js';
 
 const IN_PERIOD = 'e."createdAt" >= $1 AND e."createdAt" < $2';
@@ -11,28 +11,24 @@ export function postgresNumbersStore(pool: pg.Pool): NumbersStore {
   return {
     async figures({ from, to, weeks }) {
       const period = [from, to];
-      const [byWeek, byReference, answers, quotes, revenue] = await Promise.all([
+      const [groups, answers, quotes, revenue] = await Promise.all([
         pool.query(
-          `SELECT w."week", count(e."id") FILTER (WHERE ${NOT_SPAM})::int AS "inquiries",
-             count(e."id") FILTER (WHERE ${STATUS_SQL} = 'spam')::int AS "spam"
+          `SELECT w."week", e."reference", ${STATUS_SQL} = 'spam' AS "spam", count(*)::int AS "n"
            FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS w("week", "wFrom", "wTo")
-             LEFT JOIN "eventInquiries" e ON e."createdAt" >= w."wFrom" AND e."createdAt" < w."wTo"
+             JOIN "eventInquiries" e ON e."createdAt" >= w."wFrom" AND e."createdAt" < w."wTo"
              LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
-           GROUP BY w."week" ORDER BY w."week"`,
+           GROUP BY w."week", e."reference", 3`,
           [weeks.map((w) => w.week), weeks.map((w) => w.from), weeks.map((w) => w.to)],
         ),
+        // Driven from the owners' history lines since the period began, as on SQLite.
         pool.query(
-          `SELECT e."reference", count(*)::int AS "inquiries" FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
-           WHERE ${IN_PERIOD} AND ${NOT_SPAM} GROUP BY e."reference" ORDER BY "inquiries" DESC, e."reference" COLLATE "C"`,
-          period,
-        ),
-        pool.query(
-          `SELECT count("ms")::int AS "answered", (count(*) - count("ms"))::int AS "waiting",
+          `SELECT count(*)::int AS "answered",
              percentile_cont(0.5) WITHIN GROUP (ORDER BY "ms") AS "medianMs",
              percentile_cont(0.9) WITHIN GROUP (ORDER BY "ms") AS "p90Ms"
-           FROM (SELECT extract(epoch FROM (SELECT min(v."at") FROM "inquiryEvents" v
-                   WHERE v."inquiryId" = e."id" AND v."ownerId" IS NOT NULL) - e."createdAt") * 1000 AS "ms"
-                 FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
+           FROM (SELECT extract(epoch FROM f."firstAt" - e."createdAt") * 1000 AS "ms"
+                 FROM (SELECT "inquiryId", min("at") AS "firstAt" FROM "inquiryEvents"
+                       WHERE "ownerId" IS NOT NULL AND "at" >= $1 GROUP BY "inquiryId") f
+                   JOIN "eventInquiries" e ON e."id" = f."inquiryId" LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
                  WHERE ${IN_PERIOD} AND ${NOT_SPAM}) t`,
           period,
         ),
@@ -51,13 +47,14 @@ export function postgresNumbersStore(pool: pg.Pool): NumbersStore {
         ),
       ]);
       const ms = (value: unknown) => (value === null ? null : Number(value));
+      const { byWeek, byReference } = foldGroups(weeks, groups.rows);
       const times = answers.rows[0];
       return {
-        byWeek: byWeek.rows,
-        byReference: byReference.rows,
+        byWeek,
+        byReference,
         answers: {
           answered: times.answered,
-          waiting: times.waiting,
+          waiting: byWeek.reduce((sum, week) => sum + week.inquiries, 0) - times.answered,
           medianMs: ms(times.medianMs),
           p90Ms: ms(times.p90Ms),
         },

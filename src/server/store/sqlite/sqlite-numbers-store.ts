@@ -1,39 +1,41 @@
 // The owner's numbers on SQLite (numbers-store.ts), on the owner store's connection:
-// each week's inquiries as a range of the createdAt index, the answer times as one
-// probe of inquiryEvents' index per inquiry, the quotes by sentAt's index.
-import type { NumbersStore, WeekRange } from '../numbers-store.js';
-import { quantile } from '../numbers-store.js';
+// each week's inquiries a range of the createdAt index, in one grouped pass; the answer
+// times from the history lines; the quotes by sentAt's index.
+import { foldGroups, type InquiryGroup, type NumbersStore, quantile } from '../numbers-store.js';
 import type { Prepare } from './sqlite-statements.js';
 import { STATUS_SQL } from './sqlite-status-change.js';
 
-const IN_PERIOD = 'e.createdAt >= @from AND e.createdAt < @to';
 const NOT_SPAM = `${STATUS_SQL} <> 'spam'`;
 
-export function sqliteNumbersStore(prepare: Prepare): NumbersStore {
-  const byWeek = (weeks: WeekRange[]) =>
-    prepare(
-      `SELECT w.week, count(e.id) FILTER (WHERE ${NOT_SPAM}) AS inquiries, count(e.id) FILTER (WHERE ${STATUS_SQL} = 'spam') AS spam
-       FROM (SELECT value ->> '$.week' AS week, value ->> '$.from' AS wFrom, value ->> '$.to' AS wTo FROM json_each(@weeks)) w
-         LEFT JOIN eventInquiries e ON e.createdAt >= w.wFrom AND e.createdAt < w.wTo
-         LEFT JOIN inquiryState s ON s.inquiryId = e.id
-       GROUP BY w.week ORDER BY w.week`,
-    ).all({ weeks: JSON.stringify(weeks) }) as { week: string; inquiries: number; spam: number }[];
+/**
+ * The answered inquiries of the period (not spam) with their first answer: driven from
+ * the owners' history lines since the period began (an answer comes after its inquiry),
+ * so the cost follows the answers, not the inquiries.
+ */
+const ANSWERED_SQL = `SELECT e.createdAt, f.firstAt
+  FROM (SELECT inquiryId, min(at) AS firstAt FROM inquiryEvents WHERE ownerId IS NOT NULL AND at >= @from GROUP BY inquiryId) f
+    JOIN eventInquiries e ON e.id = f.inquiryId LEFT JOIN inquiryState s ON s.inquiryId = e.id
+  WHERE e.createdAt >= @from AND e.createdAt < @to AND ${NOT_SPAM}`;
 
+export function sqliteNumbersStore(prepare: Prepare): NumbersStore {
   return {
     async figures({ from, to, weeks }) {
       const period = { from: from.toISOString(), to: to.toISOString() };
-      const byReference = prepare(
-        `SELECT e.reference, count(*) AS inquiries FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id
-         WHERE ${IN_PERIOD} AND ${NOT_SPAM} GROUP BY e.reference ORDER BY inquiries DESC, e.reference`,
-      ).all(period) as { reference: string; inquiries: number }[];
-      const answered = prepare(
-        `SELECT e.createdAt, (SELECT min(v.at) FROM inquiryEvents v WHERE v.inquiryId = e.id AND v.ownerId IS NOT NULL) AS firstAt
-         FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE ${IN_PERIOD} AND ${NOT_SPAM}`,
-      ).all(period) as { createdAt: string; firstAt: string | null }[];
-      const times = answered
-        .filter((row) => row.firstAt !== null)
-        .map((row) => Date.parse(row.firstAt!) - Date.parse(row.createdAt))
+      const groups = prepare(
+        `SELECT w.week, e.reference, ${STATUS_SQL} = 'spam' AS spam, count(*) AS n
+         FROM (SELECT value ->> '$.week' AS week, value ->> '$.from' AS wFrom, value ->> '$.to' AS wTo FROM json_each(@weeks)) w
+           JOIN eventInquiries e ON e.createdAt >= w.wFrom AND e.createdAt < w.wTo
+           LEFT JOIN inquiryState s ON s.inquiryId = e.id
+         GROUP BY w.week, e.reference, spam`,
+      ).all({ weeks: JSON.stringify(weeks) }) as (Omit<InquiryGroup, 'spam'> & { spam: number })[];
+      const { byWeek, byReference } = foldGroups(
+        weeks,
+        groups.map((group) => ({ ...group, spam: group.spam === 1 })),
+      );
+      const times = (prepare(ANSWERED_SQL).all(period) as { createdAt: string; firstAt: string }[])
+        .map((row) => Date.parse(row.firstAt) - Date.parse(row.createdAt))
         .sort((a, b) => a - b);
+      const received = byWeek.reduce((sum, week) => sum + week.inquiries, 0);
       const quotes = prepare(
         `SELECT (SELECT count(DISTINCT inquiryId) FROM quotes WHERE sentAt >= @from AND sentAt < @to) AS sent,
            (SELECT count(*) FROM quotes WHERE acceptedAt >= @from AND acceptedAt < @to) AS accepted,
@@ -45,11 +47,11 @@ export function sqliteNumbersStore(prepare: Prepare): NumbersStore {
          GROUP BY q.currency ORDER BY amount DESC`,
       ).all(period) as { currency: string; count: number; amount: number }[];
       return {
-        byWeek: byWeek(weeks),
+        byWeek,
         byReference,
         answers: {
           answered: times.length,
-          waiting: answered.length - times.length,
+          waiting: received - times.length,
           medianMs: quantile(times, 0.5),
           p90Ms: quantile(times, 0.9),
         },
