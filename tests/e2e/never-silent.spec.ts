@@ -70,7 +70,9 @@ test('the Numbers page reads at 360 and 1440 px, axe clean, with its chart, its 
     page.getByRole('link', { name: 'Download CSV' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^numbers-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect(readFileSync((await download.path())!, 'utf8')).toMatch(/^Period,Measure,Item,Value\r\nLast 30 days,Inquiries,All,\d+/);
+  expect(readFileSync((await download.path())!, 'utf8')).toMatch(
+    /^Period,Measure,Item,Value\r\nLast 30 days,Inquiries,All,\d+/,
+  );
 });
 
 test('an action link asks first, then acts on its button and says what it did, at 320 px, axe clean', async ({
@@ -117,6 +119,8 @@ test('the public page gains no cookie but its form’s, and asks nothing of anyo
   expect(own.filter((url) => !url.startsWith(baseURL!))).toEqual([]);
   expect(own.filter((url) => /\/api\/owner|\/act\/|numbers|waiting/.test(new URL(url).pathname))).toEqual([]);
   // No script but the site's own.
-  const scripts = await page.locator('script[src]').evaluateAll((nodes) => nodes.map((node) => (node as HTMLScriptElement).src));
+  const scripts = await page
+    .locator('script[src]')
+    .evaluateAll((nodes) => nodes.map((node) => (node as HTMLScriptElement).src));
   expect(scripts.filter((src) => !src.startsWith(baseURL!))).toEqual([]);
 });

@@ -7,7 +7,14 @@ import { content } from '../../content/index.js';
 import { isOpen } from '../../src/shared/business-hours.js';
 import { wallClock } from '../../src/shared/time-zone.js';
 import { OWNER, type OwnerApp, startOwnerApp } from '../support/owner-app.js';
-import { deviceKeys, newDevice, opened, startPushService, type TestPushService } from '../support/push-service.js';
+import {
+  deviceKeys,
+  newDevice,
+  opened,
+  type PushPayload,
+  startPushService,
+  type TestPushService,
+} from '../support/push-service.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 
 export const PUBLIC_URL = 'https://tacos.example';
@@ -41,15 +48,7 @@ export interface NeverSilent extends OwnerApp {
   /** The moved clock's time now (ms); set it to move the clock. */
   now: { at: number };
   /** The pushes the owner's phone got, decrypted, with their headers. */
-  pushes(): {
-    title: string;
-    body: string;
-    url: string;
-    tag: string;
-    urgent?: boolean;
-    actions?: { action: string; title: string; url: string }[];
-    urgency: string;
-  }[];
+  pushes(): (PushPayload & { urgency: string })[];
   ownerId: string;
   stop(): Promise<void>;
 }

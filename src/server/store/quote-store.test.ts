@@ -3,33 +3,21 @@
 // a real PostgreSQL server.
 import { describe, expect, it } from 'vitest';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
+import { buildNewQuote } from '../../../tests/support/sale-builders.js';
 import {
   freshOwnerStores,
   OWNER_STORE_ENGINES,
   type OpenedStores,
 } from '../../../tests/support/owner-store-engines.js';
-import { quoteTotals, saleRates } from '../../shared/pricing.js';
+import { saleRates } from '../../shared/pricing.js';
 import { content } from '../../../content/index.js';
 import { type Acceptance, type NewQuote, quoteState, REPEAT_WITHIN_MS } from './quote-store.js';
 
 const OWNER = { id: 'owner-1', email: 'owner@tacos.example' };
 const rates = saleRates(content.sale);
 
-function buildQuote(overrides: Partial<NewQuote> = {}): NewQuote {
-  const lines = overrides.lines ?? [
-    { description: 'Basic package, per guest', quantity: 100, unitPrice: 1600, kind: 'package' as const },
-    { description: 'Travel: Round Rock', quantity: 1, unitPrice: 7500, kind: 'travel' as const },
-  ];
-  return {
-    lines,
-    rates,
-    validUntil: '2099-12-31',
-    currency: 'USD',
-    totals: quoteTotals(lines, rates),
-    terms: 'Deposit holds the date.',
-    ...overrides,
-  };
-}
+const buildQuote = (overrides: Partial<NewQuote> = {}): NewQuote =>
+  buildNewQuote({ rates, validUntil: '2099-12-31', currency: 'USD', terms: 'Deposit holds the date.', ...overrides });
 
 const acceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => ({
   at,
