@@ -1,7 +1,7 @@
 // `npm run bench`: builds for production, then measures the page (sizes,
 // Lighthouse) and the API (creates/s, latency), prints each figure beside its
 // target from shared/design.md, and writes them to docs/bench-results.md.
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|api|inbox|notify runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -9,6 +9,7 @@ import { formatApiBench, runApiBench } from './api.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatPageBench, runPageBench } from './page.js';
+import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
@@ -24,6 +25,15 @@ if (!only || only === 'page') {
   sections.push(
     "## The landing page\n\nProduction build served by the real server on 127.0.0.1; Lighthouse in Debian's headless Chromium, a fresh browser per run, each run audited without the two requests Chrome makes for itself at load (record 126).\n\n" +
       page,
+  );
+}
+if (!only || only === 'quote') {
+  console.log("\n=== the customer's quote page ===");
+  const quote = formatQuotePageBench(await runQuotePageBench());
+  console.log(quote);
+  sections.push(
+    "## The quote page\n\nA sent quote's page (/quote/<token>, rendered per request) and the landing page, alternating on one server in Lighthouse's mobile preset.\n\n" +
+      quote,
   );
 }
 if (!only || only === 'api') {

@@ -212,7 +212,7 @@ export const CHROME_FLAGS = [
   '--disable-quic',
 ];
 
-interface LighthouseRun {
+export interface LighthouseRun {
   /** Lighthouse's runtime error (e.g. NO_FCP when the machine is swamped): the run measured nothing. */
   error?: string;
   scores: LighthouseSummary['scores'];
@@ -313,7 +313,7 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise
   }
 }
 
-function summarize(
+export function summarize(
   preset: 'mobile' | 'desktop',
   variant: 'page' | 'floor',
   results: LighthouseRun[],
@@ -355,7 +355,7 @@ function summarize(
 const TOOL_ERRORS = new Set(['NO_NAVSTART']);
 const TOOL_RETRIES = 2;
 const toolRetries: string[] = [];
-async function lighthouseRunRetrying(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRun> {
+export async function lighthouseRunRetrying(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRun> {
   for (let retry = 0; ; retry++) {
     const run = await lighthouseRun(url, preset);
     if (!run.error || !TOOL_ERRORS.has(run.error) || retry === TOOL_RETRIES) return run;
@@ -413,10 +413,15 @@ async function seedStops(dataDir: string): Promise<void> {
 }
 
 /** Serves the production build with the real server on a free loopback port while `work` runs. */
-export async function withServer<T>(clientDir: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withServer<T>(
+  clientDir: string,
+  work: (url: string) => Promise<T>,
+  more: { seed?: (dataDir: string) => Promise<void>; env?: Record<string, string> } = {},
+): Promise<T> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-page-'));
   await seedStops(dataDir);
+  await more.seed?.(dataDir);
   const server = spawn(process.execPath, ['dist/node/src/server/main.js'], {
     env: {
       ...process.env,
@@ -425,6 +430,7 @@ export async function withServer<T>(clientDir: string, work: (url: string) => Pr
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       CLIENT_DIR: clientDir,
+      ...more.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { OwnerAccountView } from '../shared/inbox-views.js';
 import { ApiError, request } from './api.js';
+import { copyLink } from './link.js';
 import { useResource } from './use-resource.js';
 
 const accountApi = {
@@ -68,14 +69,6 @@ function EmailChoice({ account }: { account: OwnerAccountView }) {
 function CalendarFeed({ url: initial }: { url: string }) {
   const [url, setUrl] = useState(initial);
   const [result, setResult] = useState('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setResult('Link copied.');
-    } catch {
-      setResult('Could not copy: select the address and copy it.');
-    }
-  };
   const reset = async () => {
     const sure = window.confirm(
       'Make a new link? Calendars subscribed with the old link stop getting your bookings until you subscribe with the new one.',
@@ -107,7 +100,7 @@ function CalendarFeed({ url: initial }: { url: string }) {
         />
       </div>
       <div className="inbox-row">
-        <button type="button" className="inbox-button" onClick={() => void copy()}>
+        <button type="button" className="inbox-button" onClick={async () => setResult(await copyLink(url))}>
           Copy link
         </button>
         <a className="inbox-button" href={url.replace(/^https?:/, 'webcal:')}>

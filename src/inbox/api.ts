@@ -1,6 +1,7 @@
 // The inbox's calls to /api/owner. Same-origin fetches: the browser sends the
 // session cookie and, on changes, its Origin (which the server checks).
 import type { InboxPage, InquiryDetail, InquiryStatus, OwnerSessionInfo } from '../shared/inbox-views.js';
+import type { QuoteDraftBody, QuotesAnswer, QuoteView } from '../shared/quote-views.js';
 
 export class ApiError extends Error {
   constructor(
@@ -57,6 +58,10 @@ export const api = {
   addNote: (id: string, note: string) =>
     request<{ note: string }>('POST', `/api/owner/inquiries/${id}/notes`, { note }),
   erase: (id: string) => request<void>('DELETE', `/api/owner/inquiries/${id}`),
+  quotes: (id: string, signal?: AbortSignal) =>
+    request<QuotesAnswer>('GET', `/api/owner/inquiries/${id}/quotes`, undefined, signal),
+  sendQuote: (id: string, draft: QuoteDraftBody) =>
+    request<QuoteView>('POST', `/api/owner/inquiries/${id}/quotes`, draft),
 };
 
 export const csvHref = (queryString: string) => `/api/owner/inquiries.csv${queryString ? `?${queryString}` : ''}`;

@@ -3,14 +3,16 @@
 // Library: the server's side is a small in-memory stand-in behind fetch (the part
 // under test is the view). Choosing a status saves nothing until "Save status"; a
 // note shows in place under Notes with its confirmation there; a failed look shows
-// the server's own message; a view that throws leaves the inbox standing. The business
-// here writes times in en-GB (24-hour), so a time on another clock shows (record 124).
+// the server's own message; a sent quote shows its version and the status it set
+// without a reload; a view that throws leaves the inbox standing. The business here
+// writes times in en-GB (24-hour), so a time on another clock shows (record 124).
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildNewInquiry } from '../../tests/support/builders.js';
+import { buildNewInquiry, buildQuotesAnswer, buildQuoteView } from '../../tests/support/builders.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import type { HistoryEntry, InboxRow, InquiryDetail } from '../shared/inbox-views.js';
+import type { QuoteDraftBody, QuoteView } from '../shared/quote-views.js';
 import { BrokenView } from './inbox-app.js';
 import { InquiryPage } from './inquiry-detail.js';
 
@@ -38,6 +40,7 @@ function standIn(options: { failFirstLoad?: string } = {}) {
   const history: HistoryEntry[] = [
     { kind: 'received', at: stored.document.createdAt, by: null, status: null, note: null },
   ];
+  const quotes: QuoteView[] = [];
   const calls: Call[] = [];
   let failLoad = options.failFirstLoad;
   const json = (status: number, body: unknown) =>
@@ -55,6 +58,14 @@ function standIn(options: { failFirstLoad?: string } = {}) {
         return json(503, { error: 'internal', message });
       }
       return json(200, { inquiry, history, bookedSameDay: [] } satisfies InquiryDetail);
+    }
+    if (method === 'GET' && url.endsWith('/quotes')) return json(200, buildQuotesAnswer({ quotes }));
+    if (method === 'POST' && url.endsWith('/quotes')) {
+      const quote = buildQuoteView(body as QuoteDraftBody, { version: quotes.length + 1 });
+      quotes.push(quote);
+      inquiry.status = 'quoted';
+      history.push({ kind: 'sale', at, by: 'owner@example.com', status: null, note: 'Quote sent: $2,124.95' });
+      return json(201, quote);
     }
     if (method === 'PUT' && url.endsWith('/status')) {
       inquiry.status = body.status;
@@ -133,6 +144,30 @@ describe('the inquiry page', () => {
     expect(notes.getByRole('listitem').textContent).toContain('Called back, quote on Friday');
     expect((screen.getByLabelText('Note') as HTMLTextAreaElement).value).toBe('');
     expect(within(card('Status')).queryByRole('status')).toBeNull();
+  });
+
+  it('shows a sent quote’s version, the status it set and its history without a reload', async () => {
+    const server = standIn();
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 2, name: 'Quote' });
+    await user.click(await within(card('Quote')).findByRole('button', { name: 'Write a quote' }));
+    await user.click(screen.getByRole('button', { name: 'Send quote' }));
+
+    const quote = within(card('Quote'));
+    expect(await quote.findByRole('heading', { level: 3, name: 'Version 1' })).toBeTruthy();
+    expect(quote.getByText('Sent', { selector: '.inbox-status' })).toBeTruthy();
+    expect(quote.getAllByRole('status').map((status) => status.textContent)).toContain(
+      'Version 1 sent to the customer. Status: Quoted.',
+    );
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('quoted');
+    expect(within(card('History')).getByText(/Quote sent: \$2,124\.95/)).toBeTruthy();
+    expect(quote.getByRole('button', { name: 'Revise quote' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Quote' }));
+    expect(
+      server.calls.filter((call) => call.method === 'GET' && call.url === `/api/owner/inquiries/${server.inquiry.id}`),
+    ).toHaveLength(2);
   });
 
   it('says what the server said when the inquiry cannot be loaded', async () => {

@@ -1,5 +1,5 @@
 // One inquiry: every field the visitor sent, the spam flag, one-tap actions
-// (reply, call, calendar), its status, notes, its whole history, and erasure.
+// (reply, call, calendar), its status, notes, its quote, its whole history, and erasure.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   type HistoryEntry,
@@ -17,6 +17,7 @@ import { clockTime, dateTime, eventDay } from './format.js';
 import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
+import { QuoteSection } from './quotes.js';
 import { inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
 
@@ -230,6 +231,16 @@ export function InquiryPage({
               </form>
             </section>
           </div>
+
+          <QuoteSection
+            inquiryId={inquiry.id}
+            status={inquiry.status}
+            onSent={async () => {
+              // The status a sent quote set shows in the Status card, not an unsaved choice.
+              setChosenStatus(undefined);
+              await load();
+            }}
+          />
 
           <section id="details">
             <h2>Details</h2>

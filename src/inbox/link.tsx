@@ -1,4 +1,4 @@
-// In-app links and focus: what a router would give, in a few lines.
+// In-app links and focus: what a router would give, in a few lines; and copying a link to share.
 import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { navigate } from './use-location.js';
 
@@ -23,4 +23,14 @@ export function useFocusOnMount<T extends HTMLElement>(): RefObject<T | null> {
     ref.current?.focus();
   }, []);
   return ref;
+}
+
+/** Copies an address to share (a feed, a quote); what happened, for the view's status line. */
+export async function copyLink(url: string): Promise<string> {
+  try {
+    await navigator.clipboard.writeText(url);
+    return 'Link copied.';
+  } catch {
+    return 'Could not copy: select the address and copy it.';
+  }
 }

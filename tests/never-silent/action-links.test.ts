@@ -11,7 +11,8 @@ import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
 import { openStore } from '../../src/server/store/open-store.js';
 import { ORIGIN, OWNER } from '../support/owner-app.js';
 import { receivedAt } from '../support/sale-builders.js';
-import { nextMinute, type NeverSilent, PUBLIC_URL, startNeverSilent, until } from './support.js';
+import { until } from '../support/until.js';
+import { nextMinute, type NeverSilent, PUBLIC_URL, startNeverSilent } from './support.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -8,7 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, cookieOf, OWNER } from '../support/owner-app.js';
 import { receivedAt } from '../support/sale-builders.js';
-import { nextMinute, type NeverSilent, PUBLIC_URL, startNeverSilent, until } from './support.js';
+import { until } from '../support/until.js';
+import { nextMinute, type NeverSilent, PUBLIC_URL, startNeverSilent } from './support.js';
 
 const MINUTE = 60_000;
 const ACTOR = { id: 'owner-1', email: OWNER };

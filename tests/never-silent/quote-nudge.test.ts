@@ -11,7 +11,8 @@ import type { Quote } from '../../src/server/store/quote-store.js';
 import { addDays } from '../../src/shared/truck-schedule.js';
 import { OWNER } from '../support/owner-app.js';
 import { buildNewQuote, receivedAt } from '../support/sale-builders.js';
-import { dayAt, nextMinute, type NeverSilent, startNeverSilent, until } from './support.js';
+import { until } from '../support/until.js';
+import { dayAt, nextMinute, type NeverSilent, startNeverSilent } from './support.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -2,7 +2,6 @@
 // moved by the test, a real SMTP server and a push service (plain HTTP: a server in
 // this process cannot be told to trust a test certificate), an owner with a phone, and
 // the moments the content's business hours give.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { content } from '../../content/index.js';
 import { isOpen } from '../../src/shared/business-hours.js';
 import { wallClock } from '../../src/shared/time-zone.js';
@@ -31,16 +30,6 @@ export function nextMinute(from: number, open = true): number {
 
 /** 'YYYY-MM-DD' in the business's time zone at `at`. */
 export const dayAt = (at: number) => wallClock(content.timeZone, at).date;
-
-export async function until<T>(what: string, read: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 export interface NeverSilent extends OwnerApp {
   smtp: TestSmtp;

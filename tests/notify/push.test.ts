@@ -15,7 +15,6 @@ import type { DeliveryView } from '../../src/shared/notifications.js';
 import type { PushDeviceView } from '../../src/shared/inbox-views.js';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
-import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
 import {
@@ -28,21 +27,13 @@ import {
   vapidOf,
 } from '../support/push-service.js';
 import { ownerCookie, ServerProcess } from '../support/server-process.js';
+import { until } from '../support/until.js';
+import { createInquiryAt } from '../support/visitor.js';
 
 const OWNER = 'owner@push.example';
 const HELPER = 'helper@push.example';
 const PASSWORD = 'a long owner passphrase';
 const PUBLIC_URL = 'https://tacos.example';
-
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** A server process on its own data directory, with the owners made, and their calls. */
 async function startServer(service: TestPushService, env: Record<string, string>) {
@@ -96,20 +87,6 @@ async function subscribe(call: Call, service: TestPushService, device: Device, l
 
 const listed = async (call: Call) =>
   ((await (await call('GET', '/api/owner/push-subscriptions')).json()) as { devices: PushDeviceView[] }).devices;
-
-/** A new inquiry through the visitor's API; its id and what was sent. */
-async function createInquiry(origin: string) {
-  const session = (await (await fetch(`${origin}/api/session`, { method: 'POST' })).json()) as { token: string };
-  const id = randomUUID();
-  const inquiry = buildInquiryBody({ fillMs: 10_000, website: '' });
-  const created = await fetch(`${origin}/api/inquiries/${id}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-    body: JSON.stringify(inquiry),
-  });
-  expect(created.status).toBe(201);
-  return { id, inquiry };
-}
 
 /** The inquiry's push deliveries, as the inbox shows them. */
 async function pushDeliveries(call: Call, id: string) {
@@ -171,7 +148,7 @@ describe('push to the owner devices', () => {
     const bad = await owner('POST', '/api/owner/push-subscriptions', { endpoint: 'http://x.example/push', keys: {} });
     expect(bad.status).toBe(400);
 
-    const { id, inquiry } = await createInquiry(origin);
+    const { id, inquiry } = await createInquiryAt(origin);
     const [push] = await until('the push to the phone', () => service.received.get(phone.path)).catch((e) => {
       console.log(place.server.log);
       throw e;
@@ -222,7 +199,7 @@ describe('push to the owner devices', () => {
     await service.close();
     let down = true;
     try {
-      const { id } = await createInquiry(origin);
+      const { id } = await createInquiryAt(origin);
       const refused = await until('a refused try', async () =>
         (await pushDeliveries(owner, id)).find(
           (delivery) => delivery.target === 'Tablet' && /ECONNREFUSED/.test(delivery.lastError ?? ''),
@@ -301,7 +278,7 @@ describe('push to the owner devices', () => {
       const named = newDevice('named');
       await subscribe(strict.owner, service, literal, 'By address');
       await subscribe(strict.owner, service, named, 'By name', 'localhost');
-      const { id } = await createInquiry(strict.origin);
+      const { id } = await createInquiryAt(strict.origin);
       const failed = await until('both deliveries failed', async () => {
         const deliveries = await pushDeliveries(strict.owner, id);
         return deliveries.length === 2 && deliveries.every((delivery) => delivery.status === 'failed')

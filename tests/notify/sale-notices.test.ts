@@ -1,35 +1,20 @@
-// The sale's notices end to end (issue 28): the server in its own process with a real
-// SMTP server, a local HTTPS push service (trusted through NODE_EXTRA_CA_CERTS) and a
-// webhook receiver. The owner sends a quote: the customer's e-mail carries its link,
-// once. The customer opens it and accepts (or declines): the owner gets an e-mail
-// (Reply-To the customer) and a push, decrypted here, and the webhook its state.
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
-import { buildInquiryBody } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 import { freePort } from '../support/postgres.js';
 import { deviceKeys, newDevice, opened, startPushService, type TestPushService } from '../support/push-service.js';
 import { ownerCookie, ServerProcess } from '../support/server-process.js';
+import { until } from '../support/until.js';
+import { createInquiryAt } from '../support/visitor.js';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const OWNER = 'owner@sale.example';
 const PASSWORD = 'a long owner passphrase';
 const PUBLIC_URL = 'https://tacos.example';
-
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 describe('the sale’s notices', () => {
   let smtp: TestSmtp;
@@ -83,15 +68,7 @@ describe('the sale’s notices', () => {
 
   /** A new inquiry through the visitor's API, and a quote for it sent by the owner. */
   async function quoted() {
-    const session = (await (await fetch(`${origin}/api/session`, { method: 'POST' })).json()) as { token: string };
-    const id = randomUUID();
-    const inquiry = buildInquiryBody({ fillMs: 10_000, website: '' });
-    const created = await fetch(`${origin}/api/inquiries/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify(inquiry),
-    });
-    expect(created.status).toBe(201);
+    const { id, inquiry } = await createInquiryAt(origin);
     const { draft } = (await (await owner('GET', `/api/owner/inquiries/${id}/quotes`)).json()) as QuotesAnswer;
     const sent = await owner('POST', `/api/owner/inquiries/${id}/quotes`, draft);
     expect(sent.status).toBe(201);

@@ -4,6 +4,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
+import { quoteTotals } from '../../src/shared/pricing.js';
+import type { QuoteDraftBody, QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import {
   buildSiteAddress,
   isoDay,
@@ -83,6 +85,56 @@ export function buildNewInquiry(
     spamReason: null,
     ...rest,
     document,
+  };
+}
+
+/**
+ * The owner API's answer for an inquiry with no quote yet: a package line and a travel
+ * line, in USD, 18 % service charge, 8.25 % tax on everything, 25 % deposit, 14 days.
+ */
+export function buildQuotesAnswer(overrides: Partial<QuotesAnswer> = {}): QuotesAnswer {
+  return {
+    quotes: [],
+    draft: {
+      lines: [
+        { description: 'Taco bar package, per guest', quantity: 100, unitPrice: 1600, kind: 'package' },
+        { description: 'Travel: Round Rock', quantity: 1, unitPrice: 7500, kind: 'travel' },
+      ],
+      serviceCharge: 18_000,
+      deposit: 25_000,
+      validUntil: dayFromToday(14),
+    },
+    currency: 'USD',
+    locale: 'en-US',
+    tax: { rate: 8250, onServiceCharge: true, onTravel: true },
+    ...overrides,
+  };
+}
+
+/** A version as the owner API lists it, sent from `draft` with buildQuotesAnswer's tax (totals as the server computes them). */
+export function buildQuoteView(draft: QuoteDraftBody, overrides: Partial<QuoteView> = {}): QuoteView {
+  const id = randomUUID();
+  const tax = 8250;
+  const rates = { ...draft, tax, taxOnServiceCharge: true, taxOnTravel: true };
+  return {
+    id,
+    version: 1,
+    state: 'sent',
+    currency: 'USD',
+    lines: draft.lines,
+    serviceCharge: draft.serviceCharge,
+    tax,
+    deposit: draft.deposit,
+    totals: quoteTotals(draft.lines, rates),
+    validUntil: draft.validUntil,
+    sentAt: new Date().toISOString(),
+    sentBy: 'owner@example.com',
+    viewedAt: null,
+    acceptedAt: null,
+    declinedAt: null,
+    declineReason: null,
+    url: `https://tacos.example/quote/${id}`,
+    ...overrides,
   };
 }
 

@@ -26,6 +26,10 @@ export const ACTION_WORDS: Record<LinkAction, { title: string; ask: string; done
   },
 };
 
+/** The pages' description: what they are, for the owner's browser. */
+const ABOUT = `An answer to a lead, from ${content.name}'s notifications`;
+const actionPage = (title: string, body: string) => page(title, body, ABOUT);
+
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 const inboxPath = (inquiry: StoredInquiry) => `/inbox?id=${encodeURIComponent(inquiry.id)}`;
 const onTheClock = (instant: string) => {
@@ -43,7 +47,7 @@ const toInbox = (inquiry: StoredInquiry) =>
 /** Asks before acting: the button posts to the link's own address. */
 export function confirmPage(inquiry: StoredInquiry, action: LinkAction, path: string): string {
   const words = ACTION_WORDS[action];
-  return page(
+  return actionPage(
     words.ask,
     `<h1>${escapeHtml(words.ask)}</h1>${lead(inquiry)}<p>${escapeHtml(words.note)}</p><form method="post" action="${escapeHtml(path)}"><div class="actions"><button type="submit">${escapeHtml(words.title)}</button><a href="${escapeHtml(inboxPath(inquiry))}">Open it in the inbox</a></div></form>`,
   );
@@ -52,7 +56,7 @@ export function confirmPage(inquiry: StoredInquiry, action: LinkAction, path: st
 /** What the link did (now, or when it was used before). */
 export function donePage(inquiry: StoredInquiry, action: LinkAction, usedAt: string): string {
   const words = ACTION_WORDS[action];
-  return page(
+  return actionPage(
     words.done,
     `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheClock(usedAt)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
   );
@@ -60,7 +64,7 @@ export function donePage(inquiry: StoredInquiry, action: LinkAction, usedAt: str
 
 /** The lead was answered meanwhile: the link changes nothing. */
 export function answeredPage(inquiry: StoredInquiry, status: InquiryStatus): string {
-  return page(
+  return actionPage(
     'Nothing to do',
     `<h1>Nothing to do</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry is ${STATUS_LABELS[status]} now: this link changes nothing.`)}</p></div>${toInbox(inquiry)}`,
   );
@@ -68,7 +72,7 @@ export function answeredPage(inquiry: StoredInquiry, status: InquiryStatus): str
 
 /** Expired, not ours, erased, or sent to an owner who was removed: why it does nothing. */
 export function refusedPage(title: string, reason: string): string {
-  return page(
+  return actionPage(
     title,
     `<h1>${escapeHtml(title)}</h1><div class="notice problem" role="status"><p>${escapeHtml(reason)}</p></div><p><a href="/inbox">Open the inbox</a></p>`,
   );

@@ -90,8 +90,10 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       .status(status)
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex, nofollow')
-      // The token is in the address: no other site learns it from a Referer.
-      .header('referrer-policy', 'no-referrer')
+      // The token is in the address: no other site learns it from a Referer. Not
+      // no-referrer: Chromium would then post the page's own forms with `Origin: null`,
+      // which sameSite refuses (record 020).
+      .header('referrer-policy', 'same-origin')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
       .send(page);

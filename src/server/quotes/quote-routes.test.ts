@@ -119,7 +119,7 @@ describe('the customer’s quote page', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-robots-tag']).toContain('noindex');
     expect(page.headers['cache-control']).toBe('no-store');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
     expect(page.body).not.toContain('<script');
     for (const text of [
