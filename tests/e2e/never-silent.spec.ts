@@ -46,7 +46,7 @@ test('the Numbers page reads at 360 and 1440 px, axe clean, with its chart, its 
   await sendByApi(page.request, `Numbers${unique()}`, { reference: source });
   await sendByApi(page.request, `Numbers${unique()}`, { reference: source.toLowerCase().replace(' ', '  ') });
   await signIn(page, owner);
-  await page.getByRole('link', { name: 'Numbers' }).click();
+  await page.getByRole('link', { name: 'Numbers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeVisible();
   await expect(page).toHaveURL(/\/inbox\/numbers$/);
   for (const width of [360, 1440]) {
