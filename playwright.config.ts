@@ -1,9 +1,12 @@
 // Browser tests: Debian's Chromium driving the production build, served by the
-// real server on 127.0.0.1 with a throwaway data directory.
+// real server on 127.0.0.1 with a throwaway data directory. The site is the one built
+// into CLIENT_DIR (dist/client unless set; scripts/build-output.ts), of CONTENT_FILE.
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clientDir, contentFileRecord } from './scripts/build-output.js';
+import { E2E_STRIPE } from './tests/e2e/stripe-settings.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
@@ -11,15 +14,15 @@ if (!existsSync(CHROMIUM)) {
     `Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
   );
 }
-if (!existsSync('dist/client/index.html')) {
-  throw new Error('No production build. Run: npm run build');
+if (!existsSync(join(clientDir, 'index.html')) || !existsSync('dist/node/src/server/main.js')) {
+  throw new Error(`No production build in ${clientDir} and dist/node. Run: npm run build`);
 }
 // The tests read their expected words from the content file the site was built from.
 const contentFile = process.env.CONTENT_FILE || 'content/business.ts';
-const builtContent = existsSync('dist/content-file') ? readFileSync('dist/content-file', 'utf8') : contentFile;
+const builtContent = existsSync(contentFileRecord) ? readFileSync(contentFileRecord, 'utf8') : contentFile;
 if (builtContent !== contentFile) {
   throw new Error(
-    `The build is of ${builtContent}, not ${contentFile}. Run: CONTENT_FILE=${contentFile} npm run build`,
+    `The build in ${clientDir} is of ${builtContent}, not ${contentFile}. Run: CONTENT_FILE=${contentFile} npm run build`,
   );
 }
 
@@ -29,7 +32,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // A second business's run keeps its own (scripts/test-alt-content.mjs), so neither wipes the other's traces.
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -62,6 +66,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
       // Tests fill the form faster than a person; the spam timing is covered by the API tests.
       MIN_FILL_SECONDS: '0',
@@ -76,6 +81,10 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${PORT + 1}`,
       MAIL_FROM: 'inquiries@e2e.example',
       WEBHOOK_URLS: `http://127.0.0.1:${PORT + 2}/hook|whsec_${Buffer.from('e2e-webhook-secret-0123456789').toString('base64')}`,
+      // Online payments (tests/e2e/payments.spec.ts): Stripe's API is a stand-in that test starts on the port after.
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_BASE: `http://127.0.0.1:${E2E_STRIPE.port(PORT)}`,
     },
   },
 });

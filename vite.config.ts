@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Logger, type Plugin } from 'vite';
+import { clientDir, ssrDir } from './scripts/build-output.js';
 import { contentPlugin } from './scripts/vite-content.js';
 import type { TruckStop } from './src/shared/truck-schedule.js';
 import { picturesPlugin } from './src/build/pictures-plugin.js';
@@ -113,7 +114,7 @@ function devRenderPlugin(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     themePlugin(),
@@ -125,7 +126,8 @@ export default defineConfig(({ command }) => ({
   server: { proxy: { '/api': API_ORIGIN } },
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
-    outDir: 'dist/client',
+    // The prerender's bundle (vite build --ssr) beside the client files (scripts/build-output.ts).
+    outDir: isSsrBuild ? ssrDir : clientDir,
     emptyOutDir: true,
     // No inline scripts: the CSP allows scripts from our own origin only.
     modulePreload: { polyfill: false },

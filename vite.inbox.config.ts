@@ -1,9 +1,10 @@
 // The owner's inbox: a build of its own (inbox.html → dist/client/inbox.html,
-// assets under dist/client/assets/), run after the landing page's build, so the
+// assets under dist/client/assets/, or CLIENT_DIR's), run after the landing page's build, so the
 // landing page's JavaScript and HTML stay exactly what they were without it.
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig } from 'vite';
+import { clientDir } from './scripts/build-output.js';
 import { contentPlugin } from './scripts/vite-content.js';
 
 // The inbox reads the field table (labels, the form's choices), which is built on the
@@ -17,7 +18,7 @@ const { content, contentFile } = (await tsImport(
 export default defineConfig(({ command }) => ({
   plugins: [react(), contentPlugin(contentFile, content, command, ['locale'])],
   build: {
-    outDir: 'dist/client',
+    outDir: clientDir,
     emptyOutDir: false,
     // No inline scripts: the CSP allows scripts from our own origin only.
     modulePreload: { polyfill: false },

@@ -258,6 +258,31 @@ We need a level spot for the truck, within 50 feet of where guests are served, a
     reviewUrl: 'https://g.page/r/luckylimetacos/review',
   },
 
+  // Once booked: the event sheet's times (the truck arrives setupMinutes before service and
+  // leaves teardownMinutes after it), the final count the customer may give on their quote
+  // page until finalCountCutoffDays before, what we ask of the site, and the reminders
+  // before the day (each kind switched off with on: false).
+  event: {
+    setupMinutes: 60,
+    teardownMinutes: 45,
+    finalCountCutoffDays: 3,
+    // Our terms charge the final count or the quoted count, whichever is higher.
+    fewerGuestsLowerPrice: false,
+    dietaryCounts: ['Vegetarian', 'Vegan', 'Gluten-free'],
+    siteQuestions: [
+      'Is there a power outlet within 50 feet of where the truck parks? (If not, we bring our quiet generator.)',
+      'Where does the truck park, and on what: paved, gravel or grass? Is it level?',
+      'Is there parking for the truck (26 feet long, 11 feet high) and a car for the crew?',
+      'How do we get in: a gate code, a loading dock, a security desk, a height limit?',
+    ],
+    reminders: {
+      sendAt: '09:00',
+      finalCount: { on: true, daysBefore: [14, 3] },
+      balanceDue: { on: true, daysBefore: 3 },
+      tomorrow: { on: true },
+    },
+  },
+
   whyUs: {
     heading: 'Why hosts book us again',
     points: [

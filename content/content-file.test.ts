@@ -2,7 +2,9 @@
 // tests; a wrong one stops them with a message naming it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { business } from './business.js';
 import { business as coffeeCart } from './examples/coffee-cart.js';
@@ -54,8 +56,10 @@ business.menu.groups[1].items[2].tags = ['vegetarian', 'nut-free'];
 export { business };
 `,
     );
+    // Outside dist/, which the production-install test copies meanwhile (scripts/test.mjs).
+    const outDir = mkdtempSync(join(tmpdir(), 'curbside-never-'));
     try {
-      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', 'dist/never'], {
+      const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir], {
         env: { ...process.env, CONTENT_FILE: file },
         encoding: 'utf8',
       });
@@ -65,7 +69,7 @@ export { business };
       );
     } finally {
       rmSync(file, { force: true });
-      rmSync('dist/never', { recursive: true, force: true });
+      rmSync(outDir, { recursive: true, force: true });
     }
   });
 });

@@ -106,6 +106,46 @@ export interface OpeningHours {
   closes: string;
 }
 
+/**
+ * The event once it is booked (issue 30, record 170): what the event sheet works out
+ * from the inquiry, what the customer may still tell after accepting the quote, and
+ * the reminders before the day. Every field has a default (src/shared/event-plan.ts).
+ */
+export interface EventPlanning {
+  /** Minutes before service the truck arrives to set up: the sheet's "Arrive" (default 60). */
+  setupMinutes?: number;
+  /** Minutes after service the truck needs to pack up and go: the sheet's "Leave" (default 30). */
+  teardownMinutes?: number;
+  /**
+   * The customer may set the final guest count on the quote page through the end of the
+   * day this many days before the event, in the business's time zone (default 3).
+   */
+  finalCountCutoffDays?: number;
+  /**
+   * Whether a final count below the accepted quote's guests lowers the price (default
+   * true). Terms that charge "the final count or the quoted count, whichever is higher" say false.
+   */
+  fewerGuestsLowerPrice?: boolean;
+  /** Counts the customer may give with the final count ('Vegetarian', 'Vegan', 'Gluten-free'); none by default. */
+  dietaryCounts?: string[];
+  /**
+   * What the truck needs to know of the site ('Is there a power outlet within 50 feet?'):
+   * asked on the quote page once accepted; the event sheet shows the answers. None by default.
+   */
+  siteQuestions?: string[];
+  /** The reminders before the day, each of which `on: false` switches off. */
+  reminders?: {
+    /** From this time of the business's day ('09:00'), the day's reminders go out (default '09:00'). */
+    sendAt?: string;
+    /** To the customer: give the final count, this many days before the event (default [14, 3]: the last at the cutoff). */
+    finalCount?: { on: boolean; daysBefore?: number[] };
+    /** To the customer: the balance due, this many days before the event (default 7). */
+    balanceDue?: { on: boolean; daysBefore?: number };
+    /** To the owner: "Tomorrow", a push and an e-mail the day before with the event sheet's link. */
+    tomorrow?: { on: boolean };
+  };
+}
+
 /** A dietary mark on a menu item, shown as words (never colour alone). */
 export const DIETARY_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'contains-nuts'] as const;
 export type DietaryTag = (typeof DIETARY_TAGS)[number];
@@ -161,6 +201,8 @@ export interface BusinessContent {
   sale: Sale;
   /** When leads are answered, as structured data (contact.hours says it in words). */
   hours: OpeningHours[];
+  /** The booked event: setup and teardown, the final count, site questions and reminders (defaults without it). */
+  event?: EventPlanning;
   whyUs: { heading: string; points: { title: string; text: string }[] };
   clients: { heading: string; logos: ClientLogo[] };
   contact: {

@@ -1,6 +1,7 @@
 // The owner's content file is checked before anything is built: the demo passes,
 // and each kind of mistake stops with a message naming the exact field.
 import { describe, expect, it } from 'vitest';
+import { eventPlanning } from '../src/shared/event-plan.js';
 import { business } from './business.js';
 import { content } from './index.js';
 import {
@@ -396,5 +397,54 @@ describe('the business hours: when a lead waiting is pushed again', () => {
       delete c.sale.reviewUrl;
     });
     expect(() => validateContent(copy)).not.toThrow();
+  });
+});
+
+describe('the event: the sheet’s times, the final count, site questions and reminders', () => {
+  it('is optional: without it, the defaults (3 days’ cutoff, reminders 14 and 3 days before, all on)', () => {
+    const copy = broken((c) => delete c.event);
+    expect(() => validateContent(copy)).not.toThrow();
+    const settings = eventPlanning(copy as BusinessContent);
+    expect(settings.finalCountCutoffDays).toBe(3);
+    expect(settings.reminders.finalCount).toEqual({ on: true, daysBefore: [14, 3] });
+    expect(settings.reminders.balanceDue.on).toBe(true);
+    expect(settings.reminders.tomorrow.on).toBe(true);
+    expect(settings.siteQuestions).toEqual([]);
+  });
+
+  it('reads each business’s own, a kind of reminder switched off among them', async () => {
+    const { business: coffee } = await import('./examples/coffee-cart.js');
+    expect(eventPlanning(validateContent(structuredClone(coffee))).reminders.balanceDue.on).toBe(false);
+    expect(eventPlanning(content).siteQuestions.length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, (copy: BusinessContent & Record<string, unknown>) => void, string]>([
+    [
+      'a reminder for the final count after its cutoff',
+      (c) => (c.event!.reminders!.finalCount = { on: true, daysBefore: [14, 2] }),
+      'event.reminders.finalCount.daysBefore[1]: must be at least finalCountCutoffDays (3): after the cutoff the count can no longer be given',
+    ],
+    [
+      'a site question asked twice',
+      (c) => c.event!.siteQuestions!.push(c.event!.siteQuestions![0]!),
+      `event.siteQuestions[4]: "${business.event!.siteQuestions![0]}" appears twice`,
+    ],
+    [
+      'a setup time that is not whole minutes',
+      (c) => (c.event!.setupMinutes = 12.5),
+      'event.setupMinutes: must be a whole number from 0 to 720',
+    ],
+    [
+      'a time of day that is not one',
+      (c) => (c.event!.reminders!.sendAt = '9am'),
+      'event.reminders.sendAt: must be a time of day such as 09:00',
+    ],
+    [
+      'a reminder switched off with a word',
+      (c) => (c.event!.reminders!.tomorrow = { on: 'no' as never }),
+      'event.reminders.tomorrow.on: must be true or false',
+    ],
+  ])('refuses %s', (_, edit, message) => {
+    expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
   });
 });

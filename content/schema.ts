@@ -2,6 +2,7 @@
 // too), and the build-time check that names the first field that is wrong, e.g.
 // `packageGroups[0].packages[1].name: must not be empty`.
 
+import { eventPlanning } from '../src/shared/event-plan.js';
 import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
 import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
 import { type BusinessContent, DIETARY_TAGS, type Menu, type OpeningHours, WEEKDAYS } from './content-types.js';
@@ -219,6 +220,26 @@ const openingHours = record({
   closes: clockTime('24:00'),
 });
 
+const timeOfDay = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day such as 09:00');
+const days = wholeNumber(0, 120);
+
+const event = record({
+  setupMinutes: optional(wholeNumber(0, 720)),
+  teardownMinutes: optional(wholeNumber(0, 720)),
+  finalCountCutoffDays: optional(days),
+  fewerGuestsLowerPrice: optional(flag),
+  dietaryCounts: optional(list(text(40), 0, 8)),
+  siteQuestions: optional(list(text(200), 0, 12)),
+  reminders: optional(
+    record({
+      sendAt: optional(timeOfDay),
+      finalCount: optional(record({ on: flag, daysBefore: optional(list(days, 1, 4)) })),
+      balanceDue: optional(record({ on: flag, daysBefore: optional(days) })),
+      tomorrow: optional(record({ on: flag })),
+    }),
+  ),
+});
+
 const packageCard = record({
   name: text(40),
   summary: text(160),
@@ -259,6 +280,7 @@ const businessShape = record({
   menu: optional(menu),
   sale,
   hours: list(openingHours, 1, 14),
+  event: optional(event),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
@@ -334,6 +356,7 @@ function checkContent(input: unknown): BusinessContent {
   checkBookedOperations(content);
   checkSale(content);
   checkHours(content.hours);
+  checkEvent(content);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
     truckGroup.packages.map((card) => card.name),
@@ -395,6 +418,24 @@ function checkHours(hours: OpeningHours[]): void {
       throw new ContentError(
         `hours[${h}].closes`,
         `must be after opens (${period.opens}); for hours past midnight, add the next day's from 00:00`,
+      );
+    }
+  });
+}
+
+/** No list of the event's holds a value twice, and no final-count reminder comes after the cutoff. */
+function checkEvent(content: BusinessContent): void {
+  if (!content.event) return;
+  checkUnique(content.event.dietaryCounts ?? [], (i) => `event.dietaryCounts[${i}]`);
+  checkUnique(content.event.siteQuestions ?? [], (i) => `event.siteQuestions[${i}]`);
+  const reminders = content.event.reminders?.finalCount?.daysBefore ?? [];
+  checkUnique(reminders.map(String), (i) => `event.reminders.finalCount.daysBefore[${i}]`);
+  const { finalCountCutoffDays: cutoff } = eventPlanning(content);
+  reminders.forEach((day, index) => {
+    if (day < cutoff) {
+      throw new ContentError(
+        `event.reminders.finalCount.daysBefore[${index}]`,
+        `must be at least finalCountCutoffDays (${cutoff}): after the cutoff the count can no longer be given`,
       );
     }
   });

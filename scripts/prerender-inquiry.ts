@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { content, contentFile } from '../content/index.js';
 import { escapeHtml } from '../src/shared/escape-html.js';
 import { INQUIRY_PAGE_FILES } from '../src/shared/no-js-form-page.js';
+import { clientDir, contentFileRecord, ssrDir } from './build-output.js';
 
-const clientDir = process.env.CLIENT_DIR || 'dist/client';
-const { renderInquiryPage } = (await import(join(process.cwd(), 'dist/ssr/entry-server.js'))) as {
+const { renderInquiryPage } = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as {
   renderInquiryPage: (sent: boolean) => string;
 };
 
@@ -23,6 +23,5 @@ const page = (title: string, body: string) =>
 
 writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.form), page('Tell us about your event', renderInquiryPage(false)));
 writeFileSync(join(clientDir, INQUIRY_PAGE_FILES.sent), page('Thank you', renderInquiryPage(true)));
-// Which content file this build is of: `npm start` and the browser tests compare it with CONTENT_FILE.
-writeFileSync(join(clientDir, '..', 'content-file'), contentFile);
+writeFileSync(contentFileRecord, contentFile);
 console.log(`Prerendered the no-JavaScript inquiry pages in ${clientDir} (content: ${contentFile}).`);

@@ -1,17 +1,18 @@
-// The last build step: renders the page into dist/client/index.html, writes the
-// files generated from the content, and precompresses the other text files (gzip, brotli).
+// The last build step: renders the page into dist/client/index.html (or CLIENT_DIR's,
+// scripts/build-output.ts), writes the files generated from the content, and
+// precompresses the other text files (gzip, brotli).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { content } from '../content/index.js';
-import { PAGE_MOTION_TAG, pageBootTag } from '../src/server/page-boot-script.js';
+import { PAGE_MOTION_TAG, pageBootTag } from '../src/shared/page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE } from '../src/server/security-headers.js';
 import { inboxManifest, renderHead, robotsTxt, sitemapXml, webManifest } from '../src/web/seo/site-files.js';
 import { buildSiteImages } from '../src/build/site-images.js';
+import { clientDir, ssrDir } from './build-output.js';
 
-const clientDir = 'dist/client';
-const { renderApp } = (await import(join(process.cwd(), 'dist/ssr/entry-server.js'))) as { renderApp: () => string };
+const { renderApp } = (await import(join(process.cwd(), ssrDir, 'entry-server.js'))) as { renderApp: () => string };
 
 const template = readFileSync(join(clientDir, 'index.html'), 'utf8');
 // Icons and the link preview card, drawn from the content (src/build/site-images.ts).
@@ -24,7 +25,7 @@ if (!stylesheet) throw new Error('index.html has no stylesheet link to inline');
 const css = readFileSync(join(clientDir, stylesheet[1]!), 'utf8').trim();
 const styleHash = `sha256-${createHash('sha256').update(css).digest('base64')}`;
 
-// The page's module loads after the largest paint (src/server/page-boot-script.ts). Its boot
+// The page's module loads after the largest paint (src/shared/page-boot-script.ts). Its boot
 // script ends the body: in the head, the parser ran it before the hero, and Lighthouse counted
 // that work in the first paint (FCP 1.019-1.025x the floor's; after the body, 0.97-0.99x: record 125).
 const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
@@ -32,7 +33,7 @@ if (!moduleScript) throw new Error("index.html has no module script for the page
 
 const bootTag = pageBootTag(moduleScript[1]!);
 const html = template
-  // Armed before any style is worked out (src/server/page-boot-script.ts, record 129).
+  // Armed before any style is worked out (src/shared/page-boot-script.ts, record 129).
   .replace(stylesheet[0], () => `${PAGE_MOTION_TAG}<style>${css}</style>`)
   .replace(moduleScript[0], '')
   .replace('</body>', () => `  ${bootTag}\n  </body>`)

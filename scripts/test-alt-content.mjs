@@ -1,22 +1,37 @@
 // `npm run test:e2e:alt-content`: the browser tests against a site built from a
 // second, different content file (content/examples/coffee-cart.ts, or
 // ALT_CONTENT_FILE), proving that the page, the form, the server's rules and the
-// tests follow the content rather than the demo's words. Afterwards the default
-// build is put back, so `npm start` and `npm run test:e2e` serve the owner's content.
+// tests follow the content rather than the demo's words. Only the site is built for
+// it, into a folder of its own (dist/alt/client, scripts/build-output.ts): the
+// server's build is the same for every content file, and the default build in
+// dist/client stays as it was, for `npm start` and `npm run test:e2e`.
+// `npm test` runs the same two steps (scripts/test.mjs), the build beside the others.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 const alternative = process.env.ALT_CONTENT_FILE || 'content/examples/coffee-cart.ts';
-const { CONTENT_FILE: _ignored, ...baseEnv } = process.env;
 
-function run(label, command, args, env) {
-  console.log(`\n=== ${label} ===`);
-  return spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
+/** The environment of the build and the browser tests of the second business. */
+const altContentEnv = { CONTENT_FILE: alternative, CLIENT_DIR: 'dist/alt/client', E2E_OUTPUT_DIR: 'test-results-alt' };
+
+/** Its two steps: [label, command, args, environment]. */
+export const altContentSteps = (testArgs = []) => [
+  [`build the site from ${alternative} (into dist/alt)`, 'npm', ['run', 'build:site'], altContentEnv],
+  [`browser tests on ${alternative}`, 'npx', ['playwright', 'test', ...testArgs], altContentEnv],
+];
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const steps = altContentSteps(process.argv.slice(2));
+  if (!existsSync('dist/node/src/server/main.js')) {
+    steps.unshift(['build the server', 'npm', ['run', 'build:server'], {}]);
+  }
+  for (const [label, command, args, env] of steps) {
+    console.log(`\n=== ${label} ===`);
+    const status = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+    if (status !== 0) {
+      console.error(`\ntest:e2e:alt-content: ${label} failed.`);
+      process.exit(status);
+    }
+  }
 }
-
-const altEnv = { ...baseEnv, CONTENT_FILE: alternative };
-let status = run(`build from ${alternative}`, 'npm', ['run', 'build'], altEnv);
-if (status === 0)
-  status = run(`browser tests on ${alternative}`, 'npx', ['playwright', 'test', ...process.argv.slice(2)], altEnv);
-const restored = run('build from content/business.ts again', 'npm', ['run', 'build'], baseEnv);
-if (status !== 0) console.error(`\ntest:e2e:alt-content: the browser tests on ${alternative} failed.`);
-process.exit(status || restored);

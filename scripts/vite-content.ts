@@ -31,6 +31,8 @@ export function browserContent(
     logoMark: _logoMark,
     shareImage: _shareImage,
     hours: _hours,
+    // The booked event's settings: read by the server alone (record 170).
+    event: _event,
     ...rest
   } = content;
   const {

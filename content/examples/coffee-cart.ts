@@ -144,6 +144,26 @@ We need one standard 13 A socket within 10 metres of the cart and a flat, dry sp
     payOffline: 'Pay by bank transfer to Crema Coffee Carts Ltd (details on your receipt) or by card at the cart.',
   },
 
+  event: {
+    setupMinutes: 30,
+    teardownMinutes: 20,
+    finalCountCutoffDays: 5,
+    fewerGuestsLowerPrice: true,
+    dietaryCounts: ['Dairy-free', 'Decaf'],
+    siteQuestions: [
+      'Is there a standard 13 A socket within 10 metres of the cart?',
+      'Is the spot for the cart flat and dry, about 2 by 2 metres? Indoors or out?',
+      'How do we get the cart in: a lift, steps, a loading bay?',
+    ],
+    reminders: {
+      sendAt: '10:00',
+      finalCount: { on: true, daysBefore: [10, 5] },
+      // Our balance is due after the event, with the invoice.
+      balanceDue: { on: false },
+      tomorrow: { on: true },
+    },
+  },
+
   whyUs: {
     heading: 'Why organisers call us back',
     points: [

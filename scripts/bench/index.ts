@@ -1,18 +1,23 @@
 // `npm run bench`: builds for production, then measures the page (sizes,
 // Lighthouse) and the API (creates/s, latency), prints each figure beside its
-// target from shared/design.md, and writes them to docs/bench-results.md.
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify runs one part.
+// target from shared/design.md, and writes them to docs/bench-results.md, keeping the
+// figures of earlier runs kept below its KEPT line (they belong there, not in a
+// decision record: docs/decisions/000-template.md).
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify|payments runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { formatApiBench, runApiBench } from './api.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatPageBench, runPageBench } from './page.js';
+import { formatPaymentBench, runPaymentBench } from './payments.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
+/** The line below which docs/bench-results.md keeps earlier runs' figures, from run to run. */
+const KEPT = '<!-- Earlier runs: kept by npm run bench, which rewrites only what is above this line. -->';
 
 const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -53,6 +58,12 @@ if (!only || only === 'notify') {
   console.log(notify);
   sections.push(`## Notifications\n\n\`\`\`\n${notify}\n\`\`\``);
 }
+if (!only || only === 'payments') {
+  console.log('\n=== deposits: a payment event to Booked and the owner’s push ===');
+  const payments = formatPaymentBench(await runPaymentBench());
+  console.log(payments);
+  sections.push(`## Deposits\n\n\`\`\`\n${payments}\n\`\`\``);
+}
 
 if (only) {
   console.log(`\nBENCH_ONLY=${only}: a partial run, so ${RESULTS_FILE} is left as it was.`);
@@ -69,6 +80,8 @@ const chromium = (() => {
     return 'Chromium: unknown';
   }
 })();
+const previous = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+const earlier = previous.includes(KEPT) ? previous.slice(previous.indexOf(KEPT)) : `${KEPT}\n`;
 writeFileSync(
   RESULTS_FILE,
   [
@@ -79,6 +92,7 @@ writeFileSync(
     '',
     ...sections,
     '',
+    earlier,
   ].join('\n'),
 );
 console.log(`\nWritten to ${RESULTS_FILE}`);

@@ -108,8 +108,8 @@ function load(
   });
 }
 
-const median = (values: number[]) => percentile(values, 50);
-function percentile(values: number[], p: number): number {
+export const median = (values: number[]) => percentile(values, 50);
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -135,19 +135,20 @@ function arrivals(acked: ReadonlyMap<string, number>) {
   };
 }
 
-/** The bench's device: its own keys, to read which inquiry each push is about. */
-function newBenchDevice() {
+/** The bench's device: its own keys, to read what each push says and which inquiry it is about. */
+export function newBenchDevice() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const auth = randomBytes(16);
+  const payloadOf = (body: Buffer) =>
+    JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString()) as {
+      title: string;
+      url: string;
+    };
   return {
     subscription: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') },
-    inquiryOf(body: Buffer): string {
-      const payload = JSON.parse(
-        ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString(),
-      ) as { url: string };
-      return new URL(payload.url).searchParams.get('id') ?? '';
-    },
+    payloadOf,
+    inquiryOf: (body: Buffer): string => new URL(payloadOf(body).url).searchParams.get('id') ?? '',
   };
 }
 

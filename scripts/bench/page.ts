@@ -180,7 +180,7 @@ const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).le
 export function measurePageSizes(clientDir = CLIENT_DIR): PageSizes {
   const html = readFileSync(join(clientDir, 'index.html'), 'utf8');
   const assets = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => join(clientDir, match[1]!));
-  // The page's module is a boot script's data-src (src/server/page-boot-script.ts).
+  // The page's module is a boot script's data-src (src/shared/page-boot-script.ts).
   const scripts = assets(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g);
   const styles = assets(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g);
   const sum = (paths: string[]) => paths.reduce((total, path) => total + gzipSize(path), 0);

@@ -58,9 +58,21 @@ describe('npm run owner', () => {
         stderr: expect.stringContaining('already exists'),
       });
 
-      expect(cli(['passwd', 'owner@example.com'], 'a brand new passphrase\n', data.dir).code).toBe(0);
+      // What a thief with the old password could have set up: a push device, the calendar feed, a browser's standing.
+      const device = { endpoint: 'https://push.example/send/thief', p256dh: 'k', auth: 'a', label: 'Thief' };
+      await store.devices.addPushDevice(owner.id, { ...device, sessionHash: 'a session of theirs' }, new Date());
+      const seed = await store.calendarSeed(owner.id);
+      const passwd = cli(['passwd', 'owner@example.com'], 'a brand new passphrase\n', data.dir);
+      expect(passwd).toMatchObject({
+        code: 0,
+        stdout:
+          'Changed the password of owner@example.com and signed them out everywhere; 1 push device turned off and the calendar feed has a new address.\n',
+      });
       const changed = (await store.findOwnerByEmail('owner@example.com'))!;
       expect(await verifyPassword(changed.passwordHash, 'a brand new passphrase')).toBe(true);
+      expect(await store.devices.pushDevices(owner.id)).toEqual([]);
+      expect(await store.calendarSeed(owner.id)).not.toBe(seed);
+      expect(changed.deviceGeneration).toBe(owner.deviceGeneration + 1);
 
       expect(cli(['remove', 'owner@example.com'], '', data.dir).code).toBe(0);
       expect(await store.listOwners()).toEqual([]);

@@ -1,7 +1,7 @@
 // The owner's accounts, from the command line (there is no public sign-up page):
 //
 //   npm run owner -- add EMAIL       (the password from standard input)
-//   npm run owner -- passwd EMAIL    (a new password; ends that owner's sessions)
+//   npm run owner -- passwd EMAIL    (a new password; ends every other way in of that owner's)
 //   npm run owner -- remove EMAIL    (and every session of theirs)
 //   npm run owner -- list
 //
@@ -20,7 +20,9 @@ export const USAGE = `Usage: npm run owner -- <command>
 
   add EMAIL      adds an owner who can sign in to the inbox at /inbox; asks for
                  the password (at least 12 characters, not a common one)
-  passwd EMAIL   sets a new password for EMAIL and signs them out everywhere
+  passwd EMAIL   sets a new password for EMAIL and signs them out everywhere: every
+                 session, every browser's standing, the push devices and the
+                 calendar feed's address (get the new one from the inbox)
   remove EMAIL   removes the owner EMAIL and signs them out everywhere
   list           lists the owners
 
@@ -134,10 +136,17 @@ export async function run(
         }
         out(`Added ${command.email}. Sign in at /inbox.`);
         break;
-      case 'passwd':
+      case 'passwd': {
+        // Every way in a thief could have set up ends with the old password (record 155).
         if (!(await store.setPassword(command.email, newHash!))) throw new UserError(`No owner ${command.email}.`);
-        out(`Changed the password of ${command.email} and signed them out everywhere.`);
+        const { id } = (await store.findOwnerByEmail(command.email))!;
+        const devices = await store.devices.removeDevicesNotFrom(id);
+        out(
+          `Changed the password of ${command.email} and signed them out everywhere; ` +
+            `${devices} push ${devices === 1 ? 'device' : 'devices'} turned off and the calendar feed has a new address.`,
+        );
         break;
+      }
       case 'remove':
         if (!(await store.removeOwner(command.email))) throw new UserError(`No owner ${command.email}.`);
         out(`Removed ${command.email} and signed them out everywhere.`);

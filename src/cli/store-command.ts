@@ -41,8 +41,9 @@ function run(argv: string[], usage: string, verb: string, command: (config: Stor
     process.stdout.write(`${command(config, argv[0]).join('\n')}\n`);
     return 0;
   } catch (error) {
-    if (!(error instanceof BackupError || error instanceof ConfigError)) throw error;
-    process.stderr.write(`Cannot ${verb}: ${error.message}\n`);
+    // What went wrong, in a line: never a stack trace (the owner runs this at 2 a.m.).
+    const known = error instanceof BackupError || error instanceof ConfigError;
+    process.stderr.write(`Cannot ${verb}: ${known ? error.message : String((error as Error).message ?? error)}\n`);
     return 1;
   }
 }

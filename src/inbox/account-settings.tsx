@@ -12,7 +12,12 @@ const accountApi = {
   setEmail: (notifyByEmail: boolean) =>
     request<{ notifyByEmail: boolean }>('PUT', '/api/owner/account/email', { notifyByEmail }),
   resetFeed: () => request<{ calendarFeedUrl: string }>('POST', '/api/owner/account/calendar-feed/reset', {}),
-  signOutOthers: () => request<{ signedOut: number }>('POST', '/api/owner/account/sign-out-others', {}),
+  signOutOthers: () =>
+    request<{ signedOut: number; devicesTurnedOff: number; calendarFeedUrl: string }>(
+      'POST',
+      '/api/owner/account/sign-out-others',
+      {},
+    ),
 };
 
 const failure = (caught: unknown, fallback: string) => (caught instanceof ApiError ? caught.message : fallback);
@@ -29,11 +34,17 @@ export function AccountSettings() {
     );
   }
   if (!account) return null;
+  return <Settings account={account} />;
+}
+
+function Settings({ account }: { account: OwnerAccountView }) {
+  // Signing out the other devices gives the feed a new address too: shown at once.
+  const [feedUrl, setFeedUrl] = useState(account.calendarFeedUrl);
   return (
     <>
       <EmailChoice account={account} />
-      <CalendarFeed url={account.calendarFeedUrl} />
-      <OtherDevices />
+      <CalendarFeed key={feedUrl} url={feedUrl} />
+      <OtherDevices onFeedChanged={setFeedUrl} />
     </>
   );
 }
@@ -117,15 +128,22 @@ function CalendarFeed({ url: initial }: { url: string }) {
   );
 }
 
-function OtherDevices() {
+const devices = (n: number) => `${n} other ${n === 1 ? 'device' : 'devices'}`;
+
+function OtherDevices({ onFeedChanged }: { onFeedChanged: (url: string) => void }) {
   const [result, setResult] = useState('');
   const signOutOthers = async () => {
     try {
-      const { signedOut } = await accountApi.signOutOthers();
+      const { signedOut, devicesTurnedOff, calendarFeedUrl } = await accountApi.signOutOthers();
+      onFeedChanged(calendarFeedUrl);
       setResult(
-        signedOut === 0
-          ? 'You were not signed in on any other device.'
-          : `Signed out of ${signedOut} other ${signedOut === 1 ? 'device' : 'devices'}.`,
+        [
+          signedOut === 0 ? 'You were not signed in on any other device.' : `Signed out of ${devices(signedOut)}.`,
+          devicesTurnedOff === 0 ? '' : `Notifications turned off on ${devices(devicesTurnedOff)}.`,
+          'The calendar feed has a new address.',
+        ]
+          .filter(Boolean)
+          .join(' '),
       );
     } catch (caught) {
       setResult(failure(caught, 'Could not sign out the other devices. Please try again.'));
@@ -135,6 +153,11 @@ function OtherDevices() {
     <section className="inbox-card" aria-labelledby="devices-heading">
       <h2 id="devices-heading">Signed-in devices</h2>
       <p>Lost a phone, or signed in on someone else’s computer? End every session of yours but this one.</p>
+      <p className="inbox-muted">
+        It also turns off notifications on every device but this one (turn them on again on yours), gives the calendar
+        feed a new address (subscribe again with it), and the other browsers are strangers again when they next try to
+        sign in. A new password (npm run owner -- passwd) does all of this for every device, this one too.
+      </p>
       <button type="button" className="inbox-button" onClick={() => void signOutOthers()}>
         Sign out other devices
       </button>

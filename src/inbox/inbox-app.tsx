@@ -7,11 +7,13 @@ import { InquiryList } from './inquiry-list.js';
 import { InquiryPage } from './inquiry-detail.js';
 import { Link, useFocusOnMount } from './link.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
+import { EventSheetPage } from './event-sheet.js';
 import { NotificationSettings } from './notifications.js';
 import { NumbersPage } from './numbers-page.js';
 import { Schedule } from './schedule.js';
 import {
   BOOKINGS,
+  eventSheetIdOf,
   INBOX,
   inquiryHref,
   inquiryIdOf,
@@ -146,6 +148,7 @@ function SignIn({ notice }: { notice: string | undefined }) {
 function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
   const url = useLocation();
   const id = inquiryIdOf(url.pathname);
+  const sheetId = eventSheetIdOf(url.pathname);
   // The owner's e-mail links to /inbox?id=<id> (decision record 031): open that inquiry.
   const linked = url.pathname === INBOX ? url.searchParams.get('id') : null;
   useEffect(() => {
@@ -155,8 +158,8 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
   const waiting = useWaitingLeads();
   const [flash, setFlash] = useState<string | undefined>();
   useEffect(() => {
-    if (!id) setListHref(url.pathname + url.search);
-  }, [id, url.pathname, url.search]);
+    if (!id && !sheetId) setListHref(url.pathname + url.search);
+  }, [id, sheetId, url.pathname, url.search]);
 
   const signOut = async () => {
     try {
@@ -213,6 +216,8 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
             <NumbersPage />
           ) : url.pathname === INBOX && url.searchParams.get('sort') === 'waiting' ? (
             <WaitingList />
+          ) : sheetId ? (
+            <EventSheetPage key={sheetId} id={sheetId} />
           ) : id ? (
             <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
           ) : (

@@ -136,7 +136,10 @@ describe('the owner’s own choices', () => {
       if (method === 'PUT' && url === '/api/owner/account/email') return { status: 200, body };
       if (url === '/api/owner/account/calendar-feed/reset')
         return { status: 200, body: { calendarFeedUrl: 'https://tacos.example/calendar/new.ics' } };
-      if (url === '/api/owner/account/sign-out-others') return { status: 200, body: { signedOut: 2 } };
+      if (url === '/api/owner/account/sign-out-others') {
+        const calendarFeedUrl = 'https://tacos.example/calendar/newer.ics';
+        return { status: 200, body: { signedOut: 2, devicesTurnedOff: 1, calendarFeedUrl } };
+      }
       return undefined;
     });
     const confirm = vi.fn(() => true);
@@ -164,11 +167,18 @@ describe('the owner’s own choices', () => {
       'webcal://tacos.example/calendar/new.ics',
     );
 
+    // What signing out covers is said before it is done, and what it did after.
+    expect(section('Signed-in devices').textContent).toContain(
+      'It also turns off notifications on every device but this one',
+    );
     await user.click(screen.getByRole('button', { name: 'Sign out other devices' }));
     await waitFor(() =>
       expect(within(section('Signed-in devices')).getByRole('status').textContent).toBe(
-        'Signed out of 2 other devices.',
+        'Signed out of 2 other devices. Notifications turned off on 1 other device. The calendar feed has a new address.',
       ),
+    );
+    expect((screen.getByLabelText('Calendar feed address') as HTMLInputElement).value).toBe(
+      'https://tacos.example/calendar/newer.ics',
     );
   });
 

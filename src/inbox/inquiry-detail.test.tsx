@@ -51,6 +51,16 @@ function standIn(options: { failFirstLoad?: string } = {}) {
     calls.push({ method, url, body });
     const at = new Date().toISOString();
     if (url.endsWith('/deliveries')) return json(200, { deliveries: [] });
+    if (url.endsWith('/payments'))
+      return json(200, {
+        payments: [],
+        currency: 'GBP',
+        locale: 'en-GB',
+        paid: 0,
+        total: null,
+        deposit: null,
+        balanceDue: null,
+      });
     if (method === 'GET' && url === `/api/owner/inquiries/${inquiry.id}`) {
       if (failLoad) {
         const message = failLoad;

@@ -17,8 +17,9 @@ import { clockTime, dateTime, eventDay } from './format.js';
 import { StatusOptions } from './inquiry-list.js';
 import { Link } from './link.js';
 import { Deliveries } from './notifications.js';
+import { Payments } from './payments.js';
 import { QuoteSection } from './quotes.js';
-import { inquiryHref } from './use-location.js';
+import { eventSheetHref, inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
 
 const SPAM_REASONS: Record<string, string> = {
@@ -175,6 +176,13 @@ export function InquiryPage({
                 Add to calendar
               </a>
             </li>
+            {inquiry.status === 'booked' ? (
+              <li>
+                <Link className="inbox-button" href={eventSheetHref(inquiry.id)}>
+                  Event sheet
+                </Link>
+              </li>
+            ) : null}
           </ul>
 
           <div className="inbox-work">
@@ -241,6 +249,8 @@ export function InquiryPage({
               await load();
             }}
           />
+
+          <Payments inquiryId={inquiry.id} onChange={load} />
 
           <section id="details">
             <h2>Details</h2>
@@ -330,7 +340,8 @@ function History({ entry }: { entry: HistoryEntry }) {
   if (entry.kind === 'status') {
     return (
       <>
-        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong> by {entry.by} {when}
+        Status set to <strong>{entry.status ? STATUS_LABELS[entry.status] : ''}</strong>
+        {entry.by ? ` by ${entry.by}` : ''} {when}
       </>
     );
   }

@@ -135,7 +135,7 @@ const period = (days: 30 | 365, overrides: Partial<PeriodView> = {}): PeriodView
   ],
   answers: { answered: 6, waiting: 1, medianMs: 125 * MINUTE, p90Ms: 26 * 60 * MINUTE },
   quotes: { sent: 4, accepted: 2, declined: 1 },
-  deposits: null,
+  deposits: { count: 2, amounts: [{ currency: 'USD', amount: 250_000 }] },
   booked: { count: 2, revenue: [{ currency: 'USD', amount: 1_250_000 }] },
   ...overrides,
 });
@@ -162,7 +162,7 @@ describe('the Numbers page', () => {
         .map((cell) => cell.textContent);
     expect(cells('Inquiries')).toEqual(['7', '90']);
     expect(cells('Time to first answer, median')).toEqual(['2 h 5 min', '2 h 5 min']);
-    expect(cells('Deposits paid')).toEqual(['Not recorded yet', 'Not recorded yet']);
+    expect(cells('Deposits paid')).toEqual(['2 ($2,500.00)', '2 ($2,500.00)']);
     expect(cells('Booked revenue')).toEqual(['$12,500.00', '$12,500.00']);
 
     const chart = screen.getByRole('img', { name: /Inquiries by week, last 30 days/ });

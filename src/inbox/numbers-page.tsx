@@ -30,7 +30,7 @@ const ROWS: [string, (period: NumbersView['periods'][number]) => string][] = [
   ['Quotes sent', (p) => String(p.quotes.sent)],
   ['Quotes accepted', (p) => String(p.quotes.accepted)],
   ['Quotes declined', (p) => String(p.quotes.declined)],
-  ['Deposits paid', (p) => (p.deposits ? `${p.deposits.count} (${money(p.deposits.amounts)})` : 'Not recorded yet')],
+  ['Deposits paid', (p) => `${p.deposits.count} (${money(p.deposits.amounts)})`],
   ['Bookings from accepted quotes', (p) => String(p.booked.count)],
   ['Booked revenue', (p) => money(p.booked.revenue)],
 ];

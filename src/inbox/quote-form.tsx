@@ -218,9 +218,11 @@ export function QuoteForm({
           {failure}
         </p>
       ) : null}
-      <p role="status" className="inbox-live">
-        {sending ? 'Sending…' : ''}
-      </p>
+      {sending ? (
+        <p role="status" className="inbox-live">
+          Sending…
+        </p>
+      ) : null}
       <div className="inbox-row">
         <button type="submit" className="inbox-button inbox-primary" aria-disabled={sending}>
           Send quote

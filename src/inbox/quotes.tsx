@@ -62,13 +62,14 @@ export function QuoteSection({
           {error}
         </p>
       ) : null}
-      <p role="status" className="inbox-live">
-        {!sent || writing
-          ? ''
-          : sent.again
+      {/* Only the last action's confirmation is on the page (the page's other status lines stay alone). */}
+      {sent && !writing ? (
+        <p role="status" className="inbox-live">
+          {sent.again
             ? `Version ${sent.version} already says this: nothing new was sent.`
             : `Version ${sent.version} sent to the customer. Status: ${STATUS_LABELS[status]}.`}
-      </p>
+        </p>
+      ) : null}
       {!data ? (
         error ? null : (
           <p className="inbox-muted">Loading…</p>
@@ -191,9 +192,11 @@ function QuoteLink({ url }: { url: string }) {
           Copy link
         </button>
       </div>
-      <p role="status" className="inbox-live">
-        {result}
-      </p>
+      {result ? (
+        <p role="status" className="inbox-live">
+          {result}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,13 +4,16 @@
 // page's "Find the truck" shows every change at once. The rules are the server's
 // (src/shared/truck-schedule.ts): a message under each field that breaks one, nothing sent.
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { StopFieldName, StopFields } from '../shared/stop-fields.js';
 import {
+  emptyStop,
+  isRequired,
   isToday,
   type LocalTime,
   MAX_REPEAT_WEEKS,
+  STOP_ROWS,
   type ScheduleView,
-  STOP_FIELDS,
-  type StopFields,
+  stopDetails,
   stopProblems,
   type TruckStop,
 } from '../shared/truck-schedule.js';
@@ -31,9 +34,7 @@ const scheduleApi = {
 const day = eventDay;
 const hours = (stop: StopFields) => `${clockTime(stop.starts)}–${clockTime(stop.ends)}`;
 
-const EMPTY: StopFields = { date: '', starts: '', ends: '', place: '', address: '', note: '' };
-type FieldName = keyof StopFields;
-type Problems = Partial<Record<FieldName, string>>;
+type Problems = Partial<Record<StopFieldName, string>>;
 
 export function Schedule() {
   const {
@@ -170,7 +171,11 @@ function StopItem({
       </p>
       <p className="inbox-stop-place">{stop.place}</p>
       <p>{stop.address}</p>
-      {stop.note ? <p className="inbox-muted">{stop.note}</p> : null}
+      {stopDetails(stop).map(([name, value]) => (
+        <p key={name} className="inbox-muted">
+          {value}
+        </p>
+      ))}
       <div className="inbox-row">
         <button type="button" className="inbox-button" onClick={onEdit}>
           Edit<span className="visually-hidden"> {which}</span>
@@ -182,15 +187,6 @@ function StopItem({
     </li>
   );
 }
-
-const INPUTS: { name: FieldName; type: string; autoComplete?: string; hint?: string }[] = [
-  { name: 'date', type: 'date' },
-  { name: 'starts', type: 'time' },
-  { name: 'ends', type: 'time', hint: 'Earlier than Starts: the stop ends after midnight.' },
-  { name: 'place', type: 'text', hint: 'What people know it as, e.g. Sunday Market.' },
-  { name: 'address', type: 'text', autoComplete: 'street-address', hint: 'For the map link.' },
-  { name: 'note', type: 'text', hint: 'Optional, e.g. By the north gate.' },
-];
 
 function StopForm({
   editing,
@@ -206,7 +202,7 @@ function StopForm({
 }) {
   const id = useId();
   const [values, setValues] = useState<StopFields>(() => {
-    if (!editing) return EMPTY;
+    if (!editing) return emptyStop();
     const { id: _id, ...fields } = editing;
     return fields;
   });
@@ -224,9 +220,9 @@ function StopForm({
     const found = now ? stopProblems(stop, now) : {};
     setProblems(found);
     setFailure(undefined);
-    const first = INPUTS.find((input) => found[input.name]);
+    const first = STOP_ROWS.find(([name]) => found[name]);
     if (first) {
-      document.getElementById(`${id}-${first.name}`)?.focus();
+      document.getElementById(`${id}-${first[0]}`)?.focus();
       return;
     }
     setBusy(true);
@@ -236,7 +232,7 @@ function StopForm({
         await onSaved(`Saved: ${stop.place}, ${day(stop.date)}.`);
       } else {
         const { stops } = await scheduleApi.add(stop, repeatWeeks);
-        setValues(EMPTY);
+        setValues(emptyStop());
         setRepeatWeeks(1);
         await onSaved(
           stops.length === 1
@@ -258,25 +254,26 @@ function StopForm({
     <form className="inbox-card inbox-stop-form" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{editing ? `Edit stop: ${editing.place}` : 'Add a stop'}</h2>
       <div className="inbox-stop-fields">
-        {INPUTS.map((input) => {
-          const field = `${id}-${input.name}`;
-          const problem = problems[input.name];
+        {STOP_ROWS.map(([name, input]) => {
+          const field = `${id}-${name}`;
+          const problem = problems[name];
+          const text = input.input === 'text' ? input : undefined;
           const described = [problem && `${field}-problem`, input.hint && `${field}-hint`].filter(Boolean).join(' ');
           return (
-            <div key={input.name} className={`inbox-field inbox-stop-${input.name}`}>
-              <label htmlFor={field}>{STOP_FIELDS[input.name].label}</label>
+            <div key={name} className={`inbox-field inbox-stop-${input.input} inbox-stop-${name}`}>
+              <label htmlFor={field}>{input.label}</label>
               <input
                 id={field}
-                name={input.name}
-                type={input.type}
-                value={values[input.name]}
-                required={input.name !== 'note'}
-                min={input.type === 'date' && !editing ? now?.date : undefined}
-                maxLength={(STOP_FIELDS[input.name] as { maxLength?: number }).maxLength}
-                autoComplete={input.autoComplete ?? 'off'}
+                name={name}
+                type={input.input}
+                value={values[name]}
+                required={isRequired(input)}
+                min={input.input === 'date' && !editing ? now?.date : undefined}
+                maxLength={text?.maxLength}
+                autoComplete={text?.autoComplete ?? 'off'}
                 aria-invalid={problem ? true : undefined}
                 aria-describedby={described || undefined}
-                onChange={(event) => setValues((current) => ({ ...current, [input.name]: event.target.value }))}
+                onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
               />
               {input.hint ? (
                 <span id={`${field}-hint`} className="inbox-muted inbox-hint">

@@ -32,6 +32,12 @@ export const BOOKINGS = `${INBOX}/bookings`;
 export const SCHEDULE = `${INBOX}/schedule`;
 export const NUMBERS = `${INBOX}/numbers`;
 export const inquiryHref = (id: string) => `${INBOX}/inquiries/${id}`;
+export const eventSheetHref = (id: string) => `${inquiryHref(id)}/event-sheet`;
+
+/** The inquiry id of an event sheet's address, /inbox/inquiries/<id>/event-sheet, if it is one. */
+export function eventSheetIdOf(pathname: string): string | undefined {
+  return /^\/inbox\/inquiries\/([0-9a-f-]{36})\/event-sheet$/.exec(pathname)?.[1];
+}
 
 /** The inquiry id of an address like /inbox/inquiries/<id>, if it is one. */
 export function inquiryIdOf(pathname: string): string | undefined {

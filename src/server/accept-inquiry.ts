@@ -19,6 +19,8 @@ export interface InquirySubmission {
   body: InquiryBody;
   /** How long the sender took to fill the form, by the server's clock (0 when it cannot tell: too fast). */
   fillMs: number;
+  /** The sender's network, as a keyed hash (senderOf): the confirmations' per-source cap counts it. */
+  sender?: string;
 }
 
 export type Acceptance =
@@ -69,6 +71,7 @@ export async function acceptInquiry(
     bodyHash: submission.bodyHash,
     document,
     spamReason,
+    sender: submission.sender ?? null,
   });
   if (result.status === 'created') options.onCreated?.(spamReason);
   // The first reply's estimate, from the content's prices and the structured fields only (record 141).

@@ -2,7 +2,13 @@
 // the built site. buildApp never listens, so tests drive it in-process.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { content } from '../../content/index.js';
 import { sectionOptionsOf } from '../shared/schedule-section.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
@@ -16,7 +22,12 @@ import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
+import { deposits } from './payments/deposits.js';
+import { paymentRoutes } from './payments/payment-routes.js';
+import { openProviders } from './payments/providers/index.js';
 import { type Clock, systemClock } from './clock.js';
+import { eventServices } from './event-plan/event-services.js';
+import { paymentsRead } from './event-plan/payments.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
@@ -36,6 +47,17 @@ import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
 import type { OwnerStore } from './store/owner-store.js';
+import {
+  createStoreHealth,
+  FAULT_TEXT,
+  faultMessage,
+  RETRY_AFTER_S,
+  type StoreFault,
+  storeFault,
+} from './store/store-faults.js';
+import { throttledLog } from './log-throttle.js';
+import { publicOriginOf } from './same-origin.js';
+import { answerWithin, NO_ANSWER_IN_TIME } from './answer-deadline.js';
 
 /** The owner accounts that receive e-mail about new inquiries (each may switch it off in the inbox). */
 async function notifiedOwners(owners: AccountStore): Promise<string[]> {
@@ -58,6 +80,7 @@ const ERROR_CODES: Record<number, string> = {
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  503: 'unavailable',
 };
 
 /**
@@ -75,6 +98,12 @@ export const TIMEOUTS = {
   idleSocketMs: 30_000,
   /** How often Node looks for requests past their time (its default, 30 s, would let them run 45 s). */
   checkEveryMs: 1_000,
+  /**
+   * A request not answered within this gets 503 with Retry-After (record 150): whatever it
+   * waits for (a hung database), the client hears within 5 s and may send it again. The
+   * time its body takes to arrive is not counted (answer-deadline.ts).
+   */
+  handlerMs: 4_500,
 };
 
 export interface BuildOptions {
@@ -102,6 +131,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The notification outbox's worker: resend, test e-mail, status. */
     notifier: Notifier;
+    /**
+     * The store fault `error` is (a full disk, a database down or hung), noted for
+     * readiness and logged once in a while, with Retry-After set; undefined for anything
+     * else (record 150). For error handlers of their own (the form post's page).
+     */
+    storeFaultOf(error: FastifyError, request: FastifyRequest, reply: FastifyReply): StoreFault | undefined;
     /** The sale's reminders: a test sweeps now, after moving the clock. */
     reminders: ReminderSweeper;
     /** The server's clock (ms): the system's, or a test's. */
@@ -129,14 +164,16 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       // The path without its query: a search's words are personal data too.
-      // The path only, and never a quote's or an action link's token: each is a key (records 142, 182).
+      // The path only, and never a quote's token, an action link's nor the calendar feed's:
+      // each link is a key (records 142, 154, 182).
       serializers: {
         req: (req) => ({
           method: req.method,
           url: req.url
             .split('?')[0]!
             .replace(/^\/quote\/[^/]+/, '/quote/…')
-            .replace(/^\/act\/[^/]+/, '/act/…'),
+            .replace(/^\/act\/[^/]+/, '/act/…')
+            .replace(/^\/calendar\/[^/]+/, '/calendar/…'),
         }),
       },
     },
@@ -168,7 +205,28 @@ export async function buildApp(
     }
   });
 
+  answerWithin(app, timeouts.handlerMs);
+  const storeHealth = createStoreHealth();
+  // One line per kind of fault every few seconds, not a stack per request (record 150).
+  const faultLog = throttledLog(5_000);
+  app.decorate('storeFaultOf', (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const fault =
+      storeFault(error) ??
+      (error.code === NO_ANSWER_IN_TIME ? { kind: 'unanswered' as const, code: NO_ANSWER_IN_TIME } : undefined);
+    if (!fault) return undefined;
+    storeHealth.fault(fault);
+    faultLog(`${fault.kind}:${fault.code}`, (held) =>
+      request.log.error(
+        { code: fault.code, ...(held > 0 ? { alsoSince: held } : {}) },
+        `request refused with 503: ${FAULT_TEXT[fault.kind]}`,
+      ),
+    );
+    reply.header('retry-after', String(RETRY_AFTER_S[fault.kind]));
+    return fault;
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const fault = app.storeFaultOf(error, request, reply);
+    if (fault) return reply.status(503).send({ error: 'unavailable', message: faultMessage(fault) } satisfies ApiError);
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       request.log.error({ err: loggableError(error) }, 'request failed');
@@ -205,6 +263,7 @@ export async function buildApp(
     mailAddress(config.notify.mailFrom) ?? config.notify.mailFrom,
   );
   const quoteKey = quoteLinkKey(config.sessionSecret);
+  const payments = paymentsRead(owners.payments);
   const actionKey = actionLinkKey(config.sessionSecret);
   const clock = options.clock ?? systemClock;
   const sale: SaleServices = {
@@ -217,6 +276,9 @@ export async function buildApp(
       return { status: found.inquiry.status, answered };
     },
     actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
+    payment: (id: string) => owners.payments.get(id),
+    paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
+    event: eventServices(owners, payments, config.notify.publicUrl, clock),
   };
   const notifier = createNotifier({
     push,
@@ -276,7 +338,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => published.stop());
   setUpMetrics(app, config.metricsToken, () => notifier);
-  await app.register(healthRoutes, { store, notifier });
+  await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
   await app.register(ownerArea, {
     config,
@@ -287,9 +349,21 @@ export async function buildApp(
     onScheduleChanged: () => published.refresh(),
     quoteUrl: sale.quoteUrl,
     clock,
+    payments,
   });
-  await app.register(quotePageRoutes, { owners, notifier, quoteKey, clock });
-  await app.register(actionLinkRoutes, { owners, key: actionKey, clock });
+  // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
+  const providers = openProviders(config.payments);
+  await app.register(quotePageRoutes, {
+    owners,
+    notifier,
+    quoteKey,
+    clock,
+    publicUrl: config.notify.publicUrl,
+    deposits: providers[0] && deposits(owners, providers[0]),
+    publicOrigin: publicOriginOf(config.notify),
+  });
+  await app.register(paymentRoutes, { owners, providers, notifier });
+  await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

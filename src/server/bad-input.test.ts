@@ -183,6 +183,12 @@ describe('bad input', () => {
     expect(expectApiError(response, 415).error).toBe('unsupported_media_type');
   });
 
+  it('answers 400 for the nil UUID as an id, storing nothing', async () => {
+    const response = await putInquiry(t.app, '00000000-0000-0000-0000-000000000000', buildInquiryBody(), { token });
+    expect(expectApiError(response, 400).fields).toHaveProperty('id');
+    expect(await t.store.count()).toBe(0);
+  });
+
   it('accepts a JSON content type with a charset (checked without storing: the id is invalid)', async () => {
     const response = await putInquiry(t.app, 'x', buildInquiryBody(), {
       token,

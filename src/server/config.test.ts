@@ -55,6 +55,7 @@ describe('loadConfig defaults', () => {
         leaseMs: 120_000,
       },
       followUp: { escalateAfterMs: 900_000, quoteNudgeDays: 3 },
+      payments: { stripe: undefined },
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
@@ -125,6 +126,7 @@ describe('loadConfig defaults', () => {
       logLevel: 'warn',
       notify: expect.objectContaining({ publicUrl: 'http://localhost:8080' }),
       followUp: { escalateAfterMs: 1_800_000, quoteNudgeDays: 5 },
+      payments: { stripe: undefined },
     });
   });
 

@@ -6,6 +6,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { loadNotifyConfig, type NotifyConfig } from './notify/notify-config.js';
+import { loadPaymentSettings, type PaymentSettings } from './payments/payment-settings.js';
 
 export interface RateLimit {
   max: number;
@@ -36,6 +37,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** E-mail and webhooks (notify/notify-config.ts). */
   notify: NotifyConfig;
+  /** The payment providers (payments/payment-settings.ts). */
+  payments: PaymentSettings;
   /** When the sale's reminders are due (issue 31, record 180). */
   followUp: FollowUpConfig;
 }
@@ -218,5 +221,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       escalateAfterMs: integer(env, 'ESCALATE_AFTER_MINUTES', 15, 0, 24 * 60) * MINUTE,
       quoteNudgeDays: integer(env, 'QUOTE_NUDGE_DAYS', 3, 0, 60),
     },
+    payments: loadPaymentSettings(env),
   };
 }

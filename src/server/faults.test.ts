@@ -30,6 +30,7 @@ function failingStore(inner: InquiryStore, leak: string): InquiryStore {
     },
     list: () => inner.list(),
     pendingMigrations: () => inner.pendingMigrations(),
+    probeWrite: () => inner.probeWrite(),
     count: () => inner.count(),
     close: () => inner.close(),
   };

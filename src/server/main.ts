@@ -3,10 +3,11 @@
 // bound (shutdown.ts).
 import { buildApp } from './app.js';
 import { ConfigError } from './config-error.js';
-import { loadConfig } from './config.js';
+import { loadConfig, loadStoreConfig } from './config.js';
 import { readableByOthers } from './data-dir.js';
 import { loadEnvFile } from './env-file.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
+import { startProblem } from './start-problem.js';
 import { openStore } from './store/open-store.js';
 
 async function main(): Promise<void> {
@@ -33,10 +34,21 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError || (error instanceof Error && error.name === 'ContentError')) {
     console.error(`Cannot start: ${error.message}`);
   } else {
-    console.error('Cannot start:', error);
+    // A full disk, a DATA_DIR this user may not write, a database that does not answer: said so.
+    const problem = storeProblem(error);
+    if (problem) console.error(`Cannot start: ${problem}`);
+    else console.error('Cannot start:', error);
   }
   process.exit(1);
 });
+
+function storeProblem(error: unknown): string | undefined {
+  try {
+    return startProblem(error, loadStoreConfig());
+  } catch {
+    return undefined;
+  }
+}
 
 /** Why the port cannot be had, and how to pick another (no stack trace: nothing is broken). */
 function portProblem(code: 'EADDRINUSE' | 'EACCES', { host, port }: { host: string; port: number }): string {

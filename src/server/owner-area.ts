@@ -4,6 +4,7 @@
 // plugin takes only the options it uses: FastifyPluginAsync<Pick<OwnerAreaOptions, ...>>.
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { PaymentsRead } from './event-plan/payments.js';
 import type { PushServices } from './notify/channels/channel.js';
 import type { Notifier } from './notify/notifier.js';
 import type { Owner } from './store/account-store.js';
@@ -33,4 +34,6 @@ export interface OwnerAreaOptions {
   quoteUrl(quoteId: string): string;
   /** The server's clock (a test's, in tests). */
   clock: Clock;
+  /** The payments the event sheet reads (record 170). */
+  payments: PaymentsRead;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { PAGE_BOOT_SCRIPT, PAGE_MOTION_SCRIPT } from './page-boot-script.js';
+import { PAGE_BOOT_SCRIPT, PAGE_MOTION_SCRIPT } from '../shared/page-boot-script.js';
 import { INLINE_STYLE_HASHES_FILE, inlineStyleHashes, securityHeaders } from './security-headers.js';
 
 describe('security headers', () => {

@@ -1,12 +1,17 @@
 // Security headers for every response, computed once at start: the set
 // @fastify/helmet sends, which rebuilds them on each request (about 9 % of a
 // create's CPU here).
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_SCRIPT_HASHES } from './page-boot-script.js';
+import { PAGE_SCRIPTS } from '../shared/page-boot-script.js';
 
 /** Written by scripts/prerender.ts: the hashes of the stylesheet it inlined into index.html. */
 export const INLINE_STYLE_HASHES_FILE = 'inline-style-hashes.json';
+
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/** The CSP sources that allow the page's two inline scripts (src/shared/page-boot-script.ts). */
+const PAGE_SCRIPT_HASHES = PAGE_SCRIPTS.map(sha256);
 
 const contentSecurityPolicy = (styleHashes: readonly string[]) =>
   [

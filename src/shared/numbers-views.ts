@@ -26,8 +26,8 @@ export interface PeriodView {
   /** From arrival to an owner's first status change, note or quote, over the inquiries (not spam) of the period. */
   answers: { answered: number; waiting: number; medianMs: number | null; p90Ms: number | null };
   quotes: { sent: number; accepted: number; declined: number };
-  /** Deposits paid in the period; null while the site records no payments. */
-  deposits: { count: number; amounts: MoneyFigure[] } | null;
+  /** Quotes whose deposit was paid in the period (by hand or online), and their deposits. */
+  deposits: { count: number; amounts: MoneyFigure[] };
   /** Quotes accepted in the period whose inquiry is Booked: how many, and their totals. */
   booked: { count: number; revenue: MoneyFigure[] };
 }

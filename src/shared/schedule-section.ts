@@ -13,6 +13,8 @@ import {
   mapsUrl,
   STOPS_ON_PAGE,
   stopDay,
+  stopDescription,
+  stopDetails,
   stopTime,
   type TruckStop,
   upcomingStops,
@@ -41,6 +43,7 @@ export interface SectionOptions {
 /** The stops as schema.org FoodEvents, for search engines. */
 export function stopEvents(stops: readonly TruckStop[], options: SectionOptions): Record<string, unknown>[] {
   return stops.map((stop) => {
+    const description = stopDescription(stop);
     return {
       '@context': 'https://schema.org',
       '@type': 'FoodEvent',
@@ -51,7 +54,7 @@ export function stopEvents(stops: readonly TruckStop[], options: SectionOptions)
       eventStatus: 'https://schema.org/EventScheduled',
       location: { '@type': 'Place', name: stop.place, address: stop.address },
       organizer: { '@id': options.businessId },
-      ...(stop.note ? { description: stop.note } : {}),
+      ...(description ? { description } : {}),
     };
   });
 }
@@ -68,7 +71,7 @@ function stopItem(stop: TruckStop, today: string, locale: string): string {
     '</p>',
     `<h3 id="${heading}" class="schedule-place">${escapeHtml(stop.place)}</h3>`,
     `<p class="schedule-address">${escapeHtml(stop.address)}</p>`,
-    stop.note ? `<p class="schedule-note">${escapeHtml(stop.note)}</p>` : '',
+    ...stopDetails(stop).map(([name, value]) => `<p class="schedule-detail schedule-${name}">${escapeHtml(value)}</p>`),
     // The link's name stays "Open in Maps"; the stop's place describes it.
     `<a class="schedule-maps" href="${escapeHtml(mapsUrl(stop.address))}" aria-describedby="${heading}">Open in Maps</a>`,
     '</li>',

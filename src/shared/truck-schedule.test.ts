@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { scheduleSection, withScheduleSection, SCHEDULE_END, SCHEDULE_START, stopEvents } from './schedule-section.js';
+import type { StopFields } from './stop-fields.js';
 import {
   addDays,
   localNow,
-  type StopFields,
   stopDay,
   stopProblems,
   stopTime,

@@ -2,22 +2,32 @@
 // inbox's Schedule page and the landing page shows under "Find the truck". One set of
 // rules for the inbox's form and the server (400 naming the field), and the clock of
 // the business: a stop's date and times are the business's local wall-clock time, in
-// content.timeZone, whatever zone the server or the owner's phone is in.
+// content.timeZone, whatever zone the server or the owner's phone is in. A stop's
+// fields are one table (stop-fields.ts); what every part reads of it is derived here.
+import { STOP_FIELDS, type StopField, type StopFieldName, type StopFields } from './stop-fields.js';
 import { textProblem } from './text-rules.js';
 import { offsetAt, offsetText, wallClock } from './time-zone.js';
 
-/** A stop as the owner enters it. `ends` before `starts` means it ends the next day (a late night). */
-export interface StopFields {
-  /** 'YYYY-MM-DD', the business's local date. */
-  date: string;
-  /** 'HH:MM', 24-hour. */
-  starts: string;
-  ends: string;
-  place: string;
-  address: string;
-  /** '' when there is none. */
-  note: string;
-}
+/** The table's rows, in its order (the form's, the columns'). */
+export const STOP_ROWS = Object.entries(STOP_FIELDS) as [StopFieldName, StopField][];
+/** The fields' names, in the table's order. */
+export const STOP_FIELD_NAMES = STOP_ROWS.map(([name]) => name);
+/** Whether a field must be filled in (every field but an optional text). */
+export const isRequired = (field: StopField) => field.input !== 'text' || !field.optional;
+const DETAILS = STOP_ROWS.filter(([, field]) => field.input === 'text' && field.detail).map(([name]) => name);
+
+/** A stop with every field empty (the form for a new one). */
+export const emptyStop = (): StopFields => Object.fromEntries(STOP_FIELD_NAMES.map((name) => [name, ''])) as StopFields;
+
+/** The stop's details that are filled in, in the table's order: `[['note', 'By the north gate']]`. */
+export const stopDetails = (stop: StopFields): [StopFieldName, string][] =>
+  DETAILS.filter((name) => stop[name] !== '').map((name) => [name, stop[name]]);
+
+/** The stop's details as one text, a line each ('' when there are none): the calendar's and the JSON-LD's description. */
+export const stopDescription = (stop: StopFields): string =>
+  stopDetails(stop)
+    .map(([, value]) => value)
+    .join('\n');
 
 export interface TruckStop extends StopFields {
   id: string;
@@ -48,16 +58,6 @@ export interface ScheduleView {
   now: LocalTime;
 }
 
-/** Each field: its label (as the form and every message name it) and its longest value. */
-export const STOP_FIELDS = {
-  date: { label: 'Date' },
-  starts: { label: 'Starts' },
-  ends: { label: 'Ends' },
-  place: { label: 'Place', maxLength: 80 },
-  address: { label: 'Address', maxLength: 200 },
-  note: { label: 'Note', maxLength: 200 },
-} as const satisfies Record<keyof StopFields, { label: string; maxLength?: number }>;
-
 /** How many weeks in a row one "Add stop" may fill (the stop and the same day in the weeks after). */
 export const MAX_REPEAT_WEEKS = 12;
 /** How far ahead a stop may be. */
@@ -83,15 +83,15 @@ const isRealDate = (value: string) =>
  * its field's label; empty when nothing is. `now` is the business's clock: a stop is
  * never one that has already ended (a late night from yesterday still running is fine).
  */
-export function stopProblems(stop: StopFields, now: LocalTime): Partial<Record<keyof StopFields, string>> {
-  const problems: Partial<Record<keyof StopFields, string>> = {};
-  const say = (field: keyof StopFields, problem: string) => {
+export function stopProblems(stop: StopFields, now: LocalTime): Partial<Record<StopFieldName, string>> {
+  const problems: Partial<Record<StopFieldName, string>> = {};
+  const say = (field: StopFieldName, problem: string) => {
     problems[field] ??= `${STOP_FIELDS[field].label}: ${problem}`;
   };
   if (!isRealDate(stop.date)) say('date', 'enter a date such as 2030-05-26.');
   else if (dayNumber(stop.date) - dayNumber(now.date) > MAX_DAYS_AHEAD) say('date', 'pick a day within two years.');
-  for (const field of ['starts', 'ends'] as const) {
-    if (!TIME.test(stop[field])) say(field, 'enter a time such as 11:30.');
+  for (const [name, field] of STOP_ROWS) {
+    if (field.input === 'time' && !TIME.test(stop[name])) say(name, 'enter a time such as 11:30.');
   }
   if (!problems.date && !problems.starts && !problems.ends) {
     const ended = stopEnd(stop) <= `${now.date} ${now.time}`;
@@ -100,14 +100,14 @@ export function stopProblems(stop: StopFields, now: LocalTime): Partial<Record<k
     if (noLength) say('ends', 'must differ from Starts.');
     else if (ended && stop.date >= now.date) say('ends', 'this stop has ended already; pick a later time.');
   }
-  for (const field of ['place', 'address', 'note'] as const) {
-    const value = stop[field];
-    const { maxLength } = STOP_FIELDS[field];
-    if (field !== 'note' && value === '') say(field, 'please fill this in.');
-    else if (value.length > maxLength) say(field, `at most ${maxLength} characters.`);
+  for (const [name, field] of STOP_ROWS) {
+    if (field.input !== 'text') continue;
+    const value = stop[name];
+    if (isRequired(field) && value === '') say(name, 'please fill this in.');
+    else if (value.length > field.maxLength) say(name, `at most ${field.maxLength} characters.`);
     else {
       const problem = textProblem({ kind: 'line' }, value);
-      if (problem) say(field, `${problem}.`);
+      if (problem) say(name, `${problem}.`);
     }
   }
   return problems;

@@ -7,7 +7,7 @@ import { prefersReducedMotion } from './motion/reduced-motion.js';
 // Entrance animations hide content until it scrolls in; only when JavaScript
 // runs and motion is welcome. Otherwise everything is simply visible. The built
 // page's boot script has armed them as soon as the body was parsed
-// (src/server/page-boot-script.ts); this covers `npm run dev`, which has none.
+// (src/shared/page-boot-script.ts); this covers `npm run dev`, which has none.
 if (!prefersReducedMotion()) document.documentElement.classList.add('motion-ok');
 
 // The overlay's code (form, sending, toasts) loads when the browser is idle

@@ -218,6 +218,11 @@ describe('npm run backup and npm run restore (SQLite)', () => {
     expect(newerRestore.err).toMatch(
       /made by a newer Curbside \(schema 9999; this one knows up to \d+\): upgrade first/,
     );
+    // The store itself named as its backup (the review's restore left no store at all).
+    const itself = await runCli('restore', join(live, SQLITE_FILE), live);
+    expect(itself.status).toBe(1);
+    expect(itself.err).toMatch(/^Cannot restore: .*curbside\.sqlite is the store itself, not a backup of it/);
+    expect(itself.err).not.toContain('    at ');
     expect(statSync(join(live, SQLITE_FILE)).mtimeMs).toBe(before);
     expect((await runCli('backup', join(live, 'x.sqlite'), dataDir())).err).toMatch(/There is no store to back up/);
   });

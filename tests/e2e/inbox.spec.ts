@@ -123,7 +123,8 @@ test.describe('the owner’s inbox', () => {
     ]);
     expect(calendar.suggestedFilename()).toMatch(/\.ics$/);
     const ics = readFileSync((await calendar.path())!, 'utf8');
-    expect(ics).toContain(`DTSTART:${inDays(40).replace(/-/g, '')}T110000`);
+    // In the business's time zone (record 170).
+    expect(ics).toMatch(new RegExp(`DTSTART;TZID=[\\w/]+:${inDays(40).replace(/-/g, '')}T110000`));
 
     // Mark it Contacted, add a note: both in the history, with who and when. Choosing in
     // the select saves nothing (WCAG 3.2.2); "Save status" does, and says so in its card.

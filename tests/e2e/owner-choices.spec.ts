@@ -90,8 +90,13 @@ test('the Notifications page: the calendar feed and its reset, e-mail off for me
   await page.reload();
   await expect(page.getByLabel(/E-mail me .* about each new inquiry/)).not.toBeChecked();
 
+  // What signing out covers is said before it is done; the feed's address changes with it.
+  await expect(page.getByText(/It also turns off notifications on every device but this one/)).toBeVisible();
+  const feedBefore = await feed.inputValue();
   await page.getByRole('button', { name: 'Sign out other devices' }).click();
-  await expect(page.getByText('Signed out of 1 other device.')).toBeVisible();
+  await expect(page.getByText('Signed out of 1 other device. The calendar feed has a new address.')).toBeVisible();
+  await expect(feed).not.toHaveValue(feedBefore);
+  expect((await page.request.get(new URL(feedBefore).pathname)).status()).toBe(404);
   await other.reload();
   await expect(other.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await otherContext.close();

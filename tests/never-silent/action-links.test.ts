@@ -10,7 +10,7 @@ import { buildApp } from '../../src/server/app.js';
 import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
 import { openStore } from '../../src/server/store/open-store.js';
 import { ORIGIN, OWNER } from '../support/owner-app.js';
-import { receivedAt } from '../support/sale-builders.js';
+import { receivedAt } from '../support/builders.js';
 import { until } from '../support/until.js';
 import { nextMinute, type NeverSilent, PUBLIC_URL, startNeverSilent } from './support.js';
 

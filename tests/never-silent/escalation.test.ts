@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, cookieOf, OWNER } from '../support/owner-app.js';
-import { receivedAt } from '../support/sale-builders.js';
+import { receivedAt } from '../support/builders.js';
 import { until } from '../support/until.js';
 import { nextMinute, type NeverSilent, PUBLIC_URL, startNeverSilent } from './support.js';
 

@@ -10,7 +10,7 @@ import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
 import type { Quote } from '../../src/server/store/quote-store.js';
 import { addDays } from '../../src/shared/truck-schedule.js';
 import { OWNER } from '../support/owner-app.js';
-import { buildNewQuote, receivedAt } from '../support/sale-builders.js';
+import { buildQuote, receivedAt } from '../support/builders.js';
 import { until } from '../support/until.js';
 import { dayAt, nextMinute, type NeverSilent, startNeverSilent } from './support.js';
 
@@ -37,9 +37,7 @@ describe('a quote nobody answered', () => {
     await t.owners.inbox.setStatus(booked.id, 'booked', ACTOR, new Date(sentAt - 20 * DAY));
     const quotes = [];
     for (const each of people) {
-      quotes.push(
-        (await t.owners.quotes.send(each.id, buildNewQuote({ validUntil }), ACTOR, new Date(sentAt), 'Sent'))!,
-      );
+      quotes.push((await t.owners.quotes.send(each.id, buildQuote({ validUntil }), ACTOR, new Date(sentAt), 'Sent'))!);
     }
     const [open, declined, accepted, late] = quotes as [Quote, Quote, Quote, Quote];
     await t.owners.quotes.decline(declined.id, '', new Date(sentAt + DAY), addDays(today, 1));

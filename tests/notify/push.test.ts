@@ -65,6 +65,19 @@ async function startServer(service: TestPushService, env: Record<string, string>
     origin,
     owner: await as(OWNER),
     helper: await as(HELPER),
+    /**
+     * Adds a device behind the API's back: one stored before the API checked what it takes,
+     * or (for a name) one whose name resolves to a private address only when a push is sent.
+     */
+    async storeDevice(email: string, device: { endpoint: string; p256dh: string; auth: string; label: string }) {
+      const store = openSqliteOwnerStore(data.dir);
+      try {
+        const owner = await store.findOwnerByEmail(email);
+        await store.devices.addPushDevice(owner!.id, device, new Date());
+      } finally {
+        await store.close();
+      }
+    },
     async stop() {
       await server.kill();
       data.remove();
@@ -238,13 +251,20 @@ describe('push to the owner devices', () => {
     await subscribe(helper, service, pocket, 'Pocket phone');
     await subscribe(helper, service, desk, 'Desk');
     await subscribe(helper, service, old, 'Old phone');
-    // Keys that fit the API's pattern but are no P-256 point: that device says so, the others still get theirs.
+    // Keys that fit the API's pattern but are no P-256 point: refused (they could never be pushed to).
+    const brokenKeys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
+    const brokenEndpoint = `${service.base}/push/broken-${randomUUID()}`;
     const broken = await helper('POST', '/api/owner/push-subscriptions', {
-      endpoint: `${service.base}/push/broken-${randomUUID()}`,
-      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+      endpoint: brokenEndpoint,
+      keys: brokenKeys,
       label: 'Broken keys',
     });
-    expect(broken.status).toBe(201);
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { fields: Record<string, string> }).fields).toEqual({
+      keys: 'keys.p256dh is not a P-256 public key.',
+    });
+    // One stored before the check says so at send, and the others still get theirs.
+    await place.storeDevice(HELPER, { endpoint: brokenEndpoint, ...brokenKeys, label: 'Broken keys' });
     const ownersOwn = newDevice('owners-own');
     await subscribe(owner, service, ownersOwn, 'Not the helper’s');
 
@@ -285,8 +305,38 @@ describe('push to the owner devices', () => {
     try {
       const literal = newDevice('literal');
       const named = newDevice('named');
-      await subscribe(strict.owner, service, literal, 'By address');
-      await subscribe(strict.owner, service, named, 'By name', 'localhost');
+      // Refused when the device is added (literal loopback spellings, and this machine's names)…
+      for (const host of [
+        '127.0.0.1',
+        '127.1',
+        '[::1]',
+        '[::ffff:127.0.0.1]',
+        '[::ffff:0:127.0.0.1]',
+        'localhost',
+        'LOCALHOST.',
+      ]) {
+        const added = await strict.owner('POST', '/api/owner/push-subscriptions', {
+          endpoint: `https://${host}:${service.port}${literal.path}`,
+          keys: deviceKeys(literal),
+          label: 'Refused',
+        });
+        expect(added.status, host).toBe(400);
+        expect(((await added.json()) as { fields: { endpoint: string } }).fields.endpoint, host).toMatch(
+          /^endpoint is refused: .* (is a private address|names this machine); a push service is on the internet\.$/,
+        );
+      }
+      expect(await listed(strict.owner)).toEqual([]);
+      // …and at send, for a device stored before that check, or a name that resolves to such an address.
+      for (const [device, label, host] of [
+        [literal, 'By address', '127.0.0.1'],
+        [named, 'By name', 'localhost'],
+      ] as const) {
+        await strict.storeDevice(OWNER, {
+          endpoint: `https://${host}:${service.port}${device.path}`,
+          ...deviceKeys(device),
+          label,
+        });
+      }
       const { id } = await createInquiryAt(strict.origin);
       const failed = await until('both deliveries failed', async () => {
         const deliveries = await pushDeliveries(strict.owner, id);

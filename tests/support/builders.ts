@@ -2,9 +2,11 @@
 // configuration, each overridable. Dates are relative to today so tests never rot.
 import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { content } from '../../content/index.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
-import { quoteTotals } from '../../src/shared/pricing.js';
+import type { Acceptance, NewQuote } from '../../src/server/store/quote-store.js';
+import { quoteTotals, saleRates } from '../../src/shared/pricing.js';
 import type { QuoteDraftBody, QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import {
   buildSiteAddress,
@@ -160,4 +162,35 @@ export function buildTestConfig(env: Record<string, string | undefined> = {}): {
     ...env,
   });
   return { config, dataDir: data.dir, remove: data.remove };
+}
+
+/** A quote as the owner sends it (quote-store.ts): 100 guests of a package and a travel line, at the content's rates. */
+export function buildQuote(overrides: Partial<NewQuote> = {}): NewQuote {
+  const rates = overrides.rates ?? saleRates(content.sale);
+  const lines = overrides.lines ?? [
+    { description: 'Basic package, per guest', quantity: 100, unitPrice: 1600, kind: 'package' as const },
+    { description: 'Travel: Round Rock', quantity: 1, unitPrice: 7500, kind: 'travel' as const },
+  ];
+  return {
+    lines,
+    rates,
+    validUntil: '2099-12-31',
+    currency: 'USD',
+    totals: quoteTotals(lines, rates),
+    terms: 'Deposit holds the date.',
+    ...overrides,
+  };
+}
+
+/** What the quote page keeps of an acceptance. */
+export const buildAcceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => ({
+  at,
+  from: '203.0.113.9',
+  snapshot: '{"total":1}',
+  hash: 'abc',
+});
+
+/** An inquiry received at `createdAt` (an ISO instant), with more overrides of its row. */
+export function receivedAt(createdAt: string, overrides: Parameters<typeof buildNewInquiry>[0] = {}): NewInquiry {
+  return buildNewInquiry({ ...overrides, document: { createdAt, dateCreated: createdAt, ...overrides.document } });
 }

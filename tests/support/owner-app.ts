@@ -2,7 +2,10 @@
 // PostgreSQL when DATABASE_URL is given) with an owner account, and helpers that
 // sign in and call the owner's routes as the inbox does (cookie, same Origin).
 import type { FastifyInstance } from 'fastify';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
+import { content } from '../../content/index.js';
 import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import type { Config } from '../../src/server/config.js';
 import { hashPassword } from '../../src/server/owner/password.js';
@@ -10,7 +13,9 @@ import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
 import type { OwnerStore } from '../../src/server/store/owner-store.js';
 import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
 import { openStore } from '../../src/server/store/open-store.js';
+import { scheduleSection } from '../../src/shared/schedule-section.js';
 import { buildTestConfig } from './builders.js';
+import { freshDataDir } from './databases.js';
 
 export const ORIGIN = 'http://localhost:80';
 export const PASSWORD = 'a long owner passphrase';
@@ -83,4 +88,28 @@ export function call(
     headers,
     ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
   });
+}
+
+/** A build of the page with only the schedule section in it, so tests of the schedule need no `npm run build`. */
+export function builtPage(): string {
+  const data = freshDataDir();
+  cleanups.push(data.remove);
+  const clientDir = join(data.dir, 'client');
+  mkdirSync(clientDir);
+  const section = scheduleSection([], {
+    now: new Date(),
+    timeZone: content.timeZone,
+    locale: content.locale,
+    businessId: 'x',
+    businessName: content.name,
+  });
+  writeFileSync(join(clientDir, 'index.html'), `<!doctype html><html><body><main>${section}</main></body></html>`);
+  return clientDir;
+}
+
+/** The app serving builtPage(), and the owner's session cookie. */
+export async function startScheduleApp(env: Record<string, string> = {}) {
+  const started = await startOwnerApp({ CLIENT_DIR: builtPage(), ...env });
+  const cookie = await cookieOf(started.app);
+  return { ...started, cookie };
 }

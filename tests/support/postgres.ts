@@ -2,7 +2,7 @@
 // initdb into a temporary directory, listen on 127.0.0.1 only, stop on exit.
 // Tests and the benchmark use it; nothing is mocked.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,10 @@ export interface TestPostgres {
   /** Shuts the server down (an outage), keeping its data; `resume()` starts it again on the same port. */
   halt(): Promise<void>;
   resume(): Promise<void>;
+  /** SIGSTOP to the server and every backend: a hung database (connections open, nothing answered). */
+  freeze(): void;
+  /** SIGCONT: it answers again, from where it stopped. */
+  thaw(): void;
 }
 
 export function findBinaries(): string {
@@ -97,7 +101,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   let output = '';
   let server: ChildProcess;
   // Never outlive the process that started it.
-  const killOnExit = () => server.kill('SIGKILL');
+  const killOnExit = () => signalAll('SIGKILL'); // the backends too (they may be frozen)
   process.once('exit', killOnExit);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const launch = async () => {
@@ -106,7 +110,25 @@ export async function startPostgres(): Promise<TestPostgres> {
     server.stderr?.on('data', (chunk) => (output += chunk));
     await waitForServer(url, server, () => output);
   };
+  let frozen = false;
+  // The postmaster first (it forks no more), then each backend: they are its children,
+  // each in a session of its own.
+  const signalAll = (signal: NodeJS.Signals) => {
+    for (const pid of [server.pid!, ...childrenOf(server.pid!)]) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // it ended meanwhile
+      }
+    }
+  };
+  const thaw = () => {
+    if (!frozen) return;
+    frozen = false;
+    signalAll('SIGCONT');
+  };
   const halt = async () => {
+    thaw();
     if (server.exitCode !== null || server.signalCode !== null) return;
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGINT'); // fast shutdown
@@ -123,7 +145,28 @@ export async function startPostgres(): Promise<TestPostgres> {
     },
     halt,
     resume: launch,
+    freeze() {
+      frozen = true;
+      signalAll('SIGSTOP');
+    },
+    thaw,
   };
+}
+
+/** The processes whose parent is `pid` (Linux's /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  return children;
 }
 
 let databases = 0;

@@ -11,6 +11,8 @@ const UNLIMITED = '1000000000';
 export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = '';
+  /** How many bytes of log it wrote, over all its lives. */
+  written = 0;
   /** Incremented at each start: which life of the server an answer came from. */
   generation = 0;
 
@@ -19,12 +21,21 @@ export class ServerProcess {
     private readonly env: Record<string, string>,
     /** Run the production build (dist/) rather than the source. */
     private readonly built = false,
+    /** Runs the server's command line inside another (small-disk.ts's onSmallDisk). */
+    private readonly wrap: (command: string[]) => string[] = (command) => command,
   ) {}
 
+  /** The server's process id (a wrapper execs it, keeping the id). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Starts it and waits until it answers; rejects with its output if it exits first. */
   async start(): Promise<void> {
     this.generation++;
     const entry = this.built ? ['dist/node/src/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
-    const child = spawn(process.execPath, entry, {
+    const [program, ...args] = this.wrap([process.execPath, ...entry]);
+    const child = spawn(program!, args, {
       cwd: process.cwd(),
       env: {
         ...process.env,
@@ -41,7 +52,10 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-4000));
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-4000);
+      this.written += chunk.length;
+    };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     const deadline = Date.now() + 30_000;
@@ -79,6 +93,13 @@ export class ServerProcess {
   /** SIGCONT: it runs on from where it was frozen. */
   resume(): void {
     this.child?.kill('SIGCONT');
+  }
+
+  /** Resolves with its exit code once it has exited by itself. */
+  exited(): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   }
 
   /** What the process wrote last (for a failing test's message). */

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { QUOTE_PAGE_STYLE } from '../quotes/quote-page.js';
-import { fromThisSite } from '../same-site.js';
+import { postedFromThisSite } from '../same-origin.js';
 import type { Actor } from '../store/actor.js';
 import type { InboxInquiry } from '../store/inbox-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -17,6 +17,8 @@ export interface ActionLinkRouteOptions {
   owners: OwnerStore;
   key: Buffer;
   clock: Clock;
+  /** PUBLIC_URL's origin, when it is set (same-origin.ts). */
+  publicOrigin?: string | undefined;
 }
 
 /** Who a link acts as in the inquiry's history when it was e-mailed to several owners. */
@@ -39,7 +41,10 @@ const NOT_OURS: Refusal = {
   reason: 'It is not a link this site sent, or it was cut short. Open the inquiry in the inbox instead.',
 };
 
-export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = async (app, { owners, key, clock }) => {
+export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = async (
+  app,
+  { owners, key, clock, publicOrigin },
+) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -105,7 +110,7 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
   });
 
   app.post<Params>('/act/:token', async (request, reply) => {
-    if (!fromThisSite(request)) {
+    if (!postedFromThisSite(request, publicOrigin)) {
       return html(reply, 403, refusedPage('Refused', 'Please use the button on the link’s own page.'));
     }
     const opened = await open(request.params.token);

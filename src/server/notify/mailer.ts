@@ -2,7 +2,8 @@
 // open between messages (so the owner's e-mail leaves within a second), every
 // step bounded by a timeout. An SMTP 5xx answer is permanent; a 4xx, a refused
 // connection or a timeout is worth retrying.
-import nodemailer from 'nodemailer';
+import { Transform } from 'node:stream';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { MailMessage } from './messages.js';
 
 /** `gone`: the target is gone for good (a webhook's 410), so its channel may forget it. */
@@ -11,10 +12,17 @@ export type SendOutcome =
   | { ok: false; permanent: boolean; error: string; retryAfterMs?: number; gone?: boolean };
 
 export interface Mailer {
-  /** Sends one message; `signal` aborts it (taken out of the pool's queue, or its connection closed). */
-  send(message: MailMessage, signal?: AbortSignal): Promise<SendOutcome>;
+  /**
+   * Sends one message; `signal` aborts it (taken out of the pool's queue, or its
+   * connection closed), at once until the message has gone out whole, and after that only
+   * once `graceMs` more have passed without the server's answer (record 151).
+   */
+  send(message: MailMessage, signal?: AbortSignal, graceMs?: number): Promise<SendOutcome>;
   close(): void;
 }
+
+/** The key under which a message carries what to call once its last byte went out (read by the stream plugin). */
+const ON_WRITTEN = 'curbsideOnWritten';
 
 /** Connections kept open to the SMTP server: the most e-mails in flight at once (the worker claims no more). */
 export const SMTP_POOL_SIZE = 5;
@@ -48,10 +56,41 @@ export function createMailer(smtpUrl: string): Mailer {
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
   });
+  // A stage at the end of each message's stream: its flush runs once the whole message
+  // has passed on towards the socket, the final dot right behind it.
+  transport.use('stream', (mail, done) => {
+    const onWritten = (mail.data as Record<string, unknown>)[ON_WRITTEN];
+    if (typeof onWritten === 'function') {
+      mail.message.transform(
+        () =>
+          new Transform({
+            transform: (chunk, _encoding, next) => next(null, chunk),
+            flush(next) {
+              onWritten();
+              next();
+            },
+          }),
+      );
+    }
+    done();
+  });
   return {
-    async send(message, signal) {
+    async send(message, signal, graceMs = 0) {
+      // Until the message went out whole, an abort cuts the connection at once: the server
+      // has not got it. After that it may be accepting it right now; cutting it off then
+      // sends it again later (the review saw 4 such repeats under CPU starvation), so its
+      // answer is awaited a little longer.
+      const cut = new AbortController();
+      let written = false;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        if (!written) return cut.abort(signal?.reason);
+        graceTimer = setTimeout(() => cut.abort(signal?.reason), graceMs);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
       try {
-        const info = await transport.sendMail({
+        const options: SendMailOptions = {
           from: message.from,
           to: message.to,
           replyTo: message.replyTo,
@@ -60,11 +99,18 @@ export function createMailer(smtpUrl: string): Mailer {
           html: message.html,
           messageId: message.messageId,
           headers: { 'Auto-Submitted': 'auto-generated', ...message.headers },
-          ...(signal ? { signal } : {}),
-        });
+          signal: cut.signal,
+        };
+        const whole = () => {
+          written = true;
+        };
+        const info = await transport.sendMail(Object.assign(options, { [ON_WRITTEN]: whole }));
         return partlyRefused(info, message.to.length) ?? { ok: true };
       } catch (error) {
         return smtpFailure(error);
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        clearTimeout(graceTimer);
       }
     },
     close() {

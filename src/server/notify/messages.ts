@@ -10,7 +10,8 @@ import { estimateWords } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { todayIn } from '../../shared/time-zone.js';
-import { formatMoney } from '../../shared/money.js';
+import { formatMoney, type Minor } from '../../shared/money.js';
+import type { Payment } from '../store/payment-store.js';
 
 export interface MailMessage {
   from: string | { name: string; address: string };
@@ -182,16 +183,22 @@ export function webhookPayload(inquiry: StoredInquiry, publicUrl: string): strin
   });
 }
 
-/** The webhook's JSON for an event of a quote: the inquiry as at its creation, and the quote's state and total. */
-export function quoteWebhookPayload(options: {
+/**
+ * The webhook's JSON for an event of the sale: the inquiry as at its creation, the quote's
+ * state and total, what the inquiry has paid and the balance left of that quote's total,
+ * and for a deposit paid, the payment that reached it.
+ */
+export function saleWebhookPayload(options: {
   inquiry: StoredInquiry;
   quote: Quote;
   event: string;
+  paid: Minor;
+  payment?: Payment | undefined;
   at: string;
   publicUrl: string;
 }): string {
   const { uid: _uid, spamReason: _spamReason, ...document } = options.inquiry;
-  const { quote } = options;
+  const { quote, payment } = options;
   return JSON.stringify({
     type: options.event.replace('-', '.'),
     timestamp: options.at,
@@ -208,6 +215,12 @@ export function quoteWebhookPayload(options: {
         deposit: quote.totals.deposit,
         validUntil: quote.validUntil,
       },
+      // Minor units of the quote's currency, as its total.
+      paid: options.paid,
+      balanceDue: quote.totals.total - options.paid,
+      ...(payment
+        ? { payment: { id: payment.id, amount: payment.amount, currency: payment.currency, method: payment.method } }
+        : {}),
     },
   });
 }
@@ -240,6 +253,7 @@ const QUOTE_EVENT_WORDS: Record<string, string> = {
   'quote-sent': 'Quote sent to',
   'quote-accepted': 'Quote accepted by',
   'quote-declined': 'Quote declined by',
+  'deposit-paid': 'Deposit paid by',
 };
 
 export function slackPayload(

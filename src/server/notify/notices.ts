@@ -4,23 +4,18 @@
 // event is one entry in OWNER_NOTICES or CUSTOMER_NOTICES; the channels plan them.
 import { content } from '../../../content/index.js';
 import { formatMoney } from '../../shared/money.js';
+import { METHOD_LABELS } from '../../shared/payment-views.js';
 import { todayIn, wallClock } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
+import { DEPOSIT_PAID_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
-import type { SaleServices } from './channels/channel.js';
+import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, leadSummary, type Notice } from './messages.js';
+import type { NoticeContext, NoticeOf } from './notice-context.js';
 
-export interface NoticeContext {
-  inquiry: StoredInquiry;
-  topic: Topic;
-  sale: SaleServices | undefined;
-  publicUrl: string;
-}
-
-/** A notice, or undefined when what it tells of is gone (the delivery is then skipped). */
-type NoticeOf = (context: NoticeContext) => Promise<Notice | undefined>;
+export type { NoticeContext } from './notice-context.js';
 
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
@@ -61,6 +56,26 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
       ...toInbox(context),
     };
   },
+  async [DEPOSIT_PAID_EVENT](context) {
+    const { sale, inquiry } = context;
+    const payment = await sale?.payment(topicRef(context.topic));
+    const quote = payment?.quoteId ? await sale?.quote(payment.quoteId) : undefined;
+    if (!sale || !payment || !quote) return undefined;
+    const paid = await sale.paid(inquiry.id);
+    const last = payment.recordedBy
+      ? `${money(payment.amount, payment.currency)} (${METHOD_LABELS[payment.method]}), recorded by ${payment.recordedBy}`
+      : `${money(payment.amount, payment.currency)}, paid online`;
+    return {
+      subject: `Deposit paid: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
+        `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(quote.totals.total - paid, quote.currency)}.`,
+        `Last payment: ${last}.`,
+      ],
+      ...toInbox(context),
+    };
+  },
+  ...EVENT_PLAN_OWNER_NOTICES,
 };
 
 /** When a lead came in, on the business's clock: 'Tue 2026-12-01 08:05'. */
@@ -154,6 +169,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
       linkText: review ? 'Leave a review' : `Visit ${content.name}`,
     };
   },
+  ...EVENT_PLAN_CUSTOMER_NOTICES,
 };
 
 /** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
@@ -165,6 +181,8 @@ const EVENT_LABELS: Record<string, string> = {
   [FOLLOW_UP_EVENTS.quoteNudge]: 'quote reminder',
   [FOLLOW_UP_EVENTS.quoteExpiring]: 'quote’s last day',
   [FOLLOW_UP_EVENTS.thankYou]: 'thank-you',
+  [DEPOSIT_PAID_EVENT]: 'deposit paid',
+  ...EVENT_PLAN_LABELS,
 };
 
 /** A channel's label with the event its delivery tells of: 'Owner e-mail (quote accepted)'. */

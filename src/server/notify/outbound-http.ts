@@ -50,6 +50,9 @@ for (const [network, prefix] of [
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  // IPv4-translated (SIIT) and Teredo addresses, which carry an IPv4 one too.
+  ['::ffff:0:0:0', 96],
+  ['2001::', 32],
 ] as const) {
   PRIVATE.addSubnet(network, prefix, 'ipv6');
 }
@@ -117,15 +120,29 @@ export interface OutboundPost {
   gone: readonly number[];
 }
 
+/**
+ * Why a notification may not go to `url` before any lookup, or undefined: its host is a
+ * private address written out, or (`byName`, for a target being added) a name for this
+ * machine (localhost). Other names that resolve to a private address are refused when
+ * the connection is made (publicOnlyLookup).
+ */
+export function refusedTarget(url: URL, allowPrivate: boolean, byName = false): string | undefined {
+  if (allowPrivate) return undefined;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host) && isPrivateAddress(host)) return `${host} is a private address`;
+  if (byName && /(^|\.)localhost\.?$/.test(host)) return `${host} names this machine`;
+  return undefined;
+}
+
 /** One POST; a 2xx is sent, a `gone` status permanent, anything else retried on the schedule. */
 export function post(request: OutboundPost): Promise<SendOutcome> {
   const url = new URL(request.url);
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (!request.allowPrivate && isIP(literal) && isPrivateAddress(literal)) {
+  const refused = refusedTarget(url, request.allowPrivate);
+  if (refused) {
     return Promise.resolve({
       ok: false,
       permanent: true,
-      error: `refused: ${literal} is a private address (WEBHOOK_ALLOW_PRIVATE=true allows it)`,
+      error: `refused: ${refused} (WEBHOOK_ALLOW_PRIVATE=true allows it)`,
     });
   }
   const client = url.protocol === 'https:' ? https : http;

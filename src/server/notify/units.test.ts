@@ -62,17 +62,25 @@ describe('isPrivateAddress', () => {
     'fec0::1',
     'feff::1',
     '100::1',
+    // IPv4-translated (SIIT) and Teredo, which carry an IPv4 address too (review of 2026-11-26, N10).
+    '::ffff:0:7f00:1',
+    '::ffff:0:a00:1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
     'not-an-address',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:93.184.216.34'])(
-    'allows %s',
-    (address) => {
-      expect(isPrivateAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:93.184.216.34',
+    '2001:4860::8888',
+  ])('allows %s', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
+  });
 });
 
 describe('retryAfterMs', () => {

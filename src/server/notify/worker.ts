@@ -3,15 +3,19 @@
 // (notifier.ts gives it the channels' services and adds what is e-mail's own). Kicked right after a
 // commit that queued deliveries (the owner hears within a second) and polling once a
 // second for due ones (retries, and whatever a crash or an outage left). Claims
-// rows with a lease, sends them (up to MAX_IN_FLIGHT at once; far fewer during a
-// flood of creates, which come first: flood-control.ts), and settles them in
-// batches: sent, retry later (retry-policy.ts), failed, or skipped (nothing to send
-// it to). At least once: a delivery is settled after its send, so a crash in
-// between sends it again, with the same Message-ID / webhook-id.
+// rows with a short lease that it renews while it holds them (record 151: a killed
+// instance's claims come back within seconds), sends them (up to MAX_IN_FLIGHT at
+// once; far fewer during a flood of creates, which come first: flood-control.ts), and
+// settles them in batches: sent, retry later (retry-policy.ts), failed, or skipped
+// (nothing to send it to); a batch the store did not take is kept and tried again
+// while its claims are held. At least once: a delivery is settled after its send, so
+// a crash in between sends it again, with the same Message-ID / webhook-id.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { throttledLog } from '../log-throttle.js';
 import type {
   ClaimedDelivery,
   DeliveryPlanner,
+  KindFilter,
   OutboxFigures,
   OutboxStore,
   ResendResult,
@@ -24,6 +28,13 @@ import { FLOOD_SENDS_PER_TICK, FLOOD_TICK_MS, floodControl } from './flood-contr
 import { RETRY_DELAYS_MS, settlementFor } from './retry-policy.js';
 
 const POLL_MS = 1000;
+/**
+ * A claim's lease on record, renewed every quarter of it while its holder works on it
+ * (NOTIFY_LEASE_SECONDS, when shorter, instead): a holder that died lets go within it.
+ */
+export const CLAIM_TTL_MS = 10_000;
+/** How soon settlements the store did not take are offered again. */
+const SETTLE_RETRY_MS = 250;
 /**
  * On stop, sends get this long to end after they are aborted (they do at once when
  * they honour their signal); then their claims are let go of anyway, so the stores
@@ -62,7 +73,22 @@ function loggable(error: unknown): Record<string, unknown> {
  * second, left over), so a send is over, or aborted, before anyone may take it over.
  */
 export function sendDeadline(leaseMs: number): number {
-  return Math.max(500, leaseMs - Math.max(1000, leaseMs / 5));
+  return Math.max(500, leaseMs - claimMargin(leaseMs));
+}
+
+/** How long before a lease runs out its send must be over: a fifth of it, at least a second. */
+const claimMargin = (leaseMs: number) => Math.max(1000, leaseMs / 5);
+
+/** The lease a claim is written with and renewed to (record 151). */
+export const claimTtl = (leaseMs: number) => Math.min(leaseMs, CLAIM_TTL_MS);
+
+/** What the worker holds a claim on: from its claim until its attempt is recorded or it is let go. */
+interface Held {
+  claim: { id: string; claimToken: string };
+  /** Its lease on record, as last written by this worker. */
+  until: number;
+  /** Aborts its send when the claim is lost, or about to run out unrenewed. */
+  lapse: AbortController;
 }
 
 interface ConcurrencyGroup {
@@ -156,18 +182,44 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const readStoredTargets = async () => {
     for (const channel of channels) if (channel.targets) stored.set(channel.kind, await channel.targets(services));
   };
-  // A send must be over (sent, failed, or aborted here) well before its claim runs out,
-  // so that nobody else can take the delivery over while it might still go out.
+  // A send must be over (sent, failed, or aborted here) within NOTIFY_LEASE_SECONDS, and
+  // well before its claim runs out, so that nobody else can take the delivery over while
+  // it might still go out: the claim is renewed while the send goes on, and the send is
+  // aborted if it was not renewed in time (a store that does not answer).
   const sendDeadlineMs = sendDeadline(config.leaseMs);
+  const ttlMs = claimTtl(config.leaseMs);
+  const marginMs = claimMargin(ttlMs);
+  /** An SMTP server that has a message whole may still answer for this long after an abort. */
+  const graceMs = marginMs / 2;
+  const held = new Map<string, Held>();
+  let renewTimer: NodeJS.Timeout | undefined;
+  let settleRetry: NodeJS.Timeout | undefined;
+  const holdAll = (claimed: ClaimedDelivery[], now: number) => {
+    for (const delivery of claimed) {
+      held.set(delivery.id, {
+        claim: { id: delivery.id, claimToken: delivery.claimToken },
+        until: now + ttlMs,
+        lapse: new AbortController(),
+      });
+    }
+  };
+  const letGo = (ids: Iterable<string>) => {
+    for (const id of ids) held.delete(id);
+  };
   const groups = concurrencyGroups(channels);
   const grouped = [...groups.values()].flatMap((group) => group.kinds);
   /** Each send in flight, with the delivery it holds a claim on. */
   const inFlight = new Map<Promise<void>, ClaimedDelivery>();
   const inFlightByGroup = new Map<string, number>();
   let lastErrorAt: number | null = null;
+  // One line per kind of error every few seconds: an outage fails every poll.
+  const errorLog = throttledLog(5_000);
   const noteError = (object: object, message: string) => {
     lastErrorAt = Date.now();
-    log.error(object, message);
+    // Keyed by the message without its counts: "could not record 2 …" and "… 3 …" are one kind.
+    errorLog(message.replace(/\d+/g, 'N'), (held) =>
+      log.error(held > 0 ? { ...object, alsoSince: held } : object, message),
+    );
   };
   const flood = floodControl();
   let lastFloodClaimAt = 0;
@@ -204,17 +256,59 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
         const batch = settlements;
         settlements = [];
         try {
-          for (const id of await outbox.settle(batch)) {
+          const lost = await outbox.settle(batch);
+          for (const id of lost) {
             log.warn(`notification ${id}: its claim ran out and was taken over before this attempt was recorded`);
           }
+          letGo(batch.map((item) => item.id));
         } catch (error) {
-          // Their claims expire with the lease, and they are sent again: at least once.
-          noteError({ err: loggable(error) }, `could not record ${batch.length} notification attempts`);
+          // Kept, with their claims (still renewed), and offered again shortly: sending
+          // them again once their claims ran out would repeat what went out.
+          settlements = [...batch, ...settlements];
+          noteError({ err: loggable(error) }, `could not record ${batch.length} notification attempts yet`);
+          clearTimeout(settleRetry);
+          settleRetry = setTimeout(() => void flush(), SETTLE_RETRY_MS);
+          settleRetry.unref();
+          break;
         }
       }
       flushing = undefined;
     })();
     return flushing;
+  };
+
+  /**
+   * Renews the claims held, then aborts the sends whose claim was lost, or will run out
+   * before the next renewal could save it (the store does not answer).
+   */
+  const renew = async () => {
+    renewTimer = undefined;
+    if (done || held.size === 0) return;
+    const holding = [...held.values()];
+    const until = Date.now() + ttlMs;
+    try {
+      const lost = new Set(
+        await outbox.renew(
+          holding.map((entry) => entry.claim),
+          until,
+        ),
+      );
+      for (const entry of holding) {
+        if (lost.has(entry.claim.id)) entry.lapse.abort();
+        else entry.until = until;
+      }
+    } catch (error) {
+      noteError({ err: loggable(error) }, `could not renew ${holding.length} notification claims`);
+    } finally {
+      const now = Date.now();
+      for (const entry of held.values()) if (entry.until - marginMs <= now) entry.lapse.abort();
+      scheduleRenewal();
+    }
+  };
+  const scheduleRenewal = () => {
+    if (renewTimer || done || held.size === 0) return;
+    renewTimer = setTimeout(() => void renew(), ttlMs / 4);
+    renewTimer.unref();
   };
 
   /** A target its channel was told is gone: removed, so nothing more is planned for it. */
@@ -240,11 +334,14 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     if (!channel) return { outcome: 'skipped', error: `this server has no "${delivery.kind}" channel` };
     const deadlineMs = Math.min(channel.timeoutMs ?? sendDeadlineMs, sendDeadlineMs);
     const deadline = AbortSignal.timeout(deadlineMs);
-    const signal = AbortSignal.any([stopping.signal, deadline]);
-    let outcome = await channel.send(delivery, delivery.inquiry, { ...services, signal });
+    const lapse = held.get(delivery.id)?.lapse.signal ?? AbortSignal.abort();
+    const signal = AbortSignal.any([stopping.signal, deadline, lapse]);
+    let outcome = await channel.send(delivery, delivery.inquiry, { ...services, signal, graceMs });
     if (stopping.signal.aborted && !outcome.ok) return undefined;
     if (deadline.aborted && !outcome.ok) {
-      outcome = { ok: false, permanent: false, error: `no answer within ${deadlineMs / 1000} s: aborted` };
+      outcome = { ok: false, permanent: false, error: `TIMEOUT: no answer within ${deadlineMs / 1000} s: aborted` };
+    } else if (lapse.aborted && !outcome.ok) {
+      outcome = { ok: false, permanent: false, error: 'CLAIM_LAPSED: its claim could not be renewed: aborted' };
     }
     if (!outcome.ok && 'gone' in outcome && outcome.gone && delivery.target !== null) {
       await forget(channel, delivery.target);
@@ -253,6 +350,7 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   };
 
   const release = async (claimed: ClaimedDelivery[]) => {
+    letGo(claimed.map((delivery) => delivery.id));
     try {
       await outbox.release(claimed);
     } catch (error) {
@@ -265,14 +363,19 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
   const claim = async (free: number): Promise<ClaimedDelivery[]> => {
     await readStoredTargets();
     const claimed: ClaimedDelivery[] = [];
+    const take = async (limit: number, filter: KindFilter) => {
+      const now = Date.now();
+      const taken = await outbox.claimDue(now, limit, ttlMs, filter);
+      holdAll(taken, now);
+      claimed.push(...taken);
+    };
     for (const [name, group] of groups) {
       const room = Math.min(free - claimed.length, group.max - (inFlightByGroup.get(name) ?? 0));
-      if (room > 0) claimed.push(...(await outbox.claimDue(Date.now(), room, config.leaseMs, group.filter)));
+      if (room > 0) await take(room, group.filter);
     }
     const rest = free - claimed.length;
-    if (rest > 0) {
-      claimed.push(...(await outbox.claimDue(Date.now(), rest, config.leaseMs, { kinds: grouped, only: false })));
-    }
+    if (rest > 0) await take(rest, { kinds: grouped, only: false });
+    scheduleRenewal();
     return claimed;
   };
 
@@ -311,6 +414,9 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     }
     pumping = true;
     try {
+      // Attempts not yet on record come first: their deliveries must not be claimed anew.
+      if (settlements.length > 0) await flush();
+      if (settlements.length > 0) return;
       do {
         again = false;
         let free = flood.maxInFlight() - inFlight.size;
@@ -395,6 +501,13 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
       }
       await flush();
       done = true;
+      clearTimeout(renewTimer);
+      clearTimeout(settleRetry);
+      if (settlements.length > 0) {
+        log.warn(
+          `${settlements.length} notification attempts could not be recorded; they go out again once their claims run out`,
+        );
+      }
       if (inFlight.size > 0) {
         log.warn(`${inFlight.size} notification sends did not end when aborted; their claims are let go of`);
         await release([...inFlight.values()]);

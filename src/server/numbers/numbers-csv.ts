@@ -25,14 +25,10 @@ function rowsOf(period: PeriodView): (string | number)[][] {
     row('Quotes', 'Sent', period.quotes.sent),
     row('Quotes', 'Accepted', period.quotes.accepted),
     row('Quotes', 'Declined', period.quotes.declined),
-    ...(period.deposits
-      ? [
-          row('Deposits paid', 'Count', period.deposits.count),
-          ...period.deposits.amounts.map((each) =>
-            row('Deposits paid', each.currency, minorToInput(each.amount, each.currency)),
-          ),
-        ]
-      : [row('Deposits paid', 'Not recorded', '')]),
+    row('Deposits paid', 'Count', period.deposits.count),
+    ...period.deposits.amounts.map((each) =>
+      row('Deposits paid', each.currency, minorToInput(each.amount, each.currency)),
+    ),
     row('Booked from accepted quotes', 'Count', period.booked.count),
     ...period.booked.revenue.map((each) =>
       row('Booked revenue', each.currency, minorToInput(each.amount, each.currency)),

@@ -4,12 +4,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NumbersView } from '../../shared/numbers-views.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { numbersCsv } from './numbers-csv.js';
-import { type DepositsPaid, ownerNumbers } from './numbers.js';
+import { ownerNumbers } from './numbers.js';
 
-export const numbersRoutes: FastifyPluginAsync<
-  Pick<OwnerAreaOptions, 'owners' | 'clock'> & { depositsPaid?: DepositsPaid }
-> = async (app, { owners, clock, depositsPaid }) => {
-  const count = () => ownerNumbers(owners.numbers, clock(), depositsPaid);
+export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'clock'>> = async (
+  app,
+  { owners, clock },
+) => {
+  const count = () => ownerNumbers(owners.numbers, clock());
 
   app.get('/api/owner/numbers', async (): Promise<NumbersView> => count());
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { call, cookieOf, OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
-import { buildNewQuote, receivedAt } from '../../../tests/support/sale-builders.js';
+import { buildQuote, receivedAt } from '../../../tests/support/builders.js';
 import type { NumbersView } from '../../shared/numbers-views.js';
 import { dayStart, groupSources, weeksOf } from './numbers.js';
 
@@ -83,13 +83,17 @@ describe.each(ENGINES)('GET /api/owner/numbers on $name', ({ env }) => {
     const older = receivedAt(at(now - 100 * DAY), { document: { reference: 'Market' } });
     for (const each of [insta, lower, sunday, spam, older]) await t.inquiries.create(each);
     await t.owners.inbox.setStatus(insta.id, 'contacted', by, new Date(now - 2 * DAY + HOUR));
-    const quote = await t.owners.quotes.send(lower.id, buildNewQuote(), by, new Date(now - 3 * DAY + 3 * HOUR), 'Sent');
+    const quote = await t.owners.quotes.send(lower.id, buildQuote(), by, new Date(now - 3 * DAY + 3 * HOUR), 'Sent');
     await t.owners.quotes.accept(
       quote!.id,
       { at: at(now - DAY), from: '203.0.113.9', snapshot: '{}', hash: 'h' },
       '2026-11-15',
     );
     await t.owners.inbox.setStatus(lower.id, 'booked', by, new Date(now - DAY));
+    // The deposit, paid by hand an hour after the acceptance.
+    const deposit = quote!.totals.deposit;
+    const paid = { id: 'pay-1', amount: deposit, currency: 'USD', method: 'cash' as const, note: '' };
+    await t.owners.payments.record(lower.id, paid, by, new Date(now - DAY + HOUR));
     await t.owners.inbox.addNote(older.id, 'Called', by, new Date(now - 99 * DAY));
 
     expect((await call(t.app, 'GET', '/api/owner/numbers')).statusCode).toBe(401);
@@ -114,7 +118,7 @@ describe.each(ENGINES)('GET /api/owner/numbers on $name', ({ env }) => {
       // 1 h and 3 h answered; the Sunday one waits.
       answers: { answered: 2, waiting: 1, medianMs: 2 * HOUR, p90Ms: 2.8 * HOUR },
       quotes: { sent: 1, accepted: 1, declined: 0 },
-      deposits: null,
+      deposits: { count: 1, amounts: [{ currency: 'USD', amount: deposit }] },
       booked: { count: 1, revenue: [{ currency: 'USD', amount: quote!.totals.total }] },
     });
     expect(month!.byWeek).toEqual([
@@ -146,7 +150,8 @@ describe.each(ENGINES)('GET /api/owner/numbers on $name', ({ env }) => {
         'Last 30 days,Inquiries by source,Instagram,2',
         'Last 30 days,"Time to first answer, median",Minutes,120.0',
         'Last 30 days,Quotes,Accepted,1',
-        'Last 30 days,Deposits paid,Not recorded,',
+        'Last 30 days,Deposits paid,Count,1',
+        `Last 30 days,Deposits paid,USD,${(deposit / 100).toFixed(2)}`,
         `Last 30 days,Booked revenue,USD,${(quote!.totals.total / 100).toFixed(2)}`,
         'Last 365 days,Inquiries,All,4',
       ]),

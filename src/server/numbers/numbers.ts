@@ -1,6 +1,6 @@
 // The owner's numbers of the last 30 and 365 days (issue 31, record 183): each period's
 // weeks in the business's time zone, counted by the store, the form's free-text sources
-// grouped as people would read them, and the deposits from the payments, when there are.
+// grouped as people would read them.
 import { content } from '../../../content/index.js';
 import {
   NOT_GIVEN,
@@ -16,12 +16,6 @@ import type { NumbersStore, PeriodFigures, WeekRange } from '../store/numbers-st
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The sources listed by name; the rest are one line. */
 export const MOST_SOURCES = 8;
-
-/**
- * Deposits paid in a period, from the payments (issue 29); until the site records
- * payments there is nothing to count, and the page says so rather than show 0.
- */
-export type DepositsPaid = (range: { from: Date; to: Date }) => Promise<PeriodView['deposits']>;
 
 /** The instant a day starts in the zone (its local midnight). */
 export function dayStart(day: string, timeZone: string): number {
@@ -75,17 +69,13 @@ export function groupSources(byReference: PeriodFigures['byReference'], most = M
 export async function ownerNumbers(
   store: NumbersStore,
   now: number,
-  depositsPaid: DepositsPaid | undefined,
   timeZone = content.timeZone,
 ): Promise<NumbersView> {
   const periods = await Promise.all(
     NUMBERS_PERIODS.map(async (days): Promise<PeriodView> => {
       const from = new Date(now - days * DAY_MS);
       const to = new Date(now);
-      const [figures, deposits] = await Promise.all([
-        store.figures({ from, to, weeks: weeksOf(from.getTime(), now, timeZone) }),
-        depositsPaid ? depositsPaid({ from, to }) : null,
-      ]);
+      const figures = await store.figures({ from, to, weeks: weeksOf(from.getTime(), now, timeZone) });
       return {
         days,
         from: from.toISOString(),
@@ -96,7 +86,7 @@ export async function ownerNumbers(
         bySource: groupSources(figures.byReference),
         answers: figures.answers,
         quotes: figures.quotes,
-        deposits,
+        deposits: figures.deposits,
         booked: figures.booked,
       };
     }),

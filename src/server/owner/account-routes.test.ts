@@ -2,14 +2,20 @@
 // linked (and never anywhere else), e-mail on or off per owner (a real SMTP server),
 // signing out the other devices, and the Booked inquiries: the calendar feed (read
 // with a real iCalendar parser), "Already booked that day", the upcoming bookings.
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import ICAL from 'ical.js';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildNewInquiry, dayFromToday } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { call, cookieOf, ORIGIN, OWNER, PASSWORD, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
+import { eventTimes } from '../../shared/event-plan.js';
 import type { InquiryDocument } from '../../shared/inquiry.js';
-import type { InquiryDetail, OwnerAccountView } from '../../shared/inbox-views.js';
+import type { InquiryDetail, OwnerAccountView, PushDeviceView } from '../../shared/inbox-views.js';
+import { openDatabase, prepare } from '../store/sqlite/sqlite-statements.js';
+import { SQLITE_FILE } from '../store/sqlite/sqlite-store.js';
 import { timeZoneLines } from '../icalendar.js';
 import { calendarFeed } from './calendar.js';
 import { returnPath } from './sign-in-routes.js';
@@ -129,7 +135,7 @@ describe('sign out other devices', () => {
     const helper = await cookieOf(t.app, HELPER);
     const response = await call(t.app, 'POST', '/api/owner/account/sign-out-others', { cookie: phone, body: {} });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ signedOut: 2 });
+    expect(response.json()).toMatchObject({ signedOut: 2 });
     expect((await call(t.app, 'GET', '/api/owner/session', { cookie: phone })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/owner/session', { cookie: laptop })).statusCode).toBe(401);
     expect((await call(t.app, 'GET', '/api/owner/session', { cookie: tablet })).statusCode).toBe(401);
@@ -143,6 +149,133 @@ describe('sign out other devices', () => {
     expect(forged.statusCode).toBe(403);
   });
 });
+
+for (const engine of ['sqlite', 'postgres'] as const) {
+  describe(`recovery from a stolen session (${engine})`, () => {
+    // The account's limit as shipped: ten failures, then unknown browsers wait.
+    const start = async () =>
+      startOwnerApp(
+        {
+          RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT: '10',
+          ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
+        },
+        { owners: [HELPER] },
+      );
+    /** A device added from the session of `cookie`, as a browser adds itself. */
+    const addDevice = async (t: Awaited<ReturnType<typeof start>>, cookie: string, label: string) => {
+      const keys = createECDH('prime256v1');
+      const response = await call(t.app, 'POST', '/api/owner/push-subscriptions', {
+        cookie,
+        body: {
+          endpoint: `https://push.example/send/${label}-${randomUUID()}`,
+          keys: { p256dh: keys.generateKeys('base64url'), auth: randomBytes(16).toString('base64url') },
+          label,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    };
+    const labels = async (t: Awaited<ReturnType<typeof start>>, cookie: string) =>
+      (
+        (await call(t.app, 'GET', '/api/owner/push-subscriptions', { cookie })).json() as { devices: PushDeviceView[] }
+      ).devices
+        .map((device) => device.label)
+        .sort();
+
+    it('"Sign out other devices" also ends their pushes, the calendar feed’s address and the other browsers’ standing', async () => {
+      const t = await start();
+      const phone = await cookieOf(t.app);
+      const thief = await t.app.inject({
+        method: 'POST',
+        url: '/api/owner/session',
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: OWNER, password: PASSWORD }),
+      });
+      const thiefCookies = (thief.headers['set-cookie'] as string[]).map((cookie) => cookie.split(';')[0]!);
+      const stolen = thiefCookies.find((cookie) => !cookie.includes('device'))!;
+      const thiefDevice = thiefCookies.find((cookie) => cookie.includes('device'))!;
+      await addDevice(t, phone, 'Owner phone');
+      await addDevice(t, stolen, 'Thief laptop');
+      const helper = await cookieOf(t.app, HELPER);
+      await addDevice(t, helper, 'Helper phone');
+      const oldFeed = ((await call(t.app, 'GET', '/api/owner/account', { cookie: stolen })).json() as OwnerAccountView)
+        .calendarFeedUrl;
+      expect((await t.app.inject({ url: feedPath(oldFeed) })).statusCode).toBe(200);
+
+      const response = await call(t.app, 'POST', '/api/owner/account/sign-out-others', { cookie: phone, body: {} });
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json() as { signedOut: number; devicesTurnedOff: number; calendarFeedUrl: string };
+      expect(answer).toMatchObject({ signedOut: 1, devicesTurnedOff: 1 });
+      // The thief's session, pushes and feed end; the owner's phone, and the helper, keep theirs.
+      expect((await call(t.app, 'GET', '/api/owner/session', { cookie: stolen })).statusCode).toBe(401);
+      expect(await labels(t, phone)).toEqual(['Owner phone']);
+      expect(await labels(t, helper)).toEqual(['Helper phone']);
+      expect((await t.app.inject({ url: feedPath(oldFeed) })).statusCode).toBe(404);
+      expect(answer.calendarFeedUrl).not.toBe(oldFeed);
+      expect((await t.app.inject({ url: feedPath(answer.calendarFeedUrl) })).statusCode).toBe(200);
+      // The thief's browser is a stranger again: with the account held by failures, it waits like any other.
+      for (let i = 0; i < 10; i++) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/owner/session',
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: OWNER, password: 'a wrong guess' }),
+          remoteAddress: `203.0.113.${i + 1}`,
+        });
+      }
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/owner/session',
+        headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: thiefDevice },
+        payload: JSON.stringify({ email: OWNER, password: 'another guess' }),
+        remoteAddress: '198.51.100.66',
+      });
+      expect(again.statusCode).toBe(429);
+      // The owner's own browser got a new device cookie and is still known.
+      const ownersDevice = String(response.headers['set-cookie']).split(';')[0]!;
+      expect(ownersDevice).toMatch(/device/);
+      const owner = await t.app.inject({
+        method: 'POST',
+        url: '/api/owner/session',
+        headers: { origin: ORIGIN, 'content-type': 'application/json', cookie: ownersDevice },
+        payload: JSON.stringify({ email: OWNER, password: PASSWORD }),
+        remoteAddress: '198.51.100.67',
+      });
+      expect(owner.statusCode, owner.body).toBe(200);
+    });
+
+    it('keeps the calendar feed’s address out of the store: only a seed the server’s secret turns into it', async () => {
+      const t = await start();
+      const cookie = await cookieOf(t.app);
+      const feed = ((await call(t.app, 'GET', '/api/owner/account', { cookie })).json() as OwnerAccountView)
+        .calendarFeedUrl;
+      const secret = /\/calendar\/([\w-]+)\.ics$/.exec(feed)![1]!;
+      const rows = await t.owners.listOwners();
+      expect(rows.length).toBeGreaterThan(0);
+      const stored = JSON.stringify(await rawOwners(t.config));
+      expect(stored).toContain('calendarSeed');
+      expect(stored).not.toContain(secret);
+    });
+  });
+}
+
+/** The owners table as it is stored (read behind the app's back). */
+async function rawOwners(config: { dataDir: string; databaseUrl: string | undefined }): Promise<unknown[]> {
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query('SELECT * FROM "owners"')).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = openDatabase(join(config.dataDir, SQLITE_FILE), { readonly: true });
+  try {
+    return prepare(db, 'SELECT * FROM owners').all();
+  } finally {
+    db.close();
+  }
+}
 
 /** Books an inquiry: created, then its status set to Booked by the owner. */
 async function book(
@@ -189,6 +322,22 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         cookie,
         body: { note: 'OWNER-NOTE deposit paid' },
       });
+      // What the customer told of the day: the feed has the on-site contact, never the site's answers.
+      await t.owners.eventPlans.setDetails(
+        wedding.id,
+        {
+          onSiteName: 'Sam Ortiz',
+          onSitePhone: '+1 512 555 0101',
+          siteAnswers: [{ question: 'Gate?', answer: 'SITE-ANSWER gate code 4411' }],
+        },
+        new Date(),
+        () => 'told',
+      );
+      const finalCount = await call(t.app, 'PUT', `/api/owner/inquiries/${wedding.id}/final-count`, {
+        cookie,
+        body: { guests: 150, dietary: [] },
+      });
+      expect(finalCount.statusCode, finalCount.body).toBe(200);
 
       const account = (await call(t.app, 'GET', '/api/owner/account', { cookie })).json() as OwnerAccountView;
       expect(account.calendarFeedUrl).toMatch(/^http:\/\/localhost:80\/calendar\/[\w-]{43}\.ics$/);
@@ -204,6 +353,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(feed.headers['cache-control']).toBe('no-store');
       expect(feed.body).not.toContain('PRIVATE-NOTE');
       expect(feed.body).not.toContain('OWNER-NOTE');
+      expect(feed.body).not.toContain('SITE-ANSWER');
 
       const calendar = new ICAL.Component(ICAL.parse(feed.body));
       const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
@@ -213,6 +363,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(party.location).toBe('12 Garden Row, Austin, TX 78701');
       expect(party.description).toMatch(/guests: 140$/im);
       expect(party.description).toContain(`/inbox?id=${wedding.id}`);
+      // What the owner needs on the day: the times from arrival (setup before) to leaving
+      // (teardown after), the final count, the phones, the event sheet's link.
+      expect(party.description).toContain('Arrive 4:30 PM · serve 5:30 PM–10:00 PM · leave 10:45 PM');
+      expect(party.description).toContain('Final guest count: 150');
+      expect(party.description).toContain(`Phone: ${wedding.document.phoneNumber} (Ana Ruiz)`);
+      expect(party.description).toContain('On site: Sam Ortiz, +1 512 555 0101');
+      expect(party.description).toMatch(
+        new RegExp(`^Event sheet: http://[^/]+/inbox/inquiries/${wedding.id}/event-sheet$`, 'm'),
+      );
       expect(party.startDate.toString()).toBe('2031-06-14T17:30:00');
       expect(party.endDate.toString()).toBe('2031-06-14T22:00:00');
 
@@ -234,6 +393,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect((await t.app.inject({ method: 'GET', url: feedPath(fresh) })).statusCode).toBe(200);
       // Changing it needs a session and this site's Origin.
       expect((await call(t.app, 'POST', '/api/owner/account/calendar-feed/reset', { body: {} })).statusCode).toBe(401);
+    });
+
+    it('keeps the feed’s secret out of the log, even at debug level', async () => {
+      const logs: string[] = [];
+      const t = await startOwnerApp(
+        { LOG_LEVEL: 'debug' },
+        { build: { logStream: { write: (line) => void logs.push(line) } } },
+      );
+      const cookie = await cookieOf(t.app);
+      const { calendarFeedUrl } = (
+        await call(t.app, 'GET', '/api/owner/account', { cookie })
+      ).json() as OwnerAccountView;
+      const path = feedPath(calendarFeedUrl);
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+      const secret = /\/calendar\/([\w-]+)\.ics$/.exec(path)![1]!;
+      expect(logs.some((line) => line.includes('"url":"/calendar/…"'))).toBe(true);
+      expect(logs.join('')).not.toContain(secret);
     });
 
     it('an inquiry on a day with another Booked one names it; the upcoming bookings list them by date', async () => {
@@ -268,12 +444,17 @@ describe('the feed’s time zone', () => {
     const inquiry = {
       ...buildNewInquiry({ document: { eventDate: '2031-07-04', startTime: '18:00', endTime: '21:30' } }),
     };
-    const ics = calendarFeed([{ ...inquiry.document, id: inquiry.id }], {
-      now: new Date(),
-      name: 'Bookings',
-      timeZone: 'America/Chicago',
-      inboxUrl: (id) => `https://tacos.example/inbox?id=${id}`,
-    });
+    const times = eventTimes(inquiry.document, { setupMinutes: 60, teardownMinutes: 30 });
+    const ics = calendarFeed(
+      [{ ...inquiry.document, id: inquiry.id, times, finalGuests: undefined, onSite: undefined }],
+      {
+        now: new Date(),
+        name: 'Bookings',
+        timeZone: 'America/Chicago',
+        inboxUrl: (id) => `https://tacos.example/inbox?id=${id}`,
+        sheetUrl: (id) => `https://tacos.example/inbox/inquiries/${id}/event-sheet`,
+      },
+    );
     const calendar = new ICAL.Component(ICAL.parse(ics));
     ICAL.TimezoneService.reset();
     for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);

@@ -1,9 +1,14 @@
-// Events as iCalendar (RFC 5545): one inquiry's file for "Add to calendar" (floating
-// times: the event's own local time, as the visitor gave it), and the owner's feed of
-// Booked inquiries for Google or Apple Calendar to subscribe to (in the business's
-// time zone, with its VTIMEZONE; who, how many, which package and where, no notes).
+// Events as iCalendar (RFC 5545): one inquiry's file for "Add to calendar", and the
+// owner's feed of Booked inquiries for Google or Apple Calendar to subscribe to. Both in
+// the business's time zone with its VTIMEZONE (floating times when it is unknown). The
+// file has every field but the server's bookkeeping, under a UID of its own, so a copy
+// added by hand never stands in for the feed's event. The feed's events say what the
+// owner needs on the day (the times from arrival to leaving, the phones, the guests, the
+// event sheet's link) and never the notes or the site's answers, which a shared calendar
+// would spread (record 170).
+import { daysBefore, type EventTimes } from '../../shared/event-plan.js';
 import type { InquiryDocument } from '../../shared/inquiry.js';
-import { inquiryDetails } from '../../shared/inquiry-details.js';
+import { clockTime, inquiryDetails } from '../../shared/inquiry-details.js';
 import { calendar, icalendarHead, local, stamp, text, timeZoneLines } from '../icalendar.js';
 
 type CalendarInquiry = InquiryDocument & { id: string };
@@ -18,7 +23,7 @@ const NOT_IN_DESCRIPTION = new Set([
   'createdAt',
   'source',
 ]);
-/** What a feed's event says besides who, when and where: never the notes, which a shared calendar would spread. */
+/** What a feed's event says of the inquiry besides who, when and where: never the notes. */
 const IN_FEED_DESCRIPTION = new Set(['plannedGuestCount', 'package']);
 
 /** The labelled fields `keep` lets through, one per line. */
@@ -29,29 +34,58 @@ function describe(inquiry: CalendarInquiry, keep: (name: string) => boolean): st
     .join('\n');
 }
 
-function event(inquiry: CalendarInquiry, now: Date, description: string, zone: string | undefined): string[] {
+/** The zone's VTIMEZONE for these events' years, or undefined (no zone, or one the platform does not know). */
+function zoneFor(inquiries: readonly CalendarInquiry[], timeZone: string | undefined): string[] | undefined {
+  const years = inquiries.map((inquiry) => Number(inquiry.eventDate.slice(0, 4)));
+  return timeZone && years.length > 0 ? timeZoneLines(timeZone, Math.min(...years), Math.max(...years)) : undefined;
+}
+
+function event(
+  inquiry: CalendarInquiry,
+  options: { now: Date; description: string; zone: string | undefined; uid: string },
+): string[] {
   const who = `${inquiry.firstName} ${inquiry.lastName}`;
   const what = inquiry.eventName || inquiry.operation;
-  const tz = zone ? `;TZID=${zone}` : '';
+  const tz = options.zone ? `;TZID=${options.zone}` : '';
+  // Service that ends at or before its start ends the next day.
+  const endDay = inquiry.endTime <= inquiry.startTime ? daysBefore(inquiry.eventDate, -1) : inquiry.eventDate;
   return [
     'BEGIN:VEVENT',
-    `UID:${inquiry.id}@curbside`,
-    `DTSTAMP:${stamp(now)}`,
+    `UID:${options.uid}`,
+    `DTSTAMP:${stamp(options.now)}`,
     `DTSTART${tz}:${local(inquiry.eventDate, inquiry.startTime)}`,
-    `DTEND${tz}:${local(inquiry.eventDate, inquiry.endTime)}`,
+    `DTEND${tz}:${local(endDay, inquiry.endTime)}`,
     `SUMMARY:${text(`${what} – ${who}`)}`,
     `LOCATION:${text(inquiry.siteAddress)}`,
-    `DESCRIPTION:${text(description)}`,
+    `DESCRIPTION:${text(options.description)}`,
     'END:VEVENT',
   ];
 }
 
 const HEAD = icalendarHead('Inbox');
 
-export function calendarFile(inquiry: CalendarInquiry, now: Date): string {
-  // Every other field the visitor gave, labelled as everywhere (the field table).
+/** The feed's UID of an inquiry's event; the one-off file's is another. */
+export const feedUid = (id: string) => `${id}@curbside`;
+export const fileUid = (id: string) => `${id}.added@curbside`;
+
+/** "Add to calendar": one inquiry, every field the visitor gave, in the business's time zone. */
+export function calendarFile(inquiry: CalendarInquiry, now: Date, timeZone?: string): string {
   const description = describe(inquiry, (name) => !NOT_IN_DESCRIPTION.has(name));
-  return calendar([...HEAD, 'METHOD:PUBLISH', ...event(inquiry, now, description, undefined), 'END:VCALENDAR']);
+  const zone = zoneFor([inquiry], timeZone);
+  return calendar([
+    ...HEAD,
+    'METHOD:PUBLISH',
+    ...(zone ?? []),
+    ...event(inquiry, { now, description, zone: zone ? timeZone : undefined, uid: fileUid(inquiry.id) }),
+    'END:VCALENDAR',
+  ]);
+}
+
+/** A Booked inquiry with what the day needs: its times, the final count and who meets the truck. */
+export interface FeedEvent extends CalendarInquiry {
+  times: EventTimes;
+  finalGuests: number | undefined;
+  onSite: { name: string; phone: string } | undefined;
 }
 
 export interface FeedOptions {
@@ -62,14 +96,32 @@ export interface FeedOptions {
   timeZone: string | undefined;
   /** Each event's link back to its inquiry in the inbox. */
   inboxUrl: (id: string) => string;
+  /** Each event's link to its event sheet. */
+  sheetUrl: (id: string) => string;
+}
+
+/** '10:00 AM', with the day when it is not the event's. */
+const timeOf = (time: EventTimes['arrive']) =>
+  `${clockTime(time.time)}${time.dayOffset < 0 ? ' the day before' : time.dayOffset > 0 ? ' the next day' : ''}`;
+
+/** What the owner needs on the day, a line each. */
+function dayLines(inquiry: FeedEvent, options: FeedOptions): string[] {
+  const { arrive, start, end, leave } = inquiry.times;
+  const onSite = inquiry.onSite && [inquiry.onSite.name, inquiry.onSite.phone].filter(Boolean).join(', ');
+  return [
+    `Arrive ${timeOf(arrive)} · serve ${timeOf(start)}–${timeOf(end)} · leave ${timeOf(leave)}`,
+    ...(inquiry.finalGuests === undefined ? [] : [`Final guest count: ${inquiry.finalGuests}`]),
+    `Phone: ${inquiry.phoneNumber} (${inquiry.firstName} ${inquiry.lastName})`,
+    ...(onSite ? [`On site: ${onSite}`] : []),
+    `Event sheet: ${options.sheetUrl(inquiry.id)}`,
+    `In the inbox: ${options.inboxUrl(inquiry.id)}`,
+  ];
 }
 
 /** The feed of Booked inquiries. */
-export function calendarFeed(inquiries: CalendarInquiry[], options: FeedOptions): string {
+export function calendarFeed(inquiries: FeedEvent[], options: FeedOptions): string {
   const { now, timeZone } = options;
-  const years = inquiries.map((inquiry) => Number(inquiry.eventDate.slice(0, 4)));
-  const zone =
-    timeZone && years.length > 0 ? timeZoneLines(timeZone, Math.min(...years), Math.max(...years)) : undefined;
+  const zone = zoneFor(inquiries, timeZone);
   return calendar([
     ...HEAD,
     `X-WR-CALNAME:${text(options.name)}`,
@@ -80,8 +132,8 @@ export function calendarFeed(inquiries: CalendarInquiry[], options: FeedOptions)
     ...(zone ?? []),
     ...inquiries.flatMap((inquiry) => {
       const details = describe(inquiry, (name) => IN_FEED_DESCRIPTION.has(name));
-      const description = `${details}\nIn the inbox: ${options.inboxUrl(inquiry.id)}`;
-      return event(inquiry, now, description, zone ? timeZone : undefined);
+      const description = [details, ...dayLines(inquiry, options)].join('\n');
+      return event(inquiry, { now, description, zone: zone ? timeZone : undefined, uid: feedUid(inquiry.id) });
     }),
     'END:VCALENDAR',
   ]);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody, buildNewInquiry, buildTestConfig } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
+import { content } from '../../../content/index.js';
 import { EXPORT_COLUMNS } from '../inquiry-export.js';
 import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
 import type { InboxPage, InquiryDetail } from '../../shared/inbox-views.js';
@@ -502,6 +503,8 @@ describe('the inbox API', () => {
         'Your notes',
         'Quote',
         'Quote total (USD)',
+        'Paid (USD)',
+        'Balance due (USD)',
       ]
         .map((title) => (title.includes(',') ? `"${title}"` : title))
         .join(','),
@@ -509,9 +512,9 @@ describe('the inbox API', () => {
     expect(lines[0]).toContain('First name,Last name,Email,Phone,Company or school');
     expect(response.body).toContain(keep.id);
     expect(response.body).toContain('"Line one\nline ""two"""');
-    // The newest quote's state and total (Basic for 250 guests: $5,109.40), as a number.
+    // The newest quote's state and total (Basic for 250 guests: $5,109.40), as a number; nothing paid, none accepted.
     expect(response.body).toMatch(
-      /,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote",Sent,5109\.40\r\n$/,
+      /,Quoted,\d{4}-\d\d-\d\dT[\d:.]+Z,"Called, wants tacos\n\nSent the quote",Sent,5109\.40,,\r\n$/,
     );
     expect(response.body).not.toContain(other.id);
   });
@@ -527,8 +530,10 @@ describe('the inbox API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
     expect(response.body).toMatch(/^BEGIN:VCALENDAR\r\n/);
-    expect(response.body).toContain('\r\nDTSTART:20300405T110000\r\n');
-    expect(response.body).toContain('\r\nDTEND:20300405T143000\r\n');
+    // In the business's time zone (the content's), with its VTIMEZONE.
+    expect(response.body).toContain(`\r\nDTSTART;TZID=${content.timeZone}:20300405T110000\r\n`);
+    expect(response.body).toContain(`\r\nDTEND;TZID=${content.timeZone}:20300405T143000\r\n`);
+    expect(response.body).toContain(`\r\nBEGIN:VTIMEZONE\r\nTZID:${content.timeZone}\r\n`);
     expect(response.body).toContain('SUMMARY:Spring fair\\, main lawn');
     for (const line of response.body.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
   });

@@ -28,6 +28,7 @@ import { formatInquiries } from '../inquiry-export.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { InboxInquiry, ListQuery } from '../store/inbox-store.js';
+import type { Account } from '../store/payment-store.js';
 import { calendarFile } from './calendar.js';
 import { isSecure } from './owner-session.js';
 import { clearedCookie, tokenHash } from './session-cookie.js';
@@ -36,6 +37,8 @@ import { clearedCookie, tokenHash } from './session-cookie.js';
 const MAX_BOOKINGS = 500;
 /** Most rows one CSV export holds. */
 const EXPORT_MAX_ROWS = 200_000;
+/** An export of a large store reads page after page: more than a request's usual bound (record 150). */
+const EXPORT_MAX_MS = 120_000;
 
 export const idParams = {
   type: 'object',
@@ -48,6 +51,16 @@ const CONTROL = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 function toRow(inquiry: InboxInquiry): InboxRow {
   const { uid: _uid, ...row } = inquiry;
   return row;
+}
+
+/** An inquiry's paid and balance due as plain numbers in the sale's currency; empty when there is neither. */
+function csvAccount(account: Account | undefined): { paid: string; balanceDue: string } {
+  const { paid = 0, total = null } = account ?? {};
+  const { currency } = content.sale;
+  return {
+    paid: paid !== 0 || total !== null ? minorToInput(paid, currency) : '',
+    balanceDue: total !== null ? minorToInput(total - paid, currency) : '',
+  };
 }
 
 export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> = async (app, { owners }) => {
@@ -78,9 +91,11 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     ownerNotes: 'Your notes',
     quoteState: 'Quote',
     quoteTotal: `Quote total (${content.sale.currency})`,
+    paid: `Paid (${content.sale.currency})`,
+    balanceDue: `Balance due (${content.sale.currency})`,
   };
 
-  app.get('/api/owner/inquiries.csv', async (request, reply) => {
+  app.get('/api/owner/inquiries.csv', { config: { answerWithinMs: EXPORT_MAX_MS } }, async (request, reply) => {
     const query = listQuery(request, 1000);
     const rows: InboxInquiry[] = [];
     for (;;) {
@@ -92,7 +107,11 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     }
     const day = new Date().toISOString().slice(0, 10);
     const ids = rows.map((row) => row.id);
-    const [work, quotes] = await Promise.all([owners.inbox.workOn(ids), owners.quotes.latestOf(ids)]);
+    const [work, quotes, accounts] = await Promise.all([
+      owners.inbox.workOn(ids),
+      owners.quotes.latestOf(ids),
+      owners.payments.accountsOf(ids),
+    ]);
     const today = todayIn(content.timeZone);
     const withWork = rows.map((row) => {
       const quote = quotes.get(row.id);
@@ -104,6 +123,8 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
         // The newest version's state and total, as a plain number a spreadsheet can add up.
         quoteState: quote ? QUOTE_STATE_LABELS[quoteState(quote, today)] : '',
         quoteTotal: quote ? minorToInput(quote.totals.total, quote.currency) : '',
+        // What was paid, and what is left of the newest accepted quote's total (record 146).
+        ...csvAccount(accounts.get(row.id)),
       };
     });
     return reply
@@ -172,7 +193,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${found.inquiry.eventDate}.ics"`)
-        .send(calendarFile(found.inquiry, new Date()));
+        .send(calendarFile(found.inquiry, new Date(), content.timeZone));
     },
   );
 

@@ -79,4 +79,37 @@ describe('the owner scope', () => {
     expect(session.statusCode).toBe(200);
     expect((await t.store.list()).map((row) => row.id)).toEqual([inquiry.id]);
   });
+
+  it('takes the site from PUBLIC_URL or the Host header, never from X-Forwarded-Host, even behind a trusted proxy', async () => {
+    t = await startApp({ TRUST_PROXY: '1' });
+    const cookie = await ownerCookie(t.app, t.config.dataDir);
+    const change = (headers: Record<string, string>) =>
+      t!.app.inject({
+        method: 'PUT',
+        url: '/api/owner/account/email',
+        headers: { cookie, 'content-type': 'application/json', ...headers },
+        payload: JSON.stringify({ notifyByEmail: false }),
+      });
+    const forged = { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' };
+    expectApiError(await change(forged), 403);
+    expect((await change({ origin: 'http://localhost:80' })).statusCode).toBe(200);
+    const account = await t.app.inject({
+      method: 'GET',
+      url: '/api/owner/account',
+      headers: { cookie, 'x-forwarded-host': 'evil.example' },
+    });
+    expect(account.json().calendarFeedUrl).toMatch(/^http:\/\/localhost:80\/calendar\//);
+  });
+
+  it('takes a state change from PUBLIC_URL’s origin when a proxy rewrote the Host header', async () => {
+    t = await startApp({ PUBLIC_URL: 'https://tacos.example' });
+    const cookie = await ownerCookie(t.app, t.config.dataDir);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/owner/account/email',
+      headers: { cookie, host: '127.0.0.1:3000', origin: 'https://tacos.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ notifyByEmail: false }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
 });

@@ -21,21 +21,21 @@ import { signInRoutes } from './sign-in-routes.js';
 import { quoteRoutes } from '../quotes/quote-routes.js';
 import { numbersRoutes } from '../numbers/numbers-routes.js';
 import { waitingRoutes } from './waiting-routes.js';
+import { isThisSite, publicOriginOf } from '../same-origin.js';
+import { ownerPaymentRoutes } from '../payments/owner-payment-routes.js';
+import { eventSheetRoutes } from '../event-plan/event-sheet-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-async function privateAndSameOrigin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  reply.header('cache-control', 'no-store');
-  reply.header('x-robots-tag', 'noindex, nofollow');
-  if (!STATE_CHANGING.has(request.method)) return;
-  // A page on another site can post here, and the browser would send its own Origin:
-  // only this site's pages may change anything. The host must match exactly; the
-  // scheme may be http or https, since a TLS proxy without TRUST_PROXY makes an
-  // https page's requests look like http here.
-  const origin = request.headers.origin ?? '';
-  if (origin !== `http://${request.host}` && origin !== `https://${request.host}`) {
-    throw httpError(403, 'This request did not come from this site’s inbox: refused.');
-  }
+/** Private answers, and state changes only from this site's own pages (same-origin.ts). */
+function privateAndSameOrigin(publicOrigin: string | undefined) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    if (!STATE_CHANGING.has(request.method)) return;
+    if (!isThisSite(request.headers.origin ?? '', request, publicOrigin))
+      throw httpError(403, 'This request did not come from this site’s inbox: refused.');
+  };
 }
 
 export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, options) => {
@@ -46,7 +46,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
   app.addHook('onRequest', async (request) => {
     request.secureCookies = httpsSite || request.protocol === 'https';
   });
-  app.addHook('onRequest', privateAndSameOrigin);
+  app.addHook('onRequest', privateAndSameOrigin(publicOriginOf(options.config.notify)));
 
   await app.register(signInRoutes, options);
   await app.register(calendarFeedRoute, options);
@@ -68,5 +68,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(quoteRoutes, options);
     await signedIn.register(numbersRoutes, options);
     await signedIn.register(waitingRoutes, options);
+    await signedIn.register(ownerPaymentRoutes, options);
+    await signedIn.register(eventSheetRoutes, options);
   });
 };

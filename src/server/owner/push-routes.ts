@@ -1,10 +1,13 @@
 // The owner's devices that take push (decision record 121), under /api/owner in the
 // signed-in part of the owner's area (owner-scope.ts): the server's public key to
 // subscribe with, the devices listed, added, removed, and a test push to them all.
+import { ECDH } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PushDeviceView } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
 import { sendPush } from '../notify/channels/push.js';
+import { refusedTarget } from '../notify/outbound-http.js';
+import { tokenHash } from './session-cookie.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { PushDevice } from '../store/device-store.js';
 
@@ -40,6 +43,18 @@ interface Subscription {
   label?: string;
 }
 
+/** Whether `key` (URL-safe base64) is a point on P-256, uncompressed: what a browser's subscription carries. */
+export function isP256Point(key: string): boolean {
+  const bytes = Buffer.from(key, 'base64url');
+  if (bytes.length !== 65 || bytes[0] !== 4) return false;
+  try {
+    ECDH.convertKey(bytes, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners' | 'push'>> = async (
   app,
   { config, owners, push },
@@ -55,6 +70,14 @@ export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'o
     { schema: { body: SUBSCRIPTION } },
     async (request, reply) => {
       const { endpoint, keys, label } = request.body;
+      // Checked now, not only at each send (record 154): a device that can never take a push is refused.
+      const fields: Record<string, string> = {};
+      const refused = refusedTarget(new URL(endpoint), config.notify.webhookAllowPrivate, true);
+      if (refused) fields.endpoint = `endpoint is refused: ${refused}; a push service is on the internet.`;
+      if (!isP256Point(keys.p256dh)) fields.keys = 'keys.p256dh is not a P-256 public key.';
+      if (Object.keys(fields).length > 0) {
+        return reply.status(400).send({ error: 'invalid_body', message: Object.values(fields).join(' '), fields });
+      }
       const device = await owners.devices.addPushDevice(
         request.owner!.id,
         {
@@ -62,6 +85,8 @@ export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'o
           p256dh: keys.p256dh.replace(/=+$/, ''),
           auth: keys.auth.replace(/=+$/, ''),
           label: label ?? 'A device',
+          // Signing out this session from another ("Sign out other devices") ends its pushes too.
+          sessionHash: tokenHash(request.ownerToken!),
         },
         new Date(),
       );

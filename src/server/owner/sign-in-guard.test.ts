@@ -86,10 +86,12 @@ describe('signing in when a stranger guesses', () => {
     for (let i = 0; i < 10; i++) expect((await signIn(app, 'wrong', '198.51.100.7', device)).statusCode).toBe(401);
     expect((await signIn(app, PASSWORD, '198.51.100.7', device)).statusCode).toBe(429);
     const token = device.split('=')[1]!;
-    expect(deviceOf(config.sessionSecret, token, OWNER)).toBeDefined();
-    expect(deviceOf(config.sessionSecret, token, 'helper@example.com')).toBeUndefined();
-    expect(deviceOf('another secret entirely, 0123456789abcdef', token, OWNER)).toBeUndefined();
-    const forged = deviceToken('another secret entirely, 0123456789abcdef', OWNER);
-    expect(deviceOf(config.sessionSecret, forged, OWNER)).toBeUndefined();
+    expect(deviceOf(config.sessionSecret, token, OWNER, 0)).toBeDefined();
+    expect(deviceOf(config.sessionSecret, token, 'helper@example.com', 0)).toBeUndefined();
+    expect(deviceOf('another secret entirely, 0123456789abcdef', token, OWNER, 0)).toBeUndefined();
+    const forged = deviceToken('another secret entirely, 0123456789abcdef', OWNER, 0);
+    expect(deviceOf(config.sessionSecret, forged, OWNER, 0)).toBeUndefined();
+    // A cookie of an earlier generation (before "Sign out other devices" or a new password) is no longer one.
+    expect(deviceOf(config.sessionSecret, token, OWNER, 1)).toBeUndefined();
   });
 });

@@ -36,27 +36,38 @@ export function signInGuard(counts: RateCounts, limit: RateLimit): SignInGuard {
     waitSeconds: (account, device) =>
       device ? blocked(deviceKey(device), DEVICE_FAILURES) : blocked(accountKey(account), limit.max),
     async failed(account, device) {
-      await counts.hit(accountKey(account), limit.windowMs);
-      if (device) await counts.hit(deviceKey(device), limit.windowMs);
+      // Lasting: no flood of other keys may make the store forget these (record 152).
+      await counts.hit(accountKey(account), limit.windowMs, true);
+      if (device) await counts.hit(deviceKey(device), limit.windowMs, true);
     },
   };
 }
 
-const mac = (secret: string, account: string, nonce: string) =>
-  createHmac('sha256', secret).update(`curbside device\n${account}\n${nonce}`).digest('base64url');
+// The account's device generation is signed in too: "Sign out other devices" and a new
+// password move it on, so every device cookie made before is a stranger's (record 155).
+const mac = (secret: string, account: string, generation: number, nonce: string) =>
+  createHmac('sha256', secret).update(`curbside device\n${account}\n${generation}\n${nonce}`).digest('base64url');
 
-/** A new device cookie's value for an account (its normalised e-mail). */
-export function deviceToken(secret: string, account: string): string {
+/** A new device cookie's value for an account (its normalised e-mail) at its device generation. */
+export function deviceToken(secret: string, account: string, generation: number): string {
   const nonce = randomBytes(16).toString('base64url');
-  return `${Buffer.from(account).toString('base64url')}.${nonce}.${mac(secret, account, nonce)}`;
+  return `${Buffer.from(account).toString('base64url')}.${nonce}.${mac(secret, account, generation, nonce)}`;
 }
 
-/** The device's own id (its nonce) if `token` is a genuine device cookie for `account`; else undefined. */
-export function deviceOf(secret: string, token: string | undefined, account: string): string | undefined {
+/**
+ * The device's own id (its nonce) if `token` is a genuine device cookie for `account` at
+ * its current device `generation`; else undefined.
+ */
+export function deviceOf(
+  secret: string,
+  token: string | undefined,
+  account: string,
+  generation: number,
+): string | undefined {
   const [encoded, nonce, signature] = token?.split('.') ?? [];
   if (!encoded || !nonce || !signature) return undefined;
   if (Buffer.from(encoded, 'base64url').toString() !== account) return undefined;
-  const expected = Buffer.from(mac(secret, account, nonce));
+  const expected = Buffer.from(mac(secret, account, generation, nonce));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? nonce : undefined;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { MAX_PASSWORD_LENGTH } from '../../shared/inbox-views.js';
 import { httpError } from '../http-error.js';
-import { clientKey, createLimiter } from '../routes/rate-limit.js';
+import { clientKeyOf, createLimiter } from '../routes/rate-limit.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { normalizeEmail, type Owner } from '../store/account-store.js';
 import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
@@ -44,7 +44,7 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
     'owner-sign-ins-per-address',
     config.limits.ownerSignInsPerIp,
     'sign-ins from this address',
-    (request) => clientKey(request.ip),
+    clientKeyOf,
   );
   const guard = signInGuard(store.rateCounts, config.limits.ownerSignInsPerAccount);
   const ACCOUNT_LIMITED = (seconds: number) =>
@@ -91,10 +91,17 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
   ): Promise<{ owner?: Owner; waitSeconds?: number }> {
     const account = normalizeEmail(email);
     const secure = isSecure(request);
-    const device = deviceOf(config.sessionSecret, readDeviceCookie(request.headers.cookie, secure), account);
+    const owner = await owners.findOwnerByEmail(email);
+    // A cookie from before the account's last "Sign out other devices" or new password is a stranger's.
+    const generation = owner?.deviceGeneration ?? 0;
+    const device = deviceOf(
+      config.sessionSecret,
+      readDeviceCookie(request.headers.cookie, secure),
+      account,
+      generation,
+    );
     const waitSeconds = await guard.waitSeconds(account, device);
     if (waitSeconds !== undefined) return { waitSeconds };
-    const owner = await owners.findOwnerByEmail(email);
     const matches = await verifyPassword(owner?.passwordHash ?? (await dummyHash()), password);
     if (!owner || !matches) {
       await guard.failed(account, device);
@@ -109,7 +116,7 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
       expiresAt: new Date(now.getTime() + SESSION_MAX_MS).toISOString(),
     });
     reply.header('set-cookie', sessionCookie(token, secure, SESSION_MAX_MS / 1000));
-    reply.header('set-cookie', deviceCookie(deviceToken(config.sessionSecret, account), secure));
+    reply.header('set-cookie', deviceCookie(deviceToken(config.sessionSecret, account, generation), secure));
     return { owner };
   }
 

@@ -2,7 +2,7 @@
 // when one turns urgent, for a signed-in owner only.
 import { describe, expect, it } from 'vitest';
 import { call, cookieOf, OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
-import { receivedAt } from '../../../tests/support/sale-builders.js';
+import { receivedAt } from '../../../tests/support/builders.js';
 import type { WaitingPage } from '../../shared/waiting-views.js';
 
 const MINUTE = 60_000;

@@ -1,39 +1,53 @@
 // The customer's side of a quote, at its unguessable link: the page, accepting it (at
-// most once, keeping what was accepted) and declining it. Plain forms posted back to
-// the page, answered with a redirect to it (a reload posts nothing twice). Only posts
-// from the page itself are taken; the token is never logged (app.ts redacts it).
+// most once, keeping what was accepted), declining it, paying its deposit through the
+// payment provider (record 145), and once accepted the event's final guest count and the
+// day's details until the cutoff (record 170). Plain forms posted back to the page,
+// answered with a redirect (to the page: a reload posts nothing twice; or to the
+// provider's checkout). Only posts from the page itself are taken; the token is never
+// logged (app.ts redacts it).
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
+import { eventPlanning } from '../../shared/event-plan.js';
 import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
+import { readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
+import { type EventPlanProblem, eventPlanSections, planOpen } from '../event-plan/event-plan-page.js';
+import { acceptedTerms } from '../event-plan/event-sheet.js';
 import { httpError } from '../http-error.js';
-import { fromThisSite } from '../same-site.js';
 import type { Notifier } from '../notify/notifier.js';
+import type { Deposits } from '../payments/deposits.js';
 import { COOKIE, SECURE_COOKIE } from '../owner/session-cookie.js';
+import type { NewFinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { quoteIdOf } from './quote-link.js';
 import {
   notFoundPage,
-  offlinePayment,
+  type PaymentSectionOptions,
+  paymentSection,
   QUOTE_PAGE_STYLE,
   type QuotePageOptions,
   quotePage,
   replacedPage,
 } from './quote-page.js';
+import { postedFromThisSite } from '../same-origin.js';
 
 export interface QuotePageRouteOptions {
   owners: OwnerStore;
   notifier: Pick<Notifier, 'kick'>;
   quoteKey: Buffer;
   clock: Clock;
-  /** Form targets a page may post to beyond itself (a payment provider's checkout). */
-  formTargets?: readonly string[];
+  /** The site's address (PUBLIC_URL): the provider sends the customer back to the page there. */
+  publicUrl: string;
+  /** "Pay deposit" through the first payment provider set up; without one, only the offline instructions. */
+  deposits?: Deposits | undefined;
+  /** PUBLIC_URL's origin, when set: a form posted from it is this site's (same-origin.ts). */
+  publicOrigin?: string | undefined;
 }
 
 /**
@@ -68,12 +82,14 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
-  const { owners, notifier, quoteKey, clock } = options;
+  const { owners, notifier, quoteKey, deposits, clock } = options;
+  // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
+  const formTargets = deposits?.provider.checkoutOrigins ?? [];
   const csp = [
     "default-src 'none'",
     `style-src '${QUOTE_PAGE_STYLE.hash}'`,
     "img-src 'self' data:",
-    ["form-action 'self'", ...(options.formTargets ?? [])].join(' '),
+    ["form-action 'self'", ...formTargets].join(' '),
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
@@ -106,30 +122,85 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     return quote && found ? { quote, inquiry: found.inquiry as StoredInquiry } : undefined;
   };
 
-  const render = (reply: FastifyReply, status: number, view: Omit<QuotePageOptions, 'state'>) => {
+  /** What the inquiry has paid so far. */
+  const paidFor = async (quote: Quote) =>
+    (await owners.payments.accountsOf([quote.inquiryId])).get(quote.inquiryId)?.paid ?? 0;
+
+  type View = Omit<QuotePageOptions, 'state' | 'afterAcceptance'> & {
+    payment?: Pick<PaymentSectionOptions, 'returned' | 'problem'>;
+    saved?: 'count' | 'details';
+    planProblem?: EventPlanProblem;
+  };
+
+  /** After acceptance: how to pay, then the event's final count and the day's details (records 145, 170). */
+  const afterAcceptance = async ({ payment, ...view }: View) => {
+    const { quote, inquiry } = view;
+    const paying = paymentSection({
+      quote,
+      path: view.path,
+      paid: await paidFor(quote),
+      online: deposits !== undefined,
+      ...payment,
+    });
+    const terms = acceptedTerms([quote], inquiry);
+    if (!terms) return paying;
+    const [counts, details] = await Promise.all([
+      owners.eventPlans.finalCounts(inquiry.id),
+      owners.eventPlans.details(inquiry.id),
+    ]);
+    return `${paying}${eventPlanSections({
+      path: view.path,
+      inquiry,
+      terms,
+      settings: eventPlanning(content),
+      finalCount: counts.at(-1),
+      details,
+      today: today(),
+      saved: view.saved,
+      problem: view.planProblem,
+    })}`;
+  };
+
+  /** Accepted, with its deposit paid or not: the customer's answer stands and the event is being planned. */
+  const agreed = (quote: Quote) => ['accepted', 'deposit-paid'].includes(quoteState(quote, today()));
+
+  const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
-    return html(reply, status, quotePage({ ...view, state, afterAcceptance: offlinePayment(view.quote) }));
+    const after = agreed(view.quote) ? await afterAcceptance(view) : '';
+    const { payment: _payment, saved: _saved, planProblem: _problem, ...page } = view;
+    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after }));
   };
 
   /** Only a form of this site's own pages may answer a quote. */
   const sameSite = async (request: FastifyRequest) => {
-    if (!fromThisSite(request)) throw httpError(403, 'Please answer from the quote’s own page.');
+    if (!postedFromThisSite(request, options.publicOrigin))
+      throw httpError(403, 'Please answer from the quote’s own page.');
   };
 
   type Params = { Params: { token: string } };
   const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
 
-  app.get<Params & { Querystring: { step?: string } }>('/quote/:token', async (request, reply) => {
-    const found = await load(request.params.token);
-    if (!found) return html(reply, 404, notFoundPage());
-    // The owner looking at what the customer sees is not the customer's first look.
-    const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
-    const state = quoteState(found.quote, today());
-    if (!owner && (state === 'sent' || state === 'viewed'))
-      await owners.quotes.markViewed(found.quote.id, new Date(clock()));
-    return render(reply, 200, { ...found, path: pathOf(request), declining: request.query.step === 'decline' });
-  });
+  app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(
+    '/quote/:token',
+    async (request, reply) => {
+      const found = await load(request.params.token);
+      if (!found) return html(reply, 404, notFoundPage());
+      // The owner looking at what the customer sees is not the customer's first look.
+      const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
+      const state = quoteState(found.quote, today());
+      if (!owner && (state === 'sent' || state === 'viewed'))
+        await owners.quotes.markViewed(found.quote.id, new Date(clock()));
+      const { saved, payment } = request.query;
+      return render(reply, 200, {
+        ...found,
+        path: pathOf(request),
+        declining: request.query.step === 'decline',
+        ...(saved === 'count' || saved === 'details' ? { saved } : {}),
+        payment: { returned: payment === 'done' || payment === 'cancelled' ? payment : undefined },
+      });
+    },
+  );
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/accept',
@@ -150,7 +221,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       );
       if (result.ok) notifier.kick(1);
       // Accepted now or before: the page says so. Otherwise it says why not (replaced, expired, declined).
-      if (result.ok || result.state === 'accepted') return reply.redirect(path, 303);
+      if (result.ok || result.state === 'accepted' || result.state === 'deposit-paid') return reply.redirect(path, 303);
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });
     },
   );
@@ -174,4 +245,94 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });
     },
   );
+
+  /**
+   * The quote and its inquiry if the event's plan can still change on the page: the quote
+   * accepted and the cutoff not past (else the page, saying why, with 409).
+   */
+  const openPlan = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+    const found = await load(request.params.token);
+    if (!found) return { answered: html(reply, 404, notFoundPage()) };
+    const path = pathOf(request);
+    if (
+      !agreed(found.quote) ||
+      !planOpen({ inquiry: found.inquiry, settings: eventPlanning(content), today: today() })
+    ) {
+      return { answered: await render(reply, 409, { ...found, path }) };
+    }
+    return { found, path };
+  };
+
+  app.post<Params & { Body: URLSearchParams }>(
+    '/quote/:token/final-count',
+    { onRequest: sameSite },
+    async (request, reply) => {
+      const open = await openPlan(request, reply);
+      if (!open.found) return open.answered;
+      const { found, path } = open;
+      const read = readFinalCount(request.body ?? new URLSearchParams(), eventPlanning(content));
+      if ('problem' in read) {
+        const planProblem = { form: 'count' as const, message: read.problem, typed: read.typed };
+        return render(reply, 400, { ...found, path, planProblem });
+      }
+      const planned = found.inquiry.plannedGuestCount;
+      const set = await owners.eventPlans.setFinalCount(
+        found.inquiry.id,
+        read.count,
+        null,
+        new Date(clock()),
+        (previous) => finalCountNote(read.count, previous?.guests ?? planned, previous === undefined),
+      );
+      if (set && set !== 'unchanged') notifier.kick(1);
+      return reply.redirect(`${path}?saved=count#final-count`, 303);
+    },
+  );
+
+  app.post<Params & { Body: URLSearchParams }>(
+    '/quote/:token/on-the-day',
+    { onRequest: sameSite },
+    async (request, reply) => {
+      const open = await openPlan(request, reply);
+      if (!open.found) return open.answered;
+      const { found, path } = open;
+      const read = readDetails(request.body ?? new URLSearchParams(), eventPlanning(content));
+      if (read.problem) {
+        const planProblem = { form: 'details' as const, message: read.problem, typed: read.details };
+        return render(reply, 400, { ...found, path, planProblem });
+      }
+      await owners.eventPlans.setDetails(found.inquiry.id, read.details, new Date(clock()), (previous) =>
+        previous ? 'On-the-day details changed by the customer' : 'On-the-day details given by the customer',
+      );
+      return reply.redirect(`${path}?saved=details#on-the-day`, 303);
+    },
+  );
+
+  app.post<Params>('/quote/:token/pay', { onRequest: sameSite }, async (request, reply) => {
+    const found = await load(request.params.token);
+    if (!found) return html(reply, 404, notFoundPage());
+    const path = pathOf(request);
+    const state = quoteState(found.quote, today());
+    // Paid already (or no provider, or a second press after it was paid): the page says so.
+    if (!deposits || state === 'deposit-paid') return reply.redirect(path, 303);
+    if (state !== 'accepted') return render(reply, 409, { ...found, path });
+    const due = found.quote.totals.deposit - (await paidFor(found.quote));
+    if (due <= 0) return reply.redirect(path, 303);
+    try {
+      const checkout = await deposits.checkout(found.quote, found.inquiry, due, `${options.publicUrl}${path}`);
+      return reply.redirect(checkout.url, 303);
+    } catch (error) {
+      // The provider's own words can quote what was sent (the customer's address): its kind and status only.
+      const { name, type, statusCode } = error as { name?: string; type?: string; statusCode?: number };
+      request.log.error({ provider: deposits.provider.name, type: type ?? name, statusCode }, 'payment: no checkout');
+      const problem =
+        'We could not reach the payment service just now. Please try again in a minute, or pay another way below.';
+      return render(reply, 503, { ...found, path, payment: { problem } });
+    }
+  });
 };
+
+/** The history's line of a final count the customer set: 'Final guest count set by the customer: 120 (was 100 planned); Vegan 4'. */
+export function finalCountNote(count: NewFinalCount, was: number, wasPlanned: boolean): string {
+  const dietary = count.dietary.map((each) => `${each.label} ${each.count}`).join(', ');
+  return `Final guest count set by the customer: ${count.guests} (was ${was}${wasPlanned ? ' planned' : ''})${dietary ? `; ${dietary}` : ''}`;
+}

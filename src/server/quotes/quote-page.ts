@@ -1,12 +1,13 @@
 // The customer's quote page (/quote/<token>), rendered on the server for each request:
 // plain HTML and a small inline stylesheet in the business's colours, no JavaScript, no
 // request to anyone else, readable at 320 px and printable. Its forms (accept, decline,
-// the final count and "Pay deposit" later) post back to the same address (record 142).
+// "Pay deposit", the final count later) post back to the same address (record 142); "Pay
+// deposit" is then sent on to the payment provider's checkout (record 145).
 import { createHash } from 'node:crypto';
 import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { clockTime } from '../../shared/inquiry-details.js';
-import { formatMoney, ratePercent } from '../../shared/money.js';
+import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
 import type { QuoteLine } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { Quote, QuoteState } from '../store/quote-store.js';
@@ -22,7 +23,7 @@ export interface QuotePageOptions {
   declining?: boolean;
   /** A problem with the last post (the box left unticked), shown above the form. */
   problem?: string;
-  /** After acceptance: the payment section (offline instructions; a provider's button later). */
+  /** After acceptance: the payment section (paymentSection). */
   afterAcceptance?: string;
 }
 
@@ -37,7 +38,8 @@ table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}capt
 th,td{padding:.375rem .25rem;border-bottom:1px solid #e4e1da;text-align:right;vertical-align:top}th:first-child,td:first-child{text-align:left;overflow-wrap:anywhere}
 thead th{font-size:.875rem;color:#4a4a4a}tfoot th{text-align:right;font-weight:500}tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.0625rem;border-bottom:2px solid #1b1b1b}
 .terms p{margin:.5rem 0}label{display:block}.check{display:flex;gap:.5rem;align-items:flex-start;margin:.75rem 0}
-.check input{width:1.5rem;height:1.5rem;margin:0;flex:none}textarea,input[type=number]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
+.check input{width:1.5rem;height:1.5rem;margin:0;flex:none}textarea,input[type=number],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
+fieldset{border:1px solid #d9d6cf;border-radius:.375rem;margin:.75rem 0;padding:.25rem .75rem}legend{font-weight:600;padding:0 .25rem}
 button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;border-radius:.375rem;border:2px solid var(--brand);background:var(--brand);color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:var(--brand)}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
 :focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}.muted{color:#4a4a4a;font-size:.875rem}
@@ -105,6 +107,11 @@ function stateNotice(options: QuotePageOptions): string {
   const { quote, state } = options;
   const notice = (lines: string[], extra = '') =>
     `<div class="notice${extra}" role="status">${lines.map((line) => `<p>${line}</p>`).join('')}</div>`;
+  if (state === 'deposit-paid' && quote.accepted && quote.depositPaidAt) {
+    return notice([
+      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. <strong>Deposit paid</strong> on ${escapeHtml(dayOf(quote.depositPaidAt))}: your date is booked. Thank you!`,
+    ]);
+  }
   if (state === 'accepted' && quote.accepted) {
     return notice([`<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`]);
   }
@@ -155,7 +162,7 @@ ${eventSection(inquiry)}
 <tfoot>${totalsRows(quote)}</tfoot></table>
 <p><strong>Valid until</strong> ${escapeHtml(longDay(quote.validUntil))}</p></section>
 <section aria-labelledby="terms" class="terms"><h2 id="terms">Terms</h2>${paragraphs(quote.terms)}</section>
-${open ? acceptSection(options) : ''}${state === 'accepted' ? (options.afterAcceptance ?? '') : ''}`;
+${open ? acceptSection(options) : ''}${state === 'accepted' || state === 'deposit-paid' ? (options.afterAcceptance ?? '') : ''}`;
   return page(title, body);
 }
 
@@ -167,10 +174,50 @@ export function replacedPage(): string {
   );
 }
 
-/** What the customer can pay with outside the site (every accepted quote shows it). */
-export function offlinePayment(quote: Quote): string {
-  return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>
-<p>Deposit due: <strong>${money(quote, quote.totals.deposit)}</strong>.</p><p>${escapeHtml(content.sale.payOffline)}</p></section>`;
+/** What the payment section of an accepted quote shows. */
+export interface PaymentSectionOptions {
+  quote: Quote;
+  /** The page's own address ("Pay deposit" posts to it). */
+  path: string;
+  /** What the inquiry has paid so far. */
+  paid: Minor;
+  /** A payment provider is set up: the page offers "Pay deposit". */
+  online: boolean;
+  /** Back from the provider's page: paid (being confirmed), or given up. */
+  returned?: 'done' | 'cancelled' | undefined;
+  /** "Pay deposit" could not reach the provider. */
+  problem?: string | undefined;
+}
+
+/**
+ * After acceptance: the deposit still due, with "Pay deposit" when a provider is set up
+ * and the content's offline payment instructions in any case; once the deposit is paid,
+ * that it is, and the balance (no button).
+ */
+export function paymentSection(options: PaymentSectionOptions): string {
+  const { quote, paid } = options;
+  const due = quote.totals.deposit - paid;
+  const offline = `<p>${escapeHtml(content.sale.payOffline)}</p>`;
+  if (quote.depositPaidAt || due <= 0) {
+    return `<section aria-labelledby="pay"><h2 id="pay">Deposit paid</h2>
+<p>Thank you: we have received ${money(quote, paid)}. Your date is booked.</p>
+<p>Balance due: <strong>${money(quote, Math.max(0, quote.totals.total - paid))}</strong>.</p>${offline}</section>`;
+  }
+  const status = (text: string, role = 'status', extra = '') =>
+    `<div class="notice${extra}" role="${role}"><p>${escapeHtml(text)}</p></div>`;
+  const returned =
+    options.returned === 'done'
+      ? status('Thank you! Your payment is being confirmed: this page says “Deposit paid” once it is.')
+      : options.returned === 'cancelled'
+        ? status('The payment was not made. You can try again, or pay another way below.')
+        : '';
+  const problem = options.problem ? status(options.problem, 'alert', ' problem') : '';
+  const button = options.online
+    ? `<form method="post" action="${options.path}/pay"><p class="actions"><button type="submit">Pay deposit</button></p></form>
+<p class="muted">On the payment service’s secure page; we never see your card.</p><p>Or pay another way:</p>`
+    : '';
+  return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>${returned}${problem}
+<p>Deposit due: <strong>${money(quote, due)}</strong>.</p>${button}${offline}</section>`;
 }
 
 export function notFoundPage(): string {

@@ -8,8 +8,8 @@ import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../t
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 import { quoteTotals, saleRates } from '../../shared/pricing.js';
 
-async function withInquiry(overrides: Parameters<typeof buildNewInquiry>[0] = {}) {
-  const t = await startOwnerApp();
+async function withInquiry(overrides: Parameters<typeof buildNewInquiry>[0] = {}, env: Record<string, string> = {}) {
+  const t = await startOwnerApp(env);
   const cookie = await cookieOf(t.app);
   const inquiry = buildNewInquiry(overrides);
   await t.inquiries.create(inquiry);
@@ -106,8 +106,8 @@ describe('the owner’s quotes', () => {
 });
 
 describe('the customer’s quote page', () => {
-  async function sent(overrides: Parameters<typeof buildNewInquiry>[0] = {}) {
-    const context = await withInquiry(overrides);
+  async function sent(overrides: Parameters<typeof buildNewInquiry>[0] = {}, env: Record<string, string> = {}) {
+    const context = await withInquiry(overrides, env);
     const { draft } = await draftOf(context.t, context.cookie, context.id);
     const quote = (await send(context.t, context.cookie, context.id, draft)).json() as QuoteView;
     return { ...context, quote, path: pathOf(quote) };
@@ -169,19 +169,38 @@ describe('the customer’s quote page', () => {
     expect((await postForm(t, `${path}/decline`, { reason: 'changed my mind' })).statusCode).toBe(409);
   });
 
-  it('refuses an answer posted from another site', async () => {
-    const { t, path } = await sent();
-    const response = await t.app.inject({
+  /** An acceptance posted from evil.example, with these headers besides. */
+  const acceptFromElsewhere = (t: OwnerApp, path: string, headers: Record<string, string>) =>
+    t.app.inject({
       method: 'POST',
       url: `${path}/accept`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: 'https://evil.example',
-        'sec-fetch-site': 'cross-site',
-      },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', ...headers },
       payload: 'accept=yes',
     });
-    expect(response.statusCode).toBe(403);
+
+  it('refuses an answer posted from another site', async () => {
+    const { t, path } = await sent();
+    expect((await acceptFromElsewhere(t, path, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+  });
+
+  it('takes no X-Forwarded-Host for this site, even behind a trusted proxy', async () => {
+    const { t, path } = await sent({}, { TRUST_PROXY: '1' });
+    expect((await acceptFromElsewhere(t, path, { 'x-forwarded-host': 'evil.example' })).statusCode).toBe(403);
+  });
+
+  it('takes a post from its own page that Chromium sends with Origin: null (the page’s no-referrer), vouched by Sec-Fetch-Site', async () => {
+    const { t, quote, path } = await sent();
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${path}/accept`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers },
+        payload: 'accept=yes',
+      });
+    expect((await post({})).statusCode).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await t.owners.quotes.get(quote.id))!.accepted).toBeNull();
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(303);
   });
 
   it('declines with an optional reason, asked on a step of its own', async () => {

@@ -42,11 +42,12 @@ import {
   type ControlTextField,
 } from '../../shared/text-rules.js';
 import { acceptInquiry, inquiryProblems } from '../accept-inquiry.js';
+import { faultMessage, storeFault } from '../store/store-faults.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { inquiriesPerAddress } from './rate-limit.js';
+import { inquiriesPerAddress, senderOf } from './rate-limit.js';
 
 interface FormPost {
   values: InquiryFormValues;
@@ -226,17 +227,38 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
 
   // A failure before the handler (too many posts, a body too large) is a page too, with the form kept when it can be.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    // A full disk or a database down or hung: 503 with Retry-After (record 150), the form kept.
+    const fault = app.storeFaultOf(error, request, reply);
+    const status = fault
+      ? 503
+      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500)
       request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
-    const message = status === 500 ? 'Something went wrong on our side. Please try again.' : error.message;
+    const message = fault
+      ? faultMessage(fault)
+      : status === 500
+        ? 'Something went wrong on our side. Please try again.'
+        : error.message;
     const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
     const page = formHtml(fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 
-  const perIp = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
+  const limit = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
+  /**
+   * When the store cannot count (it is down or hung), the create meets the same fault a
+   * moment later, once the body is read: the page it answers then keeps what was typed.
+   */
+  const perIp = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await limit(request, reply);
+    } catch (error) {
+      if (!storeFault(error)) throw error;
+    }
+  };
 
   /** Only from our own pages: a browser says where a form post comes from. */
   const sameSite = async (request: FastifyRequest) => {
@@ -283,7 +305,12 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
       const result = await acceptInquiry(
         store,
         // How long since the server rendered the page it came from (record 084).
-        { ...keys, body: post.body, fillMs: fillSince(startedAt(config.sessionSecret, post.started, Date.now())) },
+        {
+          ...keys,
+          body: post.body,
+          fillMs: fillSince(startedAt(config.sessionSecret, post.started, Date.now())),
+          sender: senderOf(config.sessionSecret, request),
+        },
         { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
       );
       if (result.status === 'invalid' || result.status === 'conflict') {

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
 import { sessionOf } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
-import { createLimiter, inquiriesPerAddress } from './rate-limit.js';
+import { createLimiter, inquiriesPerAddress, senderOf } from './rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,7 +67,14 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
       const fillMs = Date.now() - request.sessionIssuedAt;
       const result = await acceptInquiry(
         store,
-        { id: request.params.id, uid: request.uid, bodyHash: hashBody(body), body, fillMs },
+        {
+          id: request.params.id,
+          uid: request.uid,
+          bodyHash: hashBody(body),
+          body,
+          fillMs,
+          sender: senderOf(config.sessionSecret, request),
+        },
         { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
       );
       if (result.status === 'invalid') {

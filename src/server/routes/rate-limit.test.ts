@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildInquiryBody } from '../../../tests/support/builders.js';
-import { clientKey } from './rate-limit.js';
+import { bareAddress, clientKey } from './rate-limit.js';
 import {
   expectApiError,
   expectSecurityHeaders,
@@ -100,6 +100,24 @@ describe('rate limits', () => {
     }
   });
 
+  it('counts an address the proxy sends with a port as that address, and every unreadable one under one key', async () => {
+    const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '3', TRUST_PROXY: '127.0.0.1' });
+    const statusesFor = async (client: (n: number) => string) => {
+      const statuses: number[] = [];
+      for (let n = 1; n <= 5; n++) statuses.push((await viaProxy(t.app, '127.0.0.1', undefined, client(n))).statusCode);
+      return statuses;
+    };
+    const limited = [200, 200, 200, 429, 429];
+    expect(await statusesFor((n) => `198.51.100.9:${40_000 + n}`)).toEqual(limited);
+    expect(await statusesFor((n) => `[2001:db8:5:6::${n}]:${443 + n}`)).toEqual(limited);
+    expect(await statusesFor((n) => `garbage-${n}`)).toEqual(limited);
+    expect(await statusesFor(() => 'unknown')).toEqual([429, 429, 429, 429, 429]);
+    // Said once in the log, without the value.
+    const told = t.logs.filter((line) => line.includes('is not an IP address'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).not.toContain('garbage');
+  });
+
   it('limits sign-ins per address', async () => {
     const t = await limitedApp({ RATE_LIMIT_SESSIONS_PER_IP: '2' });
     for (let i = 0; i < 2; i++)
@@ -121,6 +139,24 @@ describe('the client a per-address limit counts', () => {
     expect(clientKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('is read from a bare address, with a port taken off; anything else is no address', () => {
+    expect(bareAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(bareAddress('203.0.113.7:8080')).toBe('203.0.113.7');
+    expect(bareAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
+    expect(bareAddress('[2001:db8::1]')).toBe('2001:db8::1');
+    expect(bareAddress('2001:db8::1')).toBe('2001:db8::1');
+    for (const notOne of [
+      'garbage',
+      '',
+      '203.0.113.7:',
+      '999.1.1.1:80',
+      '[nothing]:80',
+      'unknown',
+      '203.0.113.7:80:80',
+    ])
+      expect(bareAddress(notOne), notOne).toBeUndefined();
   });
 
   it('holds a whole IPv6 /64 to one limit: a new address in it for every request gains nothing', async () => {

@@ -1,7 +1,8 @@
 // A fixed-window limit on one key of a request (its address, its session), answered
 // with 429 and Retry-After. The counts are the store's (store/rate-counts.ts): shared
 // by every instance on PostgreSQL, in this process on SQLite.
-import { isIPv6 } from 'node:net';
+import { createHmac } from 'node:crypto';
+import { isIP, isIPv6 } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../http-error.js';
 import type { RateLimit } from '../config.js';
@@ -31,9 +32,49 @@ export function createLimiter(
 
 /** Inquiries per address: one count for the JSON route and the no-JavaScript form's. */
 export const inquiriesPerAddress = (counts: RateCounts, limit: RateLimit): Limiter =>
-  createLimiter(counts, 'inquiries-per-address', limit, 'inquiries from this address', (request) =>
-    clientKey(request.ip),
-  );
+  createLimiter(counts, 'inquiries-per-address', limit, 'inquiries from this address', clientKeyOf);
+
+/** The key every client whose address cannot be read shares (record 152). */
+export const UNREADABLE_ADDRESS = 'unreadable-address';
+let toldOfUnreadable = false;
+
+/**
+ * The per-address limits' key for a request: its client address as a bare IP (a port
+ * some load balancers append, `198.51.100.9:41234` or `[2001:db8::1]:443`, taken off),
+ * counted by clientKey. Anything else the proxy hands on is no address at all, and all
+ * of it is counted under one key: a value of the client's choosing must not get a
+ * limit of its own. Said once in the log, without the value.
+ */
+export function clientKeyOf(request: FastifyRequest): string {
+  const address = bareAddress(request.ip);
+  if (address !== undefined) return clientKey(address);
+  if (!toldOfUnreadable) {
+    toldOfUnreadable = true;
+    request.log.warn(
+      'a client address is not an IP address (the proxy in front passes something else in X-Forwarded-For): such clients share one per-address limit',
+    );
+  }
+  return UNREADABLE_ADDRESS;
+}
+
+/**
+ * The network a request came from as stored with its inquiry (record 154): a keyed hash
+ * of its per-address key (an IPv4 address, an IPv6 /64), the same on every instance that
+ * shares SESSION_SECRET; never the address itself.
+ */
+export function senderOf(secret: string, request: FastifyRequest): string {
+  return createHmac('sha256', secret)
+    .update(`curbside sender\n${clientKeyOf(request)}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** `ip` as a bare IP address, its port taken off; undefined if it is none. */
+export function bareAddress(ip: string): string | undefined {
+  if (isIP(ip)) return ip;
+  const match = /^(\d{1,3}(?:\.\d{1,3}){3}):\d{1,5}$/.exec(ip) ?? /^\[([0-9A-Fa-f:.]+)\](?::\d{1,5})?$/.exec(ip);
+  return match && isIP(match[1]!) ? match[1] : undefined;
+}
 
 /**
  * The client a per-address limit counts: its IPv4 address, or its IPv6 /64 network. One

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import { issueSession, sessionUid } from '../session-token.js';
 import type { RateCounts } from '../store/rate-counts.js';
-import { clientKey, createLimiter } from './rate-limit.js';
+import { clientKeyOf, createLimiter } from './rate-limit.js';
 
 export const sessionRoutes: FastifyPluginAsync<{ config: Config; counts: RateCounts }> = async (
   app,
@@ -15,7 +15,7 @@ export const sessionRoutes: FastifyPluginAsync<{ config: Config; counts: RateCou
     'sessions-per-address',
     config.limits.sessionsPerIp,
     'sign-ins from this address',
-    (request) => clientKey(request.ip),
+    clientKeyOf,
   );
 
   app.post('/api/session', { onRequest: perIp }, async (request) => {

@@ -1,7 +1,8 @@
 // The truck's stops as a public iCalendar feed (/schedule.ics, record 111): a regular
 // subscribes once and their calendar follows the truck. In the business's time zone,
-// with its VTIMEZONE; the place, the address and the owner's note for the public.
-import { endDate, type TruckStop } from '../../shared/truck-schedule.js';
+// with its VTIMEZONE; the place, the address and the stop's details (the owner's note)
+// for the public.
+import { endDate, stopDescription, type TruckStop } from '../../shared/truck-schedule.js';
 import { calendar, icalendarHead, local, stamp, text, timeZoneLines } from '../icalendar.js';
 
 export interface ScheduleCalendarOptions {
@@ -33,7 +34,7 @@ export function scheduleCalendar(stops: readonly TruckStop[], options: ScheduleC
       `DTEND${tz}:${local(endDate(stop), stop.ends)}`,
       `SUMMARY:${text(`${options.businessName} at ${stop.place}`)}`,
       `LOCATION:${text(stop.address)}`,
-      ...(stop.note ? [`DESCRIPTION:${text(stop.note)}`] : []),
+      ...(stopDescription(stop) ? [`DESCRIPTION:${text(stopDescription(stop))}`] : []),
       'END:VEVENT',
     ]),
     'END:VCALENDAR',

@@ -5,12 +5,15 @@
 // page at once.
 import type { FastifyPluginAsync } from 'fastify';
 import { content } from '../../../content/index.js';
+import type { StopFields } from '../../shared/stop-fields.js';
 import {
   addDays,
+  isRequired,
   localNow,
   MAX_REPEAT_WEEKS,
+  STOP_FIELD_NAMES,
+  STOP_ROWS,
   type ScheduleView,
-  type StopFields,
   stopProblems,
   upcomingStops,
 } from '../../shared/truck-schedule.js';
@@ -20,20 +23,16 @@ import type { OwnerAreaOptions } from '../owner-area.js';
 
 /** How many changes the Schedule page lists. */
 const HISTORY_SHOWN = 30;
-/** Any text field: long enough for any stop, short enough to be read whole (the rules are stopProblems'). */
+/** Any field: long enough for any stop, short enough to be read whole (the rules are stopProblems'). */
 const TEXT = { type: 'string', maxLength: 1000 } as const;
-const STOP_PROPERTIES = { date: TEXT, starts: TEXT, ends: TEXT, place: TEXT, address: TEXT, note: TEXT };
-const REQUIRED = ['date', 'starts', 'ends', 'place', 'address'];
+/** The body's fields, from the table (stop-fields.ts): each is text, and each but the optional ones required. */
+const STOP_PROPERTIES = Object.fromEntries(STOP_FIELD_NAMES.map((name) => [name, TEXT]));
+const REQUIRED = STOP_ROWS.filter(([, field]) => isRequired(field)).map(([name]) => name);
 
-type StopBody = Omit<StopFields, 'note'> & { note?: string };
-const fieldsOf = ({ date, starts, ends, place, address, note = '' }: StopBody): StopFields => ({
-  date,
-  starts,
-  ends,
-  place,
-  address,
-  note,
-});
+/** A stop as sent: an optional field may be left out. */
+type StopBody = Partial<StopFields>;
+const fieldsOf = (body: StopBody): StopFields =>
+  Object.fromEntries(STOP_FIELD_NAMES.map((name) => [name, body[name] ?? ''])) as StopFields;
 
 /** The business's clock now. */
 const now = () => localNow(new Date(), content.timeZone);

@@ -2,23 +2,14 @@
 // engines; the owner's calls (bad input changes nothing, repeats, edits, removals, the
 // history); the landing page served from memory with the stops in it (encodings, ETag),
 // /schedule.ics read with a real iCalendar parser; and two instances on one PostgreSQL.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
-import { call, cookieOf, OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
+import { builtPage, call, cookieOf, OWNER, startOwnerApp, startScheduleApp } from '../../../tests/support/owner-app.js';
 import { content } from '../../../content/index.js';
-import { scheduleSection } from '../../shared/schedule-section.js';
-import {
-  addDays,
-  localNow,
-  type ScheduleView,
-  type StopFields,
-  type TruckStop,
-  zonedIso,
-} from '../../shared/truck-schedule.js';
+import type { StopFields } from '../../shared/stop-fields.js';
+import { addDays, localNow, type ScheduleView, type TruckStop, zonedIso } from '../../shared/truck-schedule.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { openPostgresOwnerStore } from '../store/postgres/postgres-owner-store.js';
 import { openSqliteOwnerStore } from '../store/sqlite/sqlite-owner-store.js';
@@ -75,27 +66,6 @@ describe.each(engines)('ScheduleStore contract on $name', (engine) => {
     }
   });
 });
-
-/** A build of the page with only the schedule section in it, so these tests need no `npm run build`. */
-function builtPage(): string {
-  const clientDir = join(freshDataDir().dir, 'client');
-  mkdirSync(clientDir);
-  const section = scheduleSection([], {
-    now: new Date(),
-    timeZone: content.timeZone,
-    locale: content.locale,
-    businessId: 'x',
-    businessName: content.name,
-  });
-  writeFileSync(join(clientDir, 'index.html'), `<!doctype html><html><body><main>${section}</main></body></html>`);
-  return clientDir;
-}
-
-async function startScheduleApp(env: Record<string, string> = {}) {
-  const started = await startOwnerApp({ CLIENT_DIR: builtPage(), ...env });
-  const cookie = await cookieOf(started.app);
-  return { ...started, cookie };
-}
 
 const landing = async (app: Awaited<ReturnType<typeof startScheduleApp>>['app']) =>
   (await app.inject({ method: 'GET', url: '/' })).body;

@@ -16,7 +16,11 @@ describe.each(OWNER_STORE_ENGINES)('AccountStore contract on $name', (engine) =>
       const created = await owners.createOwner('  Owner@Example.COM ', 'hash-1');
       await owners.createOwner('helper@example.com', 'hash-2');
       expect(created).toMatchObject({ email: 'owner@example.com', notifyByEmail: true });
-      expect(await owners.findOwnerByEmail('OWNER@example.com')).toEqual({ ...created, passwordHash: 'hash-1' });
+      expect(await owners.findOwnerByEmail('OWNER@example.com')).toEqual({
+        ...created,
+        passwordHash: 'hash-1',
+        deviceGeneration: 0,
+      });
       expect(await owners.findOwnerByEmail('nobody@example.com')).toBeUndefined();
       expect((await owners.listOwners()).map((owner) => owner.email)).toEqual([
         'helper@example.com',
@@ -44,6 +48,35 @@ describe.each(OWNER_STORE_ENGINES)('AccountStore contract on $name', (engine) =>
       expect(await owners.resumeSession('a', now, DAY)).toBeUndefined();
       expect(await owners.resumeSession('b', now, DAY)).toMatchObject({ email: 'helper@example.com' });
       expect(await owners.setPassword('nobody@example.com', 'x')).toBe(false);
+    });
+
+    it('a password change and "Sign out other devices" retire the device cookies and the feed’s address too (record 155)', async () => {
+      const { owners } = await open();
+      const owner = await owners.createOwner('owner@example.com', 'old');
+      const helper = await owners.createOwner('helper@example.com', 'hash');
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + DAY).toISOString();
+      for (const tokenHash of ['mine', 'theirs'])
+        await owners.createSession({ tokenHash, ownerId: owner.id, createdAt: now.toISOString(), expiresAt });
+      const generation = async (email: string) => (await owners.findOwnerByEmail(email))!.deviceGeneration;
+      const seed = await owners.calendarSeed(owner.id);
+      const helpersSeed = await owners.calendarSeed(helper.id);
+      expect(await generation('owner@example.com')).toBe(0);
+
+      expect(await owners.signOutOthers(owner.id, 'mine')).toBe(1);
+      expect(await owners.resumeSession('mine', now, DAY)).toMatchObject({ id: owner.id });
+      expect(await owners.resumeSession('theirs', now, DAY)).toBeUndefined();
+      expect(await generation('owner@example.com')).toBe(1);
+      const newSeed = await owners.calendarSeed(owner.id);
+      expect(newSeed).not.toBe(seed);
+
+      expect(await owners.setPassword('owner@example.com', 'new')).toBe(true);
+      expect(await generation('owner@example.com')).toBe(2);
+      expect(await owners.calendarSeed(owner.id)).not.toBe(newSeed);
+      // The other owner's are untouched.
+      expect(await generation('helper@example.com')).toBe(0);
+      expect(await owners.calendarSeed(helper.id)).toBe(helpersSeed);
+      expect((await owners.calendarSeeds()).map((entry) => entry.ownerId).sort()).toEqual([owner.id, helper.id].sort());
     });
 
     it('a removed owner is gone with every session', async () => {

@@ -63,6 +63,26 @@ describe.each(OWNER_STORE_ENGINES)('DeviceStore contract on $name', (engine) => 
       expect(await opened.rows('pushDevices')).toEqual([]);
     });
 
+    it('removes the owner’s devices not added from a kept session, or all of them (record 155)', async () => {
+      const { owners } = await open();
+      const owner = await owners.createOwner('owner@example.com', 'hash');
+      const helper = await owners.createOwner('helper@example.com', 'hash');
+      const now = new Date();
+      await owners.devices.addPushDevice(owner.id, { ...device('mine'), sessionHash: 'kept' }, now);
+      await owners.devices.addPushDevice(owner.id, { ...device('thief'), sessionHash: 'ended' }, now);
+      await owners.devices.addPushDevice(owner.id, device('from-before'), now);
+      await owners.devices.addPushDevice(helper.id, { ...device('helpers'), sessionHash: 'ended' }, now);
+      expect(await owners.devices.removeDevicesNotFrom(owner.id, 'kept')).toBe(2);
+      expect((await owners.devices.pushDevices(owner.id)).map((d) => d.label)).toEqual(['mine']);
+      // Added again from another session, a device belongs to that one.
+      await owners.devices.addPushDevice(owner.id, { ...device('mine'), sessionHash: 'newer' }, now);
+      expect(await owners.devices.removeDevicesNotFrom(owner.id, 'kept')).toBe(1);
+      await owners.devices.addPushDevice(owner.id, { ...device('again'), sessionHash: 'kept' }, now);
+      expect(await owners.devices.removeDevicesNotFrom(owner.id)).toBe(1);
+      expect(await owners.devices.pushDevices(owner.id)).toEqual([]);
+      expect((await owners.devices.pushDevices(helper.id)).map((d) => d.label)).toEqual(['helpers']);
+    });
+
     it('makes a server key once, one for callers at once, and keeps it after a restart', async () => {
       const opened = await open();
       let made = 0;

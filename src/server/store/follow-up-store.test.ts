@@ -4,7 +4,7 @@
 // day is past. Each leaves the list once its reminder is queued.
 import { describe, expect, it } from 'vitest';
 import { freshOwnerStores, OWNER_STORE_ENGINES } from '../../../tests/support/owner-store-engines.js';
-import { buildNewQuote, receivedAt } from '../../../tests/support/sale-builders.js';
+import { buildQuote, receivedAt } from '../../../tests/support/builders.js';
 
 const OWNER = { id: 'owner-1', email: 'owner@tacos.example' };
 const at = (iso: string) => new Date(iso);
@@ -64,7 +64,7 @@ describe.each(OWNER_STORE_ENGINES)('the follow-up store on $name', (engine) => {
     const { quotes, inbox, followUps, reminders } = stores.owners;
     const sentAt = at('2026-12-01T15:00:00Z');
     const send = (inquiryId: string, validUntil = '2026-12-20', when = sentAt) =>
-      quotes.send(inquiryId, buildNewQuote({ validUntil }), OWNER, when, 'Quote sent');
+      quotes.send(inquiryId, buildQuote({ validUntil }), OWNER, when, 'Quote sent');
     const [a, b, c] = await Promise.all([
       send(open1.id),
       send(accepted.id),
@@ -76,7 +76,7 @@ describe.each(OWNER_STORE_ENGINES)('the follow-up store on $name', (engine) => {
     await send(sentLate.id, '2026-12-20', at('2026-12-04T16:00:00Z'));
     const second = await quotes.send(
       revised.id,
-      buildNewQuote({ validUntil: '2026-12-21' }),
+      buildQuote({ validUntil: '2026-12-21' }),
       OWNER,
       at('2026-12-02T09:00:00Z'),
       'Quote revised',

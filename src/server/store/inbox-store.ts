@@ -45,8 +45,9 @@ export interface InboxStore {
   addNote(id: string, note: string, by: Actor, at: Date): Promise<boolean>;
   /**
    * Removes the inquiry's personal data for good (its row, search entry, notes and
-   * history, and its notifications in the outbox with their attempts) and records a
-   * tombstone, in one transaction. False if there is no such inquiry.
+   * history, its quotes and checkouts, and its notifications in the outbox with their
+   * attempts) and records a tombstone, in one transaction. Its payments stay, as
+   * accounting records, their notes and void reasons cleared. False if there is no such inquiry.
    */
   erase(id: string, by: Actor, at: Date): Promise<boolean>;
   /**

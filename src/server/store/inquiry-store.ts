@@ -18,6 +18,11 @@ export interface NewInquiry {
   document: InquiryDocument;
   /** Why it looks like spam ('honeypot', 'too-fast'), or null. Spam is stored, flagged, never dropped. */
   spamReason: string | null;
+  /**
+   * The network it came from, as a keyed hash (senderOf in routes/rate-limit.ts), never
+   * the address; counted by the confirmations' per-source cap (record 154).
+   */
+  sender?: string | null;
 }
 
 export type CreateResult =
@@ -40,12 +45,15 @@ export interface InquiryStore {
    * migrations it lacks (none: current). Rejects when the database does not answer.
    */
   pendingMigrations(): Promise<number[]>;
+  /** A small write that changes nothing: rejects while the store cannot write (a full disk; readiness asks, record 150). */
+  probeWrite(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Columns of the eventInquiries table: id, the spec's fields, then ours. */
-export const COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'bodyHash'] as const;
-export const STORED_COLUMNS = COLUMNS.filter((column) => column !== 'bodyHash');
+export const COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'bodyHash', 'sender'] as const;
+/** What is read back: not the body's hash nor the sender's, which only the store's own checks use. */
+export const STORED_COLUMNS = COLUMNS.filter((column) => column !== 'bodyHash' && column !== 'sender');
 
 /** Each column's SQL type on an engine: the field table's for the document, text for ours. */
 export function columnSqlType(engine: Engine, column: string): string {

@@ -1,10 +1,10 @@
 // One contract, two engines: the owner's numbers of a period from a seeded store whose
 // answers are known: inquiries by week with spam apart, by what the form's reference
 // says, the time to the owner's first answer (median and p90), quotes sent, accepted
-// and declined, and the booked revenue of accepted quotes.
+// and declined, deposits paid, and the booked revenue of accepted quotes.
 import { describe, expect, it } from 'vitest';
 import { freshOwnerStores, OWNER_STORE_ENGINES } from '../../../tests/support/owner-store-engines.js';
-import { buildNewQuote, receivedAt } from '../../../tests/support/sale-builders.js';
+import { buildQuote, receivedAt } from '../../../tests/support/builders.js';
 import { quantile } from './numbers-store.js';
 
 const OWNER = { id: 'owner-1', email: 'owner@tacos.example' };
@@ -46,7 +46,7 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
     await inbox.addNote(contacted.id, 'Second call', OWNER, later(contacted.document.createdAt, 600 * MINUTE));
     const quote = await quotes.send(
       quoted.id,
-      buildNewQuote(),
+      buildQuote(),
       OWNER,
       later(quoted.document.createdAt, 600 * MINUTE),
       'Quote sent',
@@ -57,11 +57,16 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
       '2026-11-11',
     );
     await inbox.setStatus(quoted.id, 'booked', OWNER, new Date('2026-11-11T13:00:00Z'));
+    // Its deposit reached in two payments: paid when the second came in.
+    const half = Math.ceil(quote!.totals.deposit / 2);
+    const pay = (id: string, amount: number) => ({ id, amount, currency: 'USD', method: 'cash' as const, note: '' });
+    await stores.owners.payments.record(quoted.id, pay('p1', half), OWNER, new Date('2026-11-11T14:00:00Z'));
+    await stores.owners.payments.record(quoted.id, pay('p2', half), OWNER, new Date('2026-11-12T14:00:00Z'));
     await inbox.setStatus(markedSpam.id, 'spam', OWNER, later(markedSpam.document.createdAt, 60 * MINUTE));
     // An inquiry from before the period: its quote counts in the period it was sent and declined in.
-    const olderQuote = await quotes.send(older.id, buildNewQuote(), OWNER, new Date('2026-11-05T10:00:00Z'), 'Sent');
+    const olderQuote = await quotes.send(older.id, buildQuote(), OWNER, new Date('2026-11-05T10:00:00Z'), 'Sent');
     await quotes.decline(olderQuote!.id, 'Too dear', new Date('2026-11-06T10:00:00Z'), '2026-11-06');
-    await quotes.send(after.id, buildNewQuote(), OWNER, new Date('2026-11-20T16:00:00Z'), 'Sent');
+    await quotes.send(after.id, buildQuote(), OWNER, new Date('2026-11-20T16:00:00Z'), 'Sent');
 
     const figures = await stores.owners.numbers.figures(PERIOD);
     expect(figures.byWeek).toEqual([
@@ -82,6 +87,7 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
       p90Ms: (120 + 0.8 * 480) * MINUTE,
     });
     expect(figures.quotes).toEqual({ sent: 2, accepted: 1, declined: 1 });
+    expect(figures.deposits).toEqual({ count: 1, amounts: [{ currency: 'USD', amount: quote!.totals.deposit }] });
     expect(figures.booked).toEqual({ count: 1, revenue: [{ currency: 'USD', amount: quote!.totals.total }] });
   });
 
@@ -92,6 +98,7 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
       byReference: [],
       answers: { answered: 0, waiting: 0, medianMs: null, p90Ms: null },
       quotes: { sent: 0, accepted: 0, declined: 0 },
+      deposits: { count: 0, amounts: [] },
       booked: { count: 0, revenue: [] },
     });
   });

@@ -2,7 +2,7 @@
 // in and what came of it over a period, counted by the database (never by reading the
 // inquiries into the server): the period's inquiries in one pass over the createdAt
 // index, grouped by week, reference and spam; the answer times from the owners' own
-// history lines (there are far fewer than inquiries); the quotes by their times.
+// history lines (there are far fewer than inquiries); the quotes and deposits by their times.
 import type { Minor } from '../../shared/money.js';
 
 /** A week of the period: its first day ('YYYY-MM-DD', a Monday in the business's zone) and its instants [from, to). */
@@ -38,6 +38,11 @@ export interface PeriodFigures {
   answers: AnswerTimes;
   /** Inquiries that got a quote in the period (a revision is not another), and quotes accepted and declined in it. */
   quotes: { sent: number; accepted: number; declined: number };
+  /**
+   * Quotes whose deposit was paid in the period (the payments reached it then: by
+   * hand or online, refunds and voids apart): how many, and their deposits by currency.
+   */
+  deposits: { count: number; amounts: { currency: string; amount: Minor }[] };
   /** Quotes accepted in the period, still current, whose inquiry is Booked: how many and their totals, by currency. */
   booked: { count: number; revenue: { currency: string; amount: Minor }[] };
 }
@@ -86,4 +91,15 @@ export function quantile(sorted: readonly number[], p: number): number | null {
   const below = Math.floor(rank);
   const above = Math.min(below + 1, sorted.length - 1);
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (rank - below);
+}
+
+/** Rows of a count and a sum per currency (a bigint's sum comes as text from PostgreSQL), as one figure. */
+export function byCurrency(rows: readonly { currency: string; count: number; amount: number | string }[]): {
+  count: number;
+  amounts: { currency: string; amount: Minor }[];
+} {
+  return {
+    count: rows.reduce((sum, row) => sum + row.count, 0),
+    amounts: rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) })),
+  };
 }

@@ -447,6 +447,25 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(await store.outbox.get(delivery!.id)).toMatchObject({ claimedUntil: null, state: 'queued' });
   });
 
+  it('renews a claim only while it still holds it: a renewed one is nobody else’s, a lapsed one is', async () => {
+    const store = await freshStore(() => [{ kind: 'owner-email', target: null }]);
+    await store.create(buildNewInquiry());
+    await store.create(buildNewInquiry());
+    const claimedAt = Date.now();
+    const [kept, lapsed] = await store.outbox.claimDue(claimedAt, 10, 10_000);
+    // The holder renews the first at +8 s; the second it no longer holds (taken over at +10 s).
+    expect(await store.outbox.renew([kept!], claimedAt + 18_000)).toEqual([]);
+    const [takenOver] = await store.outbox.claimDue(claimedAt + 10_000, 10, 10_000);
+    expect(takenOver!.id).toBe(lapsed!.id);
+    expect(await store.outbox.renew([kept!, lapsed!], claimedAt + 28_000)).toEqual([lapsed!.id]);
+    expect(await store.outbox.get(lapsed!.id)).toMatchObject({ claimedUntil: claimedAt + 20_000 });
+    expect(await store.outbox.claimDue(claimedAt + 19_000, 10, 10_000)).toEqual([]);
+    // A settled claim is not brought back by a late renewal.
+    await store.outbox.settle([{ ...kept!, at: Date.now(), settlement: { outcome: 'sent' } }]);
+    expect(await store.outbox.renew([kept!], claimedAt + 38_000)).toEqual([kept!.id]);
+    expect(await store.outbox.get(kept!.id)).toMatchObject({ state: 'sent', claimedUntil: null });
+  });
+
   it('forgets an erased inquiry’s deliveries and attempts; a send finishing after that records nothing', async () => {
     const store = await freshStore();
     const [erased, kept] = [buildNewInquiry(), buildNewInquiry()];
@@ -530,10 +549,16 @@ describe.each(engines)('outbox on $name', (engine) => {
     const stores = await twoStores(everything);
     const created = Array.from({ length: 40 }, () => buildNewInquiry());
     await Promise.all(created.map((inquiry) => stores[0]!.create(inquiry)));
-    const claims = await Promise.all(
-      Array.from({ length: 12 }, (_, index) => stores[index % 2]!.outbox.claimDue(Date.now(), 15, 60_000)),
-    );
-    const ids = claims.flat().map((delivery) => delivery.id);
+    // Claimers race in rounds until one finds nothing: a claimer can finish before another
+    // has written out its pending rows, whose deliveries the next round then takes.
+    const ids: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => stores[index % 2]!.outbox.claimDue(Date.now(), 15, 60_000)),
+      );
+      if (claims.flat().length === 0) break;
+      ids.push(...claims.flat().map((delivery) => delivery.id));
+    }
     expect(ids).toHaveLength(120);
     expect(new Set(ids).size).toBe(120);
   });

@@ -147,6 +147,8 @@ export interface SendCap {
   since: number;
   most: number;
   to?: string;
+  /** Only the sends about inquiries from the same network as this inquiry (its id; record 154). */
+  fromSenderOf?: string;
 }
 
 /**
@@ -228,6 +230,11 @@ export interface OutboxStore {
   countSend(delivery: ClaimedDelivery, caps: readonly SendCap[], now: number): Promise<SendCap | undefined>;
   /** Lets go of claims without an attempt (shutting down mid-send), each only while still held; returns the ids lost. */
   release(claims: Release[]): Promise<string[]>;
+  /**
+   * Extends claims still held to `until` (their holder is alive and working on them:
+   * record 151); returns the ids it could not (taken over, or erased meanwhile).
+   */
+  renew(claims: Release[], until: number): Promise<string[]>;
   /**
    * At the worker's start: on SQLite (one server process per file) every claim
    * is a dead process's, so all are let go; on PostgreSQL other instances may

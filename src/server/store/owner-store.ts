@@ -7,10 +7,12 @@
 //   push devices           device-store.ts    sqlite/sqlite-device-store.ts    postgres/postgres-device-store.ts
 //   the truck's stops      schedule-store.ts  sqlite/sqlite-schedule-store.ts  postgres/postgres-schedule-store.ts
 //   quotes                 quote-store.ts     sqlite/sqlite-quote-store.ts     postgres/postgres-quote-store.ts
+//   payments               payment-store.ts   sqlite/sqlite-payment-store.ts   postgres/postgres-payment-store.ts
 //   reminders              reminder-store.ts  sqlite/sqlite-reminder-store.ts  postgres/postgres-reminder-store.ts
 //   what reminders look for follow-up-store.ts sqlite/sqlite-follow-up-store.ts postgres/postgres-follow-up-store.ts
 //   action links           action-link-store.ts sqlite/sqlite-action-link-store.ts postgres/postgres-action-link-store.ts
 //   the owner's numbers    numbers-store.ts   sqlite/sqlite-numbers-store.ts   postgres/postgres-numbers-store.ts
+//   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -21,8 +23,10 @@ import type { AccountStore } from './account-store.js';
 import type { ActionLinkStore } from './action-link-store.js';
 import type { DeviceStore } from './device-store.js';
 import type { FollowUpStore } from './follow-up-store.js';
+import type { EventPlanStore } from './event-plan-store.js';
 import type { InboxStore } from './inbox-store.js';
 import type { NumbersStore } from './numbers-store.js';
+import type { PaymentStore } from './payment-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ReminderStore } from './reminder-store.js';
 import type { ScheduleStore } from './schedule-store.js';
@@ -38,6 +42,8 @@ export interface OwnerStore extends AccountStore {
   readonly schedule: ScheduleStore;
   /** Each inquiry's quotes (record 142). */
   readonly quotes: QuoteStore;
+  /** Each inquiry's payments, online and by hand (record 146). */
+  readonly payments: PaymentStore;
   /** The reminders of the sale, each queued once (record 143). */
   readonly reminders: ReminderStore;
   /** What the never-silent reminders look for: leads and quotes nobody answered, events that are over (records 180, 181). */
@@ -46,6 +52,8 @@ export interface OwnerStore extends AccountStore {
   readonly actionLinks: ActionLinkStore;
   /** The owner's numbers (record 183). */
   readonly numbers: NumbersStore;
+  /** Each booked event's final count and what the customer told of the day (record 170). */
+  readonly eventPlans: EventPlanStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

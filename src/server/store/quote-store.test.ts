@@ -2,29 +2,15 @@
 // each with its history line, status and outbox pending row, on a real SQLite file and
 // a real PostgreSQL server.
 import { describe, expect, it } from 'vitest';
-import { buildNewInquiry } from '../../../tests/support/builders.js';
-import { buildNewQuote } from '../../../tests/support/sale-builders.js';
+import { buildAcceptance, buildNewInquiry, buildQuote } from '../../../tests/support/builders.js';
 import {
   freshOwnerStores,
   OWNER_STORE_ENGINES,
   type OpenedStores,
 } from '../../../tests/support/owner-store-engines.js';
-import { saleRates } from '../../shared/pricing.js';
-import { content } from '../../../content/index.js';
-import { type Acceptance, type NewQuote, quoteState, REPEAT_WITHIN_MS } from './quote-store.js';
+import { quoteState, REPEAT_WITHIN_MS } from './quote-store.js';
 
 const OWNER = { id: 'owner-1', email: 'owner@tacos.example' };
-const rates = saleRates(content.sale);
-
-const buildQuote = (overrides: Partial<NewQuote> = {}): NewQuote =>
-  buildNewQuote({ rates, validUntil: '2099-12-31', currency: 'USD', terms: 'Deposit holds the date.', ...overrides });
-
-const acceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => ({
-  at,
-  from: '203.0.113.9',
-  snapshot: '{"total":1}',
-  hash: 'abc',
-});
 
 describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
   const open = freshOwnerStores(engine);
@@ -104,7 +90,7 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
       [1, 'replaced'],
       [2, 'sent'],
     ]);
-    expect(await opened.owners.quotes.accept(first.id, acceptance(), '2026-11-26')).toMatchObject({
+    expect(await opened.owners.quotes.accept(first.id, buildAcceptance(), '2026-11-26')).toMatchObject({
       ok: false,
       state: 'replaced',
     });
@@ -120,11 +106,11 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
     expect(quoteState((await opened.owners.quotes.get(quote.id))!, '2026-11-26')).toBe('viewed');
     expect((await opened.owners.quotes.get(quote.id))!.viewedAt).toBe('2026-11-26T10:00:00.000Z');
 
-    const first = await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26');
+    const first = await opened.owners.quotes.accept(quote.id, buildAcceptance(), '2026-11-26');
     expect(first.ok).toBe(true);
     const again = await opened.owners.quotes.accept(
       quote.id,
-      { ...acceptance('2026-11-27T00:00:00.000Z'), hash: 'x' },
+      { ...buildAcceptance('2026-11-27T00:00:00.000Z'), hash: 'x' },
       '2026-11-26',
     );
     expect(again).toMatchObject({ ok: false, state: 'accepted' });
@@ -133,7 +119,7 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
       state: 'accepted',
     });
     const stored = (await opened.owners.quotes.get(quote.id))!;
-    expect(stored.accepted).toEqual(acceptance());
+    expect(stored.accepted).toEqual(buildAcceptance());
     expect(stored.declinedAt).toBeNull();
     const topics = await opened.pendingTopics();
     expect(topics.filter((topic) => topic.startsWith('quote-accepted:'))).toEqual([`quote-accepted:${quote.id}`]);
@@ -150,7 +136,7 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
     const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        opened.owners.quotes.accept(quote.id, { ...acceptance(), hash: `h${i}` }, '2026-11-26'),
+        opened.owners.quotes.accept(quote.id, { ...buildAcceptance(), hash: `h${i}` }, '2026-11-26'),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -163,7 +149,7 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
     expect((await opened.owners.quotes.decline(quote.id, 'We went with a caterer', new Date(), '2026-11-26')).ok).toBe(
       true,
     );
-    expect(await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26')).toMatchObject({
+    expect(await opened.owners.quotes.accept(quote.id, buildAcceptance(), '2026-11-26')).toMatchObject({
       ok: false,
       state: 'declined',
     });
@@ -180,18 +166,18 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
       new Date(),
       'one',
     ))!;
-    expect(await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26')).toMatchObject({
+    expect(await opened.owners.quotes.accept(quote.id, buildAcceptance(), '2026-11-26')).toMatchObject({
       ok: false,
       state: 'expired',
     });
     // Through the end of its last day.
-    expect((await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-25')).ok).toBe(true);
+    expect((await opened.owners.quotes.accept(quote.id, buildAcceptance(), '2026-11-25')).ok).toBe(true);
   });
 
   it('leaves with the inquiry’s erasure', async () => {
     const inquiryId = await withInquiry();
     const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
-    await opened.owners.quotes.accept(quote.id, acceptance(), '2026-11-26');
+    await opened.owners.quotes.accept(quote.id, buildAcceptance(), '2026-11-26');
     expect(await opened.owners.inbox.erase(inquiryId, OWNER, new Date())).toBe(true);
     expect(await opened.owners.quotes.get(quote.id)).toBeUndefined();
     expect(await opened.owners.quotes.forInquiry(inquiryId)).toEqual([]);

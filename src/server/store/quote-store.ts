@@ -43,17 +43,19 @@ export interface Quote extends NewQuote {
   accepted: Acceptance | null;
   declinedAt: string | null;
   declineReason: string | null;
+  /** When what was paid reached its deposit (payment-store.ts), after its acceptance. */
+  depositPaidAt: string | null;
 }
 
 /** A quote as the owner and the customer see it (quoteState gives their precedence). */
-export type QuoteState = 'accepted' | 'declined' | 'replaced' | 'expired' | 'viewed' | 'sent';
+export type QuoteState = 'deposit-paid' | 'accepted' | 'declined' | 'replaced' | 'expired' | 'viewed' | 'sent';
 
 /** Its state on `today` ('YYYY-MM-DD' in the business's time zone). */
 export function quoteState(quote: Quote, today: string): QuoteState {
   if (quote.declinedAt) return 'declined';
   // An accepted quote the owner revised is replaced: its link says so, and the new version is the one to accept.
   if (quote.replacedAt) return 'replaced';
-  if (quote.accepted) return 'accepted';
+  if (quote.accepted) return quote.depositPaidAt ? 'deposit-paid' : 'accepted';
   if (quote.validUntil < today) return 'expired';
   return quote.viewedAt ? 'viewed' : 'sent';
 }
@@ -125,5 +127,6 @@ export function rowToQuote(row: Record<string, unknown>): Quote {
       : null,
     declinedAt: time(row.declinedAt),
     declineReason: (row.declineReason as string | null) ?? null,
+    depositPaidAt: time(row.depositPaidAt),
   };
 }

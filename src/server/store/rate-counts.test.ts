@@ -71,10 +71,31 @@ describe.each(engines)('rate counts %s', (_name, open) => {
 });
 
 describe('rate counts in memory', () => {
-  it('keep at most their bound of keys, forgetting the oldest windows', async () => {
-    const counts = memoryRateCounts(3);
-    for (const key of ['a', 'b', 'c', 'd']) await counts.hit(key, 60_000);
+  it('never forget a running window: when full, a new key is refused (fails closed) until a window ends', async () => {
+    let clock = 0;
+    const counts = memoryRateCounts(3, () => clock);
+    for (const key of ['a', 'b', 'c']) await counts.hit(key, 60_000);
+    await counts.hit('a', 60_000);
+    clock = 10_000;
+    const refused = await counts.hit('d', 60_000);
+    expect(refused.count).toBe(Number.POSITIVE_INFINITY);
+    expect(refused.msLeft).toBe(50_000);
+    expect((await counts.peek('a')).count).toBe(2);
+    expect((await counts.hit('b', 60_000)).count).toBe(2);
+    clock = 60_000;
+    expect((await counts.hit('d', 60_000)).count).toBe(1);
     expect((await counts.peek('a')).count).toBe(0);
-    expect((await counts.peek('d')).count).toBe(1);
+  });
+
+  it('keep the lasting keys (the sign-in lock-out) apart: a flood of other keys neither evicts nor blocks them', async () => {
+    let clock = 0;
+    const counts = memoryRateCounts(100, () => clock);
+    for (let i = 0; i < 12; i++) await counts.hit('owner-sign-in-failures:owner@example.com', 900_000, true);
+    clock = 1_000;
+    // 100,500 distinct /64s in the review; here ten times the bound.
+    for (let i = 0; i < 1_000; i++) await counts.hit(`sessions-per-address:2001:db8:${i}::/64`, 600_000);
+    expect((await counts.peek('owner-sign-in-failures:owner@example.com')).count).toBe(12);
+    expect((await counts.hit('owner-device-failures:nonce', 900_000, true)).count).toBe(1);
+    expect((await counts.peek('sessions-per-address:2001:db8:0::/64')).count).toBe(1);
   });
 });

@@ -10,42 +10,72 @@ export interface WindowCount {
 }
 
 export interface RateCounts {
-  /** Counts one more for `key`: a new window of `windowMs` begins once the last has ended. */
-  hit(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * Counts one more for `key`: a new window of `windowMs` begins once the last has ended.
+   * `lasting`: a key that must hold while its window runs whatever else is counted (the
+   * sign-in lock-out's; record 152).
+   */
+  hit(key: string, windowMs: number, lasting?: boolean): Promise<WindowCount>;
   /** The key's count in its current window, without counting (0 when it has none). */
   peek(key: string): Promise<WindowCount>;
 }
 
 const NONE: WindowCount = { count: 0, msLeft: 0 };
 
-/** Counts in a Map, at most `maxKeys` of them (the oldest windows go first). */
+/**
+ * Counts in memory (record 152): at most `maxKeys` windows of each sort (lasting or not),
+ * and a window is never forgotten before it ends: a flood of new keys (one per IPv6 /64)
+ * must not flush the counts that hold an address or an account back. When every place
+ * is taken by a running window, a new key is not counted but refused: its hit answers a
+ * count no limit allows (fails closed), until the first window ends.
+ */
 export function memoryRateCounts(maxKeys = 100_000, now: () => number = Date.now): RateCounts {
-  const counts = new Map<string, { count: number; resetAt: number }>();
+  const counts = windows(maxKeys, now);
+  const lasting = windows(maxKeys, now);
+  return {
+    async hit(key, windowMs, isLasting = false) {
+      return (isLasting ? lasting : counts).hit(key, windowMs);
+    },
+    async peek(key) {
+      return lasting.peek(key) ?? counts.peek(key) ?? NONE;
+    },
+  };
+}
+
+/** One map of windows. */
+function windows(maxKeys: number, now: () => number) {
+  const entries = new Map<string, { count: number; resetAt: number }>();
+  /** When the first of the windows kept at the last sweep ends: no sweep finds anything before. */
+  let firstEnd = 0;
   const forgetEnded = (at: number) => {
-    for (const [key, entry] of counts) if (entry.resetAt <= at) counts.delete(key);
-    for (const key of counts.keys()) {
-      if (counts.size < maxKeys) break;
-      counts.delete(key);
+    if (at < firstEnd) return;
+    firstEnd = Number.POSITIVE_INFINITY;
+    for (const [key, entry] of entries) {
+      if (entry.resetAt <= at) entries.delete(key);
+      else firstEnd = Math.min(firstEnd, entry.resetAt);
     }
   };
   return {
-    async hit(key, windowMs) {
+    hit(key: string, windowMs: number): WindowCount {
       const at = now();
-      const entry = counts.get(key);
+      const entry = entries.get(key);
       if (entry && entry.resetAt > at) {
         entry.count++;
         return { count: entry.count, msLeft: entry.resetAt - at };
       }
-      if (!entry && counts.size >= maxKeys) forgetEnded(at);
-      // Deleted first, so the Map's order stays the order in which windows began.
-      counts.delete(key);
-      counts.set(key, { count: 1, resetAt: at + windowMs });
+      if (!entry && entries.size >= maxKeys) forgetEnded(at);
+      if (!entry && entries.size >= maxKeys) {
+        // Full of running windows: refused, until the first of them ends.
+        return { count: Number.POSITIVE_INFINITY, msLeft: Math.max(1, firstEnd - at) };
+      }
+      entries.set(key, { count: 1, resetAt: at + windowMs });
+      firstEnd = Math.min(firstEnd, at + windowMs);
       return { count: 1, msLeft: windowMs };
     },
-    async peek(key) {
+    peek(key: string): WindowCount | undefined {
       const at = now();
-      const entry = counts.get(key);
-      return entry && entry.resetAt > at ? { count: entry.count, msLeft: entry.resetAt - at } : NONE;
+      const entry = entries.get(key);
+      return entry && entry.resetAt > at ? { count: entry.count, msLeft: entry.resetAt - at } : undefined;
     },
   };
 }

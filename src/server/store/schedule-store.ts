@@ -2,7 +2,8 @@
 // the owner's store's own connection, each change written with a line in the owner's
 // history in one transaction. Stops hold no visitor's data; past ones stay (they cost
 // nothing and the owner's history names them).
-import type { ScheduleChange, StopFields, TruckStop } from '../../shared/truck-schedule.js';
+import type { StopFields } from '../../shared/stop-fields.js';
+import { type ScheduleChange, STOP_FIELD_NAMES, type TruckStop } from '../../shared/truck-schedule.js';
 import type { Actor } from './actor.js';
 
 export interface ScheduleStore {
@@ -18,5 +19,5 @@ export interface ScheduleStore {
   history(limit: number): Promise<ScheduleChange[]>;
 }
 
-/** The columns of a stop, in the order both engines list them. */
-export const STOP_COLUMNS = ['id', 'date', 'starts', 'ends', 'place', 'address', 'note'] as const;
+/** The columns of a stop, in the order both engines list them: its id, then its fields (stop-fields.ts). */
+export const STOP_COLUMNS = ['id', ...STOP_FIELD_NAMES] as const;

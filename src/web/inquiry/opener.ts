@@ -61,7 +61,7 @@ export function installOpeners(loadOverlay: () => void): void {
 
 declare global {
   interface Window {
-    /** The `.book-us` pressed before this script ran (src/server/page-boot-script.ts). */
+    /** The `.book-us` pressed before this script ran (src/shared/page-boot-script.ts). */
     curbsideBookedEarly?: HTMLElement | null;
   }
 }

@@ -1,6 +1,7 @@
 // Sends an inquiry under an id chosen here, so every retry is the same create:
 // the server stores it once, and answers a replay as it answered the first time.
 import type { InquiryBody } from '../../shared/inquiry.js';
+import { randomUuid } from '../../shared/random-uuid.js';
 import { forgetSession, signIn } from './visitor-session.js';
 
 const TIMEOUT_MS = 15_000;
@@ -17,14 +18,8 @@ export class SendError extends Error {
   }
 }
 
-/** A random v4 UUID; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newInquiryId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A new inquiry's id: a random v4 UUID. */
+export const newInquiryId = randomUuid;
 
 async function put(id: string, body: InquiryBody, token: string): Promise<Response> {
   return fetch(`/api/inquiries/${id}`, {

@@ -6,9 +6,13 @@ import type { ClaimedDelivery, OutboxStore } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import type { PushDevice } from '../../store/device-store.js';
+import type { Minor } from '../../../shared/money.js';
+import type { Payment } from '../../store/payment-store.js';
 import type { Quote } from '../../store/quote-store.js';
 import type { InquiryStatus } from '../../../shared/inbox-views.js';
 import type { NoticeAction } from '../messages.js';
+import type { EventSheetView } from '../../../shared/event-plan.js';
+import type { FinalCount } from '../../store/event-plan-store.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -36,6 +40,24 @@ export interface SaleServices {
    * (none named when it goes to several).
    */
   actionLinks(inquiryId: string, to: { ownerId: string } | { emails: readonly string[] }): Promise<NoticeAction[]>;
+  /** A payment ('deposit-paid:<payment id>' names one). */
+  payment(id: string): Promise<Payment | undefined>;
+  /** What the inquiry has paid so far (payments less refunds). */
+  paid(inquiryId: string): Promise<Minor>;
+  /** The booked event's records (record 170). */
+  event?: EventServices;
+}
+
+/** What the notices of a booked event read at send time (record 170). */
+export interface EventServices {
+  /** The inquiry's event sheet (its status, final count, balance due), or undefined if it is gone. */
+  sheet(inquiryId: string): Promise<EventSheetView | undefined>;
+  /** A final count by its id, with the count it replaced (the planned one before the first). */
+  finalCount(id: string): Promise<{ count: FinalCount; was: number } | undefined>;
+  /** The owner's link to the event sheet in the inbox. */
+  sheetUrl(inquiryId: string): string;
+  /** What day it is in the business's time zone, by the sale's clock (record 143). */
+  today(): string;
 }
 
 /** What every channel may use (the server's set-up, its mailer, the owner accounts). */
@@ -50,7 +72,7 @@ export interface ChannelServices {
   push?: PushServices | undefined;
   /** Counts a send against the channel's caps, in the store, so every instance and every restart sees it. */
   outbox: Pick<OutboxStore, 'countSend'>;
-  /** The quotes (and, later, payments) a sale event's notice reads (undefined without an owner store). */
+  /** The quotes and payments a sale event's notice reads (undefined without an owner store). */
   sale?: SaleServices | undefined;
 }
 
@@ -62,6 +84,12 @@ export interface ChannelContext extends ChannelServices {
    * anyone may then send the delivery again.
    */
   signal: AbortSignal;
+  /**
+   * After the abort, how long a send whose message the other side already has whole (an
+   * e-mail past its final dot) may still wait for its answer: it may be about to accept
+   * it, and a retry would repeat it (record 151).
+   */
+  graceMs: number;
 }
 
 /**

@@ -12,7 +12,7 @@ export const customerEmailChannel: Channel = {
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
   events: CUSTOMER_EVENTS,
-  async send(delivery, inquiry, { config, mailer, fromAddress, signal, sale }) {
+  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale }) {
     if (!mailer) return skipped(NO_SMTP);
     const notice = await noticeFor(CUSTOMER_NOTICES, {
       inquiry,
@@ -22,7 +22,11 @@ export const customerEmailChannel: Channel = {
     });
     if (!notice) return skipped(GONE);
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
-    return mailer.send(customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId }), signal);
+    return mailer.send(
+      customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId }),
+      signal,
+      graceMs,
+    );
   },
   describe: (config) =>
     config.smtpUrl ? 'To the customer: their quote, from the business.' : 'Off: SMTP_URL is not set.',

@@ -10,7 +10,7 @@ export const ownerEmailChannel: Channel = {
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
   events: ['', ...OWNER_EVENTS],
-  async send(delivery, inquiry, { config, mailer, ownerRecipients, fromAddress, signal, sale }) {
+  async send(delivery, inquiry, { config, mailer, ownerRecipients, fromAddress, signal, graceMs, sale }) {
     if (!mailer) return skipped(NO_SMTP);
     const to = await ownerRecipients();
     if (to.length === 0) {
@@ -21,13 +21,14 @@ export const ownerEmailChannel: Channel = {
       const context = { inquiry, topic: delivery.topic, sale, publicUrl: config.publicUrl };
       const notice = await noticeFor(OWNER_NOTICES, context);
       if (!notice) return skipped(GONE);
-      return mailer.send(ownerNoticeEmail({ notice, inquiry, to, from: config.mailFrom, messageId }), signal);
+      return mailer.send(ownerNoticeEmail({ notice, inquiry, to, from: config.mailFrom, messageId }), signal, graceMs);
     }
     // "Mark as contacted" and "Decline", signed for the one owner it goes to, or for none named (record 182).
     const actions = (await sale?.actionLinks(inquiry.id, { emails: to })) ?? [];
     return mailer.send(
       ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl, actions }),
       signal,
+      graceMs,
     );
   },
   describe: (config) => (config.smtpUrl ? 'To every owner with e-mail on.' : 'Off: SMTP_URL is not set.'),

@@ -1,29 +1,40 @@
 // A signed JSON copy of each new inquiry to every WEBHOOK_URLS endpoint (Standard
 // Webhooks; Slack's own format for a Slack URL), decision record 032.
 import { topicEvent, topicRef } from '../../store/outbox-store.js';
+import { DEPOSIT_PAID_EVENT } from '../../store/payment-store.js';
 import { QUOTE_EVENTS } from '../../store/quote-store.js';
-import { isSlackWebhook, quoteWebhookPayload, slackPayload, webhookPayload } from '../messages.js';
+import { isSlackWebhook, saleWebhookPayload, slackPayload, webhookPayload } from '../messages.js';
 import { OUTBOUND_TIMEOUT_MS } from '../outbound-http.js';
 import { sendWebhook } from '../webhooks.js';
 import { type Channel, type ChannelContext, GONE, skipped } from './channel.js';
 import type { StoredInquiry } from '../../store/inquiry-store.js';
 import type { ClaimedDelivery } from '../../store/outbox-store.js';
 
-/** The body for an event of a quote (Standard Webhooks JSON; a Slack URL gets its text), or undefined if it is gone. */
-async function quoteEventBody(
+/**
+ * The body for an event of the sale (Standard Webhooks JSON; a Slack URL gets its text):
+ * the quote it is about (a deposit's: the one its payment paid towards), with what the
+ * inquiry has paid; undefined if it is gone.
+ */
+async function saleEventBody(
   delivery: ClaimedDelivery,
   inquiry: StoredInquiry,
   context: ChannelContext,
   slack: boolean,
 ) {
-  const quote = await context.sale?.quote(topicRef(delivery.topic));
-  if (!quote) return undefined;
+  const { sale } = context;
+  if (!sale) return undefined;
   const event = topicEvent(delivery.topic);
+  const ref = topicRef(delivery.topic);
+  const payment = event === DEPOSIT_PAID_EVENT ? await sale.payment(ref) : undefined;
+  const quote = await sale.quote(event === DEPOSIT_PAID_EVENT ? (payment?.quoteId ?? '') : ref);
+  if (!quote) return undefined;
   if (slack) return slackPayload(inquiry, context.config.publicUrl, { event, quote });
-  return quoteWebhookPayload({
+  return saleWebhookPayload({
     inquiry,
     quote,
     event,
+    paid: await sale.paid(inquiry.id),
+    payment,
     at: new Date().toISOString(),
     publicUrl: context.config.publicUrl,
   });
@@ -34,7 +45,7 @@ export const webhookChannel: Channel = {
   label: 'Webhook',
   timeoutMs: OUTBOUND_TIMEOUT_MS,
   plan: (config) => config.webhooks.map((endpoint) => endpoint.url),
-  events: ['', ...Object.values(QUOTE_EVENTS)],
+  events: ['', ...Object.values(QUOTE_EVENTS), DEPOSIT_PAID_EVENT],
   async send(delivery, inquiry, context) {
     const { config, signal } = context;
     const endpoint = config.webhooks.find((candidate) => candidate.url === delivery.target);
@@ -45,7 +56,7 @@ export const webhookChannel: Channel = {
         ? slack
           ? slackPayload(inquiry, config.publicUrl)
           : webhookPayload(inquiry, config.publicUrl)
-        : await quoteEventBody(delivery, inquiry, context, slack);
+        : await saleEventBody(delivery, inquiry, context, slack);
     if (body === undefined) return skipped(GONE);
     return sendWebhook({
       url: endpoint.url,

@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import {
   type AccountStore,
-  newCalendarToken,
+  newCalendarSeed,
   newOwner,
   normalizeEmail,
   type Owner,
@@ -12,7 +12,10 @@ import { inTransaction, iso } from './postgres-transaction.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
-const OWNER_COLUMNS = '"id", "email", "createdAt", "notifyByEmail", "passwordHash"';
+const OWNER_COLUMNS = '"id", "email", "createdAt", "notifyByEmail", "passwordHash", "deviceGeneration"';
+/** The device cookies retired and the calendar feed's address changed (record 155): $1 the owner, $2 a new seed. */
+const RETIRE_OTHER_WAYS_IN_SQL =
+  'UPDATE "owners" SET "deviceGeneration" = "deviceGeneration" + 1, "calendarSeed" = $2 WHERE "id" = $1';
 
 function toOwner(row: Record<string, unknown>): Owner {
   return {
@@ -45,7 +48,14 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
       const { rows } = await pool.query(`SELECT ${OWNER_COLUMNS} FROM "owners" WHERE "email" = $1`, [
         normalizeEmail(email),
       ]);
-      return rows[0] ? { ...toOwner(rows[0]), passwordHash: rows[0].passwordHash as string } : undefined;
+      const row = rows[0];
+      return row
+        ? {
+            ...toOwner(row),
+            passwordHash: row.passwordHash as string,
+            deviceGeneration: row.deviceGeneration as number,
+          }
+        : undefined;
     },
 
     async listOwners() {
@@ -61,6 +71,7 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
         );
         if (!rows[0]) return false;
         await client.query('DELETE FROM "ownerSessions" WHERE "ownerId" = $1', [rows[0].id]);
+        await client.query(RETIRE_OTHER_WAYS_IN_SQL, [rows[0].id, newCalendarSeed()]);
         return true;
       });
     },
@@ -104,12 +115,15 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
       await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
     },
 
-    async deleteOtherSessions(ownerId, keep) {
-      const { rowCount } = await pool.query('DELETE FROM "ownerSessions" WHERE "ownerId" = $1 AND "tokenHash" <> $2', [
-        ownerId,
-        keep,
-      ]);
-      return rowCount ?? 0;
+    async signOutOthers(ownerId, keep) {
+      return inTransaction(pool, async (client) => {
+        await client.query(RETIRE_OTHER_WAYS_IN_SQL, [ownerId, newCalendarSeed()]);
+        const { rowCount } = await client.query(
+          'DELETE FROM "ownerSessions" WHERE "ownerId" = $1 AND "tokenHash" <> $2',
+          [ownerId, keep],
+        );
+        return rowCount ?? 0;
+      });
     },
 
     async setNotifyByEmail(ownerId, on) {
@@ -117,23 +131,25 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
       return (rowCount ?? 0) > 0;
     },
 
-    async calendarToken(ownerId) {
+    async calendarSeed(ownerId) {
       const { rows } = await pool.query(
-        `UPDATE "owners" SET "calendarToken" = coalesce("calendarToken", $2) WHERE "id" = $1 RETURNING "calendarToken"`,
-        [ownerId, newCalendarToken()],
+        `UPDATE "owners" SET "calendarSeed" = coalesce("calendarSeed", $2) WHERE "id" = $1 RETURNING "calendarSeed"`,
+        [ownerId, newCalendarSeed()],
       );
-      return rows[0].calendarToken as string;
+      return rows[0].calendarSeed as string;
     },
 
-    async resetCalendarToken(ownerId) {
-      const token = newCalendarToken();
-      await pool.query('UPDATE "owners" SET "calendarToken" = $2 WHERE "id" = $1', [ownerId, token]);
-      return token;
+    async resetCalendarSeed(ownerId) {
+      const seed = newCalendarSeed();
+      await pool.query('UPDATE "owners" SET "calendarSeed" = $2 WHERE "id" = $1', [ownerId, seed]);
+      return seed;
     },
 
-    async ownerByCalendarToken(token) {
-      const { rows } = await pool.query(`SELECT ${OWNER_COLUMNS} FROM "owners" WHERE "calendarToken" = $1`, [token]);
-      return rows[0] ? toOwner(rows[0]) : undefined;
+    async calendarSeeds() {
+      const { rows } = await pool.query(
+        'SELECT "id" AS "ownerId", "calendarSeed" AS "seed" FROM "owners" WHERE "calendarSeed" IS NOT NULL',
+      );
+      return rows as { ownerId: string; seed: string }[];
     },
   };
 }

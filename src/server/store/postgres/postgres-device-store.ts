@@ -12,12 +12,21 @@ export function postgresDeviceStore(pool: pg.Pool): DeviceStore {
   return {
     async addPushDevice(ownerId, device, now) {
       const { rows } = await pool.query(
-        `INSERT INTO "pushDevices" ("id", "ownerId", "endpoint", "p256dh", "auth", "label", "createdAt")
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO "pushDevices" ("id", "ownerId", "endpoint", "p256dh", "auth", "label", "createdAt", "sessionHash")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT ("endpoint") DO UPDATE SET "ownerId" = excluded."ownerId", "p256dh" = excluded."p256dh",
-           "auth" = excluded."auth", "label" = excluded."label"
+           "auth" = excluded."auth", "label" = excluded."label", "sessionHash" = excluded."sessionHash"
          RETURNING ${PUSH_COLUMNS}`,
-        [randomUUID(), ownerId, device.endpoint, device.p256dh, device.auth, device.label, now],
+        [
+          randomUUID(),
+          ownerId,
+          device.endpoint,
+          device.p256dh,
+          device.auth,
+          device.label,
+          now,
+          device.sessionHash ?? null,
+        ],
       );
       return toPushDevice(rows[0]);
     },
@@ -44,6 +53,16 @@ export function postgresDeviceStore(pool: pg.Pool): DeviceStore {
     },
     async forgetPushDevice(id) {
       await pool.query('DELETE FROM "pushDevices" WHERE "id" = $1', [id]);
+    },
+    async removeDevicesNotFrom(ownerId, keep) {
+      const { rowCount } =
+        keep === undefined
+          ? await pool.query('DELETE FROM "pushDevices" WHERE "ownerId" = $1', [ownerId])
+          : await pool.query('DELETE FROM "pushDevices" WHERE "ownerId" = $1 AND "sessionHash" IS DISTINCT FROM $2', [
+              ownerId,
+              keep,
+            ]);
+      return rowCount ?? 0;
     },
     async serverKey(name, make) {
       const read = async () =>

@@ -3,6 +3,7 @@
 // and stopped by the owner store's opener; the inbox store asks for a scrub after each
 // erasure (postgres-inbox-store.ts).
 import type pg from 'pg';
+import { longQueries } from './postgres-pool.js';
 
 /** The tables an erasure deletes rows with personal data from (the outbox's errors can quote the address). */
 export const ERASED_TABLES = [
@@ -13,6 +14,8 @@ export const ERASED_TABLES = [
   'outboxAttempts',
   'outboxPending',
   'quotes',
+  'payments',
+  'checkoutSessions',
   'reminders',
 ];
 
@@ -52,13 +55,16 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
   try {
     const { rows } = await client.query('SELECT count(*)::bigint AS "n" FROM "erasures"');
     await client.query(`SET lock_timeout = '${SCRUB_LOCK_TIMEOUT}'`);
+    // A rewrite of a large table may take a while (record 150's limits are for requests).
+    await client.query('SET statement_timeout = 0');
+    const long = longQueries(client);
     for (const table of ERASED_TABLES) {
       step = `VACUUM FULL "${table}"`;
-      await client.query(step);
+      await long(step);
     }
     step = 'CHECKPOINT';
     // Only superusers and pg_checkpoint members may; the others' old files go at the next automatic one.
-    await client.query('CHECKPOINT').catch((error: { code?: unknown }) => {
+    await long('CHECKPOINT').catch((error: { code?: unknown }) => {
       if (error.code !== '42501') throw error;
     });
     step = 'record the scrub';

@@ -8,6 +8,8 @@ import { type InboxInquiry, type InboxStore, type ListQuery, searchTerms, workFr
 import { STORED_COLUMNS } from '../inquiry-store.js';
 import type { ErasureScrubber } from './postgres-erasure-scrubber.js';
 import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
+import { FORGET_EVENT_PLAN_SQL } from './postgres-event-plan-store.js';
+import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './postgres-payment-store.js';
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './postgres-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
@@ -156,8 +158,12 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
         // Its notifications too (an attempt's error can quote the address), before the VACUUM below.
         await client.query(FORGET_INQUIRY_SQL, [id]);
         await client.query(FORGET_QUOTES_SQL, [id]);
+        // Its payments stay, as accounting records, without the customer's words (record 146).
+        await client.query(SCRUB_PAYMENTS_SQL, [id]);
+        await client.query(FORGET_CHECKOUTS_SQL, [id]);
         await client.query(FORGET_REMINDERS_SQL, [id]);
         await client.query(FORGET_ACTION_LINKS_SQL, [id]);
+        for (const sql of FORGET_EVENT_PLAN_SQL) await client.query(sql, [id]);
         await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
           id,
           at.toISOString(),

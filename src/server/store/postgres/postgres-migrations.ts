@@ -291,9 +291,95 @@ export const POSTGRES_MIGRATIONS = migrationList([
   )`,
   },
   {
-    version: 90,
+    version: 75,
+    name: 'event-plans',
+    // As on SQLite (sqlite-migrations.ts, version 75; record 170).
+    sql: `CREATE TABLE "finalCounts" (
+    "seq" bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    "id" text NOT NULL UNIQUE,
+    "inquiryId" text NOT NULL,
+    "guests" integer NOT NULL,
+    "dietary" jsonb NOT NULL,
+    "setBy" text,
+    "at" timestamptz NOT NULL
+  );
+  CREATE INDEX "finalCounts_inquiryId" ON "finalCounts" ("inquiryId", "seq");
+  CREATE TABLE "eventDetails" (
+    "inquiryId" text PRIMARY KEY,
+    "onSiteName" text NOT NULL,
+    "onSitePhone" text NOT NULL,
+    "siteAnswers" jsonb NOT NULL,
+    "updatedAt" timestamptz NOT NULL
+  )`,
+  },
+  {
+    version: 80,
+    name: 'sale-payments',
+    // As on SQLite (sqlite-migrations.ts, version 80; record 146).
+    sql: `CREATE TABLE "payments" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "quoteId" text,
+    "kind" text NOT NULL CHECK ("kind" IN ('payment', 'refund')),
+    "amount" bigint NOT NULL CHECK ("amount" > 0),
+    "currency" text NOT NULL,
+    "method" text NOT NULL,
+    "provider" text,
+    "providerRef" text,
+    "providerPayment" text,
+    "note" text NOT NULL,
+    "recordedAt" timestamptz NOT NULL,
+    "recordedBy" text,
+    "voidedAt" timestamptz,
+    "voidedBy" text,
+    "voidReason" text,
+    UNIQUE ("provider", "providerRef")
+  );
+  CREATE INDEX "payments_inquiryId" ON "payments" ("inquiryId");
+  CREATE INDEX "payments_providerPayment" ON "payments" ("provider", "providerPayment");
+  CREATE TABLE "paymentEvents" (
+    "provider" text NOT NULL,
+    "eventId" text NOT NULL,
+    "outcome" text NOT NULL,
+    "receivedAt" timestamptz NOT NULL,
+    PRIMARY KEY ("provider", "eventId")
+  );
+  CREATE TABLE "checkoutSessions" (
+    "provider" text NOT NULL,
+    "id" text NOT NULL,
+    "quoteId" text NOT NULL,
+    "inquiryId" text NOT NULL,
+    "amount" bigint NOT NULL,
+    "currency" text NOT NULL,
+    "url" text NOT NULL,
+    "createdAt" timestamptz NOT NULL,
+    "expiresAt" timestamptz NOT NULL,
+    PRIMARY KEY ("provider", "id")
+  );
+  CREATE INDEX "checkoutSessions_quoteId" ON "checkoutSessions" ("quoteId");
+  CREATE INDEX "checkoutSessions_inquiryId" ON "checkoutSessions" ("inquiryId");
+  ALTER TABLE "quotes" ADD COLUMN "depositPaidAt" timestamptz`,
+  },
+  {
+    version: 150,
+    name: 'inquiry-sender',
+    // As on SQLite (sqlite-migrations.ts, version 150; record 154).
+    sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "sender" text',
+  },
+  {
+    version: 151,
+    name: 'recovery-ends-every-way-in',
+    // As on SQLite (sqlite-migrations.ts, version 151; record 155).
+    sql: `DROP INDEX "owners_calendarToken";
+  ALTER TABLE "owners" RENAME COLUMN "calendarToken" TO "calendarSeed";
+  UPDATE "owners" SET "calendarSeed" = NULL;
+  ALTER TABLE "owners" ADD COLUMN "deviceGeneration" integer NOT NULL DEFAULT 0;
+  ALTER TABLE "pushDevices" ADD COLUMN "sessionHash" text`,
+  },
+  {
+    version: 160,
     name: 'never-silent-action-links',
-    // As on SQLite (sqlite-migrations.ts, version 90; record 182).
+    // As on SQLite (sqlite-migrations.ts, version 160; record 182).
     sql: `CREATE TABLE "actionLinksUsed" (
     "id" text PRIMARY KEY,
     "inquiryId" text NOT NULL,

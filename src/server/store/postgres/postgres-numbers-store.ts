@@ -1,7 +1,7 @@
 // The owner's numbers on PostgreSQL (numbers-store.ts), on the owner store's pool: as
 // on SQLite, the answer times ranked by the database (percentile_cont).
 import type pg from 'pg';
-import { foldGroups, type NumbersStore } from '../numbers-store.js';
+import { byCurrency, foldGroups, type NumbersStore } from '../numbers-store.js';
 import { STATUS_SQL } from './postgres-status-change.js';
 
 const IN_PERIOD = 'e."createdAt" >= $1 AND e."createdAt" < $2';
@@ -11,7 +11,7 @@ export function postgresNumbersStore(pool: pg.Pool): NumbersStore {
   return {
     async figures({ from, to, weeks }) {
       const period = [from, to];
-      const [groups, answers, quotes, revenue] = await Promise.all([
+      const [groups, answers, quotes, revenue, deposits] = await Promise.all([
         pool.query(
           `SELECT w."week", e."reference", ${STATUS_SQL} = 'spam' AS "spam", count(*)::int AS "n"
            FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS w("week", "wFrom", "wTo")
@@ -45,6 +45,11 @@ export function postgresNumbersStore(pool: pg.Pool): NumbersStore {
            GROUP BY q."currency" ORDER BY "amount" DESC`,
           period,
         ),
+        pool.query(
+          `SELECT "currency", count(*)::int AS "count", sum("deposit")::bigint AS "amount" FROM "quotes"
+           WHERE "depositPaidAt" >= $1 AND "depositPaidAt" < $2 GROUP BY "currency" ORDER BY "amount" DESC`,
+          period,
+        ),
       ]);
       const ms = (value: unknown) => (value === null ? null : Number(value));
       const { byWeek, byReference } = foldGroups(weeks, groups.rows);
@@ -59,10 +64,8 @@ export function postgresNumbersStore(pool: pg.Pool): NumbersStore {
           p90Ms: ms(times.p90Ms),
         },
         quotes: quotes.rows[0],
-        booked: {
-          count: revenue.rows.reduce((sum, row) => sum + row.count, 0),
-          revenue: revenue.rows.map((row) => ({ currency: row.currency as string, amount: Number(row.amount) })),
-        },
+        deposits: byCurrency(deposits.rows),
+        booked: (({ count, amounts }) => ({ count, revenue: amounts }))(byCurrency(revenue.rows)),
       };
     },
   };

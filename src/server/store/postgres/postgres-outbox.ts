@@ -133,15 +133,23 @@ const RELEASE_SQL = `WITH "c" AS (SELECT * FROM unnest($1::text[], $2::text[]) A
   )
   SELECT o."id" FROM "outbox" o JOIN "c" ON c."id" = o."id" WHERE o."id" NOT IN (SELECT "id" FROM "released")`;
 
+const RENEW_SQL = `UPDATE "outbox" o SET "claimedUntil" = $3
+  FROM unnest($1::text[], $2::text[]) AS c("id", "token")
+  WHERE o."id" = c."id" AND o."claimToken" = c."token" AND o."claimedUntil" IS NOT NULL
+  RETURNING o."id"`;
+
 // What the caps count (see OutboxStore.countSend): the kind ($1)'s deliveries sent since
 // $2, and those counted and in flight ($3: now) but this one ($4), by their inquiry's
 // address (lowercased) LIKE $5.
+// With $6 (an inquiry's id), only the sends about inquiries from its network.
+const SAME_SENDER = `($6::text IS NULL OR i."sender" = (SELECT "sender" FROM ${inquiries} WHERE "id" = $6))`;
 const COUNTED_SENDS_SQL = `SELECT lower(i."email") AS "email" FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
   WHERE o."kind" = $1 AND o."state" = 'sent' AND o."sentAt" >= $2 AND lower(i."email") LIKE $5 ESCAPE '\\'
+    AND ${SAME_SENDER}
   UNION ALL
   SELECT lower(i."email") FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
   WHERE o."kind" = $1 AND o."state" = 'queued' AND o."countedAt" IS NOT NULL AND o."claimedUntil" > $3 AND o."id" <> $4
-    AND lower(i."email") LIKE $5 ESCAPE '\\'`;
+    AND lower(i."email") LIKE $5 ESCAPE '\\' AND ${SAME_SENDER}`;
 
 /**
  * Counts a send against its caps (OutboxStore.countSend) while holding its kind's lock
@@ -156,7 +164,14 @@ async function countSendIn(
 ): Promise<SendCap | undefined> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`curbside send caps\n${delivery.kind}`]);
   for (const cap of caps) {
-    const { rows } = await client.query(COUNTED_SENDS_SQL, [delivery.kind, cap.since, now, delivery.id, capLike(cap)]);
+    const { rows } = await client.query(COUNTED_SENDS_SQL, [
+      delivery.kind,
+      cap.since,
+      now,
+      delivery.id,
+      capLike(cap),
+      cap.fromSenderOf ?? null,
+    ]);
     if (
       countedFor(
         cap,
@@ -320,6 +335,16 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
         claims.map((held) => held.claimToken),
       ]);
       return rows.map((row) => row.id as string);
+    },
+    async renew(claims, until) {
+      if (claims.length === 0) return [];
+      const { rows } = await pool.query({
+        name: 'outbox-renew',
+        text: RENEW_SQL,
+        values: [claims.map((held) => held.id), claims.map((held) => held.claimToken), until],
+      });
+      const renewed = new Set(rows.map((row) => row.id as string));
+      return claims.filter((held) => !renewed.has(held.id)).map((held) => held.id);
     },
     countSend: (delivery, caps, now) => inTransaction(pool, (client) => countSendIn(client, delivery, caps, now)),
     async figures(now) {

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Actor } from '../actor.js';
-import { topicOf } from '../outbox-store.js';
 import {
   type AnswerResult,
   QUOTE_EVENTS,
@@ -14,7 +13,7 @@ import {
   REPEAT_WITHIN_MS,
   rowToQuote,
 } from '../quote-store.js';
-import { PENDING_EVENT_SQL } from './postgres-outbox.js';
+import { advanceStatus, owe, type Query, saleHistory } from './postgres-sale-records.js';
 import { inTransaction } from './postgres-transaction.js';
 
 const OPEN = '"acceptedAt" IS NULL AND "declinedAt" IS NULL AND "replacedAt" IS NULL AND "validUntil" >= $2';
@@ -22,41 +21,14 @@ const OPEN = '"acceptedAt" IS NULL AND "declinedAt" IS NULL AND "replacedAt" IS 
 /** Deletes an inquiry's quotes ($1): run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM "quotes" WHERE "inquiryId" = $1';
 
-type Query = Pick<pg.PoolClient, 'query'>;
-
 const getOn = async (db: Query, id: string) => {
   const { rows } = await db.query('SELECT * FROM "quotes" WHERE "id" = $1', [id]);
   return rows[0] ? rowToQuote(rows[0]) : undefined;
 };
 
-const history = (client: Query, inquiryId: string, note: string, by: Actor | null, at: Date) =>
-  client.query(
-    `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "note", "ownerId", "ownerEmail", "at") VALUES ($1, 'sale', $2, $3, $4, $5)`,
-    [inquiryId, note, by?.id ?? null, by?.email ?? null, at],
-  );
-
-const owe = (client: Query, inquiryId: string, event: string, quoteId: string) =>
-  client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, quoteId), Date.now()]);
-
 /** Quoted, unless it is Booked already (a revision after the deposit). */
-async function markQuoted(client: Query, inquiryId: string, by: Actor, at: Date) {
-  const { rows } = await client.query(
-    `SELECT COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END) AS "status"
-     FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id" WHERE e."id" = $1`,
-    [inquiryId],
-  );
-  if (rows[0]?.status === 'quoted' || rows[0]?.status === 'booked') return;
-  await client.query(
-    `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "status", "ownerId", "ownerEmail", "at") VALUES ($1, 'status', 'quoted', $2, $3, $4)`,
-    [inquiryId, by.id, by.email, at],
-  );
-  await client.query(
-    `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt") VALUES ($1, 'quoted', $2, $2)
-     ON CONFLICT ("inquiryId") DO UPDATE SET "status" = 'quoted', "updatedAt" = excluded."updatedAt",
-       "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
-    [inquiryId, at],
-  );
-}
+const markQuoted = (client: Query, inquiryId: string, by: Actor, at: Date) =>
+  advanceStatus(client, inquiryId, 'quoted', by, at, ['booked']);
 
 export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
   /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
@@ -77,7 +49,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
       const quote = await getOn(client, id);
       if (!quote) return { ok: false, state: 'missing' };
       if (changed.rowCount === 0) return { ok: false, state: quoteState(quote, today), quote };
-      await history(client, quote.inquiryId, note(quote), null, at);
+      await saleHistory(client, quote.inquiryId, note(quote), null, at);
       await owe(client, quote.inquiryId, event, id);
       return { ok: true, quote };
     });
@@ -132,7 +104,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
             by.email,
           ],
         );
-        await history(client, inquiryId, note, by, at);
+        await saleHistory(client, inquiryId, note, by, at);
         await markQuoted(client, inquiryId, by, at);
         await owe(client, inquiryId, QUOTE_EVENTS.sent, id);
         return getOn(client, id);

@@ -4,6 +4,7 @@ import type pg from 'pg';
 import {
   type ScheduleChange,
   type ScheduleChangeKind,
+  STOP_FIELD_NAMES,
   stopSummary,
   type TruckStop,
 } from '../../../shared/truck-schedule.js';
@@ -12,6 +13,11 @@ import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
 import { inTransaction } from './postgres-transaction.js';
 
 const COLUMNS = STOP_COLUMNS.map((column) => `"${column}"`).join(', ');
+/** $1, $2, …: the stop's columns in order, then the time of the change ($AT). */
+const PLACEHOLDERS = STOP_COLUMNS.map((_, index) => `$${index + 1}`).join(', ');
+const AT = `$${STOP_COLUMNS.length + 1}`;
+/** "date" = $2, …: every column but the id ($1). */
+const ASSIGNMENTS = STOP_FIELD_NAMES.map((name, index) => `"${name}" = $${index + 2}`).join(', ');
 
 const record = (client: pg.PoolClient, kind: ScheduleChangeKind, stop: TruckStop, by: Actor, at: Date) =>
   client.query(
@@ -19,7 +25,7 @@ const record = (client: pg.PoolClient, kind: ScheduleChangeKind, stop: TruckStop
     [stop.id, kind, stopSummary(stop), by.id, by.email, at],
   );
 
-const values = (stop: TruckStop) => [stop.id, stop.date, stop.starts, stop.ends, stop.place, stop.address, stop.note];
+const values = (stop: TruckStop) => STOP_COLUMNS.map((column) => stop[column]);
 
 export function postgresScheduleStore(pool: pg.Pool): ScheduleStore {
   return {
@@ -37,7 +43,7 @@ export function postgresScheduleStore(pool: pg.Pool): ScheduleStore {
         for (const fields of stops) {
           const stop: TruckStop = { id: randomUUID(), ...fields };
           await client.query(
-            `INSERT INTO "truckStops" (${COLUMNS}, "createdAt", "updatedAt") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+            `INSERT INTO "truckStops" (${COLUMNS}, "createdAt", "updatedAt") VALUES (${PLACEHOLDERS}, ${AT}, ${AT})`,
             [...values(stop), at],
           );
           await record(client, 'added', stop, by, at);
@@ -51,8 +57,7 @@ export function postgresScheduleStore(pool: pg.Pool): ScheduleStore {
       return inTransaction(pool, async (client) => {
         const stop: TruckStop = { id, ...fields };
         const { rowCount } = await client.query(
-          `UPDATE "truckStops" SET "date" = $2, "starts" = $3, "ends" = $4, "place" = $5, "address" = $6, "note" = $7,
-             "updatedAt" = $8 WHERE "id" = $1`,
+          `UPDATE "truckStops" SET ${ASSIGNMENTS}, "updatedAt" = ${AT} WHERE "id" = $1`,
           [...values(stop), at],
         );
         if (rowCount === 0) return undefined;

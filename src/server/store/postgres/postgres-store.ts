@@ -1,7 +1,7 @@
 // PostgreSQL, when DATABASE_URL is set: for several app instances sharing one
 // database. Creates are group-committed (group-commit.ts): one autocommitted
 // multi-row INSERT a batch, acknowledged only once PostgreSQL has flushed its WAL.
-import pg from 'pg';
+import type pg from 'pg';
 import { searchIndexKey, searchTextSql } from '../search-text.js';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { groupCommit } from '../group-commit.js';
@@ -21,6 +21,7 @@ import {
 } from '../inquiry-store.js';
 import { postgresRateCounts } from './postgres-rate-counts.js';
 import { inTransaction } from './postgres-transaction.js';
+import { type LongQuery, longQueries, openPool } from './postgres-pool.js';
 
 const table = `"${INQUIRY_COLLECTION}"`;
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
@@ -37,9 +38,7 @@ const READY_WAIT_MS = 2_000;
 const isoTimestamp = (row: Record<string, unknown>) => ({ ...row, createdAt: (row.createdAt as Date).toISOString() });
 
 export async function openPostgresStore(connectionString: string, poolSize = 10): Promise<InquiryStore> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle client's network error must not crash the server; the next query reconnects.
-  pool.on('error', () => {});
+  const pool = openPool(connectionString, poolSize);
   await migrate(pool);
   const { rows: columns } = await pool.query(
     'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1',
@@ -79,6 +78,12 @@ export async function openPostgresStore(connectionString: string, poolSize = 10)
       const versions = applied.rows.map((row) => row.version as number);
       return pendingMigrations(POSTGRES_MIGRATIONS, versions).map((migration) => migration.version);
     },
+    async probeWrite() {
+      // A write that changes nothing but still needs the disk (a new row version, WAL).
+      await pool.query(
+        'UPDATE "schemaMigrations" SET "appliedAt" = "appliedAt" WHERE "version" = (SELECT max("version") FROM "schemaMigrations")',
+      );
+    },
     async close() {
       await batcher.drain();
       await pool.end();
@@ -106,6 +111,7 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
       uid: inquiry.uid,
       spamReason: inquiry.spamReason,
       bodyHash: inquiry.bodyHash,
+      sender: inquiry.sender ?? null,
     }),
   );
   const values = COLUMNS.map((column) => rows.map((row) => row[column]));
@@ -153,19 +159,24 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
 /** Applies every pending migration under an advisory lock (the owner store's pool runs it too). */
 export async function migrate(pool: pg.Pool): Promise<void> {
   await inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
+    // A migration may rewrite a large table, and another instance waits for the lock
+    // meanwhile: no time limit here (record 150) but the long one.
+    const query = longQueries(client);
+    await query('SET LOCAL statement_timeout = 0');
+    await query('SET LOCAL lock_timeout = 0');
+    await query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await query(
       'CREATE TABLE IF NOT EXISTS "schemaMigrations" ("version" integer PRIMARY KEY, "appliedAt" timestamptz NOT NULL DEFAULT now())',
     );
-    const { rows } = await client.query('SELECT "version" FROM "schemaMigrations"');
+    const { rows } = await query('SELECT "version" FROM "schemaMigrations"');
     for (const migration of pendingMigrations(
       POSTGRES_MIGRATIONS,
       rows.map((row) => row.version as number),
     )) {
-      await client.query(migration.sql);
-      await client.query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [migration.version]);
+      await query(migration.sql);
+      await query('INSERT INTO "schemaMigrations" ("version") VALUES ($1)', [migration.version]);
     }
-    await followSearchedFields(client);
+    await followSearchedFields(query);
   });
 }
 
@@ -175,17 +186,17 @@ export async function migrate(pool: pg.Pool): Promise<void> {
  * built from (its column comment); inside the migration's transaction and lock, so
  * one instance does it once.
  */
-async function followSearchedFields(client: pg.PoolClient): Promise<void> {
-  const { rows } = await client.query(
+async function followSearchedFields(query: LongQuery): Promise<void> {
+  const { rows } = await query(
     `SELECT col_description('"eventInquiries"'::regclass, attnum) AS fields FROM pg_attribute
      WHERE attrelid = '"eventInquiries"'::regclass AND attname = 'searchDocument'`,
   );
   const key = searchIndexKey('postgres');
   if (rows[0]?.fields === key) return;
-  await client.query(`ALTER TABLE "eventInquiries" DROP COLUMN IF EXISTS "searchDocument"`);
-  await client.query(`ALTER TABLE "eventInquiries" ADD COLUMN "searchDocument" tsvector GENERATED ALWAYS AS (
+  await query(`ALTER TABLE "eventInquiries" DROP COLUMN IF EXISTS "searchDocument"`);
+  await query(`ALTER TABLE "eventInquiries" ADD COLUMN "searchDocument" tsvector GENERATED ALWAYS AS (
     to_tsvector('simple'::regconfig, regexp_replace(lower(${searchTextSql('postgres')}), '[^[:alnum:]]+', ' ', 'g'))
   ) STORED`);
-  await client.query(`CREATE INDEX "eventInquiries_search" ON "eventInquiries" USING gin ("searchDocument")`);
-  await client.query(`COMMENT ON COLUMN "eventInquiries"."searchDocument" IS '${key}'`);
+  await query(`CREATE INDEX "eventInquiries_search" ON "eventInquiries" USING gin ("searchDocument")`);
+  await query(`COMMENT ON COLUMN "eventInquiries"."searchDocument" IS '${key}'`);
 }

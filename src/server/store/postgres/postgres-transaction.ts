@@ -2,6 +2,7 @@
 // rolled back when it throws (and the error passed on), the client always released.
 // And `iso`, which the owner's stores read their timestamps through.
 import type pg from 'pg';
+import { storeFault } from '../store-faults.js';
 
 /** A timestamptz column as the stores' contracts give it: an ISO string (null stays null). */
 export const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
@@ -22,7 +23,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
+    // A query that got no answer (a hung database) leaves the connection in an unknown
+    // state: it is closed, not rolled back (which would wait as long again) and pooled.
+    if (storeFault(error)?.kind === 'unanswered') broken = error as Error;
+    else
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
     throw error;
   } finally {
     client.off('error', onError);

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import {
   type AccountStore,
-  newCalendarToken,
+  newCalendarSeed,
   newOwner,
   normalizeEmail,
   type Owner,
@@ -12,7 +12,7 @@ import type { Prepare } from './sqlite-statements.js';
 
 /** lastSeenAt is written at most this often per session (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
-const OWNER_COLUMNS = 'id, email, createdAt, notifyByEmail, passwordHash';
+const OWNER_COLUMNS = 'id, email, createdAt, notifyByEmail, passwordHash, deviceGeneration';
 
 interface OwnerRow {
   id: string;
@@ -20,6 +20,7 @@ interface OwnerRow {
   createdAt: string;
   notifyByEmail: number;
   passwordHash: string;
+  deviceGeneration: number;
 }
 
 const toOwner = (row: OwnerRow): Owner => ({
@@ -32,6 +33,12 @@ const toOwner = (row: OwnerRow): Owner => ({
 export function sqliteAccountStore(db: Database.Database, prepare: Prepare): AccountStore {
   const ownerIdOf = (email: string) =>
     prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as string | undefined;
+  /** The device cookies retired and the calendar feed's address changed (record 155). */
+  const retireOtherWaysIn = (id: string) =>
+    prepare('UPDATE owners SET deviceGeneration = deviceGeneration + 1, calendarSeed = ? WHERE id = ?').run(
+      newCalendarSeed(),
+      id,
+    );
 
   return {
     async createOwner(email, passwordHash, now = new Date()) {
@@ -54,7 +61,9 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
       const row = prepare(`SELECT ${OWNER_COLUMNS} FROM owners WHERE email = ?`).get(normalizeEmail(email)) as
         | OwnerRow
         | undefined;
-      return row ? { ...toOwner(row), passwordHash: row.passwordHash } : undefined;
+      return row
+        ? { ...toOwner(row), passwordHash: row.passwordHash, deviceGeneration: row.deviceGeneration }
+        : undefined;
     },
 
     async listOwners() {
@@ -68,6 +77,7 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
           if (!id) return false;
           prepare('UPDATE owners SET passwordHash = ? WHERE id = ?').run(passwordHash, id);
           prepare('DELETE FROM ownerSessions WHERE ownerId = ?').run(id);
+          retireOtherWaysIn(id);
           return true;
         })
         .immediate();
@@ -112,33 +122,38 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
       prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
     },
 
-    async deleteOtherSessions(ownerId, keep) {
-      return prepare('DELETE FROM ownerSessions WHERE ownerId = ? AND tokenHash <> ?').run(ownerId, keep).changes;
+    async signOutOthers(ownerId, keep) {
+      return db
+        .transaction(() => {
+          retireOtherWaysIn(ownerId);
+          return prepare('DELETE FROM ownerSessions WHERE ownerId = ? AND tokenHash <> ?').run(ownerId, keep).changes;
+        })
+        .immediate();
     },
 
     async setNotifyByEmail(ownerId, on) {
       return prepare('UPDATE owners SET notifyByEmail = ? WHERE id = ?').run(on ? 1 : 0, ownerId).changes > 0;
     },
 
-    async calendarToken(ownerId) {
-      prepare('UPDATE owners SET calendarToken = ? WHERE id = ? AND calendarToken IS NULL').run(
-        newCalendarToken(),
+    async calendarSeed(ownerId) {
+      prepare('UPDATE owners SET calendarSeed = ? WHERE id = ? AND calendarSeed IS NULL').run(
+        newCalendarSeed(),
         ownerId,
       );
-      return prepare('SELECT calendarToken FROM owners WHERE id = ?').pluck().get(ownerId) as string;
+      return prepare('SELECT calendarSeed FROM owners WHERE id = ?').pluck().get(ownerId) as string;
     },
 
-    async resetCalendarToken(ownerId) {
-      const token = newCalendarToken();
-      prepare('UPDATE owners SET calendarToken = ? WHERE id = ?').run(token, ownerId);
-      return token;
+    async resetCalendarSeed(ownerId) {
+      const seed = newCalendarSeed();
+      prepare('UPDATE owners SET calendarSeed = ? WHERE id = ?').run(seed, ownerId);
+      return seed;
     },
 
-    async ownerByCalendarToken(token) {
-      const row = prepare(`SELECT ${OWNER_COLUMNS} FROM owners WHERE calendarToken = ?`).get(token) as
-        | OwnerRow
-        | undefined;
-      return row ? toOwner(row) : undefined;
+    async calendarSeeds() {
+      return prepare('SELECT id AS ownerId, calendarSeed AS seed FROM owners WHERE calendarSeed IS NOT NULL').all() as {
+        ownerId: string;
+        seed: string;
+      }[];
     },
   };
 }

@@ -11,10 +11,20 @@ export function sqliteDeviceStore(prepare: Prepare): DeviceStore {
     async addPushDevice(ownerId, device, now) {
       const id = randomUUID();
       prepare(
-        `INSERT INTO pushDevices (id, ownerId, endpoint, p256dh, auth, label, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO pushDevices (id, ownerId, endpoint, p256dh, auth, label, createdAt, sessionHash)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (endpoint) DO UPDATE SET ownerId = excluded.ownerId, p256dh = excluded.p256dh,
-           auth = excluded.auth, label = excluded.label`,
-      ).run(id, ownerId, device.endpoint, device.p256dh, device.auth, device.label, now.toISOString());
+           auth = excluded.auth, label = excluded.label, sessionHash = excluded.sessionHash`,
+      ).run(
+        id,
+        ownerId,
+        device.endpoint,
+        device.p256dh,
+        device.auth,
+        device.label,
+        now.toISOString(),
+        device.sessionHash ?? null,
+      );
       return prepare(`SELECT ${PUSH_COLUMNS} FROM pushDevices WHERE endpoint = ?`).get(device.endpoint) as PushDevice;
     },
     async pushDevices(ownerId) {
@@ -32,6 +42,11 @@ export function sqliteDeviceStore(prepare: Prepare): DeviceStore {
     },
     async forgetPushDevice(id) {
       prepare('DELETE FROM pushDevices WHERE id = ?').run(id);
+    },
+    async removeDevicesNotFrom(ownerId, keep) {
+      return keep === undefined
+        ? prepare('DELETE FROM pushDevices WHERE ownerId = ?').run(ownerId).changes
+        : prepare('DELETE FROM pushDevices WHERE ownerId = ? AND sessionHash IS NOT ?').run(ownerId, keep).changes;
     },
     async serverKey(name, make) {
       const read = () => prepare('SELECT value FROM serverKeys WHERE name = ?').pluck().get(name) as string | undefined;

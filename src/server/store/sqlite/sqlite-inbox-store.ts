@@ -17,6 +17,8 @@ import {
 import { STORED_COLUMNS } from '../inquiry-store.js';
 import { clearWalSoon } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
+import { FORGET_EVENT_PLAN_SQL } from './sqlite-event-plan-store.js';
+import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './sqlite-payment-store.js';
 import { FORGET_QUOTES_SQL } from './sqlite-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './sqlite-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
@@ -143,8 +145,12 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
     // Its notifications too, in this transaction and so before the checkpoint below.
     forgetOutbox(id);
     prepare(FORGET_QUOTES_SQL).run(id);
+    // Its payments stay, as accounting records, without the customer's words (record 146).
+    prepare(SCRUB_PAYMENTS_SQL).run(id);
+    prepare(FORGET_CHECKOUTS_SQL).run(id);
     prepare(FORGET_REMINDERS_SQL).run(id);
     prepare(FORGET_ACTION_LINKS_SQL).run(id);
+    for (const sql of FORGET_EVENT_PLAN_SQL) prepare(sql).run(id);
     prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
     return true;
   });

@@ -294,7 +294,105 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT`,
   },
   {
-    version: 90,
+    version: 75,
+    name: 'event-plans',
+    // The booked event (record 170): each final guest count as its own row (the last is in
+    // force; the accepted quote's snapshot never changes), and what the customer told of
+    // the day after accepting (who meets the truck, the site's answers as JSON).
+    sql: `CREATE TABLE finalCounts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    inquiryId TEXT NOT NULL,
+    guests INTEGER NOT NULL,
+    dietary TEXT NOT NULL,
+    setBy TEXT,
+    at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX finalCounts_inquiryId ON finalCounts (inquiryId, seq);
+  CREATE TABLE eventDetails (
+    inquiryId TEXT PRIMARY KEY,
+    onSiteName TEXT NOT NULL,
+    onSitePhone TEXT NOT NULL,
+    siteAnswers TEXT NOT NULL,
+    updatedAt TEXT NOT NULL
+  ) STRICT`,
+  },
+  {
+    version: 80,
+    name: 'sale-payments',
+    // Payments (record 146): money paid online through a provider or recorded by hand, in
+    // integer minor units, never edited (voided with a reason), kept through an erasure
+    // without the customer's words. Once only by constraint: a provider's event by its id
+    // (paymentEvents), a checkout's payment by (provider, providerRef), a recorded one by
+    // the id its form chose. The checkouts the site asked a provider for (what amount, for
+    // which quote), and when each quote's deposit was paid.
+    sql: `CREATE TABLE payments (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    quoteId TEXT,
+    kind TEXT NOT NULL CHECK (kind IN ('payment', 'refund')),
+    amount INTEGER NOT NULL CHECK (amount > 0),
+    currency TEXT NOT NULL,
+    method TEXT NOT NULL,
+    provider TEXT,
+    providerRef TEXT,
+    providerPayment TEXT,
+    note TEXT NOT NULL,
+    recordedAt TEXT NOT NULL,
+    recordedBy TEXT,
+    voidedAt TEXT,
+    voidedBy TEXT,
+    voidReason TEXT,
+    UNIQUE (provider, providerRef)
+  ) STRICT;
+  CREATE INDEX payments_inquiryId ON payments (inquiryId);
+  CREATE INDEX payments_providerPayment ON payments (provider, providerPayment);
+  CREATE TABLE paymentEvents (
+    provider TEXT NOT NULL,
+    eventId TEXT NOT NULL,
+    outcome TEXT NOT NULL,
+    receivedAt TEXT NOT NULL,
+    PRIMARY KEY (provider, eventId)
+  ) STRICT;
+  CREATE TABLE checkoutSessions (
+    provider TEXT NOT NULL,
+    id TEXT NOT NULL,
+    quoteId TEXT NOT NULL,
+    inquiryId TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    url TEXT NOT NULL,
+    createdAt TEXT NOT NULL,
+    expiresAt TEXT NOT NULL,
+    PRIMARY KEY (provider, id)
+  ) STRICT;
+  CREATE INDEX checkoutSessions_quoteId ON checkoutSessions (quoteId);
+  CREATE INDEX checkoutSessions_inquiryId ON checkoutSessions (inquiryId);
+  ALTER TABLE quotes ADD COLUMN depositPaidAt TEXT`,
+  },
+  {
+    version: 150,
+    name: 'inquiry-sender',
+    // Which network sent an inquiry, as a keyed hash (never the address): one source
+    // cannot take the whole hourly budget of confirmations (record 154).
+    sql: 'ALTER TABLE eventInquiries ADD COLUMN sender TEXT',
+  },
+  {
+    version: 151,
+    name: 'recovery-ends-every-way-in',
+    // Record 155. The calendar feed's address is derived from a seed and SESSION_SECRET,
+    // so the store (and every backup of it) no longer holds a live feed: the old
+    // addresses, kept in clear, are retired. A device cookie names its owner's
+    // generation, which signing out the other devices and a new password move on. A push
+    // device remembers the session it was added from.
+    sql: `DROP INDEX owners_calendarToken;
+  ALTER TABLE owners RENAME COLUMN calendarToken TO calendarSeed;
+  UPDATE owners SET calendarSeed = NULL;
+  ALTER TABLE owners ADD COLUMN deviceGeneration INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE pushDevices ADD COLUMN sessionHash TEXT`,
+  },
+  {
+    version: 160,
     name: 'never-silent-action-links',
     // Each action link of a notification ("Mark as contacted", "Decline") that acted, by
     // its id: used once, on every instance (record 182). Erased with the inquiry.

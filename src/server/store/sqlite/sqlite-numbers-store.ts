@@ -1,7 +1,7 @@
 // The owner's numbers on SQLite (numbers-store.ts), on the owner store's connection:
 // each week's inquiries a range of the createdAt index, in one grouped pass; the answer
 // times from the history lines; the quotes by sentAt's index.
-import { foldGroups, type InquiryGroup, type NumbersStore, quantile } from '../numbers-store.js';
+import { byCurrency, foldGroups, type InquiryGroup, type NumbersStore, quantile } from '../numbers-store.js';
 import type { Prepare } from './sqlite-statements.js';
 import { STATUS_SQL } from './sqlite-status-change.js';
 
@@ -46,6 +46,10 @@ export function sqliteNumbersStore(prepare: Prepare): NumbersStore {
          WHERE q.acceptedAt >= @from AND q.acceptedAt < @to AND q.replacedAt IS NULL AND s.status = 'booked'
          GROUP BY q.currency ORDER BY amount DESC`,
       ).all(period) as { currency: string; count: number; amount: number }[];
+      const deposits = prepare(
+        `SELECT currency, count(*) AS count, sum(deposit) AS amount FROM quotes
+         WHERE depositPaidAt >= @from AND depositPaidAt < @to GROUP BY currency ORDER BY amount DESC`,
+      ).all(period) as { currency: string; count: number; amount: number }[];
       return {
         byWeek,
         byReference,
@@ -56,10 +60,8 @@ export function sqliteNumbersStore(prepare: Prepare): NumbersStore {
           p90Ms: quantile(times, 0.9),
         },
         quotes,
-        booked: {
-          count: revenue.reduce((sum, row) => sum + row.count, 0),
-          revenue: revenue.map(({ currency, amount }) => ({ currency, amount })),
-        },
+        deposits: byCurrency(deposits),
+        booked: (({ count, amounts }) => ({ count, revenue: amounts }))(byCurrency(revenue)),
       };
     },
   };

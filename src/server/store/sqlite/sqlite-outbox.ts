@@ -79,12 +79,15 @@ interface PendingRow {
 
 // What the caps count (see OutboxStore.countSend): the kind's deliveries sent since
 // @since, and those counted and in flight but this one, with their inquiry's address.
+// With @senderOf (an inquiry's id), only the sends about inquiries from its network.
+const SAME_SENDER = `(@senderOf IS NULL OR i.sender = (SELECT sender FROM ${INQUIRY_COLLECTION} WHERE id = @senderOf))`;
 const COUNTED_SENDS_SQL = `WITH counted AS (
     SELECT i.email FROM outbox o JOIN ${INQUIRY_COLLECTION} i ON i.id = o.inquiryId
-    WHERE o.kind = @kind AND o.state = 'sent' AND o.sentAt >= @since
+    WHERE o.kind = @kind AND o.state = 'sent' AND o.sentAt >= @since AND ${SAME_SENDER}
     UNION ALL
     SELECT i.email FROM outbox o JOIN ${INQUIRY_COLLECTION} i ON i.id = o.inquiryId
     WHERE o.kind = @kind AND o.state = 'queued' AND o.countedAt IS NOT NULL AND o.claimedUntil > @now AND o.id <> @id
+      AND ${SAME_SENDER}
   )`;
 
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
@@ -143,6 +146,10 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const releaseOne = prepare(
     db,
     'UPDATE outbox SET claimedUntil = NULL, claimToken = NULL, countedAt = NULL WHERE id = @id AND claimToken = @claimToken',
+  );
+  const renewOne = prepare(
+    db,
+    `UPDATE outbox SET claimedUntil = @until WHERE id = @id AND claimToken = @claimToken AND claimedUntil IS NOT NULL`,
   );
   const releaseAll = prepare(
     db,
@@ -282,12 +289,22 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   // One transaction (the process's only connection that writes the outbox): read, judge, count.
   const countSend = relaxed((delivery: ClaimedDelivery, caps: readonly SendCap[], now: number) => {
     const full = caps.find((cap) => {
-      const read = { kind: delivery.kind, since: cap.since, now, id: delivery.id, like: capLike(cap) };
+      const read = {
+        kind: delivery.kind,
+        since: cap.since,
+        now,
+        id: delivery.id,
+        like: capLike(cap),
+        senderOf: cap.fromSenderOf ?? null,
+      };
       return countedFor(cap, countedSends.all(read) as string[]) >= cap.most;
     });
     if (!full) markCounted.run({ now, id: delivery.id, claimToken: delivery.claimToken });
     return full;
   });
+  const renew = relaxed((claims: Release[], until: number) =>
+    claims.filter((held) => renewOne.run({ ...held, until }).changes === 0).map((held) => held.id),
+  );
   const release = relaxed((claims: Release[]) =>
     claims.filter((held) => releaseOne.run(held).changes === 0 && exists.get(held.id)).map((held) => held.id),
   );
@@ -315,6 +332,14 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     },
     async release(claims) {
       return claims.length > 0 ? release(claims) : [];
+    },
+    async renew(claims, until) {
+      return claims.length > 0
+        ? renew(
+            claims.map(({ id, claimToken }) => ({ id, claimToken })),
+            until,
+          )
+        : [];
     },
     async countSend(delivery, caps, now) {
       return countSend(delivery, caps, now);

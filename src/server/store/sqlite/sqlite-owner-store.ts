@@ -13,8 +13,10 @@ import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
+import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
 import { sqliteNumbersStore } from './sqlite-numbers-store.js';
+import { sqlitePaymentStore } from './sqlite-payment-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
@@ -38,10 +40,12 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     devices: sqliteDeviceStore(prepare),
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
+    payments: sqlitePaymentStore(db, prepare),
     reminders: sqliteReminderStore(db, prepare),
     followUps: sqliteFollowUpStore(prepare),
     actionLinks: sqliteActionLinkStore(db, prepare),
     numbers: sqliteNumbersStore(prepare),
+    eventPlans: sqliteEventPlanStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },

@@ -3,7 +3,6 @@
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor.js';
-import { topicOf } from '../outbox-store.js';
 import {
   type AnswerResult,
   type NewQuote,
@@ -14,7 +13,7 @@ import {
   REPEAT_WITHIN_MS,
   rowToQuote,
 } from '../quote-store.js';
-import { PENDING_EVENT_SQL } from './sqlite-outbox.js';
+import { saleRecords } from './sqlite-sale-records.js';
 
 type Prepare = (sql: string) => Database.Statement;
 
@@ -29,30 +28,9 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     const row = prepare('SELECT * FROM quotes WHERE id = ?').get(id) as Record<string, unknown> | undefined;
     return row && rowToQuote(row);
   };
-  const history = (inquiryId: string, note: string, by: Actor | null, at: string) =>
-    prepare(
-      `INSERT INTO inquiryEvents (inquiryId, kind, note, ownerId, ownerEmail, at) VALUES (?, 'sale', ?, ?, ?, ?)`,
-    ).run(inquiryId, note, by?.id ?? null, by?.email ?? null, at);
-  const owe = (inquiryId: string, event: string, quoteId: string) =>
-    prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, quoteId), Date.now());
+  const { history, owe, advance } = saleRecords(prepare);
   /** Quoted, unless it is Booked already (a revision after the deposit). */
-  const markQuoted = (inquiryId: string, by: Actor, at: string) => {
-    const current = prepare(
-      `SELECT COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)
-       FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE e.id = ?`,
-    )
-      .pluck()
-      .get(inquiryId) as string;
-    if (current === 'quoted' || current === 'booked') return;
-    prepare(
-      `INSERT INTO inquiryEvents (inquiryId, kind, status, ownerId, ownerEmail, at) VALUES (?, 'status', 'quoted', ?, ?, ?)`,
-    ).run(inquiryId, by.id, by.email, at);
-    prepare(
-      `INSERT INTO inquiryState (inquiryId, status, readAt, updatedAt) VALUES (?, 'quoted', ?, ?)
-       ON CONFLICT (inquiryId) DO UPDATE SET status = 'quoted', updatedAt = excluded.updatedAt,
-         readAt = COALESCE(inquiryState.readAt, excluded.readAt)`,
-    ).run(inquiryId, at, at);
-  };
+  const markQuoted = (inquiryId: string, by: Actor, at: string) => advance(inquiryId, 'quoted', by, at, ['booked']);
 
   const sendTx = db.transaction((inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string) => {
     if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;

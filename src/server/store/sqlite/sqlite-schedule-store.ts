@@ -1,10 +1,11 @@
 // The truck's stops on SQLite (schedule-store.ts), on the owner store's connection.
 import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import type { StopFields } from '../../../shared/stop-fields.js';
 import {
   type ScheduleChange,
   type ScheduleChangeKind,
-  type StopFields,
+  STOP_FIELD_NAMES,
   stopSummary,
   type TruckStop,
 } from '../../../shared/truck-schedule.js';
@@ -14,6 +15,10 @@ import type { Prepare } from './sqlite-statements.js';
 
 export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): ScheduleStore {
   const columns = STOP_COLUMNS.join(', ');
+  const insert = `INSERT INTO truckStops (${columns}, createdAt, updatedAt)
+    VALUES (${STOP_COLUMNS.map((column) => `@${column}`).join(', ')}, @at, @at)`;
+  const update = `UPDATE truckStops SET ${STOP_FIELD_NAMES.map((name) => `${name} = @${name}`).join(', ')},
+    updatedAt = @at WHERE id = @id`;
   const find = (id: string) =>
     prepare(`SELECT ${columns} FROM truckStops WHERE id = ?`).get(id) as TruckStop | undefined;
   const record = (kind: ScheduleChangeKind, stop: TruckStop, by: Actor, at: string) =>
@@ -25,9 +30,7 @@ export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): Sc
   const addTx = db.transaction((stops: readonly StopFields[], by: Actor, at: string) =>
     stops.map((fields) => {
       const stop: TruckStop = { id: randomUUID(), ...fields };
-      prepare(
-        `INSERT INTO truckStops (${columns}, createdAt, updatedAt) VALUES (@id, @date, @starts, @ends, @place, @address, @note, @at, @at)`,
-      ).run({ ...stop, at });
+      prepare(insert).run({ ...stop, at });
       record('added', stop, by, at);
       return stop;
     }),
@@ -35,10 +38,7 @@ export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): Sc
   const changeTx = db.transaction((id: string, fields: StopFields, by: Actor, at: string) => {
     if (!find(id)) return undefined;
     const stop: TruckStop = { id, ...fields };
-    prepare(
-      `UPDATE truckStops SET date = @date, starts = @starts, ends = @ends, place = @place, address = @address,
-         note = @note, updatedAt = @at WHERE id = @id`,
-    ).run({ ...stop, at });
+    prepare(update).run({ ...stop, at });
     record('changed', stop, by, at);
     return stop;
   });

@@ -8,8 +8,10 @@
 // stylesheet are the whole first view (decision records 043, 104). The module's
 // address is in the tag's data-src, so the script's text, and the hash the CSP allows
 // it by, are the same in every build.
-import { createHash } from 'node:crypto';
-import { CHOICE_CONTROLS } from '../shared/inquiry.js';
+//
+// Browser code, kept here as text: the prerender inlines it (scripts/prerender.ts) and
+// the server allows it by its hash (src/server/security-headers.ts); neither runs it.
+import { CHOICE_CONTROLS } from './inquiry.js';
 
 // A "Book" button pressed before the module has run is a plain link to the form
 // (#inquiry); from the moment the body is parsed, the script remembers which one
@@ -30,10 +32,8 @@ export const PAGE_BOOT_SCRIPT = `(function(src){var root=document.documentElemen
 // paint, about 1 % of it (record 129).
 export const PAGE_MOTION_SCRIPT = `if(!matchMedia('(prefers-reduced-motion: reduce)').matches)document.documentElement.classList.add('motion-ok')`;
 
-const sha256 = (script: string) => `sha256-${createHash('sha256').update(script).digest('base64')}`;
-
-/** The CSP sources that allow the page's two inline scripts. */
-export const PAGE_SCRIPT_HASHES = [sha256(PAGE_MOTION_SCRIPT), sha256(PAGE_BOOT_SCRIPT)];
+/** The page's two inline scripts, as the CSP allows them by hash. */
+export const PAGE_SCRIPTS = [PAGE_MOTION_SCRIPT, PAGE_BOOT_SCRIPT] as const;
 
 /** The tag that arms the entrance animations, in the head before the stylesheet. */
 export const PAGE_MOTION_TAG = `<script>${PAGE_MOTION_SCRIPT}</script>`;

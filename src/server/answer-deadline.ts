@@ -1,0 +1,59 @@
+// Every request is answered within a bound of its own (record 150): whatever the server
+// waits for (a hung database, several waits in turn), the client hears 503 with
+// Retry-After and may send it again. The time the request's body takes to arrive is not
+// counted: that is the client's, bounded by the request timeout (408, record 019), and a
+// slow phone's upload must not turn into a 503. (Fastify's own handlerTimeout counts it.)
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The error a late request is answered with; the error handler makes it a 503 with Retry-After. */
+export const NO_ANSWER_IN_TIME = 'NO_ANSWER_IN_TIME';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's own bound, when it rightly needs longer (a large export). */
+    answerWithinMs?: number;
+  }
+}
+
+interface Deadline {
+  timer?: NodeJS.Timeout;
+  /** How much of the bound the request has used so far (before its body began to arrive). */
+  usedMs: number;
+  since: number;
+}
+
+const deadlines = new WeakMap<FastifyRequest, Deadline>();
+
+export function answerWithin(app: FastifyInstance, defaultMs: number): void {
+  const boundOf = (request: FastifyRequest) => request.routeOptions.config?.answerWithinMs ?? defaultMs;
+  const arm = (request: FastifyRequest, reply: FastifyReply, deadline: Deadline) => {
+    deadline.since = Date.now();
+    deadline.timer = setTimeout(
+      () => {
+        if (reply.sent || reply.raw.headersSent) return;
+        reply.send(Object.assign(new Error('No answer in time.'), { code: NO_ANSWER_IN_TIME, statusCode: 503 }));
+      },
+      Math.max(0, boundOf(request) - deadline.usedMs),
+    );
+    deadline.timer.unref();
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const deadline: Deadline = { usedMs: 0, since: Date.now() };
+    deadlines.set(request, deadline);
+    arm(request, reply, deadline);
+  });
+  // The body arrives between these two: the clock stops meanwhile.
+  app.addHook('preParsing', async (request) => {
+    const deadline = deadlines.get(request);
+    if (!deadline) return;
+    clearTimeout(deadline.timer);
+    deadline.usedMs += Date.now() - deadline.since;
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    const deadline = deadlines.get(request);
+    if (deadline) arm(request, reply, deadline);
+  });
+  app.addHook('onResponse', async (request) => {
+    clearTimeout(deadlines.get(request)?.timer);
+  });
+}

@@ -1,0 +1,75 @@
+// The event sheet under /api/owner (in the signed-in part of the owner's area, record
+// 170): the sheet of an inquiry, and the final count set by the owner (a customer who
+// calls after the cutoff; the owner's own change tells no one).
+import type { FastifyPluginAsync } from 'fastify';
+import { content } from '../../../content/index.js';
+import { type DietaryCount, type EventSheetView, eventPlanning, finalCountProblem } from '../../shared/event-plan.js';
+import { httpError } from '../http-error.js';
+import { idParams } from '../owner/inbox-routes.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import { eventSheet } from './event-sheet.js';
+
+const NO_SUCH = 'No such inquiry (it may have been erased).';
+
+const finalCountBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['guests', 'dietary'],
+  properties: {
+    guests: { type: 'integer' },
+    dietary: {
+      type: 'array',
+      maxItems: 8,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['label', 'count'],
+        properties: { label: { type: 'string', maxLength: 40 }, count: { type: 'integer' } },
+      },
+    },
+  },
+} as const;
+
+export const eventSheetRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'payments'>> = async (
+  app,
+  { owners, payments },
+) => {
+  app.get<{ Params: { id: string } }>(
+    '/api/owner/inquiries/:id/event-sheet',
+    { schema: { params: idParams } },
+    async (request): Promise<EventSheetView> => {
+      const sheet = await eventSheet(owners, payments, request.params.id);
+      if (!sheet) throw httpError(404, NO_SUCH);
+      return sheet;
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { guests: number; dietary: DietaryCount[] } }>(
+    '/api/owner/inquiries/:id/final-count',
+    { schema: { params: idParams, body: finalCountBody } },
+    async (request, reply): Promise<EventSheetView> => {
+      const problem = finalCountProblem(request.body, eventPlanning(content));
+      if (problem) {
+        const field = problem.startsWith('Give the final guest count') ? 'guests' : 'dietary';
+        return reply.status(400).send({ error: 'invalid_body', message: problem, fields: { [field]: problem } });
+      }
+      const found = await owners.inbox.getInquiry(request.params.id);
+      if (!found) throw httpError(404, NO_SUCH);
+      const { guests, dietary } = request.body;
+      const by = { id: request.owner!.id, email: request.owner!.email };
+      const set = await owners.eventPlans.setFinalCount(
+        found.inquiry.id,
+        { guests, dietary },
+        by,
+        new Date(),
+        (previous) =>
+          previous
+            ? `Final guest count set: ${guests} (was ${previous.guests})`
+            : `Final guest count set: ${guests} (was ${found.inquiry.plannedGuestCount} planned)`,
+      );
+      const sheet = set && (await eventSheet(owners, payments, found.inquiry.id));
+      if (!sheet) throw httpError(404, NO_SUCH);
+      return sheet;
+    },
+  );
+};

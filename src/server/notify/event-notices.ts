@@ -1,0 +1,139 @@
+// What the owner and the customer are told of a booked event (issue 30, record 170),
+// rendered at send time from the event sheet: the owner hears of a final count the
+// customer gave and, the day before, "Tomorrow" with the sheet's link; the customer is
+// reminded of the final count and the balance. A reminder whose inquiry is no longer
+// Booked, has no accepted quote, or no longer needs it (the cutoff passed, nothing left
+// to pay) answers nothing, and its delivery is skipped (record 143).
+import { content } from '../../../content/index.js';
+import { type DayTime, daysBetween, type EventSheetView, eventPlanning } from '../../shared/event-plan.js';
+import { clockTime } from '../../shared/inquiry-details.js';
+import { formatMoney } from '../../shared/money.js';
+import { longDay } from '../quotes/quote-page.js';
+import { EVENT_PLAN_EVENTS } from '../store/event-plan-store.js';
+import { topicRef } from '../store/outbox-store.js';
+import { eventDay, type Notice } from './messages.js';
+import type { NoticeContext, NoticeOf } from './notice-context.js';
+
+const money = (sheet: EventSheetView, amount: number) => formatMoney(amount, sheet.currency, content.locale);
+const inDays = (days: number) => (days === 1 ? 'tomorrow' : `${days} days from now`);
+const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
+
+/** '10:00 AM', with the day when it is not the event's. */
+function at(time: DayTime): string {
+  const day = time.dayOffset < 0 ? ' the day before' : time.dayOffset > 0 ? ' the next day' : '';
+  return `${clockTime(time.time)}${day}`;
+}
+
+/** The event's sheet if it is still Booked. */
+async function bookedSheet(context: NoticeContext): Promise<EventSheetView | undefined> {
+  const sheet = await context.sale?.event?.sheet(context.inquiry.id);
+  return sheet?.status === 'booked' ? sheet : undefined;
+}
+
+/** The line of what is paid and what is left, when there is an accepted quote. */
+function moneyLine(sheet: EventSheetView): string[] {
+  if (!sheet.quote || sheet.balanceDue === null) return [];
+  return [
+    `Total: ${money(sheet, sheet.quote.totalForFinalCount)}. Paid: ${money(sheet, sheet.paid)}. Balance due: ${money(sheet, sheet.balanceDue)}.`,
+  ];
+}
+
+const toSheet = (context: NoticeContext) => ({
+  url: context.sale!.event!.sheetUrl(context.inquiry.id),
+  linkText: 'Open the event sheet',
+});
+
+export const EVENT_PLAN_OWNER_NOTICES: Record<string, NoticeOf> = {
+  async [EVENT_PLAN_EVENTS.finalCountChanged](context) {
+    const change = await context.sale?.event?.finalCount(topicRef(context.topic));
+    const sheet = change && (await context.sale?.event?.sheet(context.inquiry.id));
+    if (!change || !sheet) return undefined;
+    const { count, was } = change;
+    const dietary = count.dietary.map((each) => `${each.label}: ${each.count}`).join(', ');
+    return {
+      subject: `Final guest count ${count.guests}: ${sheet.customer.name}, ${eventDay(sheet.date)}`,
+      lines: [
+        `${sheet.customer.name} set the final guest count to ${count.guests} (was ${was}) for ${eventDay(sheet.date)}.`,
+        ...(dietary ? [`Of them: ${dietary}.`] : []),
+        ...moneyLine(sheet),
+      ],
+      ...toSheet(context),
+    };
+  },
+  async [EVENT_PLAN_EVENTS.tomorrow](context) {
+    const sheet = await bookedSheet(context);
+    if (!sheet) return undefined;
+    const { times } = sheet;
+    const contact = sheet.onSite ?? { name: sheet.customer.name, phone: sheet.customer.phone };
+    return {
+      subject: `Tomorrow: ${sheet.title}, ${sheet.customer.name}, arrive ${at(times.arrive)}`,
+      lines: [
+        `Tomorrow, ${eventDay(sheet.date)}: arrive ${at(times.arrive)}, serve ${at(times.start)}–${at(times.end)}, leave ${at(times.leave)}.`,
+        `At ${sheet.address}, for ${guests(sheet.finalCount?.guests ?? sheet.plannedGuests)}.`,
+        `On site: ${[contact.name, contact.phone].filter(Boolean).join(', ')}.`,
+        ...moneyLine(sheet),
+      ],
+      ...toSheet(context),
+    };
+  },
+};
+
+/** The customer's reminder of the final count (each of the content's days before the event says the same). */
+function finalCountReminder(): NoticeOf {
+  return async (context) => {
+    const sheet = await bookedSheet(context);
+    const today = context.sale?.event?.today();
+    if (!sheet?.quote || !today || today > sheet.finalCountLastDay) return undefined;
+    const lastDay = longDay(sheet.finalCountLastDay);
+    const last = today === sheet.finalCountLastDay;
+    const ask = sheet.finalCount
+      ? `We have your final guest count as ${sheet.finalCount.guests}. If it changes, you can update it until the end of ${lastDay}.`
+      : `Please tell us your final guest count by the end of ${lastDay}: your quote is for ${guests(sheet.plannedGuests)}.`;
+    return {
+      subject: last
+        ? `Today is the last day for your final guest count (${eventDay(sheet.date)})`
+        : `Your final guest count for ${eventDay(sheet.date)}`,
+      lines: [
+        `Your event with ${content.name} is on ${longDay(sheet.date)}, ${inDays(daysBetween(today, sheet.date))}.`,
+        ask,
+      ],
+      url: context.sale!.quoteUrl(sheet.quote.id),
+      linkText: 'Give your final guest count',
+    } satisfies Notice;
+  };
+}
+
+export const EVENT_PLAN_CUSTOMER_NOTICES: Record<string, NoticeOf> = {
+  ...Object.fromEntries(
+    eventPlanning(content).reminders.finalCount.daysBefore.map((days) => [
+      EVENT_PLAN_EVENTS.finalCountReminder(days),
+      finalCountReminder(),
+    ]),
+  ),
+  async [EVENT_PLAN_EVENTS.balanceDue](context) {
+    const sheet = await bookedSheet(context);
+    if (!sheet?.quote || sheet.balanceDue === null || sheet.balanceDue <= 0) return undefined;
+    return {
+      subject: `Balance due for your event on ${eventDay(sheet.date)}`,
+      lines: [
+        `The balance for your event with ${content.name} on ${longDay(sheet.date)} is ${money(sheet, sheet.balanceDue)} (total ${money(sheet, sheet.quote.totalForFinalCount)}, paid ${money(sheet, sheet.paid)}).`,
+        content.sale.payOffline,
+      ],
+      url: context.sale!.quoteUrl(sheet.quote.id),
+      linkText: 'See your quote',
+    };
+  },
+};
+
+/** What the inbox's list of an inquiry's notifications calls each of these events. */
+export const EVENT_PLAN_LABELS: Record<string, string> = {
+  [EVENT_PLAN_EVENTS.finalCountChanged]: 'final count',
+  ...Object.fromEntries(
+    eventPlanning(content).reminders.finalCount.daysBefore.map((days) => [
+      EVENT_PLAN_EVENTS.finalCountReminder(days),
+      `final count, ${days} days before`,
+    ]),
+  ),
+  [EVENT_PLAN_EVENTS.balanceDue]: 'balance due',
+  [EVENT_PLAN_EVENTS.tomorrow]: 'tomorrow',
+};

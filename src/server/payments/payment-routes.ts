@@ -1,0 +1,62 @@
+// The providers' events, at POST /api/payments/<provider> (record 145): verified on the
+// raw body by the provider (a bad signature: 400, nothing changed), then applied once in
+// one transaction (payment-store.ts): the payment, the inquiry Booked when the deposit is
+// reached, the owner's notice owed; the worker is kicked after the commit. Anything the
+// site did not cause is acknowledged (200) and ignored, so the provider stops sending it.
+import type { FastifyPluginAsync } from 'fastify';
+import { httpError } from '../http-error.js';
+import type { Notifier } from '../notify/notifier.js';
+import type { OwnerStore } from '../store/owner-store.js';
+import type { EventOutcome } from '../store/payment-store.js';
+import { BadSignature, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
+
+/** A provider's event is a few kilobytes; this leaves room without taking anything large. */
+const EVENT_BODY_LIMIT = 256 * 1024;
+
+export interface PaymentRouteOptions {
+  owners: OwnerStore;
+  providers: readonly PaymentProvider[];
+  notifier: Pick<Notifier, 'kick'>;
+}
+
+/** Applies a verified event: a paid checkout or a refund; anything else is ignored. */
+function apply(owners: OwnerStore, provider: PaymentProvider, event: ProviderEvent): Promise<EventOutcome> {
+  const at = new Date();
+  const from = { provider: provider.name, label: provider.label, eventId: event.id };
+  if (event.type === 'paid') {
+    const { checkoutId, amount, currency, paymentRef } = event;
+    return owners.payments.applyPaid({ ...from, checkoutId, amount, currency, paymentRef }, at);
+  }
+  if (event.type === 'refunded') {
+    const { paymentRef, refundedTotal, currency } = event;
+    return owners.payments.applyRefund({ ...from, paymentRef, refundedTotal, currency }, at);
+  }
+  return Promise.resolve('ignored');
+}
+
+export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { owners, providers, notifier }) => {
+  // The signature is over the exact bytes sent: the body is kept raw here, not parsed.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, (_r, body, done) =>
+    done(null, body),
+  );
+
+  for (const provider of providers) {
+    app.post(`/api/payments/${provider.name}`, async (request) => {
+      let event: ProviderEvent;
+      try {
+        event = provider.readEvent((request.body as Buffer | undefined) ?? Buffer.alloc(0), request.headers);
+      } catch (error) {
+        if (error instanceof BadSignature) throw httpError(400, 'The event’s signature does not verify.');
+        throw error;
+      }
+      const outcome = await apply(owners, provider, event);
+      if (outcome === 'applied') notifier.kick(1);
+      // Ids and outcomes only: nothing of the customer.
+      const line = { provider: provider.name, event: event.id, type: event.type, outcome };
+      if (outcome === 'mismatch') request.log.warn(line, 'payment: paid other than asked, not counted');
+      else request.log.info(line, 'payment event');
+      return { received: true };
+    });
+  }
+};

@@ -1,0 +1,216 @@
+// Payments on SQLite (payment-store.ts), on the owner store's connection: each payment,
+// void and provider event in one IMMEDIATE transaction with its history line and, when
+// the deposit is reached, the quote marked, the inquiry Booked and the owner's notice owed.
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import type { Minor } from '../../../shared/money.js';
+import type { Actor } from '../actor.js';
+import {
+  DEPOSIT_PAID_EVENT,
+  type EventOutcome,
+  handRow,
+  paidRow,
+  type Payment,
+  PAYMENT_NOTES,
+  type PaymentRow,
+  type PaymentStore,
+  type RecordResult,
+  refundRow,
+  rowToCheckout,
+  rowToPayment,
+  samePayment,
+  type StoredCheckout,
+} from '../payment-store.js';
+import { saleRecords } from './sqlite-sale-records.js';
+import type { Prepare } from './sqlite-statements.js';
+
+/** An erasure keeps an inquiry's payments (accounting records) without the customer's words; run it in its transaction. */
+export const SCRUB_PAYMENTS_SQL = `UPDATE payments SET note = '', voidReason = CASE WHEN voidedAt IS NULL THEN NULL ELSE '' END WHERE inquiryId = ?`;
+/** An erasure forgets the checkouts made for the inquiry. */
+export const FORGET_CHECKOUTS_SQL = 'DELETE FROM checkoutSessions WHERE inquiryId = ?';
+
+/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
+const paidSql = (id: string) => `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END), 0)
+  FROM payments WHERE inquiryId = ${id} AND voidedAt IS NULL`;
+
+export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
+  const { history, owe, advance } = saleRecords(prepare);
+  const get = (id: string) => {
+    const row = prepare('SELECT * FROM payments WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+    return row && rowToPayment(row);
+  };
+  const paid = (inquiryId: string) => prepare(paidSql('?')).pluck().get(inquiryId) as Minor;
+  /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
+  const acceptedQuote = (inquiryId: string) =>
+    prepare(
+      `SELECT id, version, deposit, currency, depositPaidAt FROM quotes
+       WHERE inquiryId = ? AND acceptedAt IS NOT NULL AND declinedAt IS NULL ORDER BY version DESC LIMIT 1`,
+    ).get(inquiryId) as
+      | { id: string; version: number; deposit: number; currency: string; depositPaidAt: string | null }
+      | undefined;
+
+  /** Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry Booked, the owner told. */
+  const settleDeposit = (inquiryId: string, payment: Payment, by: Actor | null, at: string) => {
+    const quote = acceptedQuote(inquiryId);
+    if (!quote || quote.depositPaidAt !== null || paid(inquiryId) < quote.deposit) return;
+    prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, quote.id);
+    history(inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
+    advance(inquiryId, 'booked', by, at, []);
+    owe(inquiryId, DEPOSIT_PAID_EVENT, payment.id);
+  };
+  /** A void took what was paid below the deposit: the quote's deposit is no longer paid (the status stays the owner's). */
+  const unsettleDeposit = (inquiryId: string) => {
+    const quote = acceptedQuote(inquiryId);
+    if (quote?.depositPaidAt && paid(inquiryId) < quote.deposit)
+      prepare('UPDATE quotes SET depositPaidAt = NULL WHERE id = ?').run(quote.id);
+  };
+
+  /** Notes a provider's event once; false if it was seen before. */
+  const firstSight = (provider: string, eventId: string, at: string) =>
+    prepare(
+      `INSERT INTO paymentEvents (provider, eventId, outcome, receivedAt) VALUES (?, ?, 'received', ?)
+       ON CONFLICT DO NOTHING`,
+    ).run(provider, eventId, at).changes > 0;
+  const settleEvent = (provider: string, eventId: string, outcome: EventOutcome) => {
+    prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(outcome, provider, eventId);
+    return outcome;
+  };
+  const insert = (row: PaymentRow) =>
+    prepare(
+      `INSERT INTO payments (id, inquiryId, quoteId, kind, amount, currency, method, provider, providerRef, providerPayment,
+         note, recordedAt, recordedBy)
+       VALUES (@id, @inquiryId, @quoteId, @kind, @amount, @currency, @method, @provider, @providerRef, @providerPayment,
+         @note, @recordedAt, @recordedBy)
+       ON CONFLICT DO NOTHING`,
+    ).run(row).changes > 0;
+
+  const applyPaidTx = db.transaction((event: Parameters<PaymentStore['applyPaid']>[0], at: string): EventOutcome => {
+    if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
+    const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
+    const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
+      event.provider,
+      event.checkoutId,
+    ) as Record<string, unknown> | undefined;
+    if (!row) return outcome('ignored');
+    const asked = rowToCheckout(row);
+    if (asked.amount !== event.amount || asked.currency !== event.currency) {
+      history(asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
+      return outcome('mismatch');
+    }
+    const id = randomUUID();
+    const stored = insert(paidRow(asked, event, id, at));
+    if (!stored) return outcome('duplicate');
+    const payment = get(id)!;
+    history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+    settleDeposit(asked.inquiryId, payment, null, at);
+    return outcome('applied');
+  });
+
+  const applyRefundTx = db.transaction(
+    (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
+      if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
+      const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
+      const row = prepare(`SELECT * FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'payment'`).get(
+        event.provider,
+        event.paymentRef,
+      ) as Record<string, unknown> | undefined;
+      if (!row || row.currency !== event.currency) return outcome('ignored');
+      const payment = rowToPayment(row);
+      const refunded = prepare(
+        `SELECT coalesce(sum(amount), 0) FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'refund'`,
+      )
+        .pluck()
+        .get(event.provider, event.paymentRef) as number;
+      const amount = event.refundedTotal - refunded;
+      if (amount <= 0) return outcome('duplicate');
+      const stored = insert(refundRow(payment, event, amount, randomUUID(), at));
+      if (!stored) return outcome('duplicate');
+      history(payment.inquiryId, PAYMENT_NOTES.refunded(amount, event.currency, event.label), null, at);
+      return outcome('applied');
+    },
+  );
+
+  const recordTx = db.transaction(
+    (inquiryId: string, payment: Parameters<PaymentStore['record']>[1], by: Actor, at: string): RecordResult => {
+      if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return { ok: false, reason: 'missing' };
+      const stored = insert(handRow(inquiryId, payment, acceptedQuote(inquiryId)?.id ?? null, by, at));
+      const saved = get(payment.id)!;
+      if (!stored) {
+        return samePayment(saved, inquiryId, payment)
+          ? { ok: true, payment: saved, created: false }
+          : { ok: false, reason: 'conflict' };
+      }
+      history(inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+      settleDeposit(inquiryId, saved, by, at);
+      return { ok: true, payment: saved, created: true };
+    },
+  );
+
+  const voidTx = db.transaction((inquiryId: string, paymentId: string, reason: string, by: Actor, at: string) => {
+    const changed = prepare(
+      'UPDATE payments SET voidedAt = ?, voidedBy = ?, voidReason = ? WHERE id = ? AND inquiryId = ? AND voidedAt IS NULL',
+    ).run(at, by.email, reason, paymentId, inquiryId).changes;
+    const payment = get(paymentId);
+    if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' } as const;
+    if (changed > 0) {
+      history(inquiryId, PAYMENT_NOTES.voided(payment), by, at);
+      unsettleDeposit(inquiryId);
+    }
+    return { ok: true, payment } as const;
+  });
+
+  return {
+    async checkoutFor(provider, quoteId, amount, currency, openAfter) {
+      const rows = (
+        prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND quoteId = ? ORDER BY createdAt').all(
+          provider,
+          quoteId,
+        ) as Record<string, unknown>[]
+      ).map(rowToCheckout);
+      const open = rows.find(
+        (checkout) =>
+          checkout.amount === amount && checkout.currency === currency && checkout.expiresAt > openAfter.toISOString(),
+      );
+      return open ? { reuse: open } : { earlier: rows.length };
+    },
+    async saveCheckout(checkout: StoredCheckout) {
+      prepare(
+        `INSERT INTO checkoutSessions (provider, id, quoteId, inquiryId, amount, currency, url, createdAt, expiresAt)
+         VALUES (@provider, @id, @quoteId, @inquiryId, @amount, @currency, @url, @createdAt, @expiresAt)
+         ON CONFLICT DO NOTHING`,
+      ).run(checkout);
+    },
+    async applyPaid(event, at) {
+      return applyPaidTx.immediate(event, at.toISOString());
+    },
+    async applyRefund(event, at) {
+      return applyRefundTx.immediate(event, at.toISOString());
+    },
+    async record(inquiryId, payment, by, at) {
+      return recordTx.immediate(inquiryId, payment, by, at.toISOString());
+    },
+    async void(inquiryId, paymentId, reason, by, at) {
+      return voidTx.immediate(inquiryId, paymentId, reason, by, at.toISOString());
+    },
+    async forInquiry(inquiryId) {
+      return (
+        prepare('SELECT * FROM payments WHERE inquiryId = ? ORDER BY recordedAt, rowid').all(inquiryId) as Record<
+          string,
+          unknown
+        >[]
+      ).map(rowToPayment);
+    },
+    async get(id) {
+      return get(id);
+    },
+    async accountsOf(inquiryIds) {
+      const rows = prepare(
+        `SELECT i.value AS inquiryId, (${paidSql('i.value')}) AS paid,
+           (SELECT total FROM quotes WHERE inquiryId = i.value AND acceptedAt IS NOT NULL AND declinedAt IS NULL
+            ORDER BY version DESC LIMIT 1) AS total
+         FROM json_each(?) i`,
+      ).all(JSON.stringify(inquiryIds)) as { inquiryId: string; paid: number; total: number | null }[];
+      return new Map(rows.map(({ inquiryId, paid, total }) => [inquiryId, { paid, total }]));
+    },
+  };
+}

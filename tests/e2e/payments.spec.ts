@@ -1,0 +1,158 @@
+// Deposits in real Chromium against the production build (issue 29). The customer, on
+// the quote page with no JavaScript of ours, accepts and presses "Pay deposit": the
+// browser is sent on to Stripe Checkout (its page stood in for here; the page's CSP must
+// let the form lead there), and the session asked of Stripe's API (a local stand-in on
+// STRIPE_API_BASE) is for the deposit and the quote; once Stripe's signed event arrives
+// the page says "Deposit paid" and offers no button. The owner, on a 360 px phone,
+// records a payment taken outside and voids it with a reason: "Paid" and "Balance due"
+// right to the cent, both in the history; axe finds nothing on either page.
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { content } from '../../content/index.js';
+import { formatMoney } from '../../src/shared/money.js';
+import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.js';
+import { expect, test } from './fixtures.js';
+import { addOwner, PASSWORD, sendByApi, unique } from './owner.js';
+import { E2E_STRIPE } from './stripe-settings.js';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+// One stand-in on a fixed port for the file: its tests run one after another, in one worker.
+test.describe.configure({ mode: 'default' });
+
+let stripe: StripeStandIn;
+test.beforeAll(async () => {
+  stripe = await startStripeStandIn({
+    port: E2E_STRIPE.port(PORT),
+    secretKey: E2E_STRIPE.secretKey,
+    webhookSecret: E2E_STRIPE.webhookSecret,
+  });
+});
+test.afterAll(async () => {
+  await stripe.close();
+});
+
+const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
+  ).toEqual([]);
+}
+
+/** An inquiry from Erin <lastName>, and a quote for it sent by `owner` (signed in) through the owner's API. */
+async function quoted(request: APIRequestContext, owner: string, lastName: string) {
+  const id = await sendByApi(request, lastName);
+  const origin = `http://127.0.0.1:${PORT}`;
+  const signedIn = await request.post('/api/owner/session', {
+    headers: { origin },
+    data: { email: owner, password: PASSWORD },
+  });
+  expect(signedIn.status()).toBe(200);
+  const { draft } = (await (await request.get(`/api/owner/inquiries/${id}/quotes`)).json()) as QuotesAnswer;
+  // Lines of its own: whatever the content's prices, a quote with a total.
+  const lines = [{ description: 'Tacos, per guest', quantity: 100, unitPrice: 1_650, kind: 'package' as const }];
+  const sent = await request.post(`/api/owner/inquiries/${id}/quotes`, {
+    headers: { origin },
+    data: { ...draft, lines },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return { id, quote: (await sent.json()) as QuoteView };
+}
+
+test('“Pay deposit” leads to Stripe Checkout for the deposit; once Stripe says it is paid, the page says so', async ({
+  page,
+}) => {
+  const owner = addOwner();
+  const { quote } = await quoted(page.request, owner, `Deposit${unique()}`);
+  const path = new URL(quote.url).pathname;
+  // Stripe's checkout page, stood in for: it cannot be reached from here.
+  await page.route('https://checkout.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>' }),
+  );
+
+  await page.goto(path);
+  await page.getByLabel('I accept the terms').check();
+  await page.getByRole('button', { name: 'Accept quote' }).click();
+  await expect(page.getByText('Accepted', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(`Deposit due: ${money(quote.totals.deposit, quote.currency)}`)).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'Pay deposit' }).click();
+  await expect(page).toHaveTitle('Stripe Checkout');
+  const sessionId = new URL(page.url()).pathname.split('/').at(-1)!;
+  const session = stripe.sessions.get(sessionId)!;
+  expect(page.url()).toBe(session.url);
+  expect(session).toMatchObject({
+    amount_total: quote.totals.deposit,
+    currency: quote.currency.toLowerCase(),
+    client_reference_id: quote.id,
+    metadata: { quoteId: quote.id },
+  });
+
+  // Back on the site, paid: Stripe's signed event arrives, and the page says so, with no button.
+  await page.goto(`${path}?payment=done`);
+  await expect(page.getByText('Your payment is being confirmed')).toBeVisible();
+  const event = stripe.completed(sessionId);
+  const posted = await page.request.post('/api/payments/stripe', {
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+    data: event.body,
+  });
+  expect(posted.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Deposit paid' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay deposit' })).toHaveCount(0);
+  await expectNoViolations(page);
+});
+
+test('“Record a payment” on a phone: Paid and Balance due to the cent, voided with a reason, both in the history', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const owner = addOwner();
+  const lastName = `Cash${unique()}`;
+  const { id, quote } = await quoted(page.request, owner, lastName);
+  await page.goto(new URL(quote.url).pathname);
+  await page.getByLabel('I accept the terms').check();
+  await page.getByRole('button', { name: 'Accept quote' }).click();
+
+  // Signed in already (the quote was sent through the owner's API in this browser).
+  await page.goto(`/inbox?id=${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Erin ${lastName}` })).toBeVisible();
+  const payments = page.getByRole('region', { name: 'Payments' });
+  const account = (term: string) => payments.locator('dt', { hasText: term }).locator('+ dd');
+  await expect(account('Paid')).toHaveText(money(0, quote.currency));
+  await expect(account('Balance due')).toHaveText(money(quote.totals.total, quote.currency));
+
+  await payments.getByRole('button', { name: 'Record a payment' }).click();
+  const form = payments.getByRole('form', { name: 'Record a payment' });
+  await form.getByLabel('Amount').fill('1,000.10');
+  await form.getByLabel('Method').selectOption('Check');
+  await form.getByLabel('Note').fill('Check 1042');
+  await form.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payments.getByRole('status')).toHaveText(`Payment of ${money(1_000_10, quote.currency)} recorded.`);
+  await expect(account('Paid')).toHaveText(money(1_000_10, quote.currency));
+  await expect(account('Balance due')).toHaveText(money(quote.totals.total - 1_000_10, quote.currency));
+  await expect(page.getByRole('heading', { name: 'History' }).locator('+ ol')).toContainText(
+    `Payment recorded: ${money(1_000_10, quote.currency)} (Check) by ${owner}`,
+  );
+  const widths = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+  await expectNoViolations(page);
+
+  await payments.getByRole('button', { name: /^Void/ }).click();
+  await payments.getByLabel('Reason').fill('The check bounced');
+  await payments.getByRole('button', { name: 'Void payment' }).click();
+  await expect(account('Paid')).toHaveText(money(0, quote.currency));
+  await expect(account('Balance due')).toHaveText(money(quote.totals.total, quote.currency));
+  await expect(payments).toContainText('The check bounced');
+  await expect(page.getByRole('heading', { name: 'History' }).locator('+ ol')).toContainText(
+    `Payment voided: ${money(1_000_10, quote.currency)} (Check). Reason: The check bounced by ${owner}`,
+  );
+  await expectNoViolations(page);
+});
