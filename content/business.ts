@@ -257,6 +257,8 @@ The balance is due on the day of the event. The final guest count is due 3 days 
 We need a level spot for the truck, within 50 feet of where guests are served, and access an hour before service. Rain or shine: if weather stops service, we agree a new date with you.`,
     payOffline:
       'Pay by check to Lucky Lime Tacos LLC, by bank transfer (we send the details with your receipt), or in cash at the truck.',
+    // Optional: the thank-you after the event asks for a review here.
+    reviewUrl: 'https://g.page/r/luckylimetacos/review',
   },
 
   // Once booked: the event sheet's times (the truck arrives setupMinutes before service and
@@ -327,6 +329,10 @@ We need a level spot for the truck, within 50 feet of where guests are served, a
     serviceArea: 'Austin and 60 miles around',
     hours: 'Mon–Sat, 9 am – 6 pm',
   },
+
+  // When leads are answered (in timeZone): a lead still New 15 minutes after it came in
+  // is pushed to your phone again within these hours, and at the next opening otherwise.
+  hours: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'], opens: '09:00', closes: '18:00' }],
 
   social: [
     { label: 'Instagram', href: 'https://instagram.com/luckylimetacos' },

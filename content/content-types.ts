@@ -87,6 +87,23 @@ export interface Sale {
   terms: string;
   /** How to pay outside the site: cash, check, bank transfer (shown on every accepted quote). */
   payOffline: string;
+  /** Where a customer can review the business (Google, Yelp…): the thank-you after the event links it. */
+  reviewUrl?: string;
+}
+
+/** The days of the week as the content file names them. */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/**
+ * When the business answers leads: on these days, from `opens` to `closes` ('HH:MM',
+ * 24-hour, in the content's timeZone; `closes` may be '24:00'). A lead still New
+ * after ESCALATE_AFTER_MINUTES is pushed again only within these hours.
+ */
+export interface OpeningHours {
+  days: Weekday[];
+  opens: string;
+  closes: string;
 }
 
 /**
@@ -184,6 +201,8 @@ export interface BusinessContent {
   menu?: Menu;
   /** Prices, tax, travel, deposit and terms for estimates and quotes. */
   sale: Sale;
+  /** When leads are answered, as structured data (contact.hours says it in words). */
+  hours: OpeningHours[];
   /** The booked event: setup and teardown, the final count, site questions and reminders (defaults without it). */
   event?: EventPlanning;
   whyUs: { heading: string; points: { title: string; text: string }[] };

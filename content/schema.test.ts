@@ -352,6 +352,59 @@ describe('the sale: prices the estimate and the quote read', () => {
   });
 });
 
+describe('the business hours: when a lead waiting is pushed again', () => {
+  it.each<[string, (copy: BusinessContent & Record<string, unknown>) => void, string]>([
+    ['no hours at all', (c) => delete (c as Partial<BusinessContent>).hours, 'hours: must be a list'],
+    ['no periods', (c) => (c.hours = []), 'hours: needs at least 1 item'],
+    [
+      'a day by its full name',
+      (c) => (c.hours[0]!.days[1] = 'tuesday' as never),
+      'hours[0].days[1]: must be one of mon, tue, wed, thu, fri, sat, sun',
+    ],
+    ['a day twice', (c) => (c.hours[0]!.days = ['mon', 'mon']), 'hours[0].days[1]: "mon" appears twice'],
+    [
+      'a 12-hour time',
+      (c) => (c.hours[0]!.opens = '9am'),
+      'hours[0].opens: must be a 24-hour time from 00:00 to 23:59, such as 08:30',
+    ],
+    [
+      'a time past midnight',
+      (c) => (c.hours[0]!.closes = '24:30'),
+      'hours[0].closes: must be a 24-hour time from 00:00 to 24:00, such as 08:30',
+    ],
+    [
+      'opening at midnight’s end',
+      (c) => (c.hours[0]!.opens = '24:00'),
+      'hours[0].opens: must be a time from 00:00 to 23:59',
+    ],
+    [
+      'closing before opening',
+      (c) => Object.assign(c.hours[0]!, { opens: '22:00', closes: '02:00' }),
+      "hours[0].closes: must be after opens (22:00); for hours past midnight, add the next day's from 00:00",
+    ],
+    [
+      'a misspelt field',
+      (c) => ((c.hours[0] as unknown as Record<string, unknown>).close = '18:00'),
+      'hours[0].close: is not a known field (check its spelling)',
+    ],
+    [
+      'a review link that is not one',
+      (c) => (c.sale.reviewUrl = 'g.page/r/review'),
+      'sale.reviewUrl: must be an http(s) address such as https://example.com',
+    ],
+  ])('refuses %s', (_, edit, message) => {
+    expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
+  });
+
+  it('takes a day until midnight and no review link', () => {
+    const copy = broken((c) => {
+      c.hours = [{ days: ['sun'], opens: '00:00', closes: '24:00' }];
+      delete c.sale.reviewUrl;
+    });
+    expect(() => validateContent(copy)).not.toThrow();
+  });
+});
+
 describe('the event: the sheet’s times, the final count, site questions and reminders', () => {
   it('is optional: without it, the defaults (3 days’ cutoff, reminders 14 and 3 days before, all on)', () => {
     const copy = broken((c) => delete c.event);

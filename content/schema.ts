@@ -5,7 +5,7 @@
 import { eventPlanning } from '../src/shared/event-plan.js';
 import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
 import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
-import { type BusinessContent, DIETARY_TAGS, type Menu } from './content-types.js';
+import { type BusinessContent, DIETARY_TAGS, type Menu, type OpeningHours, WEEKDAYS } from './content-types.js';
 import { clientName, menuPrice, normalizePostal, operations, truckOperation } from './helpers.js';
 
 export * from './content-types.js';
@@ -208,6 +208,16 @@ const sale = record({
   quoteValidDays: wholeNumber(1, 365),
   terms: text(4000),
   payOffline: text(600),
+  reviewUrl: optional(httpUrl),
+});
+
+const clockTime = (latest: string): Check =>
+  matching(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `a 24-hour time from 00:00 to ${latest}, such as 08:30`);
+
+const openingHours = record({
+  days: list(oneOf(WEEKDAYS), 1, WEEKDAYS.length),
+  opens: clockTime('23:59'),
+  closes: clockTime('24:00'),
 });
 
 const timeOfDay = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day such as 09:00');
@@ -270,6 +280,7 @@ const businessShape = record({
   ),
   menu: optional(menu),
   sale,
+  hours: list(openingHours, 1, 14),
   event: optional(event),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
@@ -345,6 +356,7 @@ function checkContent(input: unknown): BusinessContent {
   if (content.menu) checkMenu(content.menu);
   checkBookedOperations(content);
   checkSale(content);
+  checkHours(content.hours);
   checkEvent(content);
   const groupIndex = content.packageGroups.indexOf(truckGroup);
   checkUnique(
@@ -395,6 +407,20 @@ function checkSale(content: BusinessContent): void {
         );
       }
     });
+  });
+}
+
+/** Each period names a day once and closes after it opens (a period past midnight is two). */
+function checkHours(hours: OpeningHours[]): void {
+  hours.forEach((period, h) => {
+    checkUnique(period.days, (d) => `hours[${h}].days[${d}]`);
+    if (period.opens === '24:00') throw new ContentError(`hours[${h}].opens`, 'must be a time from 00:00 to 23:59');
+    if (period.closes <= period.opens) {
+      throw new ContentError(
+        `hours[${h}].closes`,
+        `must be after opens (${period.opens}); for hours past midnight, add the next day's from 00:00`,
+      );
+    }
   });
 }
 

@@ -34,6 +34,7 @@ export function browserContent(
     sale: _sale,
     logoMark: _logoMark,
     shareImage: _shareImage,
+    hours: _hours,
     // The booked event's settings: read by the server alone (record 170).
     event: _event,
     ...rest

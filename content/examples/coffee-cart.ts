@@ -190,6 +190,8 @@ We need one standard 13 A socket within 10 metres of the cart and a flat, dry sp
     hours: 'Mon–Fri, 8 am – 5 pm',
   },
 
+  hours: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], opens: '08:00', closes: '17:00' }],
+
   social: [{ label: 'Instagram', href: 'https://instagram.com/cremacarts' }],
 
   theme: {

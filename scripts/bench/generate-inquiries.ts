@@ -53,6 +53,8 @@ const NOTES = [
   'Need a quote.',
 ];
 const WORKED: InquiryStatus[] = ['contacted', 'quoted', 'booked', 'declined'];
+/** "How did you hear about us?", by the inquiry's index (no draw from the sequence: the rest stays as it was). */
+const REFERENCES = ['', '', 'Instagram', 'Google', 'A friend', 'Saw the truck at the market', 'instagram', 'Facebook'];
 
 /** A deterministic pseudo-random sequence, so two runs make the same store. */
 function random(seed: number): () => number {
@@ -89,7 +91,7 @@ export function buildGenerated(index: number, count: number, next: () => number)
     operation,
     package: operation === TRUCK_OPERATION ? pick(PACKAGE_NAMES) : '',
     notes: pick(NOTES),
-    reference: '',
+    reference: REFERENCES[index % REFERENCES.length]!,
     createdAt,
     source: 'web' as const,
   };

@@ -45,6 +45,9 @@ const PROBES: Probe[] = [
     path: '/api/owner/inquiries?spam=1&from=2026-01-01&to=2026-06-30',
     targeted: false,
   },
+  // Never silent (record 183): the Numbers page's counts of both periods, and the leads waiting.
+  { name: 'numbers, last 30 and 365 days', path: '/api/owner/numbers', targeted: false },
+  { name: 'leads waiting, oldest first', path: '/api/owner/waiting', targeted: false },
 ];
 
 export interface InboxBenchRow {
@@ -94,10 +97,10 @@ async function measureEngine(
       for (let i = 0; i < WARMUP + SAMPLES; i++) {
         const t0 = performance.now();
         const response = await fetch(base + probe.path, { headers: { cookie } });
-        const body = (await response.json()) as { inquiries: unknown[] };
+        const body = (await response.json()) as { inquiries?: unknown[] };
         const elapsed = performance.now() - t0;
         if (!response.ok) throw new Error(`${probe.path} answered ${response.status}`);
-        rows = body.inquiries.length;
+        rows = body.inquiries?.length ?? 0;
         if (i >= WARMUP) times.push(elapsed);
       }
       times.sort((a, b) => a - b);

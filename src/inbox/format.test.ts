@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { content } from '../../content/index.js';
-import { clockTime, dateTime, eventDay, inboxFormat, timeAgo } from './format.js';
+import { clockTime, dateTime, duration, eventDay, inboxFormat, timeAgo, waitingFor } from './format.js';
 
 /** 14:30 on the owner's own clock, as the server stores an instant. */
 const halfPastTwo = new Date(2030, 3, 5, 14, 30).toISOString();
@@ -47,5 +47,30 @@ describe('the inbox’s dates and times', () => {
       const source = readFileSync(join('src/inbox', name), 'utf8');
       expect(own.exec(source)?.[0], `${name} formats a time itself`).toBeUndefined();
     }
+  });
+});
+
+describe('waiting and durations', () => {
+  const at = Date.parse('2026-12-01T15:00:00Z');
+  const ago = (ms: number) => new Date(at - ms).toISOString();
+  it.each([
+    [30_000, 'Just in'],
+    [60_000, 'Waiting 1 min'],
+    [12 * 60_000 + 59_000, 'Waiting 12 min'],
+    [3 * 3_600_000 + 10 * 60_000, 'Waiting 3 h'],
+    [47 * 3_600_000, 'Waiting 47 h'],
+    [4 * 86_400_000, 'Waiting 4 days'],
+  ])('a lead that came in %i ms ago is "%s"', (elapsed, text) => {
+    expect(waitingFor(ago(elapsed), at)).toBe(text);
+  });
+
+  it.each([
+    [null, '–'],
+    [44 * 60_000, '44 min'],
+    [2 * 3_600_000, '2 h'],
+    [2 * 3_600_000 + 5 * 60_000, '2 h 5 min'],
+    [3 * 86_400_000 + 4 * 3_600_000, '3 days 4 h'],
+  ])('a span of %s ms reads "%s"', (ms, text) => {
+    expect(duration(ms)).toBe(text);
   });
 });

@@ -51,3 +51,27 @@ export function timeAgo(iso: string, now: number): string {
   if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)} days ago`;
   return dateTime(iso);
 }
+
+/** How long a lead has waited (record 184): 'Just in', 'Waiting 12 min', 'Waiting 3 h', 'Waiting 4 days'. */
+export function waitingFor(iso: string, now: number): string {
+  const elapsed = Math.max(0, now - Date.parse(iso));
+  if (elapsed < MINUTE) return 'Just in';
+  if (elapsed < HOUR) return `Waiting ${Math.floor(elapsed / MINUTE)} min`;
+  if (elapsed < 2 * DAY) return `Waiting ${Math.floor(elapsed / HOUR)} h`;
+  return `Waiting ${Math.floor(elapsed / DAY)} days`;
+}
+
+/** A span of time as the Numbers page says it: '45 min', '2 h 5 min', '3 days 4 h'; '–' for none. */
+export function duration(ms: number | null): string {
+  if (ms === null) return '–';
+  const minutes = Math.round(ms / MINUTE);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} days ${hours % 24} h` : `${days} days`;
+}
+
+const weekStart = new Intl.DateTimeFormat(content.locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A week by its first day ('2026-11-02'): 'Nov 2'. */
+export const weekOf = (day: string) => weekStart.format(new Date(`${day}T12:00:00Z`));

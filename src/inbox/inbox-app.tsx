@@ -9,6 +9,7 @@ import { Link, useFocusOnMount } from './link.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
 import { EventSheetPage } from './event-sheet.js';
 import { NotificationSettings } from './notifications.js';
+import { NumbersPage } from './numbers-page.js';
 import { Schedule } from './schedule.js';
 import {
   BOOKINGS,
@@ -17,10 +18,13 @@ import {
   inquiryHref,
   inquiryIdOf,
   navigate,
+  NUMBERS,
   SCHEDULE,
   SETTINGS,
   useLocation,
 } from './use-location.js';
+import { useWaitingLeads, WaitingContext } from './use-waiting-leads.js';
+import { WaitingList } from './waiting-list.js';
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -151,6 +155,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
     if (linked && /^[0-9a-f-]{36}$/.test(linked)) navigate(inquiryHref(linked), { replace: true });
   }, [linked]);
   const [listHref, setListHref] = useState(INBOX);
+  const waiting = useWaitingLeads();
   const [flash, setFlash] = useState<string | undefined>();
   useEffect(() => {
     if (!id && !sheetId) setListHref(url.pathname + url.search);
@@ -174,7 +179,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
   );
 
   return (
-    <>
+    <WaitingContext value={waiting}>
       <header className="inbox-header">
         <Link href={INBOX} className="inbox-brand">
           Inbox
@@ -184,6 +189,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         </Link>
         <Link href={SCHEDULE} className="inbox-settings-link">
           Schedule
+        </Link>
+        <Link href={NUMBERS} className="inbox-settings-link">
+          Numbers
         </Link>
         <Link href={SETTINGS} className="inbox-settings-link">
           Notifications
@@ -204,6 +212,10 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
             <UpcomingBookings />
           ) : url.pathname === SCHEDULE ? (
             <Schedule />
+          ) : url.pathname === NUMBERS ? (
+            <NumbersPage />
+          ) : url.pathname === INBOX && url.searchParams.get('sort') === 'waiting' ? (
+            <WaitingList />
           ) : sheetId ? (
             <EventSheetPage key={sheetId} id={sheetId} />
           ) : id ? (
@@ -213,7 +225,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
           )}
         </ErrorBoundary>
       </main>
-    </>
+    </WaitingContext>
   );
 }
 

@@ -20,6 +20,8 @@ import { useFailedOwnerEmails } from './notifications.js';
 import { INBOX, inquiryHref, navigate } from './use-location.js';
 import { useResource } from './use-resource.js';
 import { ScrollRegion } from './scroll-region.js';
+import { titleWithWaiting, useWaiting, WAITING_VIEW } from './use-waiting-leads.js';
+import { WaitingClock } from './waiting-clock.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
@@ -81,11 +83,11 @@ export function InquiryList({
     },
   });
 
-  // The tab's title counts the unread inquiries in view, so a tab in the background shows news.
-  const unread = page?.inquiries.filter((row) => row.readAt === null).length ?? 0;
+  // The tab's title counts the leads nobody has answered, so a tab in the background shows them (record 184).
+  const waiting = useWaiting()?.total;
   useEffect(() => {
-    document.title = `${unread > 0 ? `(${unread}) ` : ''}Inquiries · Inbox`;
-  }, [unread]);
+    document.title = titleWithWaiting('Inquiries · Inbox', waiting);
+  }, [waiting]);
 
   useEffect(() => {
     if (flash) {
@@ -108,9 +110,12 @@ export function InquiryList({
         query={query}
         onChange={go}
         exportCsv={
-          <a className="inbox-button" href={csvHref(inboxQueryString({ ...query, before: '' }))} download>
-            Export CSV
-          </a>
+          <>
+            <a className="inbox-button" href={csvHref(inboxQueryString({ ...query, before: '' }))} download>
+              Export CSV
+            </a>
+            <Link href={WAITING_VIEW}>Oldest waiting first</Link>
+          </>
         }
       />
       <p className="inbox-live" role="status">
@@ -122,7 +127,7 @@ export function InquiryList({
         </p>
       ) : null}
       {page ? (
-        <Table page={page} now={now} filtered={queryString !== ''} booked={booked} />
+        <InquiryTable page={page} now={now} filtered={queryString !== ''} booked={booked} />
       ) : (
         <p className="inbox-muted">Loading…</p>
       )}
@@ -264,21 +269,26 @@ function Filters({
   );
 }
 
-function Table({
+/** The list: a table on a wide screen, cards on a narrow one; newest first unless its caption says otherwise. */
+export function InquiryTable({
   page,
   now,
   filtered,
-  booked,
+  booked = new Map(),
+  caption = 'Inquiries, newest first',
+  empty,
 }: {
   page: InboxPage;
   now: number;
   filtered: boolean;
-  /** The upcoming bookings by event date. */
-  booked: Map<string, BookingRow[]>;
+  /** The upcoming bookings by event date (an inquiry on a booked day says so). */
+  booked?: Map<string, BookingRow[]>;
+  caption?: string;
+  empty?: string;
 }) {
   const { failed: failedOwnerEmails, error: failedUnknown } = useFailedOwnerEmails(page);
   if (page.inquiries.length === 0) {
-    return <p className="inbox-empty">{filtered ? 'No inquiries match this view.' : 'No inquiries yet.'}</p>;
+    return <p className="inbox-empty">{empty ?? (filtered ? 'No inquiries match this view.' : 'No inquiries yet.')}</p>;
   }
   const name = (row: InboxRow) => `${row.firstName} ${row.lastName}`;
   const service = (row: InboxRow) => (row.package ? `${row.operation} · ${row.package}` : row.operation);
@@ -291,7 +301,12 @@ function Table({
       ) : null,
     failed: failedOwnerEmails.has(row.id) ? <span className="inbox-notify-failed"> Owner e-mail failed</span> : null,
     conflict: <BookedThatDay row={row} booked={booked} />,
-    status: <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>,
+    status: (
+      <>
+        <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
+        {row.status === 'new' ? <WaitingClock since={row.createdAt} /> : null}
+      </>
+    ),
     received: (
       <time dateTime={row.createdAt} title={dateTime(row.createdAt)}>
         {timeAgo(row.createdAt, now)}
@@ -307,7 +322,7 @@ function Table({
       ) : null}
       <ScrollRegion labelledBy="inquiries-caption" className="inbox-table-wrap">
         <table className="inbox-table">
-          <caption id="inquiries-caption">Inquiries, newest first</caption>
+          <caption id="inquiries-caption">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">Customer</th>
@@ -315,7 +330,7 @@ function Table({
               <th scope="col">Guests</th>
               <th scope="col">Service</th>
               <th scope="col">Status</th>
-              <th scope="col" aria-sort="descending">
+              <th scope="col" aria-sort={caption.endsWith('oldest first') ? 'ascending' : 'descending'}>
                 Received
               </th>
             </tr>
@@ -342,7 +357,7 @@ function Table({
           </tbody>
         </table>
       </ScrollRegion>
-      <ul className="inbox-cards" aria-label="Inquiries, newest first">
+      <ul className="inbox-cards" aria-label={caption}>
         {page.inquiries.map((row) => {
           const mark = marks(row);
           return (

@@ -31,7 +31,7 @@ function fakeWindow(url: string, refuses = false): FakeWindow {
 }
 
 /** Runs the worker file; gives its listeners, its globals and what it asked the browser for. */
-function startWorker(windows: FakeWindow[] = []) {
+function startWorker(windows: FakeWindow[] = [], fetch: (url: string, init: object) => Promise<unknown> = vi.fn()) {
   const listeners = new Map<string, (event: unknown) => void>();
   const clients = {
     matchAll: vi.fn(async () => windows),
@@ -44,7 +44,7 @@ function startWorker(windows: FakeWindow[] = []) {
     registration,
     addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
   };
-  const context = createContext({ self, URL });
+  const context = createContext({ self, URL, fetch });
   runInContext(SOURCE, context);
   return { listeners, clients, registration, inboxPath: context.inboxPath as (url: unknown, origin: string) => string };
 }
@@ -121,5 +121,84 @@ describe('the inbox service worker', () => {
     await tap(worker, 'https://evil.example/inbox-lookalike').done;
     expect(early.focus).not.toHaveBeenCalled();
     expect(worker.clients.openWindow).toHaveBeenCalledWith('/inbox');
+  });
+
+  it('shows a lead’s action links as buttons, and an urgent push in the first one’s place, alerting again', async () => {
+    const worker = startWorker();
+    const payload = {
+      title: 'Urgent: Ana Reyes is still waiting for an answer',
+      body: 'Sat 2026-12-12 · 80 guests · Basic',
+      url: 'https://tacos.example/inbox?id=a',
+      tag: 'a',
+      urgent: true,
+      actions: [
+        { action: 'contacted', title: 'Mark as contacted', url: 'https://tacos.example/act/token-1' },
+        { action: 'decline', title: 'Decline', url: 'https://tacos.example/act/token-2' },
+        { action: 'steal', title: 'Elsewhere', url: 'https://evil.example/steal' },
+      ],
+    };
+    await dispatch(worker, 'push', { data: { json: () => payload } });
+    expect(worker.registration.showNotification).toHaveBeenCalledWith(payload.title, {
+      body: payload.body,
+      tag: 'a',
+      icon: '/icon-192.png',
+      data: { url: payload.url, actions: { contacted: '/act/token-1', decline: '/act/token-2' } },
+      actions: [
+        { action: 'contacted', title: 'Mark as contacted' },
+        { action: 'decline', title: 'Decline' },
+      ],
+      renotify: true,
+      requireInteraction: true,
+    });
+  });
+
+  const tapAction = (worker: ReturnType<typeof startWorker>, action: string) => {
+    const notification = {
+      tag: 'a',
+      data: { url: '/inbox?id=a', actions: { contacted: '/act/token-1' } },
+      close: vi.fn(),
+    };
+    return dispatch(worker, 'notificationclick', { notification, action });
+  };
+
+  it('a tap on an action posts its link and shows what the server said, opening nothing', async () => {
+    const fetch = vi.fn(async () => ({
+      ok: true,
+      json: async () => ({ done: true, message: 'Marked as contacted: Ana Reyes' }),
+    }));
+    const worker = startWorker([], fetch);
+    await tapAction(worker, 'contacted');
+    expect(fetch).toHaveBeenCalledWith('/act/token-1', { method: 'POST', headers: { accept: 'application/json' } });
+    expect(worker.registration.showNotification).toHaveBeenCalledWith('Marked as contacted: Ana Reyes', {
+      tag: 'a',
+      icon: '/icon-192.png',
+    });
+    expect(worker.clients.openWindow).not.toHaveBeenCalled();
+  });
+
+  it('an action the server refuses, or that cannot reach it, opens the link’s page', async () => {
+    const expired = vi.fn(async () => ({
+      ok: false,
+      json: async () => ({ done: false, message: 'This link has expired' }),
+    }));
+    const worker = startWorker([], expired);
+    await tapAction(worker, 'contacted');
+    expect(worker.registration.showNotification).toHaveBeenCalledWith('This link has expired', expect.anything());
+    expect(worker.clients.openWindow).toHaveBeenCalledWith('/act/token-1');
+
+    const offline = startWorker(
+      [],
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await tapAction(offline, 'contacted');
+    expect(offline.clients.openWindow).toHaveBeenCalledWith('/act/token-1');
+  });
+
+  it('an action it does not know is a tap on the notification', async () => {
+    const fetch = vi.fn();
+    const worker = startWorker([], fetch);
+    await tapAction(worker, 'decline');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(worker.clients.openWindow).toHaveBeenCalledWith('/inbox?id=a');
   });
 });

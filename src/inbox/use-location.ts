@@ -30,6 +30,7 @@ export const INBOX = '/inbox';
 export const SETTINGS = `${INBOX}/settings`;
 export const BOOKINGS = `${INBOX}/bookings`;
 export const SCHEDULE = `${INBOX}/schedule`;
+export const NUMBERS = `${INBOX}/numbers`;
 export const inquiryHref = (id: string) => `${INBOX}/inquiries/${id}`;
 export const eventSheetHref = (id: string) => `${inquiryHref(id)}/event-sheet`;
 

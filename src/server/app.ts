@@ -14,7 +14,10 @@ import { sectionOptionsOf } from '../shared/schedule-section.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
-import type { Channel } from './notify/channels/channel.js';
+import { actionLinkKey } from './action-links/action-link.js';
+import { actionLinkRoutes } from './action-links/action-link-routes.js';
+import { actionLinkSigner } from './action-links/action-link-services.js';
+import type { Channel, SaleServices } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
@@ -161,14 +164,15 @@ export async function buildApp(
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
       // The path without its query: a search's words are personal data too.
-      // The path only, and never a quote's token nor the calendar feed's: each link is a key
-      // (records 142, 154).
+      // The path only, and never a quote's token, an action link's nor the calendar feed's:
+      // each link is a key (records 142, 154, 182).
       serializers: {
         req: (req) => ({
           method: req.method,
           url: req.url
             .split('?')[0]!
             .replace(/^\/quote\/[^/]+/, '/quote/…')
+            .replace(/^\/act\/[^/]+/, '/act/…')
             .replace(/^\/calendar\/[^/]+/, '/calendar/…'),
         }),
       },
@@ -260,10 +264,18 @@ export async function buildApp(
   );
   const quoteKey = quoteLinkKey(config.sessionSecret);
   const payments = paymentsRead(owners.payments);
+  const actionKey = actionLinkKey(config.sessionSecret);
   const clock = options.clock ?? systemClock;
-  const sale = {
+  const sale: SaleServices = {
     quote: (id: string) => owners.quotes.get(id),
     quoteUrl: (quoteId: string) => `${config.notify.publicUrl}${quotePath(quoteKey, quoteId)}`,
+    async progress(inquiryId) {
+      const found = await owners.inbox.getInquiry(inquiryId);
+      if (!found) return undefined;
+      const answered = found.history.some((entry) => entry.kind !== 'received' && entry.by !== null);
+      return { status: found.inquiry.status, answered };
+    },
+    actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
     payment: (id: string) => owners.payments.get(id),
     paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
     event: eventServices(owners, payments, config.notify.publicUrl, clock),
@@ -297,6 +309,7 @@ export async function buildApp(
     content,
     rules: options.reminderRules ?? REMINDER_RULES,
     clock,
+    followUp: config.followUp,
     onQueued: (count) => notifier.kick(count),
     onError: (error, event) =>
       app.log.error({ err: loggableError(error as FastifyError) }, `reminders: the ${event} sweep failed`),
@@ -357,6 +370,7 @@ export async function buildApp(
     publicOrigin: publicOriginOf(config.notify),
   });
   await app.register(paymentRoutes, { owners, providers, notifier });
+  await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

@@ -54,6 +54,7 @@ describe('loadConfig defaults', () => {
         publicUrlSet: false,
         leaseMs: 120_000,
       },
+      followUp: { escalateAfterMs: 900_000, quoteNudgeDays: 3 },
       payments: { stripe: undefined },
     });
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
@@ -101,6 +102,8 @@ describe('loadConfig defaults', () => {
         RATE_LIMIT_OWNER_SIGNINS_PER_IP: '8',
         RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT: '9',
         LOG_LEVEL: 'warn',
+        ESCALATE_AFTER_MINUTES: '30',
+        QUOTE_NUDGE_DAYS: '5',
       },
       cwd,
     );
@@ -122,6 +125,7 @@ describe('loadConfig defaults', () => {
       },
       logLevel: 'warn',
       notify: expect.objectContaining({ publicUrl: 'http://localhost:8080' }),
+      followUp: { escalateAfterMs: 1_800_000, quoteNudgeDays: 5 },
       payments: { stripe: undefined },
     });
   });
@@ -186,6 +190,10 @@ describe('loadConfig refuses bad values, naming the variable', () => {
     ['SESSION_SECRET', 'too-short'],
     ['SESSION_SECRET', 'x'.repeat(31)],
     ['LOG_LEVEL', 'verbose'],
+    ['ESCALATE_AFTER_MINUTES', 'soon'],
+    ['ESCALATE_AFTER_MINUTES', '1441'],
+    ['QUOTE_NUDGE_DAYS', '2.5'],
+    ['QUOTE_NUDGE_DAYS', '61'],
   ])('%s=%j', (name, value) => {
     const cwd = tempDir();
     const load = () => loadConfig({ SESSION_SECRET: TEST_SESSION_SECRET, [name]: value }, cwd);
@@ -208,10 +216,13 @@ describe('loadConfig refuses bad values, naming the variable', () => {
         RATE_LIMIT_INQUIRIES_PER_SESSION: '1',
         MIN_FILL_SECONDS: '0',
         LOG_LEVEL: 'silent',
+        ESCALATE_AFTER_MINUTES: '0',
+        QUOTE_NUDGE_DAYS: '0',
       },
       tempDir(),
     );
     expect(config).toMatchObject({ port: 65535, sessionSecret: 'x'.repeat(32), minFillMs: 0, logLevel: 'silent' });
+    expect(config.followUp).toEqual({ escalateAfterMs: 0, quoteNudgeDays: 0 });
     expect(config.limits.inquiriesPerSession.max).toBe(1);
   });
 });

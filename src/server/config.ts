@@ -39,6 +39,15 @@ export interface Config {
   notify: NotifyConfig;
   /** The payment providers (payments/payment-settings.ts). */
   payments: PaymentSettings;
+  /** When the sale's reminders are due (issue 31, record 180). */
+  followUp: FollowUpConfig;
+}
+
+export interface FollowUpConfig {
+  /** A lead still New this long after it came in is pushed again, within the business hours (ESCALATE_AFTER_MINUTES; 0: never). */
+  escalateAfterMs: number;
+  /** A quote nobody answered gets one reminder to the customer this many days after it was sent (QUOTE_NUDGE_DAYS; 0: never). */
+  quoteNudgeDays: number;
 }
 
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -208,6 +217,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel: logLevel(env),
     metricsToken: metricsToken(env),
     notify: loadNotifyConfig(env, port),
+    followUp: {
+      escalateAfterMs: integer(env, 'ESCALATE_AFTER_MINUTES', 15, 0, 24 * 60) * MINUTE,
+      quoteNudgeDays: integer(env, 'QUOTE_NUDGE_DAYS', 3, 0, 60),
+    },
     payments: loadPaymentSettings(env),
   };
 }

@@ -15,3 +15,18 @@ export function isThisSite(origin: string, request: FastifyRequest, publicOrigin
   const host = request.headers.host ?? '';
   return host !== '' && (origin === `http://${host}` || origin === `https://${host}`);
 }
+
+/**
+ * Whether a form post comes from this site's pages (the quote's, an action link's): no
+ * Origin (an old browser's form) or this site's, and no Sec-Fetch-Site saying another
+ * site sent it. A browser that posts with `Origin: null` (a stricter referrer setting
+ * than the page's) is taken only when its Sec-Fetch-Site vouches for this site. The
+ * owner's area has its own, stricter rule (owner/owner-scope.ts).
+ */
+export function postedFromThisSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const ours =
+    origin === undefined || (origin === 'null' && site === 'same-origin') || isThisSite(origin, request, publicOrigin);
+  return ours && site !== 'cross-site' && site !== 'same-site';
+}

@@ -180,6 +180,15 @@ describe('push to the owner devices', () => {
       body: `${weekday} ${inquiry.eventDate} · ${inquiry.plannedGuestCount} guests · ${inquiry.package || inquiry.operation}`,
       url: `${PUBLIC_URL}/inbox?id=${id}`,
       tag: id,
+      // Answer from the notification (record 182): signed for this device's owner.
+      actions: [
+        {
+          action: 'contacted',
+          title: 'Mark as contacted',
+          url: expect.stringMatching(`^${PUBLIC_URL}/act/[\\w-]{92}$`),
+        },
+        { action: 'decline', title: 'Decline', url: expect.stringMatching(`^${PUBLIC_URL}/act/[\\w-]{92}$`) },
+      ],
     });
 
     // The 404 and 410 devices are forgotten after one try; the others stay listed.

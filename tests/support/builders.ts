@@ -189,3 +189,8 @@ export const buildAcceptance = (at = '2026-11-26T12:00:00.000Z'): Acceptance => 
   snapshot: '{"total":1}',
   hash: 'abc',
 });
+
+/** An inquiry received at `createdAt` (an ISO instant), with more overrides of its row. */
+export function receivedAt(createdAt: string, overrides: Parameters<typeof buildNewInquiry>[0] = {}): NewInquiry {
+  return buildNewInquiry({ ...overrides, document: { createdAt, dateCreated: createdAt, ...overrides.document } });
+}

@@ -1,10 +1,13 @@
 // A stand-in for a browser's push service: HTTPS on 127.0.0.1 with a self-signed
 // certificate (made with openssl; the server under test trusts it through
-// NODE_EXTRA_CA_CERTS), keeping what each endpoint receives and answering as told.
+// NODE_EXTRA_CA_CERTS), keeping what each endpoint receives and answering as told; or
+// plain HTTP (`tls: false`), for a server in this process, which cannot be told to
+// trust another certificate once it runs.
 // And a browser's side of a subscription: its keys, to read what a push says.
 import { execFileSync } from 'node:child_process';
 import { createECDH, type ECDH, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,8 +35,57 @@ export interface TestPushService {
   remove(): void;
 }
 
-export async function startPushService(port = 0): Promise<TestPushService> {
+export async function startPushService(port = 0, { tls = true } = {}): Promise<TestPushService> {
   const dir = mkdtempSync(join(tmpdir(), 'curbside-push-'));
+  if (tls) makeCertificate(dir);
+  const received = new Map<string, ReceivedPush[]>();
+  const answer = new Map<string, number>();
+  let server: Server | ReturnType<typeof createHttpServer> | undefined;
+  const service: TestPushService = {
+    caFile: join(dir, 'cert.pem'),
+    base: '',
+    port,
+    received,
+    answer,
+    listen() {
+      const handle = (request: IncomingMessage, response: ServerResponse) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const path = request.url ?? '';
+          const push = { headers: request.headers, body: Buffer.concat(chunks) };
+          received.set(path, [...(received.get(path) ?? []), push]);
+          service.onReceived?.(path, push, Date.now());
+          response.writeHead(answer.get(path) ?? 201).end();
+        });
+      };
+      server = tls
+        ? createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, handle)
+        : createHttpServer(handle);
+      return new Promise((resolve) =>
+        server!.listen(service.port, '127.0.0.1', () => {
+          const address = server!.address();
+          if (address && typeof address === 'object') service.port = address.port;
+          service.base = `${tls ? 'https' : 'http'}://127.0.0.1:${service.port}`;
+          resolve();
+        }),
+      );
+    },
+    close() {
+      const closing = server;
+      server = undefined;
+      if (!closing) return Promise.resolve();
+      closing.closeAllConnections();
+      return new Promise((resolve) => closing.close(() => resolve()));
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  await service.listen();
+  return service;
+}
+
+/** A self-signed certificate for 127.0.0.1 in `dir` (key.pem, cert.pem). */
+function makeCertificate(dir: string): void {
   execFileSync(
     'openssl',
     [
@@ -57,50 +109,6 @@ export async function startPushService(port = 0): Promise<TestPushService> {
     ],
     { stdio: 'pipe' },
   );
-  const received = new Map<string, ReceivedPush[]>();
-  const answer = new Map<string, number>();
-  let server: Server | undefined;
-  const service: TestPushService = {
-    caFile: join(dir, 'cert.pem'),
-    base: '',
-    port,
-    received,
-    answer,
-    listen() {
-      server = createServer(
-        { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
-        (request, response) => {
-          const chunks: Buffer[] = [];
-          request.on('data', (chunk: Buffer) => chunks.push(chunk));
-          request.on('end', () => {
-            const path = request.url ?? '';
-            const push = { headers: request.headers, body: Buffer.concat(chunks) };
-            received.set(path, [...(received.get(path) ?? []), push]);
-            service.onReceived?.(path, push, Date.now());
-            response.writeHead(answer.get(path) ?? 201).end();
-          });
-        },
-      );
-      return new Promise((resolve) =>
-        server!.listen(service.port, '127.0.0.1', () => {
-          const address = server!.address();
-          if (address && typeof address === 'object') service.port = address.port;
-          service.base = `https://127.0.0.1:${service.port}`;
-          resolve();
-        }),
-      );
-    },
-    close() {
-      const closing = server;
-      server = undefined;
-      if (!closing) return Promise.resolve();
-      closing.closeAllConnections();
-      return new Promise((resolve) => closing.close(() => resolve()));
-    },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-  await service.listen();
-  return service;
 }
 
 /** A subscribed browser: the path its push service gives it, and its keys. */
@@ -116,6 +124,10 @@ export interface PushPayload {
   body: string;
   url: string;
   tag: string;
+  /** A lead still waiting (record 180). */
+  urgent?: boolean;
+  /** A lead's action links (record 182). */
+  actions?: { action: string; title: string; url: string }[];
 }
 
 export function newDevice(name: string): PushDevice {

@@ -103,8 +103,11 @@ export function ownerEmail(options: {
   publicUrl: string;
   /** The field table (a test passes a copy with a field added). */
   fields?: FieldTable;
+  /** "Mark as contacted" and "Decline" (record 182). */
+  actions?: readonly NoticeAction[];
 }): MailMessage {
   const { inquiry } = options;
+  const actions = options.actions ?? [];
   const link = inboxLink(options.publicUrl, inquiry.id);
   // Every field, in the table's order, source excluded (always the website).
   const rows = mailRows(inquiryDetails(inquiry, options.fields).filter((row) => row.name !== 'source'));
@@ -116,9 +119,9 @@ export function ownerEmail(options: {
     subject: ownerSubject(inquiry),
     messageId: options.messageId,
     headers: { 'X-Curbside-Inquiry': inquiry.id },
-    text: `${intro}\n\n${textTable(rows)}\n\nOpen it in the inbox: ${link}\n`,
+    text: `${intro}\n\n${textTable(rows)}\n\nOpen it in the inbox: ${link}\n${actionText(actions)}`,
     html: htmlPage(
-      `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>`,
+      `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>${actionHtml(actions)}`,
     ),
   };
 }
@@ -222,14 +225,23 @@ export function saleWebhookPayload(options: {
   });
 }
 
-/** What a push shows on the owner's phone (the service worker reads it), and where a tap goes. */
-export function pushPayload(inquiry: StoredInquiry, publicUrl: string): string {
-  const what = [eventDay(inquiry.eventDate), guests(inquiry.plannedGuestCount), inquiry.package || inquiry.operation];
+/** What the owner's push says of a lead: its day, guests and what was asked for. */
+export const leadSummary = (inquiry: StoredInquiry) =>
+  [eventDay(inquiry.eventDate), guests(inquiry.plannedGuestCount), inquiry.package || inquiry.operation]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * What a push shows on the owner's phone (the service worker reads it), where a tap
+ * goes, and its action links (the worker shows them as buttons where it can).
+ */
+export function pushPayload(inquiry: StoredInquiry, publicUrl: string, actions: readonly NoticeAction[] = []): string {
   return JSON.stringify({
     title: `New inquiry: ${fullName(inquiry)}`,
-    body: what.filter(Boolean).join(' · '),
+    body: leadSummary(inquiry),
     url: inboxLink(publicUrl, inquiry.id),
     tag: inquiry.id,
+    ...(actions.length ? { actions } : {}),
   });
 }
 
@@ -291,7 +303,28 @@ export interface Notice {
   /** Where it leads: the inquiry in the inbox (owner), the quote (customer). */
   url: string;
   linkText: string;
+  /** A lead nobody answered (record 180): its push replaces the first one's and alerts again until it is seen. */
+  urgent?: boolean;
+  /** A New lead the owner can answer from the notification itself (record 182). */
+  answerable?: boolean;
 }
+
+/** A notification's action link: the service worker's action name, its title, and the link. */
+export interface NoticeAction {
+  action: string;
+  title: string;
+  url: string;
+}
+
+/** The e-mail's lines of a lead's action links. */
+const actionText = (actions: readonly NoticeAction[]) =>
+  actions.length
+    ? `\nAnswer from here (each link works once, for a week):\n${actions.map((each) => `${each.title}: ${each.url}`).join('\n')}\n`
+    : '';
+const actionHtml = (actions: readonly NoticeAction[]) =>
+  actions.length
+    ? `<p>Answer from here (each link works once, for a week): ${actions.map((each) => `<a href="${escapeHtml(each.url)}">${escapeHtml(each.title)}</a>`).join(' · ')}</p>`
+    : '';
 
 /** The owner's e-mail about an event of the sale (notices.ts), Reply-To the customer. */
 export function ownerNoticeEmail(options: {
@@ -345,12 +378,22 @@ export function customerNoticeEmail(options: {
   };
 }
 
-/** A push about an event of the sale: its subject, its first line, and the inquiry. */
-export function noticePushPayload(notice: Notice, inquiry: StoredInquiry, topic: string): string {
+/**
+ * A push about an event of the sale: its subject, its first line, and the inquiry. An
+ * urgent one takes the lead's first push's place (its tag) and alerts again.
+ */
+export function noticePushPayload(
+  notice: Notice,
+  inquiry: StoredInquiry,
+  topic: string,
+  actions: readonly NoticeAction[] = [],
+): string {
   return JSON.stringify({
     title: notice.subject,
     body: notice.lines[0] ?? '',
     url: notice.url,
-    tag: `${inquiry.id}:${topic}`,
+    tag: notice.urgent ? inquiry.id : `${inquiry.id}:${topic}`,
+    ...(notice.urgent ? { urgent: true } : {}),
+    ...(actions.length ? { actions } : {}),
   });
 }

@@ -5,12 +5,14 @@
 import { content } from '../../../content/index.js';
 import { formatMoney } from '../../shared/money.js';
 import { METHOD_LABELS } from '../../shared/payment-views.js';
+import { todayIn, wallClock } from '../../shared/time-zone.js';
+import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT } from '../store/payment-store.js';
-import { QUOTE_EVENTS } from '../store/quote-store.js';
+import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
-import { eventDay, inboxLink, type Notice } from './messages.js';
+import { eventDay, inboxLink, leadSummary, type Notice } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
 
 export type { NoticeContext } from './notice-context.js';
@@ -76,6 +78,37 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
   ...EVENT_PLAN_OWNER_NOTICES,
 };
 
+/** When a lead came in, on the business's clock: 'Tue 2026-12-01 08:05'. */
+const cameIn = (inquiry: StoredInquiry) => {
+  const { date, time } = wallClock(content.timeZone, Date.parse(inquiry.createdAt));
+  return `${eventDay(date)} ${time}`;
+};
+
+/** The owner's pushes that are not e-mailed too. */
+export const OWNER_PUSH_NOTICES: Record<string, NoticeOf> = {
+  // Only while nobody has answered the lead: a status change, a note or a quote since it was queued skips it.
+  async [FOLLOW_UP_EVENTS.leadWaiting](context) {
+    const progress = await context.sale?.progress(context.inquiry.id);
+    if (progress?.status !== 'new' || progress.answered) return undefined;
+    const { inquiry } = context;
+    return {
+      subject: `Urgent: ${fullName(inquiry)} is still waiting for an answer`,
+      lines: [`${leadSummary(inquiry)}. Came in ${cameIn(inquiry)}, not answered yet.`],
+      ...toInbox(context),
+      urgent: true,
+      answerable: true,
+    };
+  },
+};
+
+/** The quote a topic names while the customer can still answer it, and the inquiry is still open; else undefined. */
+const openQuoteOf = async (context: NoticeContext) => {
+  const [quote, progress] = await Promise.all([quoteOf(context), context.sale?.progress(context.inquiry.id)]);
+  if (!quote || !progress || ['booked', 'declined', 'spam'].includes(progress.status)) return undefined;
+  const state = quoteState(quote, todayIn(content.timeZone));
+  return state === 'sent' || state === 'viewed' ? quote : undefined;
+};
+
 export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [QUOTE_EVENTS.sent](context) {
     const quote = await quoteOf(context);
@@ -93,6 +126,49 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
       linkText: 'See your quote and accept it',
     };
   },
+  async [FOLLOW_UP_EVENTS.quoteNudge](context) {
+    const quote = await openQuoteOf(context);
+    if (!quote || !context.sale) return undefined;
+    return {
+      subject: `Your quote from ${content.name} is still open`,
+      lines: [
+        `A few days ago we sent you a quote for your event on ${eventDay(context.inquiry.eventDate)}: ${money(quote.totals.total, quote.currency)}.`,
+        'If you have a question, or would like something changed, just reply to this e-mail.',
+        `You can accept it online until ${eventDay(quote.validUntil)}.`,
+      ],
+      url: context.sale.quoteUrl(quote.id),
+      linkText: 'See your quote',
+    };
+  },
+  async [FOLLOW_UP_EVENTS.quoteExpiring](context) {
+    const quote = await openQuoteOf(context);
+    if (!quote || !context.sale) return undefined;
+    return {
+      subject: `Your quote from ${content.name} can be accepted until ${eventDay(quote.validUntil)}`,
+      lines: [
+        `A last note about the quote for your event on ${eventDay(context.inquiry.eventDate)} (${money(quote.totals.total, quote.currency)}): it can be accepted online until the end of ${eventDay(quote.validUntil)}.`,
+        'If your plans have changed, there is nothing you need to do.',
+      ],
+      url: context.sale.quoteUrl(quote.id),
+      linkText: 'See your quote',
+    };
+  },
+  async [FOLLOW_UP_EVENTS.thankYou](context) {
+    const progress = await context.sale?.progress(context.inquiry.id);
+    if (progress?.status !== 'booked') return undefined;
+    const review = content.sale.reviewUrl;
+    return {
+      subject: `Thank you from ${content.name}`,
+      lines: [
+        `Thank you for having us at your event on ${eventDay(context.inquiry.eventDate)}. We hope you and your guests enjoyed it.`,
+        review
+          ? 'If you have a minute, a short review helps other hosts find us.'
+          : 'We would love to cook for you again.',
+      ],
+      url: review ?? content.siteUrl,
+      linkText: review ? 'Leave a review' : `Visit ${content.name}`,
+    };
+  },
   ...EVENT_PLAN_CUSTOMER_NOTICES,
 };
 
@@ -101,6 +177,10 @@ const EVENT_LABELS: Record<string, string> = {
   [QUOTE_EVENTS.sent]: 'quote sent',
   [QUOTE_EVENTS.accepted]: 'quote accepted',
   [QUOTE_EVENTS.declined]: 'quote declined',
+  [FOLLOW_UP_EVENTS.leadWaiting]: 'still waiting, urgent',
+  [FOLLOW_UP_EVENTS.quoteNudge]: 'quote reminder',
+  [FOLLOW_UP_EVENTS.quoteExpiring]: 'quote’s last day',
+  [FOLLOW_UP_EVENTS.thankYou]: 'thank-you',
   [DEPOSIT_PAID_EVENT]: 'deposit paid',
   ...EVENT_PLAN_LABELS,
 };
@@ -113,6 +193,9 @@ export function labelWithEvent(label: string, topic: Topic): string {
 
 /** The events each side is told of: the channels plan these topics. */
 export const OWNER_EVENTS = Object.keys(OWNER_NOTICES);
+export const OWNER_PUSH_EVENTS = Object.keys(OWNER_PUSH_NOTICES);
+/** What the push channel tells of: the owner's notices and its own. */
+export const PUSH_NOTICES: Record<string, NoticeOf> = { ...OWNER_NOTICES, ...OWNER_PUSH_NOTICES };
 export const CUSTOMER_EVENTS = Object.keys(CUSTOMER_NOTICES);
 
 /** The notice of a delivery's topic from `notices`, or undefined (nothing to tell, or no longer there). */

@@ -19,6 +19,8 @@ import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
 import { signInRoutes } from './sign-in-routes.js';
 import { quoteRoutes } from '../quotes/quote-routes.js';
+import { numbersRoutes } from '../numbers/numbers-routes.js';
+import { waitingRoutes } from './waiting-routes.js';
 import { isThisSite, publicOriginOf } from '../same-origin.js';
 import { ownerPaymentRoutes } from '../payments/owner-payment-routes.js';
 import { eventSheetRoutes } from '../event-plan/event-sheet-routes.js';
@@ -64,6 +66,8 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
     await signedIn.register(quoteRoutes, options);
+    await signedIn.register(numbersRoutes, options);
+    await signedIn.register(waitingRoutes, options);
     await signedIn.register(ownerPaymentRoutes, options);
     await signedIn.register(eventSheetRoutes, options);
   });

@@ -35,7 +35,7 @@ import {
   quotePage,
   replacedPage,
 } from './quote-page.js';
-import { isThisSite } from '../same-origin.js';
+import { postedFromThisSite } from '../same-origin.js';
 
 export interface QuotePageRouteOptions {
   owners: OwnerStore;
@@ -174,15 +174,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   /** Only a form of this site's own pages may answer a quote. */
   const sameSite = async (request: FastifyRequest) => {
-    const site = request.headers['sec-fetch-site'];
-    const origin = request.headers.origin;
-    // A browser that posts a form with `Origin: null` (a stricter referrer setting than the
-    // page's): taken only when its Sec-Fetch-Site vouches that the post came from this site.
-    const ours =
-      origin === undefined ||
-      (origin === 'null' && site === 'same-origin') ||
-      isThisSite(origin, request, options.publicOrigin);
-    if (site === 'cross-site' || site === 'same-site' || !ours)
+    if (!postedFromThisSite(request, options.publicOrigin))
       throw httpError(403, 'Please answer from the quote’s own page.');
   };
 

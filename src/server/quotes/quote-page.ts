@@ -227,6 +227,7 @@ export function notFoundPage(): string {
   );
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(`A quote from ${content.name}`)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+/** A page in the business's colours with QUOTE_PAGE_STYLE (the quote's, and the notifications' action links'). */
+export function page(title: string, body: string, description = `A quote from ${content.name}`): string {
+  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
 }

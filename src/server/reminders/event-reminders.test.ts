@@ -126,7 +126,9 @@ describe.each(['sqlite', 'postgres'] as const)('the reminders before the day (%s
         reminders: { finalCount: { on: false }, balanceDue: { on: false }, tomorrow: { on: false } },
       };
       for (const day of ['2027-03-17', '2027-03-19']) {
-        const at = { owners: t.owners, now: new Date(localInstant(day, '09:30')) };
+        // The never-silent follow-ups switched off too (record 180): only the event's are looked at.
+        const followUp = { escalateAfterMs: 0, quoteNudgeDays: 0 };
+        const at = { owners: t.owners, followUp, now: new Date(localInstant(day, '09:30')) };
         for (const rule of REMINDER_RULES) expect(await rule.due({ ...at, content: off }), rule.event).toEqual([]);
         expect((await Promise.all(REMINDER_RULES.map((rule) => rule.due({ ...at, content })))).flat()).not.toEqual([]);
       }

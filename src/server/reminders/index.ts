@@ -2,7 +2,18 @@
 // A new kind: one file beside this one, and one line here.
 import { balanceDueReminder } from './balance-due.js';
 import { finalCountReminders } from './final-count.js';
+import { leadWaitingRule } from './lead-waiting.js';
+import { quoteExpiringRule, quoteNudgeRule } from './quote-reminders.js';
 import type { ReminderRule } from './reminder-rule.js';
+import { thankYouRule } from './thank-you.js';
 import { tomorrowReminder } from './tomorrow.js';
 
-export const REMINDER_RULES: readonly ReminderRule[] = [finalCountReminders, balanceDueReminder, tomorrowReminder];
+export const REMINDER_RULES: readonly ReminderRule[] = [
+  leadWaitingRule,
+  quoteNudgeRule,
+  quoteExpiringRule,
+  thankYouRule,
+  finalCountReminders,
+  balanceDueReminder,
+  tomorrowReminder,
+];

@@ -2,6 +2,7 @@
 // 14 days before, a lead waiting past ESCALATE_AFTER_MINUTES, …). A new kind is one
 // file here and one line in index.ts, with its notice in notify/notices.ts (record 143).
 import type { BusinessContent } from '../../../content/content-types.js';
+import type { FollowUpConfig } from '../config.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { Reminder } from '../store/reminder-store.js';
 
@@ -9,6 +10,8 @@ export interface SweepContext {
   owners: OwnerStore;
   content: BusinessContent;
   now: Date;
+  /** When a lead or a quote waited long enough (ESCALATE_AFTER_MINUTES, QUOTE_NUDGE_DAYS). */
+  followUp: FollowUpConfig;
 }
 
 export interface ReminderRule {

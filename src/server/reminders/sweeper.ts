@@ -4,6 +4,7 @@
 // may sweep at once: the store's primary key keeps each reminder to one (record 143).
 import type { BusinessContent } from '../../../content/content-types.js';
 import type { Clock } from '../clock.js';
+import type { FollowUpConfig } from '../config.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { ReminderRule } from './reminder-rule.js';
 
@@ -21,13 +22,14 @@ export function createReminderSweeper(options: {
   content: BusinessContent;
   rules: readonly ReminderRule[];
   clock: Clock;
+  followUp: FollowUpConfig;
   /** After a sweep queued some: the outbox worker's kick. */
   onQueued(count: number): void;
   /** A rule or the store failed (the message only: no personal data). */
   onError(error: unknown, event: string): void;
   everyMs?: number;
 }): ReminderSweeper {
-  const { owners, content, rules, clock } = options;
+  const { owners, content, rules, clock, followUp } = options;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
@@ -36,7 +38,7 @@ export function createReminderSweeper(options: {
     for (const rule of rules) {
       try {
         const now = new Date(clock());
-        const due = await rule.due({ owners, content, now });
+        const due = await rule.due({ owners, content, now, followUp });
         queued += (await owners.reminders.queue(due, now)).length;
       } catch (error) {
         options.onError(error, rule.event);

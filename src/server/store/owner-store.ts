@@ -9,6 +9,9 @@
 //   quotes                 quote-store.ts     sqlite/sqlite-quote-store.ts     postgres/postgres-quote-store.ts
 //   payments               payment-store.ts   sqlite/sqlite-payment-store.ts   postgres/postgres-payment-store.ts
 //   reminders              reminder-store.ts  sqlite/sqlite-reminder-store.ts  postgres/postgres-reminder-store.ts
+//   what reminders look for follow-up-store.ts sqlite/sqlite-follow-up-store.ts postgres/postgres-follow-up-store.ts
+//   action links           action-link-store.ts sqlite/sqlite-action-link-store.ts postgres/postgres-action-link-store.ts
+//   the owner's numbers    numbers-store.ts   sqlite/sqlite-numbers-store.ts   postgres/postgres-numbers-store.ts
 //   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
@@ -17,9 +20,12 @@
 // in each engine's opener (sqlite-owner-store.ts, postgres-owner-store.ts), and its
 // contract suite `<name>-store.test.ts` on both engines (tests/support/owner-store-engines.ts).
 import type { AccountStore } from './account-store.js';
+import type { ActionLinkStore } from './action-link-store.js';
 import type { DeviceStore } from './device-store.js';
+import type { FollowUpStore } from './follow-up-store.js';
 import type { EventPlanStore } from './event-plan-store.js';
 import type { InboxStore } from './inbox-store.js';
+import type { NumbersStore } from './numbers-store.js';
 import type { PaymentStore } from './payment-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ReminderStore } from './reminder-store.js';
@@ -40,6 +46,12 @@ export interface OwnerStore extends AccountStore {
   readonly payments: PaymentStore;
   /** The reminders of the sale, each queued once (record 143). */
   readonly reminders: ReminderStore;
+  /** What the never-silent reminders look for: leads and quotes nobody answered, events that are over (records 180, 181). */
+  readonly followUps: FollowUpStore;
+  /** The notifications' action links, each used once (record 182). */
+  readonly actionLinks: ActionLinkStore;
+  /** The owner's numbers (record 183). */
+  readonly numbers: NumbersStore;
   /** Each booked event's final count and what the customer told of the day (record 170). */
   readonly eventPlans: EventPlanStore;
   /** Closes the connection every store here shares. */

@@ -9,6 +9,8 @@ import type { PushDevice } from '../../store/device-store.js';
 import type { Minor } from '../../../shared/money.js';
 import type { Payment } from '../../store/payment-store.js';
 import type { Quote } from '../../store/quote-store.js';
+import type { InquiryStatus } from '../../../shared/inbox-views.js';
+import type { NoticeAction } from '../messages.js';
 import type { EventSheetView } from '../../../shared/event-plan.js';
 import type { FinalCount } from '../../store/event-plan-store.js';
 
@@ -30,6 +32,14 @@ export interface SaleServices {
   quote(id: string): Promise<Quote | undefined>;
   /** The customer's link to a quote (its unguessable token). */
   quoteUrl(quoteId: string): string;
+  /** Where the owner has got with the inquiry (an answer: a status change, note or quote), or undefined once erased. */
+  progress(inquiryId: string): Promise<{ status: InquiryStatus; answered: boolean } | undefined>;
+  /**
+   * A lead's action links ("Mark as contacted", "Decline"; record 182), signed for the
+   * owner a notification goes to: a device's owner, or the one owner an e-mail goes to
+   * (none named when it goes to several).
+   */
+  actionLinks(inquiryId: string, to: { ownerId: string } | { emails: readonly string[] }): Promise<NoticeAction[]>;
   /** A payment ('deposit-paid:<payment id>' names one). */
   payment(id: string): Promise<Payment | undefined>;
   /** What the inquiry has paid so far (payments less refunds). */

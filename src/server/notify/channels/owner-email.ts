@@ -23,8 +23,10 @@ export const ownerEmailChannel: Channel = {
       if (!notice) return skipped(GONE);
       return mailer.send(ownerNoticeEmail({ notice, inquiry, to, from: config.mailFrom, messageId }), signal, graceMs);
     }
+    // "Mark as contacted" and "Decline", signed for the one owner it goes to, or for none named (record 182).
+    const actions = (await sale?.actionLinks(inquiry.id, { emails: to })) ?? [];
     return mailer.send(
-      ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl }),
+      ownerEmail({ inquiry, to, from: config.mailFrom, messageId, publicUrl: config.publicUrl, actions }),
       signal,
       graceMs,
     );

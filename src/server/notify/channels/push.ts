@@ -6,7 +6,7 @@
 import webpush from 'web-push';
 import type { DeviceStore, PushDevice } from '../../store/device-store.js';
 import { noticePushPayload, pushPayload } from '../messages.js';
-import { noticeFor, OWNER_EVENTS, OWNER_NOTICES } from '../notices.js';
+import { noticeFor, OWNER_EVENTS, OWNER_PUSH_EVENTS, PUSH_NOTICES } from '../notices.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import { OUTBOUND_TIMEOUT_MS, post } from '../outbound-http.js';
 import { type Channel, type ChannelOutcome, GONE, type PushServices, skipped } from './channel.js';
@@ -53,17 +53,20 @@ export const pushChannel: Channel = {
   label: 'Push',
   timeoutMs: OUTBOUND_TIMEOUT_MS,
   plan: (_config, stored) => [...stored],
-  events: ['', ...OWNER_EVENTS],
+  events: ['', ...OWNER_EVENTS, ...OWNER_PUSH_EVENTS],
   targets: async ({ push }) => (push ? (await push.devices()).map((device) => device.id) : []),
   async send(delivery, inquiry, { config, push, signal, sale }) {
     const device = push && delivery.target ? await push.device(delivery.target) : undefined;
     if (!push || !device) return skipped('this device no longer takes notifications');
-    let payload = pushPayload(inquiry, config.publicUrl);
-    if (delivery.topic !== '') {
+    // A lead's pushes carry "Mark as contacted" and "Decline", signed for the device's owner (record 182).
+    const actions = () => sale?.actionLinks(inquiry.id, { ownerId: device.ownerId }) ?? Promise.resolve([]);
+    let payload: string;
+    if (delivery.topic === '') payload = pushPayload(inquiry, config.publicUrl, await actions());
+    else {
       const context = { inquiry, topic: delivery.topic, sale, publicUrl: config.publicUrl };
-      const notice = await noticeFor(OWNER_NOTICES, context);
+      const notice = await noticeFor(PUSH_NOTICES, context);
       if (!notice) return skipped(GONE);
-      payload = noticePushPayload(notice, inquiry, delivery.topic);
+      payload = noticePushPayload(notice, inquiry, delivery.topic, notice.answerable ? await actions() : []);
     }
     return sendPush(device, payload, {
       keys: await push.keys(),

@@ -11,10 +11,11 @@ import { FORGET_INQUIRY_SQL } from './postgres-outbox.js';
 import { FORGET_EVENT_PLAN_SQL } from './postgres-event-plan-store.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './postgres-payment-store.js';
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
+import { FORGET_ACTION_LINKS_SQL } from './postgres-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
+import { STATUS_FOR_UPDATE_SQL, STATUS_SQL, writeStatusChange } from './postgres-status-change.js';
 import { inTransaction, iso } from './postgres-transaction.js';
 
-const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
 const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e."${column}"`).join(', ')}, ${STATUS_SQL} AS "status", s."readAt" AS "readAt"
   FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"`;
 
@@ -131,23 +132,10 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
     async setStatus(id, status, by, at) {
       return inTransaction(pool, async (client) => {
         // Locks the inquiry's row: two owners changing it at once are applied one after the other.
-        const { rows } = await client.query(
-          `SELECT ${STATUS_SQL} AS "status" FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
-           WHERE e."id" = $1 FOR UPDATE OF e`,
-          [id],
-        );
+        const { rows } = await client.query(STATUS_FOR_UPDATE_SQL, [id]);
         if (!rows[0]) return false;
         if (rows[0].status === status) return true;
-        await client.query(
-          `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "status", "ownerId", "ownerEmail", "at") VALUES ($1, 'status', $2, $3, $4, $5)`,
-          [id, status, by.id, by.email, at.toISOString()],
-        );
-        await client.query(
-          `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt") VALUES ($1, $2, $3, $3)
-           ON CONFLICT ("inquiryId") DO UPDATE SET "status" = excluded."status", "updatedAt" = excluded."updatedAt",
-             "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
-          [id, status, at.toISOString()],
-        );
+        await writeStatusChange(client, id, status, by, at);
         return true;
       });
     },
@@ -174,6 +162,7 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
         await client.query(SCRUB_PAYMENTS_SQL, [id]);
         await client.query(FORGET_CHECKOUTS_SQL, [id]);
         await client.query(FORGET_REMINDERS_SQL, [id]);
+        await client.query(FORGET_ACTION_LINKS_SQL, [id]);
         for (const sql of FORGET_EVENT_PLAN_SQL) await client.query(sql, [id]);
         await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
           id,

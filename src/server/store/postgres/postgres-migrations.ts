@@ -376,4 +376,16 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "owners" ADD COLUMN "deviceGeneration" integer NOT NULL DEFAULT 0;
   ALTER TABLE "pushDevices" ADD COLUMN "sessionHash" text`,
   },
+  {
+    version: 160,
+    name: 'never-silent-action-links',
+    // As on SQLite (sqlite-migrations.ts, version 160; record 182).
+    sql: `CREATE TABLE "actionLinksUsed" (
+    "id" text PRIMARY KEY,
+    "inquiryId" text NOT NULL,
+    "action" text NOT NULL,
+    "usedAt" timestamptz NOT NULL
+  );
+  CREATE INDEX "actionLinksUsed_inquiryId" ON "actionLinksUsed" ("inquiryId")`,
+  },
 ]);

@@ -3,10 +3,13 @@
 // sessions, shared by the owner's stores (owner-store.ts says how one is added).
 import type { OwnerStore } from '../owner-store.js';
 import { postgresAccountStore } from './postgres-account-store.js';
+import { postgresActionLinkStore } from './postgres-action-link-store.js';
 import { postgresDeviceStore } from './postgres-device-store.js';
 import { postgresEventPlanStore } from './postgres-event-plan-store.js';
 import { erasureScrubber, type ScrubLog, stderrLog } from './postgres-erasure-scrubber.js';
+import { postgresFollowUpStore } from './postgres-follow-up-store.js';
 import { postgresInboxStore } from './postgres-inbox-store.js';
+import { postgresNumbersStore } from './postgres-numbers-store.js';
 import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
@@ -33,6 +36,9 @@ export async function openPostgresOwnerStore(
     quotes: postgresQuoteStore(pool),
     payments: postgresPaymentStore(pool),
     reminders: postgresReminderStore(pool),
+    followUps: postgresFollowUpStore(pool),
+    actionLinks: postgresActionLinkStore(pool),
+    numbers: postgresNumbersStore(pool),
     eventPlans: postgresEventPlanStore(pool),
     async close() {
       await scrubber.close();

@@ -8,6 +8,8 @@ import type { Actor } from '../actor.js';
 import {
   DEPOSIT_PAID_EVENT,
   type EventOutcome,
+  type PaidEvent,
+  type RefundEvent,
   handRow,
   paidRow,
   type Payment,
@@ -125,6 +127,54 @@ const insert = async (client: Query, row: PaymentRow) =>
     )
   ).rowCount ?? 0) > 0;
 
+/** A provider's payment event, in a transaction (PaymentStore.applyPaid). */
+async function applyPaidOn(client: Query, event: PaidEvent, at: Date): Promise<EventOutcome> {
+  const { rows } = await client.query('SELECT * FROM "checkoutSessions" WHERE "provider" = $1 AND "id" = $2', [
+    event.provider,
+    event.checkoutId,
+  ]);
+  if (rows[0]) await lockInquiry(client, rows[0].inquiryId as string);
+  if (!(await firstSight(client, event.provider, event.eventId, at))) return 'duplicate';
+  const outcome = (result: EventOutcome) => settleEvent(client, event.provider, event.eventId, result);
+  if (!rows[0]) return outcome('ignored');
+  const asked = rowToCheckout(rows[0]);
+  if (asked.amount !== event.amount || asked.currency !== event.currency) {
+    await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
+    return outcome('mismatch');
+  }
+  const id = randomUUID();
+  const stored = await insert(client, paidRow(asked, event, id, at.toISOString()));
+  if (!stored) return outcome('duplicate');
+  const payment = (await getOn(client, id))!;
+  await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+  await settleDeposit(client, asked.inquiryId, payment, null, at);
+  return outcome('applied');
+}
+
+/** A provider's refund event, in a transaction (PaymentStore.applyRefund). */
+async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promise<EventOutcome> {
+  const { rows } = await client.query(
+    `SELECT * FROM "payments" WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'payment'`,
+    [event.provider, event.paymentRef],
+  );
+  if (rows[0]) await lockInquiry(client, rows[0].inquiryId as string);
+  if (!(await firstSight(client, event.provider, event.eventId, at))) return 'duplicate';
+  const outcome = (result: EventOutcome) => settleEvent(client, event.provider, event.eventId, result);
+  if (!rows[0] || rows[0].currency !== event.currency) return outcome('ignored');
+  const payment = rowToPayment(rows[0]);
+  const refunded = await client.query(
+    `SELECT coalesce(sum("amount"), 0)::bigint AS "refunded" FROM "payments"
+     WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'refund'`,
+    [event.provider, event.paymentRef],
+  );
+  const amount = event.refundedTotal - Number(refunded.rows[0].refunded);
+  if (amount <= 0) return outcome('duplicate');
+  const stored = await insert(client, refundRow(payment, event, amount, randomUUID(), at.toISOString()));
+  if (!stored) return outcome('duplicate');
+  await saleHistory(client, payment.inquiryId, PAYMENT_NOTES.refunded(amount, event.currency, event.label), null, at);
+  return outcome('applied');
+}
+
 export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
   return {
     async checkoutFor(provider, quoteId, amount, currency, openAfter) {
@@ -158,61 +208,9 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
       );
     },
 
-    applyPaid(event, at) {
-      return inTransaction(pool, async (client): Promise<EventOutcome> => {
-        const { rows } = await client.query('SELECT * FROM "checkoutSessions" WHERE "provider" = $1 AND "id" = $2', [
-          event.provider,
-          event.checkoutId,
-        ]);
-        if (rows[0]) await lockInquiry(client, rows[0].inquiryId as string);
-        if (!(await firstSight(client, event.provider, event.eventId, at))) return 'duplicate';
-        const outcome = (result: EventOutcome) => settleEvent(client, event.provider, event.eventId, result);
-        if (!rows[0]) return outcome('ignored');
-        const asked = rowToCheckout(rows[0]);
-        if (asked.amount !== event.amount || asked.currency !== event.currency) {
-          await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
-          return outcome('mismatch');
-        }
-        const id = randomUUID();
-        const stored = await insert(client, paidRow(asked, event, id, at.toISOString()));
-        if (!stored) return outcome('duplicate');
-        const payment = (await getOn(client, id))!;
-        await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
-        await settleDeposit(client, asked.inquiryId, payment, null, at);
-        return outcome('applied');
-      });
-    },
+    applyPaid: (event, at) => inTransaction(pool, (client) => applyPaidOn(client, event, at)),
 
-    applyRefund(event, at) {
-      return inTransaction(pool, async (client): Promise<EventOutcome> => {
-        const { rows } = await client.query(
-          `SELECT * FROM "payments" WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'payment'`,
-          [event.provider, event.paymentRef],
-        );
-        if (rows[0]) await lockInquiry(client, rows[0].inquiryId as string);
-        if (!(await firstSight(client, event.provider, event.eventId, at))) return 'duplicate';
-        const outcome = (result: EventOutcome) => settleEvent(client, event.provider, event.eventId, result);
-        if (!rows[0] || rows[0].currency !== event.currency) return outcome('ignored');
-        const payment = rowToPayment(rows[0]);
-        const refunded = await client.query(
-          `SELECT coalesce(sum("amount"), 0)::bigint AS "refunded" FROM "payments"
-           WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'refund'`,
-          [event.provider, event.paymentRef],
-        );
-        const amount = event.refundedTotal - Number(refunded.rows[0].refunded);
-        if (amount <= 0) return outcome('duplicate');
-        const stored = await insert(client, refundRow(payment, event, amount, randomUUID(), at.toISOString()));
-        if (!stored) return outcome('duplicate');
-        await saleHistory(
-          client,
-          payment.inquiryId,
-          PAYMENT_NOTES.refunded(amount, event.currency, event.label),
-          null,
-          at,
-        );
-        return outcome('applied');
-      });
-    },
+    applyRefund: (event, at) => inTransaction(pool, (client) => applyRefundOn(client, event, at)),
 
     record(inquiryId, payment, by, at) {
       return inTransaction(pool, async (client): Promise<RecordResult> => {

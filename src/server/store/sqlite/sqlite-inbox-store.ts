@@ -20,15 +20,16 @@ import { forgetOutboxOf } from './sqlite-outbox.js';
 import { FORGET_EVENT_PLAN_SQL } from './sqlite-event-plan-store.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './sqlite-payment-store.js';
 import { FORGET_QUOTES_SQL } from './sqlite-quote-store.js';
+import { FORGET_ACTION_LINKS_SQL } from './sqlite-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
+import { STATUS_OF_SQL, STATUS_SQL, writeStatusChange } from './sqlite-status-change.js';
 
 /** Hits a search looks at first (and then four times as many at each step, if the page needs them). */
 const SEARCH_WINDOW = 256;
 const NEWEST_FIRST = 'ORDER BY e.createdAt DESC, e.id DESC LIMIT @limit';
 
-const STATUS_SQL = `COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)`;
 const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e.${column}`).join(', ')}, ${STATUS_SQL} AS status, s.readAt AS readAt
   FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id`;
 
@@ -148,6 +149,7 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
     prepare(SCRUB_PAYMENTS_SQL).run(id);
     prepare(FORGET_CHECKOUTS_SQL).run(id);
     prepare(FORGET_REMINDERS_SQL).run(id);
+    prepare(FORGET_ACTION_LINKS_SQL).run(id);
     for (const sql of FORGET_EVENT_PLAN_SQL) prepare(sql).run(id);
     prepare('INSERT INTO erasures (inquiryId, erasedAt, erasedBy) VALUES (?, ?, ?)').run(id, at, by);
     return true;
@@ -179,9 +181,7 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
 export function sqliteInboxStore(db: Database.Database, prepare: Prepare, file: string): InboxStore {
   const exists = (id: string) => prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(id) !== undefined;
   const currentStatus = (id: string) =>
-    (prepare(`SELECT ${STATUS_SQL} FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE e.id = ?`)
-      .pluck()
-      .get(id) as InquiryStatus | undefined) ?? undefined;
+    (prepare(STATUS_OF_SQL).pluck().get(id) as InquiryStatus | undefined) ?? undefined;
   const search = sqliteSearchIndexer(db);
   const searchedRows = searcher(prepare, search);
   const erasing = eraser(db, prepare, file, search);
@@ -190,14 +190,7 @@ export function sqliteInboxStore(db: Database.Database, prepare: Prepare, file: 
     const current = currentStatus(id);
     if (current === undefined) return false;
     if (current === status) return true;
-    prepare(
-      `INSERT INTO inquiryEvents (inquiryId, kind, status, ownerId, ownerEmail, at) VALUES (?, 'status', ?, ?, ?, ?)`,
-    ).run(id, status, by.id, by.email, at);
-    prepare(
-      `INSERT INTO inquiryState (inquiryId, status, readAt, updatedAt) VALUES (?, ?, ?, ?)
-       ON CONFLICT (inquiryId) DO UPDATE SET status = excluded.status, updatedAt = excluded.updatedAt,
-         readAt = COALESCE(inquiryState.readAt, excluded.readAt)`,
-    ).run(id, status, at, at);
+    writeStatusChange(prepare, id, status, by, at);
     return true;
   });
 

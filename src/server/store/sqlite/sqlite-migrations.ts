@@ -391,4 +391,17 @@ export const SQLITE_MIGRATIONS = migrationList([
   ALTER TABLE owners ADD COLUMN deviceGeneration INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE pushDevices ADD COLUMN sessionHash TEXT`,
   },
+  {
+    version: 160,
+    name: 'never-silent-action-links',
+    // Each action link of a notification ("Mark as contacted", "Decline") that acted, by
+    // its id: used once, on every instance (record 182). Erased with the inquiry.
+    sql: `CREATE TABLE actionLinksUsed (
+    id TEXT PRIMARY KEY,
+    inquiryId TEXT NOT NULL,
+    action TEXT NOT NULL,
+    usedAt TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX actionLinksUsed_inquiryId ON actionLinksUsed (inquiryId)`,
+  },
 ]);

@@ -10,9 +10,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
+import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
+import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
 import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
+import { sqliteNumbersStore } from './sqlite-numbers-store.js';
 import { sqlitePaymentStore } from './sqlite-payment-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
@@ -39,6 +42,9 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     quotes: sqliteQuoteStore(db, prepare),
     payments: sqlitePaymentStore(db, prepare),
     reminders: sqliteReminderStore(db, prepare),
+    followUps: sqliteFollowUpStore(prepare),
+    actionLinks: sqliteActionLinkStore(db, prepare),
+    numbers: sqliteNumbersStore(prepare),
     eventPlans: sqliteEventPlanStore(db, prepare),
     async close() {
       if (db.open) db.close();

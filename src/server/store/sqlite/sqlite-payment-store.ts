@@ -33,7 +33,8 @@ export const FORGET_CHECKOUTS_SQL = 'DELETE FROM checkoutSessions WHERE inquiryI
 const paidSql = (id: string) => `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END), 0)
   FROM payments WHERE inquiryId = ${id} AND voidedAt IS NULL`;
 
-export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
+/** The reads and writes the payment store's transactions are made of. */
+function paymentRecords(prepare: Prepare) {
   const { history, owe, advance } = saleRecords(prepare);
   const get = (id: string) => {
     const row = prepare('SELECT * FROM payments WHERE id = ?').get(id) as Record<string, unknown> | undefined;
@@ -83,6 +84,12 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
          @note, @recordedAt, @recordedBy)
        ON CONFLICT DO NOTHING`,
     ).run(row).changes > 0;
+  return { history, get, paid, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert };
+}
+
+export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
+  const { history, get, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert } =
+    paymentRecords(prepare);
 
   const applyPaidTx = db.transaction((event: Parameters<PaymentStore['applyPaid']>[0], at: string): EventOutcome => {
     if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';

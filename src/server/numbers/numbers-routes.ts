@@ -1,0 +1,24 @@
+// The owner's numbers under /api/owner (record 183), in the signed-in part of the
+// owner's area (owner-scope.ts): as JSON for the inbox's Numbers page, and as CSV.
+import type { FastifyPluginAsync } from 'fastify';
+import type { NumbersView } from '../../shared/numbers-views.js';
+import type { OwnerAreaOptions } from '../owner-area.js';
+import { numbersCsv } from './numbers-csv.js';
+import { ownerNumbers } from './numbers.js';
+
+export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'clock'>> = async (
+  app,
+  { owners, clock },
+) => {
+  const count = () => ownerNumbers(owners.numbers, clock());
+
+  app.get('/api/owner/numbers', async (): Promise<NumbersView> => count());
+
+  app.get('/api/owner/numbers.csv', async (_request, reply) => {
+    const view = await count();
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="numbers-${view.at.slice(0, 10)}.csv"`)
+      .send(numbersCsv(view));
+  });
+};
