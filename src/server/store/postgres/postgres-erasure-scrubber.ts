@@ -17,6 +17,8 @@ export const ERASED_TABLES = [
   'payments',
   'checkoutSessions',
   'reminders',
+  'finalCounts',
+  'eventDetails',
 ];
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */
@@ -30,6 +32,13 @@ const SCRUB_RETRY_MS = 20_000;
  * creates queue behind its lock request meanwhile, so it gives up soon and is tried again.
  */
 const SCRUB_LOCK_TIMEOUT = '1s';
+/**
+ * How many times a table's rewrite asks for its lock before the scrub gives up: an
+ * autovacuum holding it is cancelled once a lock request has waited deadlock_timeout
+ * (1 s), the moment the request itself may time out, so the next try gets it.
+ */
+const SCRUB_LOCK_TRIES = 3;
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Where the scrub reports a failure: the step and the error's code, never its text. */
 export type ScrubLog = (fields: { step: string; code: unknown }, message: string) => void;
@@ -60,7 +69,7 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
     const long = longQueries(client);
     for (const table of ERASED_TABLES) {
       step = `VACUUM FULL "${table}"`;
-      await long(step);
+      await withLockTries(() => long(step));
     }
     step = 'CHECKPOINT';
     // Only superusers and pg_checkpoint members may; the others' old files go at the next automatic one.
@@ -80,6 +89,17 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
   } finally {
     // Its lock_timeout is its own: the connection is closed, not pooled again.
     client.release(true);
+  }
+}
+
+/** Runs `work` again while it could not have its lock, up to SCRUB_LOCK_TRIES times in all. */
+async function withLockTries<T>(work: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE || tries >= SCRUB_LOCK_TRIES) throw error;
+    }
   }
 }
 
