@@ -67,6 +67,8 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
     // A rewrite of a large table may take a while (record 150's limits are for requests).
     await client.query('SET statement_timeout = 0');
     const long = longQueries(client);
+    step = 'wait for older snapshots';
+    await olderSnapshotsGone(client);
     for (const table of ERASED_TABLES) {
       step = `VACUUM FULL "${table}"`;
       await withLockTries(() => long(step));
@@ -89,6 +91,34 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
   } finally {
     // Its lock_timeout is its own: the connection is closed, not pooled again.
     client.release(true);
+  }
+}
+
+/** How long the scrub waits for the snapshots taken before it began to end. */
+const SNAPSHOTS_WAIT_MS = 10_000;
+
+/**
+ * Waits until no other session of this database holds a snapshot from before now (an
+ * autovacuum's ANALYZE, a request under way): VACUUM FULL copies a deleted row that such
+ * a snapshot may still see, so the erased text would survive into the new files. Throws
+ * (the scrub is tried again later) if one is still held after SNAPSHOTS_WAIT_MS.
+ */
+async function olderSnapshotsGone(client: pg.PoolClient): Promise<void> {
+  // Every transaction before this xid (the erasures' among them) had begun when the scrub did.
+  const { rows } = await client.query(
+    `SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text AS "horizon"`,
+  );
+  const until = Date.now() + SNAPSHOTS_WAIT_MS;
+  for (;;) {
+    const older = await client.query(
+      `SELECT count(*)::int AS "n" FROM pg_stat_activity
+       WHERE "datname" = current_database() AND "pid" <> pg_backend_pid() AND "backend_xmin" IS NOT NULL
+         AND age("backend_xmin") > age($1::xid)`,
+      [rows[0].horizon],
+    );
+    if (older.rows[0].n === 0) return;
+    if (Date.now() > until) throw Object.assign(new Error('an older snapshot is still held'), { code: 'snapshot' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
