@@ -50,8 +50,9 @@ describe.each(OWNER_STORE_ENGINES)('the event plan store on $name', (engine) => 
     const inquiry = buildNewInquiry();
     const stores = await open(inquiry);
     const plans = stores.owners.eventPlans;
+    const marker = `Site${Date.now()}Marker`;
     const details = {
-      onSiteName: 'Sam Ortiz',
+      onSiteName: `Sam ${marker}`,
       onSitePhone: '+1 512 555 0101',
       siteAnswers: [{ question: 'Power?', answer: 'A 30 A outlet by the gym door' }],
     };
@@ -73,5 +74,8 @@ describe.each(OWNER_STORE_ENGINES)('the event plan store on $name', (engine) => 
     expect(await stores.rows('eventDetails')).toEqual([]);
     expect(await stores.rows('outboxPending')).toEqual([]);
     expect(await plans.details(inquiry.id)).toBeUndefined();
+    // Nor is anything the customer told left in the engine's files (record 085).
+    await stores.owners.inbox.erasureSettled();
+    expect(await stores.filesHolding([marker])).toEqual([]);
   });
 });

@@ -157,6 +157,55 @@ describe('the erasure scrub on PostgreSQL (record 085)', () => {
     expect(erased, 'the scrub came only once the erasures stopped').toBeLessThan(created.length);
   });
 
+  it('asks again for a table another session holds a moment (an autovacuum), rather than failing', {
+    timeout: 60_000,
+  }, async () => {
+    const url = await freshPostgresUrl();
+    const logged: object[] = [];
+    const { inquiries, owners, close } = await openOn(url, (fields) => logged.push(fields));
+    cleanups.push(close);
+    const marker = `Held${Date.now()}Marker`;
+    const target = buildNewInquiry({ document: { lastName: marker } });
+    await inquiries.create(target);
+    await withClient(url, async (holder) => {
+      await holder.query('BEGIN');
+      // As an autovacuum does (it is cancelled once a rewrite has waited 1 s for it).
+      await holder.query('LOCK TABLE "eventInquiries" IN SHARE UPDATE EXCLUSIVE MODE');
+      expect(await owners.inbox.erase(target.id, ACTOR, new Date())).toBe(true);
+      const settled = owners.inbox.erasureSettled();
+      await sleep(1_500);
+      await holder.query('ROLLBACK');
+      await settled;
+    });
+    expect(logged).toEqual([]);
+    expect(await clusterFilesHolding(url, [marker])).toEqual([]);
+  });
+
+  it('waits for a snapshot older than the erasure (an autovacuum’s ANALYZE) to end before it rewrites', {
+    timeout: 60_000,
+  }, async () => {
+    const url = await freshPostgresUrl();
+    const logged: object[] = [];
+    const { inquiries, owners, close } = await openOn(url, (fields) => logged.push(fields));
+    cleanups.push(close);
+    const marker = `Seen${Date.now()}Marker`;
+    const target = buildNewInquiry({ document: { lastName: marker } });
+    await inquiries.create(target);
+    await withClient(url, async (reader) => {
+      // A snapshot taken before the erasure, on another table: it could still see the erased row.
+      await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await reader.query('SELECT count(*) FROM "erasures"');
+      expect(await owners.inbox.erase(target.id, ACTOR, new Date())).toBe(true);
+      const settled = owners.inbox.erasureSettled();
+      await sleep(1_500);
+      await reader.query('COMMIT');
+      await settled;
+    });
+    expect(logged).toEqual([]);
+    await checkpoint(url);
+    expect(await clusterFilesHolding(url, [marker])).toEqual([]);
+  });
+
   it('logs a scrub that fails, naming no one, and finishes it at the next start', { timeout: 60_000 }, async () => {
     const url = await freshPostgresUrl();
     const logged: { fields: object; message: string }[] = [];

@@ -17,6 +17,8 @@ export const ERASED_TABLES = [
   'payments',
   'checkoutSessions',
   'reminders',
+  'finalCounts',
+  'eventDetails',
 ];
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */
@@ -30,6 +32,13 @@ const SCRUB_RETRY_MS = 20_000;
  * creates queue behind its lock request meanwhile, so it gives up soon and is tried again.
  */
 const SCRUB_LOCK_TIMEOUT = '1s';
+/**
+ * How many times a table's rewrite asks for its lock before the scrub gives up: an
+ * autovacuum holding it is cancelled once a lock request has waited deadlock_timeout
+ * (1 s), the moment the request itself may time out, so the next try gets it.
+ */
+const SCRUB_LOCK_TRIES = 3;
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Where the scrub reports a failure: the step and the error's code, never its text. */
 export type ScrubLog = (fields: { step: string; code: unknown }, message: string) => void;
@@ -58,9 +67,11 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
     // A rewrite of a large table may take a while (record 150's limits are for requests).
     await client.query('SET statement_timeout = 0');
     const long = longQueries(client);
+    step = 'wait for older snapshots';
+    await olderSnapshotsGone(client);
     for (const table of ERASED_TABLES) {
       step = `VACUUM FULL "${table}"`;
-      await long(step);
+      await withLockTries(() => long(step));
     }
     step = 'CHECKPOINT';
     // Only superusers and pg_checkpoint members may; the others' old files go at the next automatic one.
@@ -80,6 +91,45 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
   } finally {
     // Its lock_timeout is its own: the connection is closed, not pooled again.
     client.release(true);
+  }
+}
+
+/** How long the scrub waits for the snapshots taken before it began to end. */
+const SNAPSHOTS_WAIT_MS = 10_000;
+
+/**
+ * Waits until no other session of this database holds a snapshot from before now (an
+ * autovacuum's ANALYZE, a request under way): VACUUM FULL copies a deleted row that such
+ * a snapshot may still see, so the erased text would survive into the new files. Throws
+ * (the scrub is tried again later) if one is still held after SNAPSHOTS_WAIT_MS.
+ */
+async function olderSnapshotsGone(client: pg.PoolClient): Promise<void> {
+  // Every transaction before this xid (the erasures' among them) had begun when the scrub did.
+  const { rows } = await client.query(
+    `SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text AS "horizon"`,
+  );
+  const until = Date.now() + SNAPSHOTS_WAIT_MS;
+  for (;;) {
+    const older = await client.query(
+      `SELECT count(*)::int AS "n" FROM pg_stat_activity
+       WHERE "datname" = current_database() AND "pid" <> pg_backend_pid() AND "backend_xmin" IS NOT NULL
+         AND age("backend_xmin") > age($1::xid)`,
+      [rows[0].horizon],
+    );
+    if (older.rows[0].n === 0) return;
+    if (Date.now() > until) throw Object.assign(new Error('an older snapshot is still held'), { code: 'snapshot' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Runs `work` again while it could not have its lock, up to SCRUB_LOCK_TRIES times in all. */
+async function withLockTries<T>(work: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await work();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE || tries >= SCRUB_LOCK_TRIES) throw error;
+    }
   }
 }
 
