@@ -25,6 +25,8 @@ export interface OpenedStores {
    * keeps everything until it is recycled (record 081).
    */
   filesHolding(texts: string[]): Promise<string[]>;
+  /** Gathers the engine's planner statistics as its background work would (PostgreSQL's ANALYZE). */
+  analyze(): Promise<void>;
   /** Rows of a table, read behind the store's back. */
   rows(table: string): Promise<Record<string, unknown>[]>;
   /** Closes the owner store and opens it again on the same database (a restart). */
@@ -82,6 +84,8 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
           return owners;
         },
         filesHolding: async (texts) => filesHolding(data.dir, texts),
+        // SQLite gathers none by itself (the store never runs ANALYZE).
+        analyze: async () => {},
         async rows(table) {
           const db = openDatabase(file, { readonly: true });
           try {
@@ -113,6 +117,7 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
           return owners;
         },
         filesHolding: (texts) => clusterFilesHolding(url, texts),
+        analyze: () => withClient(url, async (client) => void (await client.query('ANALYZE'))),
         rows: (table) => withClient(url, async (client) => (await client.query(`SELECT * FROM "${table}"`)).rows),
         async close() {
           await owners.close();

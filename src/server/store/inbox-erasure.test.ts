@@ -75,6 +75,8 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
       ]);
       await owners.inbox.addNote(target.id, `${marker} called back`, ACTOR, new Date());
       await owners.inbox.setStatus(target.id, 'contacted', ACTOR, new Date());
+      // As autovacuum may: statistics with sample values of each column (record 157).
+      await opened.analyze();
       const when = new Date();
 
       expect(await owners.inbox.erase(target.id, ACTOR, when)).toBe(true);

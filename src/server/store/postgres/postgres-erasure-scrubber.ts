@@ -73,6 +73,10 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
       step = `VACUUM FULL "${table}"`;
       await withLockTries(() => long(step));
     }
+    // The statistics ANALYZE kept before migration 161 (record 157): only a superuser may
+    // rewrite this catalog; for another role PostgreSQL skips it with a warning.
+    step = 'VACUUM FULL pg_statistic';
+    await withLockTries(() => long(step));
     step = 'CHECKPOINT';
     // Only superusers and pg_checkpoint members may; the others' old files go at the next automatic one.
     await long('CHECKPOINT').catch((error: { code?: unknown }) => {

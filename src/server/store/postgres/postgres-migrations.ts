@@ -388,4 +388,45 @@ export const POSTGRES_MIGRATIONS = migrationList([
   );
   CREATE INDEX "actionLinksUsed_inquiryId" ON "actionLinksUsed" ("inquiryId")`,
   },
+  {
+    version: 161,
+    name: 'no-statistics-of-personal-data',
+    // PostgreSQL only (record 157): ANALYZE, autovacuum's too, keeps sample values of each
+    // column (most common values, histogram bounds) in pg_statistic, where an erasure and
+    // its scrub never reach. The columns that hold a customer's words keep no statistics;
+    // what earlier ones kept is deleted where this role may (a superuser's), and the
+    // scrub's VACUUM FULL of pg_statistic takes it from the files.
+    sql: `ALTER TABLE "eventInquiries" ALTER COLUMN "firstName" SET STATISTICS 0,
+    ALTER COLUMN "lastName" SET STATISTICS 0,
+    ALTER COLUMN "email" SET STATISTICS 0,
+    ALTER COLUMN "phoneNumber" SET STATISTICS 0,
+    ALTER COLUMN "company" SET STATISTICS 0,
+    ALTER COLUMN "eventName" SET STATISTICS 0,
+    ALTER COLUMN "siteAddress" SET STATISTICS 0,
+    ALTER COLUMN "notes" SET STATISTICS 0,
+    ALTER COLUMN "reference" SET STATISTICS 0,
+    ALTER COLUMN "searchDocument" SET STATISTICS 0;
+  ALTER TABLE "inquiryEvents" ALTER COLUMN "note" SET STATISTICS 0;
+  ALTER TABLE "outbox" ALTER COLUMN "lastError" SET STATISTICS 0;
+  ALTER TABLE "outboxAttempts" ALTER COLUMN "error" SET STATISTICS 0;
+  ALTER TABLE "outboxPending" ALTER COLUMN "lastError" SET STATISTICS 0;
+  ALTER TABLE "quotes" ALTER COLUMN "lines" SET STATISTICS 0,
+    ALTER COLUMN "declineReason" SET STATISTICS 0,
+    ALTER COLUMN "acceptedFrom" SET STATISTICS 0,
+    ALTER COLUMN "acceptedSnapshot" SET STATISTICS 0;
+  ALTER TABLE "payments" ALTER COLUMN "note" SET STATISTICS 0,
+    ALTER COLUMN "voidReason" SET STATISTICS 0;
+  ALTER TABLE "eventDetails" ALTER COLUMN "onSiteName" SET STATISTICS 0,
+    ALTER COLUMN "onSitePhone" SET STATISTICS 0,
+    ALTER COLUMN "siteAnswers" SET STATISTICS 0;
+  DO $$ BEGIN
+    IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+      DELETE FROM pg_statistic s USING pg_attribute a
+      WHERE a.attrelid = s.starelid AND a.attnum = s.staattnum AND a.attstattarget = 0
+        AND s.starelid IN ('"eventInquiries"'::regclass,
+          '"inquiryEvents"'::regclass, '"outbox"'::regclass, '"outboxAttempts"'::regclass, '"outboxPending"'::regclass,
+          '"quotes"'::regclass, '"payments"'::regclass, '"eventDetails"'::regclass);
+    END IF;
+  END $$`,
+  },
 ]);
