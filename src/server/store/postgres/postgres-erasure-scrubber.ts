@@ -102,25 +102,28 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
 const SNAPSHOTS_WAIT_MS = 10_000;
 
 /**
- * Waits until no other session of this database holds a snapshot from before now (an
- * autovacuum's ANALYZE, a request under way): VACUUM FULL copies a deleted row that such
- * a snapshot may still see, so the erased text would survive into the new files. Throws
- * (the scrub is tried again later) if one is still held after SNAPSHOTS_WAIT_MS.
+ * Waits until nothing from before now is still running or still seen: VACUUM FULL copies
+ * a deleted row that an older snapshot of this database may still see (an autovacuum's
+ * ANALYZE, a request under way), or that any transaction still running in the cluster
+ * (any database: a snapshot takes the oldest of them as its xmin) keeps "recently dead",
+ * so the erased text would survive into the new files. Throws (the scrub is tried again
+ * later) if one is still there after SNAPSHOTS_WAIT_MS.
  */
 async function olderSnapshotsGone(client: pg.PoolClient): Promise<void> {
-  // Every transaction before this xid (the erasures' among them) had begun when the scrub did.
-  const { rows } = await client.query(
-    `SELECT (pg_snapshot_xmax(pg_current_snapshot())::text::bigint % 4294967296)::text AS "horizon"`,
-  );
+  // Every transaction before this one (the erasures' among them) had begun when the scrub did.
+  const { rows } = await client.query(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS "horizon"`);
+  const horizon = rows[0].horizon as string;
   const until = Date.now() + SNAPSHOTS_WAIT_MS;
   for (;;) {
+    // A fresh snapshot each time: its xmin is the oldest transaction still running anywhere.
     const older = await client.query(
-      `SELECT count(*)::int AS "n" FROM pg_stat_activity
-       WHERE "datname" = current_database() AND "pid" <> pg_backend_pid() AND "backend_xmin" IS NOT NULL
-         AND age("backend_xmin") > age($1::xid)`,
-      [rows[0].horizon],
+      `SELECT pg_snapshot_xmin(pg_current_snapshot()) < $1::text::xid8
+         OR EXISTS (SELECT FROM pg_stat_activity
+           WHERE "datname" = current_database() AND "pid" <> pg_backend_pid() AND "backend_xmin" IS NOT NULL
+             AND age("backend_xmin") > age(($1::text::bigint % 4294967296)::text::xid)) AS "held"`,
+      [horizon],
     );
-    if (older.rows[0].n === 0) return;
+    if (!older.rows[0].held) return;
     if (Date.now() > until) throw Object.assign(new Error('an older snapshot is still held'), { code: 'snapshot' });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
