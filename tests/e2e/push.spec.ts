@@ -139,7 +139,8 @@ test('"Send a test notification" says how it went, device by device', async ({ p
       await owners.devices.addPushDevice(
         account!.id,
         { endpoint: endpoints[index]!, ...deviceKeys(), label },
-        new Date(),
+        // A millisecond apart: the page lists devices oldest first (the same instant falls back to their random ids).
+        new Date(Date.now() + index),
       );
     }
   } finally {
