@@ -140,7 +140,7 @@ export function InquiryList({
 }
 
 /** The upcoming Booked inquiries by event date, for the list's marks (issue 32); empty until known. */
-function useBookedDays(): Map<string, BookingRow[]> {
+export function useBookedDays(): Map<string, BookingRow[]> {
   const { data } = useResource(
     (signal) =>
       request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${localToday()}`, undefined, signal),

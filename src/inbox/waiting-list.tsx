@@ -2,13 +2,14 @@
 // waiting first", from the same answer as the title's count (use-waiting-leads.ts).
 import { useEffect } from 'react';
 import { WAITING_WITHIN_DAYS } from '../shared/waiting-views.js';
-import { InquiryTable } from './inquiry-list.js';
+import { InquiryTable, useBookedDays } from './inquiry-list.js';
 import { Link, useFocusOnMount } from './link.js';
 import { INBOX } from './use-location.js';
 import { titleWithWaiting, useWaiting } from './use-waiting-leads.js';
 
 export function WaitingList() {
   const waiting = useWaiting();
+  const booked = useBookedDays();
   const heading = useFocusOnMount<HTMLHeadingElement>();
   useEffect(() => {
     document.title = titleWithWaiting('Waiting for an answer · Inbox', waiting?.total);
@@ -34,6 +35,7 @@ export function WaitingList() {
             page={{ inquiries: waiting.inquiries, next: null }}
             now={Date.now()}
             filtered={false}
+            booked={booked}
             caption="Waiting for an answer, oldest first"
             empty="Nobody is waiting for an answer."
           />

@@ -91,6 +91,42 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
     expect(figures.booked).toEqual({ count: 1, revenue: [{ currency: 'USD', amount: quote!.totals.total }] });
   });
 
+  it('counts a deposit once when a revision accepted after it is paid too', async () => {
+    const booked = receivedAt('2026-11-03T15:00:00.000Z');
+    const stores = await open(booked);
+    const { quotes, payments } = stores.owners;
+    const pay = (id: string, amount: number, at: string) =>
+      payments.record(booked.id, { id, amount, currency: 'USD', method: 'cash', note: '' }, OWNER, new Date(at));
+    const first = await quotes.send(booked.id, buildQuote(), OWNER, new Date('2026-11-03T16:00:00Z'), 'Sent');
+    await quotes.accept(
+      first!.id,
+      { at: '2026-11-04T12:00:00.000Z', from: '203.0.113.9', snapshot: '{}', hash: 'h' },
+      '2026-11-04',
+    );
+    await pay('p1', first!.totals.deposit, '2026-11-04T13:00:00Z');
+    // More guests: a revision, accepted, and the rest of its deposit paid.
+    const lines = [
+      { description: 'Basic package, per guest', quantity: 150, unitPrice: 1600, kind: 'package' as const },
+    ];
+    const revised = await quotes.send(
+      booked.id,
+      buildQuote({ lines }),
+      OWNER,
+      new Date('2026-11-10T10:00:00Z'),
+      'Sent',
+    );
+    await quotes.accept(
+      revised!.id,
+      { at: '2026-11-10T12:00:00.000Z', from: '203.0.113.9', snapshot: '{}', hash: 'h' },
+      '2026-11-10',
+    );
+    await pay('p2', revised!.totals.deposit - first!.totals.deposit, '2026-11-10T13:00:00Z');
+    expect((await stores.owners.numbers.figures(PERIOD)).deposits).toEqual({
+      count: 1,
+      amounts: [{ currency: 'USD', amount: first!.totals.deposit }],
+    });
+  });
+
   it('gives every week asked for, and nothing but zeros for an empty period', async () => {
     const stores = await open();
     expect(await stores.owners.numbers.figures(PERIOD)).toEqual({

@@ -39,8 +39,9 @@ export interface PeriodFigures {
   /** Inquiries that got a quote in the period (a revision is not another), and quotes accepted and declined in it. */
   quotes: { sent: number; accepted: number; declined: number };
   /**
-   * Quotes whose deposit was paid in the period (the payments reached it then: by
-   * hand or online, refunds and voids apart): how many, and their deposits by currency.
+   * Inquiries whose deposit was first paid in the period (the payments reached a quote's
+   * deposit then, by hand or online; a revision's deposit reached later is the same
+   * booking's, a voided payment unmarks it): how many, and those deposits by currency.
    */
   deposits: { count: number; amounts: { currency: string; amount: Minor }[] };
   /** Quotes accepted in the period, still current, whose inquiry is Booked: how many and their totals, by currency. */

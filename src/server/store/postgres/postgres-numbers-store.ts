@@ -47,7 +47,10 @@ export function postgresNumbersStore(pool: pg.Pool): NumbersStore {
         ),
         pool.query(
           `SELECT "currency", count(*)::int AS "count", sum("deposit")::bigint AS "amount" FROM "quotes"
-           WHERE "depositPaidAt" >= $1 AND "depositPaidAt" < $2 GROUP BY "currency" ORDER BY "amount" DESC`,
+           WHERE "depositPaidAt" >= $1 AND "depositPaidAt" < $2
+             AND NOT EXISTS (SELECT FROM "quotes" p WHERE p."inquiryId" = "quotes"."inquiryId"
+               AND p."version" < "quotes"."version" AND p."depositPaidAt" IS NOT NULL)
+           GROUP BY "currency" ORDER BY "amount" DESC`,
           period,
         ),
       ]);

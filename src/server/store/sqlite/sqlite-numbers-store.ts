@@ -48,7 +48,10 @@ export function sqliteNumbersStore(prepare: Prepare): NumbersStore {
       ).all(period) as { currency: string; count: number; amount: number }[];
       const deposits = prepare(
         `SELECT currency, count(*) AS count, sum(deposit) AS amount FROM quotes
-         WHERE depositPaidAt >= @from AND depositPaidAt < @to GROUP BY currency ORDER BY amount DESC`,
+         WHERE depositPaidAt >= @from AND depositPaidAt < @to
+           AND NOT EXISTS (SELECT 1 FROM quotes p WHERE p.inquiryId = quotes.inquiryId AND p.version < quotes.version
+             AND p.depositPaidAt IS NOT NULL)
+         GROUP BY currency ORDER BY amount DESC`,
       ).all(period) as { currency: string; count: number; amount: number }[];
       return {
         byWeek,
