@@ -6,6 +6,7 @@ import { business } from './business.js';
 import { content } from './index.js';
 import {
   ContentError,
+  contentShapeIssues,
   operations,
   packageOptionLabel,
   truckOperation,
@@ -173,6 +174,27 @@ describe('a broken copy fails, naming the exact path', () => {
     ],
   ])('%s', (_, edit, message) => {
     expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);
+  });
+
+  it('lists every wrong field, in the content’s order, the first in the message', () => {
+    const copy = broken((c) => {
+      c.name = '';
+      c.theme.accent = 'green';
+      c.packageGroups[1]!.packages[0]!.features[0] = 'x'.repeat(81);
+    });
+    expect(contentShapeIssues(copy)).toEqual([
+      { path: 'name', message: 'must not be empty' },
+      { path: 'packageGroups[1].packages[0].features[0]', message: 'must be at most 80 characters' },
+      { path: 'theme.accent', message: 'must be a colour such as #0f5c3a' },
+    ]);
+    try {
+      validateContent(copy);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ContentError).issues).toEqual(contentShapeIssues(copy));
+      expect((error as Error).message).toBe('content/business.ts: name: must not be empty');
+    }
+    expect(contentShapeIssues(structuredClone(business))).toEqual([]);
   });
 
   it('refuses content that is not an object at all', () => {

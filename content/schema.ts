@@ -1,7 +1,11 @@
-// The shape of an owner's content file (its types in content-types.ts, exported here
-// too), and the build-time check that names the first field that is wrong, e.g.
-// `packageGroups[0].packages[1].name: must not be empty`.
+// The shape of an owner's content (its types in content-types.ts, exported here too),
+// as one Valibot schema (record 230): the build checks the content file with it, and
+// the site editor and the import will check every edit with it, all with the same
+// messages, each naming its field, e.g. `packageGroups[0].packages[1].name: must not be empty`.
+// The rules that compare fields with each other (unique names, prices the cards show)
+// run after the shape holds, and speak the same way.
 
+import * as v from 'valibot';
 import { eventPlanning } from '../src/shared/event-plan.js';
 import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
 import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
@@ -22,61 +26,64 @@ export {
   truckPackages,
 } from './helpers.js';
 
+/** One wrong field: where (`packageGroups[0].name`, '' for the whole) and what is wrong with it. */
+export interface ContentIssue {
+  path: string;
+  message: string;
+}
+
 export class ContentError extends Error {
-  constructor(path: string, problem: string) {
+  /** Every wrong field found (the first is in the message), for a form that marks each beside its field. */
+  readonly issues: readonly ContentIssue[];
+  constructor(path: string, problem: string, issues: readonly ContentIssue[] = [{ path, message: problem }]) {
     super(`content/business.ts: ${path}: ${problem}`);
     this.name = 'ContentError';
+    this.issues = issues;
   }
 }
 
-type Check = (value: unknown, path: string) => void;
+const text = (max = 400) =>
+  v.pipe(
+    v.string('must be text'),
+    v.check((value) => value.trim() !== '', 'must not be empty'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
 
-const text =
-  (max = 400): Check =>
-  (value, path) => {
-    if (typeof value !== 'string') throw new ContentError(path, 'must be text');
-    if (value.trim() === '') throw new ContentError(path, 'must not be empty');
-    if (value.length > max) throw new ContentError(path, `must be at most ${max} characters`);
-  };
+const matching = (pattern: RegExp, what: string, max?: number) =>
+  v.pipe(text(max), v.regex(pattern, `must be ${what}`));
 
-const matching =
-  (pattern: RegExp, what: string): Check =>
-  (value, path) => {
-    text()(value, path);
-    if (!pattern.test(value as string)) throw new ContentError(path, `must be ${what}`);
-  };
+const list = <T extends v.GenericSchema>(item: T, min = 1, max = 50) =>
+  v.pipe(
+    v.array(item, 'must be a list'),
+    v.minLength(min, `needs at least ${min} item${min === 1 ? '' : 's'}`),
+    v.maxLength(max, `must have at most ${max} items`),
+  );
 
-const list =
-  (item: Check, min = 1, max = 50): Check =>
-  (value, path) => {
-    if (!Array.isArray(value)) throw new ContentError(path, 'must be a list');
-    if (value.length < min) throw new ContentError(path, `needs at least ${min} item${min === 1 ? '' : 's'}`);
-    if (value.length > max) throw new ContentError(path, `must have at most ${max} items`);
-    value.forEach((entry, index) => {
-      item(entry, `${path}[${index}]`);
-    });
-  };
-
-const optional =
-  (check: Check): Check =>
-  (value, path) => {
-    if (value !== undefined) check(value, path);
-  };
-
-const record =
-  (shape: Record<string, Check>): Check =>
-  (value, path) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      throw new ContentError(path, 'must be an object');
+/** An object of exactly these fields; a missing one is told as its own check tells `undefined` ('must be text'). */
+const record = <T extends v.ObjectEntries>(entries: T) =>
+  v.strictObject(entries, (issue) => {
+    if (issue.expected === 'never') return 'is not a known field (check its spelling)';
+    const key = issue.path?.at(-1)?.key;
+    if (issue.input === undefined && typeof key === 'string' && Object.hasOwn(entries, key)) {
+      return v.safeParse(entries[key]!, undefined).issues?.[0]?.message ?? 'is missing';
     }
-    const at = (key: string) => (path ? `${path}.${key}` : key);
-    for (const key of Object.keys(value)) {
-      if (!Object.hasOwn(shape, key)) throw new ContentError(at(key), 'is not a known field (check its spelling)');
-    }
-    for (const [key, check] of Object.entries(shape)) {
-      check((value as Record<string, unknown>)[key], at(key));
-    }
-  };
+    return 'must be an object';
+  });
+
+const oneOf = <T extends string>(choices: readonly T[]) => v.picklist(choices, `must be one of ${choices.join(', ')}`);
+
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+};
+
+/** A number from 0 up to (not including) `below`, said as `example` when it is not one. */
+const positiveNumber = (below: number, example: string) => {
+  const message = `must be a number such as ${example} (no currency sign)`;
+  return v.pipe(v.number(message), v.finite(message), v.minValue(0, message), v.ltValue(below, message));
+};
+
+const flag = v.boolean('must be true or false');
 
 const httpUrl = matching(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'an http(s) address such as https://example.com');
 const link = record({
@@ -94,102 +101,72 @@ const pictureFile = matching(
 );
 const photo = record({ src: pictureFile, alt: text(160) });
 
-const timeZone: Check = (value, path) => {
-  text(60)(value, path);
+const isTimeZone = (value: string) => {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value as string });
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
   } catch {
-    throw new ContentError(path, 'must be a time zone such as America/Chicago or Europe/London');
+    return false;
   }
 };
+const timeZone = v.pipe(text(60), v.check(isTimeZone, 'must be a time zone such as America/Chicago or Europe/London'));
 
-const currency: Check = (value, path) => {
-  matching(/^[A-Z]{3}$/, 'a three-letter currency code such as USD')(value, path);
-  if (!Intl.supportedValuesOf('currency').includes(value as string)) {
-    throw new ContentError(path, 'must be a known currency code such as USD, EUR or GBP');
-  }
-};
+const currency = v.pipe(
+  matching(/^[A-Z]{3}$/, 'a three-letter currency code such as USD'),
+  v.check(
+    (code) => Intl.supportedValuesOf('currency').includes(code),
+    'must be a known currency code such as USD, EUR or GBP',
+  ),
+);
 
-const price: Check = (value, path) => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value >= 100_000) {
-    throw new ContentError(path, 'must be a number such as 4.5 (no currency sign)');
-  }
-  if (Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
-    throw new ContentError(path, 'must have at most two decimals');
-  }
-};
-
-const dietaryTag: Check = (value, path) => {
-  if (!(DIETARY_TAGS as readonly unknown[]).includes(value)) {
-    throw new ContentError(path, `must be one of ${DIETARY_TAGS.join(', ')}`);
-  }
-};
+const price = v.pipe(
+  positiveNumber(100_000, '4.5'),
+  v.check((value) => Math.abs(value * 100 - Math.round(value * 100)) <= 1e-6, 'must have at most two decimals'),
+);
 
 const menuItem = record({
   name: text(60),
   price,
-  description: optional(text(160)),
-  tags: optional(list(dietaryTag, 0, DIETARY_TAGS.length)),
-  photo: optional(photo),
+  description: v.optional(text(160)),
+  tags: v.optional(list(oneOf(DIETARY_TAGS), 0, DIETARY_TAGS.length)),
+  photo: v.optional(photo),
 });
 
 const menu = record({
   currency,
-  intro: optional(text(240)),
+  intro: v.optional(text(240)),
   groups: list(record({ name: text(40), items: list(menuItem, 1, 30) }), 1, 10),
 });
 
-const clientLogo: Check = (value, path) => {
-  if (typeof value === 'string') text(40)(value, path);
-  else record({ name: text(40), image: pictureFile })(value, path);
-};
-
-const oneOf =
-  (choices: readonly string[]): Check =>
-  (value, path) => {
-    if (!choices.includes(value as string)) throw new ContentError(path, `must be one of ${choices.join(', ')}`);
-  };
-
-const wholeNumber =
-  (min: number, max: number): Check =>
-  (value, path) => {
-    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
-      throw new ContentError(path, `must be a whole number from ${min} to ${max}`);
-    }
-  };
+const clientLogo = v.lazy((input) =>
+  typeof input === 'string' ? text(40) : record({ name: text(40), image: pictureFile }),
+);
 
 /** An amount of the sale's currency, as a number (its decimals are checked against the currency in checkSale). */
-const amount: Check = (value, path) => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value >= 10_000_000) {
-    throw new ContentError(path, 'must be a number such as 12.5 (no currency sign)');
-  }
+const amount = positiveNumber(10_000_000, '12.5');
+
+const percent = (max: number) => {
+  const message = `must be a percentage from 0 to ${max}, such as 8.25 (no % sign)`;
+  return v.pipe(
+    v.number(message),
+    v.finite(message),
+    v.minValue(0, message),
+    v.maxValue(max, message),
+    v.check((value) => toRate(value) !== undefined, 'must have at most three decimals'),
+  );
 };
 
-const percent =
-  (max: number): Check =>
-  (value, path) => {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
-      throw new ContentError(path, `must be a percentage from 0 to ${max}, such as 8.25 (no % sign)`);
-    }
-    if (toRate(value) === undefined) throw new ContentError(path, 'must have at most three decimals');
-  };
-
-const flag: Check = (value, path) => {
-  if (typeof value !== 'boolean') throw new ContentError(path, 'must be true or false');
-};
-
-const pricing: Check = (value, path) => {
-  const per = (value as { per?: unknown } | null)?.per;
-  if (per === 'event') record({ per: oneOf(['event']), amount })(value, path);
-  else {
-    record({
-      per: oneOf(['guest', 'event']),
-      amount,
-      minimumGuests: optional(wholeNumber(1, MAX_GUESTS)),
-      minimumSpend: optional(amount),
-    })(value, path);
-  }
-};
+const pricePerEvent = record({ per: v.literal('event'), amount });
+const pricePerGuest = record({
+  // 'event' is taken by pricePerEvent; named here so an unknown way of pricing is told both.
+  per: v.picklist(['guest'], 'must be one of guest, event'),
+  amount,
+  minimumGuests: v.optional(wholeNumber(1, MAX_GUESTS)),
+  minimumSpend: v.optional(amount),
+});
+const pricing = v.lazy((input) =>
+  (input as { per?: unknown } | null)?.per === 'event' ? pricePerEvent : pricePerGuest,
+);
 
 const sale = record({
   currency,
@@ -208,10 +185,10 @@ const sale = record({
   quoteValidDays: wholeNumber(1, 365),
   terms: text(4000),
   payOffline: text(600),
-  reviewUrl: optional(httpUrl),
+  reviewUrl: v.optional(httpUrl),
 });
 
-const clockTime = (latest: string): Check =>
+const clockTime = (latest: string) =>
   matching(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, `a 24-hour time from 00:00 to ${latest}, such as 08:30`);
 
 const openingHours = record({
@@ -224,18 +201,18 @@ const timeOfDay = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day such as 0
 const days = wholeNumber(0, 120);
 
 const event = record({
-  setupMinutes: optional(wholeNumber(0, 720)),
-  teardownMinutes: optional(wholeNumber(0, 720)),
-  finalCountCutoffDays: optional(days),
-  fewerGuestsLowerPrice: optional(flag),
-  dietaryCounts: optional(list(text(40), 0, 8)),
-  siteQuestions: optional(list(text(200), 0, 12)),
-  reminders: optional(
+  setupMinutes: v.optional(wholeNumber(0, 720)),
+  teardownMinutes: v.optional(wholeNumber(0, 720)),
+  finalCountCutoffDays: v.optional(days),
+  fewerGuestsLowerPrice: v.optional(flag),
+  dietaryCounts: v.optional(list(text(40), 0, 8)),
+  siteQuestions: v.optional(list(text(200), 0, 12)),
+  reminders: v.optional(
     record({
-      sendAt: optional(timeOfDay),
-      finalCount: optional(record({ on: flag, daysBefore: optional(list(days, 1, 4)) })),
-      balanceDue: optional(record({ on: flag, daysBefore: optional(days) })),
-      tomorrow: optional(record({ on: flag })),
+      sendAt: v.optional(timeOfDay),
+      finalCount: v.optional(record({ on: flag, daysBefore: v.optional(list(days, 1, 4)) })),
+      balanceDue: v.optional(record({ on: flag, daysBefore: v.optional(days) })),
+      tomorrow: v.optional(record({ on: flag })),
     }),
   ),
 });
@@ -244,18 +221,18 @@ const packageCard = record({
   name: text(40),
   summary: text(160),
   price: text(40),
-  pricing: optional(pricing),
+  pricing: v.optional(pricing),
   features: list(text(80), 1, 8),
-  formNote: optional(text(80)),
-  photo: optional(photo),
-  operation: optional(text(60)),
+  formNote: v.optional(text(80)),
+  photo: v.optional(photo),
+  operation: v.optional(text(60)),
 });
 
 const businessShape = record({
   name: text(60),
-  shortName: optional(text(12)),
+  shortName: v.optional(text(12)),
   product: matching(/^[^\s].{0,29}$/, 'a single short word such as Taco'),
-  productPlural: optional(matching(/^[^\s].{0,29}$/, 'a single short word such as Tacos')),
+  productPlural: v.optional(matching(/^[^\s].{0,29}$/, 'a single short word such as Tacos')),
   tagline: text(160),
   siteUrl: httpUrl,
   locale: matching(/^[a-z]{2}(-[A-Z]{2})?$/, 'a language tag such as en-US'),
@@ -272,16 +249,16 @@ const businessShape = record({
       id: slug,
       label: text(40),
       intro: text(240),
-      operation: optional(text(60)),
+      operation: v.optional(text(60)),
       packages: list(packageCard, 1, 8),
     }),
     1,
     6,
   ),
-  menu: optional(menu),
+  menu: v.optional(menu),
   sale,
   hours: list(openingHours, 1, 14),
-  event: optional(event),
+  event: v.optional(event),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({
@@ -295,9 +272,14 @@ const businessShape = record({
   }),
   social: list(link, 0, 8),
   theme: record({ primary: colour, accent: colour }),
-  logoMark: optional(pictureFile),
-  shareImage: optional(photo),
+  logoMark: v.optional(pictureFile),
+  shareImage: v.optional(photo),
 });
+
+/** The schema and the types of content-types.ts describe the same content (a compile-time check). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesTypes: Same<v.InferOutput<typeof businessShape>, BusinessContent> = true;
+void schemaMatchesTypes;
 
 function checkUnique(values: string[], pathOf: (index: number) => string, taken: string[] = []): void {
   const seen = new Set<string>(taken);
@@ -336,8 +318,23 @@ export function validateContent(input: unknown, file = 'content/business.ts'): B
   }
 }
 
+/** A Valibot issue's path as the messages write it: `packageGroups[0].packages[1].name`. */
+function pathOf(issue: v.BaseIssue<unknown>): string {
+  return (issue.path ?? []).reduce<string>((path, { key }) => {
+    if (typeof key === 'number') return `${path}[${key}]`;
+    return path ? `${path}.${String(key)}` : String(key);
+  }, '');
+}
+
+/** Every field whose shape is wrong, in the content's order; none when the shape holds. */
+export function contentShapeIssues(input: unknown): ContentIssue[] {
+  const result = v.safeParse(businessShape, input);
+  return result.success ? [] : result.issues.map((issue) => ({ path: pathOf(issue), message: issue.message }));
+}
+
 function checkContent(input: unknown): BusinessContent {
-  businessShape(input, '');
+  const issues = contentShapeIssues(input);
+  if (issues.length > 0) throw new ContentError(issues[0]!.path, issues[0]!.message, issues);
   const content = input as BusinessContent;
   checkUnique(
     content.packageGroups.map((group) => group.id),
