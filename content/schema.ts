@@ -6,9 +6,9 @@
 // run after the shape holds, and speak the same way.
 
 import * as v from 'valibot';
-import { eventPlanning } from '../src/shared/event-plan.js';
 import { MAX_GUESTS } from '../src/shared/inquiry-fields.js';
 import { minorDigits, toMinor, toRate } from '../src/shared/money.js';
+import { eventPlanning } from './event-settings.js';
 import { type BusinessContent, DIETARY_TAGS, type Menu, type OpeningHours, WEEKDAYS } from './content-types.js';
 import { clientName, menuPrice, normalizePostal, operations, truckOperation } from './helpers.js';
 

@@ -2,51 +2,15 @@
 // the quote page: the content's planning settings with their defaults, the day's times
 // (arrive, serve, leave), the final count's cutoff, what a final count does to the price,
 // and the event sheet as the owner's API gives it.
-import type { BusinessContent } from '../../content/content-types.js';
+import type { EventSettings } from '../../content/event-settings.js';
 import type { InquiryStatus } from './inbox-views.js';
 import { MAX_GUESTS } from './inquiry-fields.js';
 import type { Minor } from './money.js';
 import { type QuoteLine, type QuoteRates, type QuoteTotals, quoteTotals } from './pricing.js';
 
+export { type EventSettings, eventPlanning } from '../../content/event-settings.js';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The content's `event` block with every default filled in. */
-export interface EventSettings {
-  setupMinutes: number;
-  teardownMinutes: number;
-  finalCountCutoffDays: number;
-  fewerGuestsLowerPrice: boolean;
-  dietaryCounts: string[];
-  siteQuestions: string[];
-  reminders: {
-    sendAt: string;
-    finalCount: { on: boolean; daysBefore: number[] };
-    balanceDue: { on: boolean; daysBefore: number };
-    tomorrow: { on: boolean };
-  };
-}
-
-export function eventPlanning(content: Pick<BusinessContent, 'event'>): EventSettings {
-  const event = content.event ?? {};
-  const reminders = event.reminders ?? {};
-  return {
-    setupMinutes: event.setupMinutes ?? 60,
-    teardownMinutes: event.teardownMinutes ?? 30,
-    finalCountCutoffDays: event.finalCountCutoffDays ?? 3,
-    fewerGuestsLowerPrice: event.fewerGuestsLowerPrice ?? true,
-    dietaryCounts: event.dietaryCounts ?? [],
-    siteQuestions: event.siteQuestions ?? [],
-    reminders: {
-      sendAt: reminders.sendAt ?? '09:00',
-      finalCount: {
-        on: reminders.finalCount?.on ?? true,
-        daysBefore: reminders.finalCount?.daysBefore ?? [14, 3],
-      },
-      balanceDue: { on: reminders.balanceDue?.on ?? true, daysBefore: reminders.balanceDue?.daysBefore ?? 7 },
-      tomorrow: { on: reminders.tomorrow?.on ?? true },
-    },
-  };
-}
 
 /** What the customer (or the owner) may give after acceptance, and how long each may be. */
 export const EVENT_LIMITS = {

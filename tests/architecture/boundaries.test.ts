@@ -65,4 +65,19 @@ describe('import boundaries', () => {
       rmSync(dir, { recursive: true });
     }
   });
+
+  it('a circle through a type-only import is one too (content/ and src/shared/ had two)', () => {
+    const dir = `src/shared/type-cycle-probe-${process.pid}`;
+    mkdirSync(dir);
+    try {
+      writeFileSync(`${dir}/a.ts`, "import type { B } from './b.js';\nexport interface A { b?: B }\n");
+      writeFileSync(`${dir}/b.ts`, "import { a } from './c.js';\nexport interface B { a: typeof a }\n");
+      writeFileSync(`${dir}/c.ts`, "import type { A } from './a.js';\nexport const a: A = {};\n");
+      const result = spawnSync('npx', ['biome', 'lint', dir], { encoding: 'utf8' });
+      expect(result.status).not.toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toContain('noImportCycles');
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
 });
