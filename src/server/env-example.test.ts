@@ -14,14 +14,18 @@ const READ_AT_IMPORT = ['CONTENT_FILE'];
 function namesReadByTheConfiguration(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'curbside-env-example-'));
   const read = new Set<string>(READ_AT_IMPORT);
-  const noted = (name: string | symbol) => {
-    if (typeof name === 'string') read.add(name);
-  };
   const env = new Proxy<Record<string, string | undefined>>(
     { DATA_DIR: dir },
     {
-      get: (target, name) => (noted(name), typeof name === 'string' ? target[name] : undefined),
-      has: (target, name) => (noted(name), name in target),
+      get(target, name) {
+        if (typeof name !== 'string') return undefined;
+        read.add(name);
+        return target[name];
+      },
+      has(target, name) {
+        if (typeof name === 'string') read.add(name);
+        return name in target;
+      },
     },
   );
   try {
