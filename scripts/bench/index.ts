@@ -3,11 +3,12 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|quote|api|inbox|notify|payments runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|quote|api|inbox|notify|payments runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { formatApiBench, runApiBench } from './api.js';
+import { formatHeadersBench, runHeadersBench } from './headers.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatPageBench, runPageBench } from './page.js';
@@ -30,6 +31,15 @@ if (!only || only === 'page') {
   sections.push(
     "## The landing page\n\nProduction build served by the real server on 127.0.0.1; Lighthouse in Debian's headless Chromium, a fresh browser per run, each run audited without the two requests Chrome makes for itself at load (record 126).\n\n" +
       page,
+  );
+}
+if (!only || only === 'headers') {
+  console.log("\n=== the landing page's headers: without and with COOP ===");
+  const headers = formatHeadersBench(await runHeadersBench());
+  console.log(headers);
+  sections.push(
+    "## The landing page's headers\n\nThe built files from a plain static server, with the landing page's headers and with Cross-Origin-Opener-Policy added, alternating in Lighthouse's mobile preset (record 231).\n\n" +
+      headers,
   );
 }
 if (!only || only === 'quote') {

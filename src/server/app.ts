@@ -33,7 +33,7 @@ import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
-import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
+import { HSTS, inlineStyleHashes, securityHeaders, securityHeadersFor } from './security-headers.js';
 import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -190,9 +190,9 @@ export async function buildApp(
   // Only JSON bodies, parsed by our parser below: anything else (text/plain included) is a 415.
   app.removeAllContentTypeParsers();
 
-  const headers = securityHeaders(inlineStyleHashes(config.clientDir));
+  const headersFor = securityHeadersFor(securityHeaders(inlineStyleHashes(config.clientDir)));
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+    reply.headers(headersFor(request.url));
     // API answers (a session token among them) are never kept by a browser or a proxy cache.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { PAGE_BOOT_SCRIPT, PAGE_MOTION_SCRIPT } from '../shared/page-boot-script.js';
+import { startApp } from '../../tests/support/test-app.js';
 import { INLINE_STYLE_HASHES_FILE, inlineStyleHashes, securityHeaders } from './security-headers.js';
 
 describe('security headers', () => {
@@ -27,6 +28,25 @@ describe('security headers', () => {
       expect(inlineStyleHashes(dir)).toEqual(['sha256-xyz=']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('send no opener policy with the landing page, and send it with every other answer (record 231)', async () => {
+    const t = await startApp();
+    try {
+      const headersOf = async (url: string) => (await t.app.inject({ method: 'GET', url })).headers;
+      for (const url of ['/', '/index.html', '/?utm_source=flyer']) {
+        const landing = await headersOf(url);
+        expect(landing['cross-origin-opener-policy'], url).toBeUndefined();
+        expect(landing['content-security-policy'], url).toContain("frame-ancestors 'none'");
+        expect(landing['cross-origin-resource-policy'], url).toBe('same-origin');
+        expect(landing['origin-agent-cluster'], url).toBe('?1');
+      }
+      for (const url of ['/inbox', '/quote/some-token', '/api/health', '/inquiry', '/assets/app.js', '//']) {
+        expect((await headersOf(url))['cross-origin-opener-policy'], url).toBe('same-origin');
+      }
+    } finally {
+      await t.close();
     }
   });
 });

@@ -45,6 +45,22 @@ export function securityHeaders(styleHashes: readonly string[] = []): Readonly<R
   };
 }
 
+/**
+ * The public landing page's documents. They hold nothing of anyone's, so
+ * Cross-Origin-Opener-Policy protects nothing there, and it costs every visitor a
+ * new renderer process on the way in (a browsing context group switch: record 231).
+ * Every other answer keeps it: the inbox, the quote, event and action pages, the API.
+ */
+const LANDING_PAGES = new Set(['/', '/index.html']);
+
+/** The headers for a request's path: the landing page's without COOP, the rest with all of them. */
+export function securityHeadersFor(
+  headers: Readonly<Record<string, string>>,
+): (url: string) => Readonly<Record<string, string>> {
+  const { 'cross-origin-opener-policy': _coop, ...landing } = headers;
+  return (url) => (LANDING_PAGES.has(url.split('?', 1)[0]!) ? landing : headers);
+}
+
 /** The built site's inline style hashes, or none when there is no build. */
 export function inlineStyleHashes(clientDir: string): string[] {
   const file = join(clientDir, INLINE_STYLE_HASHES_FILE);
