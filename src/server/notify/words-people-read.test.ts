@@ -2,8 +2,8 @@
 // times as the business does (shared/date-words.ts: the content's locale and time zone),
 // never an ISO day ('2027-02-20') or a UTC timestamp ('2026-11-27T11:29:47.794Z'). Each
 // template is rendered from a real sale in the store (a booked event with a deposit and
-// a final count, an open quote, a declined one, a new lead); links (URLs), headers and
-// the webhook's JSON are for machines and keep ISO.
+// a final count, an open quote, a declined one, a new lead), and so are the customer's
+// quote pages; links (URLs), headers and the webhook's JSON are for machines and keep ISO.
 import { describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { bookedEvent, postForm } from '../../../tests/support/booked-event.js';
@@ -173,6 +173,14 @@ describe('the words people read in notifications', () => {
     expectPushWords('new lead', pushPayload(inquiry, PUBLIC_URL));
     const slackText = (payload: string) => (JSON.parse(payload) as { text: string }).text.replace(/<[^|>]*\|/g, '<');
     expectWords('slack', slackText(slackPayload(inquiry, PUBLIC_URL)));
+    // The customer's quote pages (accepted and booked with a final count, open, declined) read the same way.
+    for (const { id, path } of [booked, open, declined]) {
+      const page = await t.app.inject({ url: path });
+      expect(page.statusCode).toBe(200);
+      const text = htmlText(page.body.replace(/<(style|script)[\s\S]*?<\/\1>/g, ''));
+      expectWords(`quote page ${path}`, text);
+      expect(text).toContain(dayInWords(stored.get(id)!.eventDate, content.locale, 'long'));
+    }
     const quote = (await t.owners.quotes.get(booked.quote.id))!;
     expectWords('slack, sale', slackText(slackPayload(inquiry, PUBLIC_URL, { event: 'quote-accepted', quote })));
   }, 60_000);
