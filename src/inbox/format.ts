@@ -3,6 +3,7 @@
 // so an event's hours, when an inquiry was received and its history read alike. The
 // inbox's views format dates and times only through this module (format.test.ts).
 import { content } from '../../content/index.js';
+import { dayInWords, timeInWords } from '../shared/date-words.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -11,25 +12,15 @@ const DAY = 24 * HOUR;
 /** The inbox's formats in one locale: the business's below; the tests try others. */
 export function inboxFormat(locale: string) {
   const instant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  // A wall-clock time or a calendar day is read as it was entered, wherever the owner is.
-  const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'UTC' });
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
   const readable = (date: Date, format: Intl.DateTimeFormat, otherwise: string) =>
     Number.isNaN(date.getTime()) ? otherwise : format.format(date);
   return {
     /** An instant ('2026-11-24T20:30:00Z') as 'Nov 24, 2026, 2:30 PM' in en-US, '24 Nov 2026, 14:30' in en-GB. */
     dateTime: (iso: string) => readable(new Date(iso), instant, iso),
     /** An event's time ('14:30') as the clock of dateTime reads it: '2:30 PM' in en-US, '14:30' in en-GB. */
-    clockTime: (time: string) =>
-      /^\d{2}:\d{2}$/.test(time) ? readable(new Date(`1970-01-01T${time}:00Z`), clock, time) : time,
-    /** An event day ('2030-04-05') as 'Fri, Apr 5, 2030' in en-US. */
-    eventDay: (date: string) => readable(new Date(`${date}T12:00:00Z`), day, date),
+    clockTime: (time: string) => timeInWords(time, locale),
+    /** An event day ('2030-04-05') as 'Fri, Apr 5, 2030' in en-US: the site's one day in words (shared/date-words.ts). */
+    eventDay: (date: string) => dayInWords(date, locale),
   };
 }
 

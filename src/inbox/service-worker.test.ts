@@ -85,13 +85,13 @@ describe('the inbox service worker', () => {
     const worker = startWorker();
     const payload = {
       title: 'New inquiry: Ana Reyes',
-      body: 'Sat 2026-12-12 · 80 guests',
+      body: 'Sat, Dec 12, 2026 · 80 guests',
       url: '/inbox?id=a',
       tag: 'a',
     };
     await dispatch(worker, 'push', { data: { json: () => payload } });
     expect(worker.registration.showNotification).toHaveBeenCalledWith('New inquiry: Ana Reyes', {
-      body: 'Sat 2026-12-12 · 80 guests',
+      body: 'Sat, Dec 12, 2026 · 80 guests',
       tag: 'a',
       icon: '/icon-192.png',
       data: { url: '/inbox?id=a' },
@@ -127,7 +127,7 @@ describe('the inbox service worker', () => {
     const worker = startWorker();
     const payload = {
       title: 'Urgent: Ana Reyes is still waiting for an answer',
-      body: 'Sat 2026-12-12 · 80 guests · Basic',
+      body: 'Sat, Dec 12, 2026 · 80 guests · Basic',
       url: 'https://tacos.example/inbox?id=a',
       tag: 'a',
       urgent: true,

@@ -24,7 +24,7 @@ import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
 import { deposits } from './payments/deposits.js';
 import { paymentRoutes } from './payments/payment-routes.js';
-import { openProviders } from './payments/providers/index.js';
+import { openProviders, paymentsAtStart } from './payments/providers/index.js';
 import { type Clock, systemClock } from './clock.js';
 import { eventServices } from './event-plan/event-services.js';
 import { paymentsRead } from './event-plan/payments.js';
@@ -360,6 +360,7 @@ export async function buildApp(
   });
   // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
   const providers = openProviders(config.payments);
+  app.addHook('onReady', async () => app.log.info(paymentsAtStart(config.payments, config.notify.publicUrl)));
   await app.register(quotePageRoutes, {
     owners,
     notifier,

@@ -17,13 +17,16 @@ import { CHOICE_CONTROLS } from './inquiry.js';
 // (#inquiry); from the moment the body is parsed, the script remembers which one
 // (window.curbsideBookedEarly), so the overlay opens on that button's choice once the
 // module runs (opener.ts). Choosing a service or package in the plain form meanwhile
-// forgets it: the visitor's choice stands. A press while the HTML is still arriving
-// is not remembered: the form opens as it is, as before.
+// forgets it: the visitor's choice stands. A package's button links to the form page
+// with its package (for a visitor without JavaScript, book-us.tsx): with the script it
+// shows the page's own form instead, as the others do. A press while the HTML is still
+// arriving is not remembered: the form opens as it is (a package's on the form page).
+// Once the module runs (window.curbsideModule), opener.ts answers every press.
 //
 // It ends the body (scripts/prerender.ts): in the head it ran before the hero was
 // parsed, and that work counted in the lab's first paint (record 125). Should the
 // module fail to load, it takes `motion-ok` off again, so nothing stays hidden.
-const BOOK_EARLY = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey)window.curbsideBookedEarly=b},true);document.addEventListener('change',function(e){if(${JSON.stringify(CHOICE_CONTROLS)}.indexOf(e.target.name)>=0)window.curbsideBookedEarly=null},true);`;
+const BOOK_EARLY = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('.book-us');if(b&&!e.button&&!e.metaKey&&!e.ctrlKey&&!e.shiftKey){window.curbsideBookedEarly=b;if(!window.curbsideModule&&b.hash!=='#inquiry'){e.preventDefault();location.hash='inquiry'}}},true);document.addEventListener('change',function(e){if(${JSON.stringify(CHOICE_CONTROLS)}.indexOf(e.target.name)>=0)window.curbsideBookedEarly=null},true);`;
 
 // Every control works from the first paint, before the module has run (record 160). The
 // menu is a native popover (navbar.tsx) and the form a link and a plain form; what

@@ -10,7 +10,7 @@ import {
   TRUCK_GROUP,
 } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
-import { buildVisitor, dialogOf, fill, storedByEmail } from './visitor.js';
+import { buildVisitor, dialogOf, fill, pressIncompleteSend, storedByEmail } from './visitor.js';
 
 const WAIT_TITLE = 'Wait';
 const WAIT_MESSAGE = 'Please fill out all required fields before submitting...';
@@ -18,9 +18,9 @@ const SENT = 'We got your inquiry! 🎉';
 const FAILED = 'Couldn’t send your inquiry. Please try again.';
 const SEND_HINT = 'Fill in every required field to send.';
 
-/** Incomplete, the send button is a button all the same, described by the hint under it (record 161). */
+/** Incomplete, the send button is exposed as disabled (spec §4, record 220), described by the hint under it. */
 async function expectIncomplete(submit: Locator, incomplete: boolean): Promise<void> {
-  await expect(submit).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(submit).toHaveAttribute('aria-disabled', String(incomplete));
   if (incomplete) await expect(submit).toHaveAccessibleDescription(SEND_HINT);
   else await expect(submit).not.toHaveAttribute('aria-describedby');
 }
@@ -111,7 +111,9 @@ test.describe('the inquiry form', () => {
     const dialog = dialogOf(page);
     const submit = dialog.getByRole('button', { name: 'Send inquiry' });
     await expectIncomplete(submit, true);
-    await submit.click();
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveCSS('background-color', 'rgb(95, 104, 99)');
+    await pressIncompleteSend(submit);
     const toast = page.locator('.toast').filter({ hasText: WAIT_MESSAGE });
     await expect(toast).toBeVisible();
     await expect(toast.locator('.toast-title')).toHaveText(WAIT_TITLE);
@@ -121,10 +123,16 @@ test.describe('the inquiry form', () => {
     await toast.getByRole('button', { name: 'Dismiss notification' }).click();
     // Gone well before its 5 s (its 1 s fade may be over by the time a busy machine looks).
     await expect(toast).toHaveCount(0, { timeout: 3000 });
-    // Keyboard users get the same answer.
+    // Keyboard users get the same answer, by Enter and by Space.
+    const waits = page.locator('.toast').filter({ hasText: WAIT_MESSAGE });
+    await expect(waits).toHaveCount(0);
     await submit.focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('.toast').filter({ hasText: WAIT_MESSAGE }).last()).toBeVisible();
+    await expect(waits).toHaveCount(1);
+    await submit.focus();
+    await page.keyboard.press('Space');
+    await expect(waits).toHaveCount(2);
+    await expect(dialog).toBeVisible();
     // Filled in, the hint goes.
     await fill(dialog, buildVisitor());
     await expectIncomplete(submit, false);
@@ -142,7 +150,7 @@ test.describe('the inquiry form', () => {
     const firstName = dialog.getByLabel('First name', { exact: true });
     // The form validates itself once the script runs: never the browser's own bubble on top of ours.
     await expect(dialog.locator('form')).toHaveAttribute('novalidate', '');
-    await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+    await pressIncompleteSend(dialog.getByRole('button', { name: 'Send inquiry' }));
     await expect(page.locator('.toast').filter({ hasText: WAIT_MESSAGE })).toBeVisible();
     await expect(firstName).toBeFocused();
     await expect(firstName).toHaveAttribute('aria-invalid', 'true');
@@ -465,8 +473,8 @@ test.describe('toasts', () => {
     await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
     const submit = dialogOf(page).getByRole('button', { name: 'Send inquiry' });
-    await submit.click();
-    await submit.click();
+    await pressIncompleteSend(submit);
+    await pressIncompleteSend(submit);
     const toasts = page.locator('.toast');
     await expect(toasts).toHaveCount(2);
     await page.clock.runFor(20); // one frame: the fade-in starts
@@ -489,7 +497,7 @@ test.describe('toasts', () => {
     await expect(toasts).toHaveCount(0);
 
     // Hovered, a toast stays; once the pointer leaves it has 1000 ms more.
-    await submit.click();
+    await pressIncompleteSend(submit);
     await expect(toasts).toHaveCount(1);
     await page.clock.runFor(3000);
     await toasts.first().hover();

@@ -1,6 +1,6 @@
 // Never silent in real Chromium against the production build (issue 31): the list shows
 // how long each New lead has waited and lists them oldest first on request; the Numbers
-// page, linked from the navigation, reads at 360 and 1440 px with nothing wider than
+// page, linked from the navigation, reads at 320, 360 and 1440 px (no row name broken mid-word) with nothing wider than
 // the screen, its chart named with its table beside it, axe clean, and its CSV
 // downloads; an action link asks before it acts and says what it did once its button
 // is pressed (a real form post: Chromium's Origin must pass); and the public page gains
@@ -13,6 +13,26 @@ import { expect, openPage, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** The words of these cells split over two lines (a row name broken mid-word). */
+function brokenWords(cells: import('@playwright/test').Locator): Promise<string[]> {
+  return cells.evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom)));
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+      return broken;
+    }),
+  );
+}
 
 async function nothingWider(page: import('@playwright/test').Page, width: number): Promise<void> {
   const [scroll, client] = await page.evaluate(() => [
@@ -38,7 +58,7 @@ test('the list says how long each New lead has waited, and lists them oldest fir
   await expect(page).toHaveTitle(/^\(\d+\) Waiting for an answer · Inbox$/);
 });
 
-test('the Numbers page reads at 360 and 1440 px, axe clean, with its chart, its tables and its CSV', async ({
+test('the Numbers page reads at 320, 360 and 1440 px, no row name broken mid-word, axe clean, with its chart, its tables and its CSV', async ({
   page,
 }) => {
   const owner = addOwner();
@@ -49,11 +69,13 @@ test('the Numbers page reads at 360 and 1440 px, axe clean, with its chart, its 
   await page.getByRole('link', { name: 'Numbers', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Numbers' })).toBeVisible();
   await expect(page).toHaveURL(/\/inbox\/numbers$/);
-  for (const width of [360, 1440]) {
+  for (const width of [320, 360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     const both = page.getByRole('table', { name: 'The last 30 and 365 days' });
     await expect(both.getByRole('columnheader', { name: 'Last 30 days' })).toBeVisible();
     await expect(both.getByRole('columnheader', { name: 'Last 365 days' })).toBeVisible();
+    await expect(both.getByRole('rowheader', { name: 'Spam (kept apart)' })).toBeVisible();
+    expect(await brokenWords(both.locator('th')), `words broken at ${width} px`).toEqual([]);
     await expect(page.getByRole('img', { name: /Inquiries by week, last 30 days/ })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Inquiries by week, spam apart' })).toBeVisible();
     // The two spellings are one source.

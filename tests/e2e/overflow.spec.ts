@@ -5,7 +5,7 @@
 import { devices, type Locator, type Page } from '@playwright/test';
 import { BOOK_THE_TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
-import { buildVisitor, dialogOf, fill } from './visitor.js';
+import { buildVisitor, dialogOf, fill, pressIncompleteSend } from './visitor.js';
 
 // A phone's profile (mobile viewport, touch, its pixel ratio and user agent), browser aside.
 const { defaultBrowserType: _browser, ...PHONE } = devices['Pixel 7'];
@@ -84,7 +84,7 @@ for (const width of [320, 360, 412, 768, 1024, 1440]) {
       await expectInsideViewport(page, dialog, dialog.getByRole('button', { name: 'Close', exact: true }), 'dialog');
 
       // The 'Wait' toast, shown inside the open dialog.
-      await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+      await pressIncompleteSend(dialog.getByRole('button', { name: 'Send inquiry' }));
       const wait = page.locator('.toast').first();
       await expect(wait).toBeVisible();
       await expectNoSidewaysScroll(page, width, 'toast over the dialog');

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { BOOK_THE_TRUCK, content, PACKAGE, TRUCK, TRUCK_GROUP } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
-import { buildVisitor, dialogOf, fill, storedByEmail } from './visitor.js';
+import { buildVisitor, dialogOf, fill, pressIncompleteSend, storedByEmail } from './visitor.js';
 
 const SENT = 'We got your inquiry! 🎉';
 const FAILED = 'Couldn’t send your inquiry. Please try again.';
@@ -134,10 +134,10 @@ test('on a phone the Wait toast takes its own room above the form, goes once the
   await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
   const dialog = dialogOf(page);
   const send = dialog.getByRole('button', { name: 'Send inquiry' });
-  // A button like any other (no aria-disabled), described by what it waits for.
-  await expect(send).not.toHaveAttribute('aria-disabled', 'true');
+  // Exposed as disabled (record 220), described by what it waits for.
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
   await expect(send).toHaveAccessibleDescription('Fill in every required field to send.');
-  await send.click();
+  await pressIncompleteSend(send);
 
   const wait = page.locator('.toast').filter({ hasText: WAIT_MESSAGE });
   await expect(wait).toBeVisible();
@@ -169,4 +169,44 @@ test('on a phone the Wait toast takes its own room above the form, goes once the
   await send.click();
   await expect(page.locator('.toast').filter({ hasText: SENT })).toBeVisible();
   await expect(page.locator('.toast')).toHaveCount(1);
+});
+
+test('on a 320 px phone the success toast never covers the note’s heading, and both stay where the spec puts them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 568 });
+  // A long note: the estimate and its breakdown, as a real answer can carry.
+  await page.route('**/api/inquiries/*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    const estimateNote =
+      'Basic: 120 guests × $16.00 = $1,920.00; service 18% = $345.60; tax 8.25% = $186.91; travel to your address included. An estimate from our listed prices, not a quote: we confirm the price with your quote.';
+    await route.fulfill({ response, json: { ...body, estimate: '$2,452.51', estimateNote } });
+  });
+  await page.clock.install();
+  await openPage(page);
+  // From here on the toast's 5 s never run out by themselves.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.getByRole('button', { name: BOOK_THE_TRUCK }).click();
+  const dialog = dialogOf(page);
+  await fill(dialog, buildVisitor({ 'Planned guests': '120' }));
+  await dialog.getByRole('button', { name: 'Send inquiry' }).click();
+  const toast = page.locator('.toast').filter({ hasText: SENT });
+  const heading = note(page).getByRole('heading', { name: 'Inquiry sent' });
+  await expect(toast).toBeVisible();
+  await expect(heading).toBeVisible();
+  await page.clock.runFor(400); // the toast's 300 ms fade-in: where it will stay
+  const toastBox = (await toast.boundingBox())!;
+  const headingBox = (await heading.boundingBox())!;
+  // The toast stays top centre (spec §9).
+  expect(Math.abs(toastBox.x + toastBox.width / 2 - 160)).toBeLessThan(10);
+  expect(toastBox.y).toBeLessThan(40);
+  expect(headingBox.y, 'the note’s heading is below the toast').toBeGreaterThanOrEqual(toastBox.y + toastBox.height);
+  // Nothing of the note is wider than the phone (a long e-mail address wraps).
+  const noteBox = (await note(page).boundingBox())!;
+  expect(noteBox.x + noteBox.width).toBeLessThanOrEqual(320);
+  expect(await note(page).evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  // The rest of the note is there to scroll to, Dismiss included.
+  await note(page).getByRole('button', { name: 'Dismiss' }).click();
+  await expect(note(page)).toHaveCount(0);
 });

@@ -47,6 +47,14 @@ export async function fill(scope: Locator, visitor: Visitor): Promise<void> {
   }
 }
 
+/**
+ * Presses the send button while the form is incomplete: it is aria-disabled then (spec §4,
+ * record 220), which Playwright's click waits out, yet pressing it shows the Wait toast.
+ */
+export async function pressIncompleteSend(send: Locator): Promise<void> {
+  await send.click({ force: true });
+}
+
 export async function storedByEmail(email: string) {
   const store = openSqliteStore(process.env.E2E_DATA_DIR!);
   try {

@@ -11,6 +11,8 @@ import { createPublicKey, randomUUID, verify } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { content } from '../../content/index.js';
+import { dayInWords } from '../../src/shared/date-words.js';
 import type { DeliveryView } from '../../src/shared/notifications.js';
 import type { PushDeviceView } from '../../src/shared/inbox-views.js';
 import { hashPassword } from '../../src/server/owner/password.js';
@@ -171,13 +173,9 @@ describe('push to the owner devices', () => {
     expect(String(push!.headers.authorization)).toMatch(
       new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
     );
-    const weekday = new Date(`${inquiry.eventDate}T00:00:00Z`).toLocaleDateString('en-US', {
-      weekday: 'short',
-      timeZone: 'UTC',
-    });
     expect(opened(phone, push!)).toEqual({
       title: `New inquiry: ${inquiry.firstName} ${inquiry.lastName}`,
-      body: `${weekday} ${inquiry.eventDate} · ${inquiry.plannedGuestCount} guests · ${inquiry.package || inquiry.operation}`,
+      body: `${dayInWords(inquiry.eventDate, content.locale)} · ${inquiry.plannedGuestCount} guests · ${inquiry.package || inquiry.operation}`,
       url: `${PUBLIC_URL}/inbox?id=${id}`,
       tag: id,
       // Answer from the notification (record 182): signed for this device's owner.

@@ -4,8 +4,7 @@
 import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { STATUS_LABELS, type InquiryStatus } from '../../shared/inbox-views.js';
-import { wallClock } from '../../shared/time-zone.js';
-import { eventDay, leadSummary } from '../notify/messages.js';
+import { leadSummary, onTheBusinessClock } from '../notify/messages.js';
 import { page } from '../quotes/quote-page.js';
 import type { LinkAction } from '../store/action-link-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
@@ -32,13 +31,9 @@ const actionPage = (title: string, body: string) => page(title, body, ABOUT);
 
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 const inboxPath = (inquiry: StoredInquiry) => `/inbox?id=${encodeURIComponent(inquiry.id)}`;
-const onTheClock = (instant: string) => {
-  const { date, time } = wallClock(content.timeZone, Date.parse(instant));
-  return `${eventDay(date)} at ${time}`;
-};
 
 function lead(inquiry: StoredInquiry): string {
-  return `<section aria-label="The inquiry"><dl><dt>Customer</dt><dd>${escapeHtml(fullName(inquiry))}</dd><dt>Event</dt><dd>${escapeHtml(leadSummary(inquiry))}</dd><dt>Came in</dt><dd>${escapeHtml(onTheClock(inquiry.createdAt))}</dd></dl></section>`;
+  return `<section aria-label="The inquiry"><dl><dt>Customer</dt><dd>${escapeHtml(fullName(inquiry))}</dd><dt>Event</dt><dd>${escapeHtml(leadSummary(inquiry))}</dd><dt>Came in</dt><dd>${escapeHtml(onTheBusinessClock(inquiry.createdAt))}</dd></dl></section>`;
 }
 
 const toInbox = (inquiry: StoredInquiry) =>
@@ -58,7 +53,7 @@ export function donePage(inquiry: StoredInquiry, action: LinkAction, usedAt: str
   const words = ACTION_WORDS[action];
   return actionPage(
     words.done,
-    `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheClock(usedAt)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
+    `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheBusinessClock(usedAt)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
   );
 }
 

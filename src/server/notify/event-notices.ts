@@ -6,14 +6,14 @@
 // to pay) answers nothing, and its delivery is skipped (record 143).
 import { content } from '../../../content/index.js';
 import { type DayTime, daysBetween, type EventSheetView, eventPlanning } from '../../shared/event-plan.js';
-import { clockTime } from '../../shared/inquiry-details.js';
 import { formatMoney } from '../../shared/money.js';
-import { longDay } from '../quotes/quote-page.js';
 import { EVENT_PLAN_EVENTS } from '../store/event-plan-store.js';
 import { topicRef } from '../store/outbox-store.js';
-import { eventDay, type Notice } from './messages.js';
+import { dayInWords } from '../../shared/date-words.js';
+import { eventDay, eventTime, type Notice } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
 
+const longDay = (isoDay: string) => dayInWords(isoDay, content.locale, 'long');
 const money = (sheet: EventSheetView, amount: number) => formatMoney(amount, sheet.currency, content.locale);
 const inDays = (days: number) => (days === 1 ? 'tomorrow' : `${days} days from now`);
 const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
@@ -21,7 +21,7 @@ const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`
 /** '10:00 AM', with the day when it is not the event's. */
 function at(time: DayTime): string {
   const day = time.dayOffset < 0 ? ' the day before' : time.dayOffset > 0 ? ' the next day' : '';
-  return `${clockTime(time.time)}${day}`;
+  return `${eventTime(time.time)}${day}`;
 }
 
 /** The event's sheet if it is still Booked. */

@@ -4,7 +4,8 @@
 // tracking, no scripts.
 import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { clockTime, type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
+import { dayInWords, instantInWords, timeInWords } from '../../shared/date-words.js';
+import { type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
 import type { FieldTable } from '../../shared/inquiry-fields.js';
 import { estimateWords } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
@@ -44,13 +45,14 @@ export function messageIdFor(deliveryId: string, fromAddress: string, sentAt: nu
   return sentAt === null ? `<${deliveryId}@${domain}>` : `<${deliveryId}.${sentAt.toString(36)}@${domain}>`;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** A day as every notification writes it, in the business's language: 'Sat, Dec 12, 2026' (shared/date-words.ts). */
+export const eventDay = (isoDay: string): string => dayInWords(isoDay, content.locale);
 
-/** 'Sat 2026-12-12': the day as entered, with its weekday. */
-export function eventDay(isoDay: string): string {
-  const day = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(day.getTime()) ? isoDay : `${WEEKDAYS[day.getUTCDay()]} ${isoDay}`;
-}
+/** A time of day as every notification writes it: '2:30 PM' in en-US, '14:30' in en-GB. */
+export const eventTime = (time: string): string => timeInWords(time, content.locale);
+
+/** An instant on the business's clock: 'Fri, Nov 27, 2026, 5:29 AM CST'. */
+export const onTheBusinessClock = (iso: string): string => instantInWords(iso, content.locale, content.timeZone);
 
 const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
 
@@ -63,7 +65,8 @@ const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.las
 function mailValue(row: DetailRow): string {
   if (row.value === '') return '(none)';
   if (row.kind === 'date') return eventDay(row.value);
-  if (row.kind === 'time') return clockTime(row.value);
+  if (row.kind === 'time') return eventTime(row.value);
+  if (row.kind === 'instant') return onTheBusinessClock(row.value);
   return row.value;
 }
 
@@ -271,7 +274,7 @@ export function slackPayload(
   }
   const text =
     `New inquiry from ${slackEscape(fullName(inquiry))}: ${slackEscape(eventTitle(inquiry))}, ` +
-    `${eventDay(inquiry.eventDate)} ${inquiry.startTime}–${inquiry.endTime}, ${guests(inquiry.plannedGuestCount)}, ` +
+    `${eventDay(inquiry.eventDate)} ${eventTime(inquiry.startTime)}–${eventTime(inquiry.endTime)}, ${guests(inquiry.plannedGuestCount)}, ` +
     `${slackEscape(inquiry.operation)}${inquiry.package ? ` (${slackEscape(inquiry.package)})` : ''}. <${link}|Open it in the inbox>`;
   return JSON.stringify({ text });
 }

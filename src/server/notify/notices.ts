@@ -5,14 +5,14 @@
 import { content } from '../../../content/index.js';
 import { formatMoney } from '../../shared/money.js';
 import { METHOD_LABELS } from '../../shared/payment-views.js';
-import { todayIn, wallClock } from '../../shared/time-zone.js';
+import { todayIn } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
-import { eventDay, inboxLink, leadSummary, type Notice } from './messages.js';
+import { eventDay, inboxLink, leadSummary, type Notice, onTheBusinessClock } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
 
 export type { NoticeContext } from './notice-context.js';
@@ -78,11 +78,8 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
   ...EVENT_PLAN_OWNER_NOTICES,
 };
 
-/** When a lead came in, on the business's clock: 'Tue 2026-12-01 08:05'. */
-const cameIn = (inquiry: StoredInquiry) => {
-  const { date, time } = wallClock(content.timeZone, Date.parse(inquiry.createdAt));
-  return `${eventDay(date)} ${time}`;
-};
+/** When a lead came in, on the business's clock: 'Tue, Dec 1, 2026, 8:05 AM CST'. */
+const cameIn = (inquiry: StoredInquiry) => onTheBusinessClock(inquiry.createdAt);
 
 /** The owner's pushes that are not e-mailed too. */
 export const OWNER_PUSH_NOTICES: Record<string, NoticeOf> = {

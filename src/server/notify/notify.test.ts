@@ -3,7 +3,8 @@
 // mailparser) and a real webhook receiver that verifies every signature with
 // the `standardwebhooks` package. Retry delays are shortened; every wait is
 // for an event (a message, a state), never a fixed sleep standing for one.
-import { clockTime, inquiryDetails } from '../../shared/inquiry-details.js';
+import { dayInWords, instantInWords, timeInWords } from '../../shared/date-words.js';
+import { inquiryDetails } from '../../shared/inquiry-details.js';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -214,12 +215,20 @@ describe('e-mail through a real SMTP server', () => {
     expect(mail!.mailFrom).toBe(MAIL_FROM);
     expect(mail!.replyTo).toEqual([body.email]);
     expect(mail!.subject).toContain('Spring <fair> & "games"');
-    expect(mail!.subject).toContain(body.eventDate);
+    expect(mail!.subject).toContain(dayInWords(body.eventDate, content.locale));
     expect(mail!.subject).toContain(`${body.plannedGuestCount} guests`);
     // Every field the visitor gave, under its label from the field table (a field added there appears here).
     for (const row of inquiryDetails(body).filter((detail) => detail.value !== '')) {
       expect(mail!.text).toContain(`${row.label}:`);
-      const shown = row.kind === 'time' ? clockTime(row.value) : row.value;
+      // Days and times as the business writes them (shared/date-words.ts), never ISO.
+      const shown =
+        row.kind === 'time'
+          ? timeInWords(row.value, content.locale)
+          : row.kind === 'date'
+            ? dayInWords(row.value, content.locale)
+            : row.kind === 'instant'
+              ? instantInWords(row.value, content.locale, content.timeZone)
+              : row.value;
       for (const line of shown.split('\n')) expect(mail!.text).toContain(line);
     }
     expect(mail!.text).toContain(`${PUBLIC_URL}/inbox?id=${id}`);
@@ -259,9 +268,9 @@ describe('e-mail through a real SMTP server', () => {
     expect(confirmation.replyTo).toEqual([content.contact.email]);
     expect(confirmation.subject).toContain(content.name);
     for (const value of [
-      body.eventDate,
-      clockTime(body.startTime),
-      clockTime(body.endTime),
+      dayInWords(body.eventDate, content.locale),
+      timeInWords(body.startTime, content.locale),
+      timeInWords(body.endTime, content.locale),
       String(body.plannedGuestCount),
       body.operation,
     ]) {

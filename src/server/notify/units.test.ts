@@ -3,7 +3,9 @@
 // schedule, the delivery plan and the message text.
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { content } from '../../../content/index.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
+import { dayInWords } from '../../shared/date-words.js';
 import { newWebhookSecret } from '../../../tests/support/webhook-receiver.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { loadNotifyConfig } from './notify-config.js';
@@ -175,10 +177,13 @@ describe('deliveryPlan', () => {
 describe('messages', () => {
   it('names the event (or the operation), the day and the guests in the subject', () => {
     const named = storedOf({ document: { eventName: 'Spring fair', eventDate: '2026-12-12', plannedGuestCount: 250 } });
-    expect(ownerSubject(named)).toBe('New inquiry: Spring fair, Sat 2026-12-12, 250 guests');
+    expect(ownerSubject(named)).toBe(
+      `New inquiry: Spring fair, ${dayInWords('2026-12-12', content.locale)}, 250 guests`,
+    );
     const unnamed = storedOf({ document: { eventName: '', operation: 'Catering', plannedGuestCount: 1 } });
-    expect(ownerSubject(unnamed)).toMatch(/^New inquiry: Catering, \w{3} \d{4}-\d{2}-\d{2}, 1 guest$/);
-    expect(eventDay('2026-12-13')).toBe('Sun 2026-12-13');
+    expect(ownerSubject(unnamed)).toMatch(/^New inquiry: Catering, .*\d{4}, 1 guest$/);
+    expect(eventDay('2026-12-13')).toBe(dayInWords('2026-12-13', content.locale));
+    expect(eventDay('2026-12-13')).not.toContain('2026-12-13');
   });
 
   it('gives Slack its { text } with the link, and other endpoints the document with its id', () => {

@@ -5,6 +5,7 @@
 // the quote had before, so two presses at once (on two instances too) get the provider's
 // one session.
 import { content } from '../../../content/index.js';
+import { dayInWords } from '../../shared/date-words.js';
 import type { Minor } from '../../shared/money.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -39,7 +40,7 @@ export function deposits(owners: OwnerStore, provider: PaymentProvider): Deposit
         amount,
         currency: quote.currency,
         customerEmail: inquiry.email,
-        description: `Deposit: ${content.name}, ${inquiry.eventDate}`,
+        description: `Deposit: ${content.name}, ${dayInWords(inquiry.eventDate, content.locale)}`,
         successUrl: `${pageUrl}?payment=done`,
         cancelUrl: `${pageUrl}?payment=cancelled`,
         idempotencyKey: `curbside-deposit-${quote.id}-${amount}-${found.earlier}`,

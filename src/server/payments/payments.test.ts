@@ -8,6 +8,7 @@ import { content } from '../../../content/index.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, type OwnerApp, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.js';
+import { dayInWords } from '../../shared/date-words.js';
 import type { PaymentsAnswer, PaymentView } from '../../shared/payment-views.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 
@@ -77,6 +78,8 @@ describe('“Pay deposit”', () => {
       customer_email: inquiry.document.email,
       'line_items[0][price_data][currency]': 'usd',
       'line_items[0][price_data][unit_amount]': String(quote.totals.deposit),
+      // The line the customer reads on Stripe's page: the day in words, as the business writes it.
+      'line_items[0][price_data][product_data][name]': `Deposit: ${content.name}, ${dayInWords(inquiry.document.eventDate, content.locale)}`,
       success_url: `${PUBLIC_URL}${path}?payment=done`,
       cancel_url: `${PUBLIC_URL}${path}?payment=cancelled`,
     });

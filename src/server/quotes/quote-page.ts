@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { clockTime } from '../../shared/inquiry-details.js';
+import { dayInWords, instantDayInWords, timeInWords } from '../../shared/date-words.js';
 import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
 import type { QuoteLine } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
@@ -51,22 +51,12 @@ export const QUOTE_PAGE_STYLE = { css: CSS, hash: `sha256-${createHash('sha256')
 
 const money = (quote: Quote, amount: number) => formatMoney(amount, quote.currency, content.locale);
 
-/** 'Saturday, December 12, 2026' for a plain 'YYYY-MM-DD' day. */
-export function longDay(isoDay: string): string {
-  const day = new Date(`${isoDay}T12:00:00Z`);
-  if (Number.isNaN(day.getTime())) return isoDay;
-  return new Intl.DateTimeFormat(content.locale, {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(day);
-}
+/** 'Saturday, December 12, 2026' for a plain 'YYYY-MM-DD' day (shared/date-words.ts). */
+export const longDay = (isoDay: string): string => dayInWords(isoDay, content.locale, 'long');
 
 /** An instant as the day it was in the business's time zone, in words. */
-const dayOf = (instant: string) =>
-  new Intl.DateTimeFormat(content.locale, { timeZone: content.timeZone, dateStyle: 'long' }).format(new Date(instant));
+const dayOf = (instant: string) => instantDayInWords(instant, content.locale, content.timeZone, 'long');
+const clockTime = (time: string) => timeInWords(time, content.locale);
 
 function lineRow(quote: Quote, line: QuoteLine): string {
   return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td class="unit">${money(quote, line.unitPrice)}</td><td>${money(quote, line.quantity * line.unitPrice)}</td></tr>`;

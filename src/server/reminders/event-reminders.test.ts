@@ -114,7 +114,7 @@ describe.each(['sqlite', 'postgres'] as const)('the reminders before the day (%s
         .poll(() => mailsTo(kept.inquiry.document.email, /final guest count/).length, { timeout: 15_000 })
         .toBe(1);
       const first = mailsTo(kept.inquiry.document.email, /final guest count/)[0]!;
-      expect(first.subject).toBe('Your final guest count for Sat 2027-03-20');
+      expect(first.subject).toBe('Your final guest count for Sat, Mar 20, 2027');
       expect(first.text).toContain('Please tell us your final guest count by the end of Wednesday, March 17, 2027');
       expect(first.text).toContain(`${PUBLIC_URL}${kept.path}`);
       await expect.poll(async () => (await reminderOf(cancelledLater.id))?.state, { timeout: 15_000 }).toBe('skipped');
@@ -144,7 +144,7 @@ describe.each(['sqlite', 'postgres'] as const)('the reminders before the day (%s
       const last = mailsTo(kept.inquiry.document.email, /^Today is the last day/)[0]!;
       expect(last.text).toContain('3 days from now');
       const balance = mailsTo(kept.inquiry.document.email, /^Balance due/)[0]!;
-      expect(balance.subject).toBe('Balance due for your event on Sat 2027-03-20');
+      expect(balance.subject).toBe('Balance due for your event on Sat, Mar 20, 2027');
       expect(balance.text).toContain('is $5,109.40 (total $5,109.40, paid $0.00)');
       expect(balance.text).toContain(content.sale.payOffline);
 

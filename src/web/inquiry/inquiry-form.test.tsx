@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The inquiry form's states as a component (issue 15 item 5), under jsdom: the send
-// button is described by a hint while the form is invalid (never aria-disabled: record
-// 161); an empty send shows the Wait toast and one message per field, focusing the
+// button is aria-disabled and described by a hint while the form is invalid (spec §4,
+// record 220); an empty send shows the Wait toast and one message per field, focusing the
 // first, never sending; choosing the truck
 // reveals the required package choice and any other service hides and clears it; a
 // "Book" button's choice is applied through the form's handle; a filled form closes the
@@ -46,8 +46,8 @@ describe('the inquiry form', () => {
 
   it('refuses an empty send: the Wait toast, one message per field, the first field focused, nothing sent', async () => {
     const { send, submitted, fetch } = renderForm();
-    // A button like any other, described by what it waits for (record 161).
-    expect(send.getAttribute('aria-disabled')).toBeNull();
+    // Exposed as disabled (spec §4), described by what it waits for (record 220).
+    expect(send.getAttribute('aria-disabled')).toBe('true');
     expect(document.getElementById(send.getAttribute('aria-describedby')!)!.textContent).toBe(
       'Fill in every required field to send.',
     );
@@ -122,6 +122,7 @@ describe('the inquiry form', () => {
     fireEvent.change(screen.getByLabelText(/Service/), { target: { value: TRUCK } });
     fireEvent.change(document.getElementById('inquiry-packageChoice')!, { target: { value: PACKAGE } });
     await waitFor(() => expect(send.getAttribute('aria-describedby')).toBeNull());
+    expect(send.getAttribute('aria-disabled')).toBe('false');
     await userEvent.setup().click(send);
     return { submitted, fetch };
   }

@@ -146,16 +146,12 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         <input id="inquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      {/* Never disabled (record 161): incomplete, it says so under it and shows what is missing when pressed. */}
+      {/* Exposed as disabled while incomplete or sending (spec §4, record 220); pressed then, it says what is missing. */}
       <button
         type="submit"
-        className={
-          hydrated && !valid
-            ? 'button button-large inquiry-submit inquiry-submit-waiting'
-            : 'button button-large inquiry-submit'
-        }
+        className="button button-large inquiry-submit"
         aria-describedby={hydrated && !valid ? 'inquiry-send-hint' : undefined}
-        aria-disabled={hydrated && sending ? true : undefined}
+        aria-disabled={hydrated ? sending || !valid : undefined}
         onClick={onSubmitClick}
       >
         {sending ? 'Sending…' : 'Send inquiry'}

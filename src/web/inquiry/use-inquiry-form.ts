@@ -172,9 +172,9 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
     if (value !== TRUCK_OPERATION) control('packageChoice')!.value = '';
   };
 
-  // The button is never disabled: pressed while the form is incomplete it sends nothing
-  // and says why (spec §5: the Wait toast; each field's message), so it is exposed as the
-  // button it is, with a hint of what it waits for (record 161).
+  // The button is aria-disabled while the form is incomplete (spec §4), yet focusable and
+  // pressable: pressed then it sends nothing and says why (spec §5: the Wait toast; each
+  // field's message), with a hint under it of what it waits for (record 220).
   const onSubmitClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (sending) {
       event.preventDefault();

@@ -38,6 +38,10 @@ function apiBase(raw: string): StripeSettings['apiBase'] {
   };
 }
 
+/** Which of Stripe's modes the key is for: test (no real money) or live. */
+export const stripeMode = (settings: StripeSettings): 'test' | 'live' =>
+  settings.secretKey.split('_')[1] === 'live' ? 'live' : 'test';
+
 /** Stripe's settings, or undefined when it is not set up (no online payments). */
 export function stripeSettings(env: Env): StripeSettings | undefined {
   const secretKey = env.STRIPE_SECRET_KEY ?? '';
