@@ -59,12 +59,11 @@ export function EventSheetPage({ id }: { id: string }) {
 
 function SheetBody({ sheet, onCountSaved }: { sheet: EventSheetView; onCountSaved: () => Promise<void> }) {
   const money = (amount: number) => formatMoney(amount, sheet.currency, inboxLocale);
-  const guests = sheet.finalCount?.guests ?? sheet.plannedGuests;
   return (
     <>
       <p className="event-sheet-lead">
         <strong>{eventDay(sheet.date)}</strong> · {sheet.customer.name}
-        {sheet.customer.company ? `, ${sheet.customer.company}` : ''} · {guests} guests
+        {sheet.customer.company ? `, ${sheet.customer.company}` : ''} · {sheet.guests} guests
         {sheet.package ? ` · ${sheet.package}` : ` · ${sheet.operation}`}
       </p>
       {sheet.status !== 'booked' ? (
@@ -155,7 +154,7 @@ function SheetBody({ sheet, onCountSaved }: { sheet: EventSheetView; onCountSave
               </tr>
             </thead>
             <tbody>
-              {sheet.quote.lines.map((line, index) => (
+              {sheet.quote.linesForFinalCount.map((line, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: an accepted quote's lines never change
                 <tr key={index}>
                   <td>{line.description}</td>

@@ -28,6 +28,7 @@ import { openProviders } from './payments/providers/index.js';
 import { type Clock, systemClock } from './clock.js';
 import { eventServices } from './event-plan/event-services.js';
 import { paymentsRead } from './event-plan/payments.js';
+import { saleFiguresOf } from './event-plan/sale-figures.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
@@ -277,7 +278,7 @@ export async function buildApp(
     },
     actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
     payment: (id: string) => owners.payments.get(id),
-    paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
+    figures: (inquiry) => saleFiguresOf(owners, inquiry),
     event: eventServices(owners, payments, config.notify.publicUrl, clock),
   };
   const notifier = createNotifier({

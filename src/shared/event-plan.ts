@@ -186,6 +186,8 @@ export interface EventSheetView {
   address: string;
   mapUrl: string;
   plannedGuests: number;
+  /** The guests as they stand: the final count, else the accepted quote's, else the planned count (record 200). */
+  guests: number;
   finalCount: FinalCountView | null;
   /** The last day the customer may change the final count on the quote page. */
   finalCountLastDay: string;
@@ -196,6 +198,8 @@ export interface EventSheetView {
     acceptedAt: string;
     lines: QuoteLine[];
     totals: QuoteTotals;
+    /** The accepted lines for the final count: what we bring (record 200). */
+    linesForFinalCount: QuoteLine[];
     /** The total with the final count (the accepted total when it changes nothing). */
     totalForFinalCount: Minor;
   } | null;

@@ -61,7 +61,7 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     const payment = await sale?.payment(topicRef(context.topic));
     const quote = payment?.quoteId ? await sale?.quote(payment.quoteId) : undefined;
     if (!sale || !payment || !quote) return undefined;
-    const paid = await sale.paid(inquiry.id);
+    const { paid, balanceDue } = await sale.figures(inquiry);
     const last = payment.recordedBy
       ? `${money(payment.amount, payment.currency)} (${METHOD_LABELS[payment.method]}), recorded by ${payment.recordedBy}`
       : `${money(payment.amount, payment.currency)}, paid online`;
@@ -69,7 +69,7 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
       subject: `Deposit paid: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
       lines: [
         `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
-        `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(quote.totals.total - paid, quote.currency)}.`,
+        `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
       ],
       ...toInbox(context),

@@ -16,7 +16,7 @@ import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
 import { type EventPlanProblem, eventPlanSections, planOpen } from '../event-plan/event-plan-page.js';
-import { acceptedTerms } from '../event-plan/event-sheet.js';
+import { type SaleFigures, saleFiguresOf } from '../event-plan/sale-figures.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { Deposits } from '../payments/deposits.js';
@@ -133,16 +133,17 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   };
 
   /** After acceptance: how to pay, then the event's final count and the day's details (records 145, 170). */
-  const afterAcceptance = async ({ payment, ...view }: View) => {
+  const afterAcceptance = async ({ payment, ...view }: View, figures: SaleFigures) => {
     const { quote, inquiry } = view;
     const paying = paymentSection({
       quote,
       path: view.path,
-      paid: await paidFor(quote),
+      paid: figures.paid,
+      balanceDue: figures.balanceDue ?? quote.totals.total - figures.paid,
       online: deposits !== undefined,
       ...payment,
     });
-    const terms = acceptedTerms([quote], inquiry);
+    const { terms } = figures;
     if (!terms) return paying;
     const [counts, details] = await Promise.all([
       owners.eventPlans.finalCounts(inquiry.id),
@@ -152,6 +153,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       path: view.path,
       inquiry,
       terms,
+      figures,
       settings: eventPlanning(content),
       finalCount: counts.at(-1),
       details,
@@ -167,9 +169,11 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
-    const after = agreed(view.quote) ? await afterAcceptance(view) : '';
+    // Accepted: every figure of money and guests from the one function (record 200).
+    const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry) : undefined;
+    const after = figures ? await afterAcceptance(view, figures) : '';
     const { payment: _payment, saved: _saved, planProblem: _problem, ...page } = view;
-    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after }));
+    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after, figures }));
   };
 
   /** Only a form of this site's own pages may answer a quote. */
