@@ -9,7 +9,7 @@ import { todayIn, wallClock } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
-import { DEPOSIT_PAID_EVENT } from '../store/payment-store.js';
+import { DEPOSIT_PAID_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, leadSummary, type Notice } from './messages.js';
@@ -71,6 +71,22 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
         `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
         `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
+      ],
+      ...toInbox(context),
+    };
+  },
+  // A provider's refund larger than its payment, recorded as all of the payment (record 201).
+  async [REFUND_CLAMPED_EVENT](context) {
+    const { sale, inquiry } = context;
+    const refund = await sale?.payment(topicRef(context.topic));
+    if (!sale || !refund) return undefined;
+    const { balanceDue } = await sale.figures(inquiry);
+    return {
+      subject: `Refund larger than its payment: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        refund.note,
+        `Recorded: a refund of ${money(refund.amount, refund.currency)}, all that payment can give back. Please check the refund with the payment service.`,
+        ...(balanceDue === null ? [] : [`Balance due now: ${money(balanceDue, refund.currency)}.`]),
       ],
       ...toInbox(context),
     };

@@ -17,7 +17,9 @@ import {
   type PaymentRow,
   type PaymentStore,
   type RecordResult,
+  REFUND_CLAMPED_EVENT,
   refundRow,
+  refundToAdd,
   rowToCheckout,
   rowToPayment,
   samePayment,
@@ -167,11 +169,19 @@ async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promi
      WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'refund'`,
     [event.provider, event.paymentRef],
   );
-  const amount = event.refundedTotal - Number(refunded.rows[0].refunded);
-  if (amount <= 0) return outcome('duplicate');
-  const stored = await insert(client, refundRow(payment, event, amount, randomUUID(), at.toISOString()));
+  const add = refundToAdd(payment, event, Number(refunded.rows[0].refunded));
+  if (add.amount <= 0) return outcome('duplicate');
+  const id = randomUUID();
+  const stored = await insert(client, refundRow(payment, event, add, id, at.toISOString()));
   if (!stored) return outcome('duplicate');
-  await saleHistory(client, payment.inquiryId, PAYMENT_NOTES.refunded(amount, event.currency, event.label), null, at);
+  await saleHistory(
+    client,
+    payment.inquiryId,
+    PAYMENT_NOTES.refunded(add.amount, event.currency, event.label),
+    null,
+    at,
+  );
+  if (add.clamped) await owe(client, payment.inquiryId, REFUND_CLAMPED_EVENT, id);
   return outcome('applied');
 }
 
