@@ -144,42 +144,48 @@ function SheetBody({ sheet, onCountSaved }: { sheet: EventSheetView; onCountSave
       <section aria-labelledby="sheet-items">
         <h2 id="sheet-items">What we bring</h2>
         {sheet.quote ? (
-          <table className="event-sheet-table">
-            <caption className="visually-hidden">The accepted quote’s lines (version {sheet.quote.version})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sheet.quote.linesForFinalCount.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an accepted quote's lines never change
-                <tr key={index}>
-                  <td>{line.description}</td>
-                  <td>{line.quantity}</td>
-                  <td>{money(line.quantity * line.unitPrice)}</td>
+          <>
+            <table className="event-sheet-table">
+              <caption className="visually-hidden">The accepted quote’s lines (version {sheet.quote.version})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Amount</th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total accepted
-                </th>
-                <td>{money(sheet.quote.totals.total)}</td>
-              </tr>
-              {sheet.quote.totalForFinalCount !== sheet.quote.totals.total ? (
+              </thead>
+              <tbody>
+                {sheet.quote.linesForFinalCount.map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an accepted quote's lines never change
+                  <tr key={index}>
+                    <td>{line.description}</td>
+                    <td>{line.quantity}</td>
+                    <td>{money(line.quantity * line.unitPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
                 <tr>
                   <th scope="row" colSpan={2}>
-                    Total for the final count
+                    Total accepted
                   </th>
-                  <td>{money(sheet.quote.totalForFinalCount)}</td>
+                  <td>{money(sheet.quote.totals.total)}</td>
                 </tr>
-              ) : null}
-            </tfoot>
-          </table>
+                {sheet.quote.totalForFinalCount !== sheet.quote.totals.total ? (
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      Total for the final count
+                    </th>
+                    <td>{money(sheet.quote.totalForFinalCount)}</td>
+                  </tr>
+                ) : null}
+              </tfoot>
+            </table>
+            <p>
+              Accepted {dateTime(sheet.quote.acceptedAt)} (version {sheet.quote.version}) · acceptance digest{' '}
+              {sheet.quote.digest}
+            </p>
+          </>
         ) : (
           <p>No accepted quote.</p>
         )}

@@ -20,6 +20,7 @@ import { actionLinkSigner } from './action-links/action-link-services.js';
 import type { Channel, SaleServices } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
+import { acceptanceKey } from './quotes/acceptance-digest.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
 import { deposits } from './payments/deposits.js';
@@ -365,6 +366,7 @@ export async function buildApp(
     owners,
     notifier,
     quoteKey,
+    digestKey: acceptanceKey(config.sessionSecret),
     clock,
     publicUrl: config.notify.publicUrl,
     deposits: providers[0] && deposits(owners, providers[0]),

@@ -5,6 +5,7 @@
 import { content } from '../../../content/index.js';
 import { type EventSheetView, eventPlanning, eventTimes, finalCountLastDay } from '../../shared/event-plan.js';
 import { mapsUrl } from '../../shared/truck-schedule.js';
+import { shortDigest } from '../quotes/acceptance-digest.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { PaymentsRead } from './payments.js';
 import { saleFigures } from './sale-figures.js';
@@ -56,6 +57,7 @@ export async function eventSheet(
             id: terms.quote.id,
             version: terms.quote.version,
             acceptedAt: terms.quote.accepted!.at,
+            digest: shortDigest(terms.quote.accepted!.hash),
             lines: terms.lines,
             totals: terms.totals,
             linesForFinalCount: figures.lines,

@@ -9,11 +9,12 @@ import { todayIn, wallClock } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
-import { DEPOSIT_PAID_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
+import { DEPOSIT_PAID_EVENT, PAYMENT_RECEIVED_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, leadSummary, type Notice } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
+import { RECEIPT_NOTICES } from './receipts.js';
 
 export type { NoticeContext } from './notice-context.js';
 
@@ -186,6 +187,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
     };
   },
   ...EVENT_PLAN_CUSTOMER_NOTICES,
+  ...RECEIPT_NOTICES,
 };
 
 /** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
@@ -198,6 +200,8 @@ const EVENT_LABELS: Record<string, string> = {
   [FOLLOW_UP_EVENTS.quoteExpiring]: 'quote’s last day',
   [FOLLOW_UP_EVENTS.thankYou]: 'thank-you',
   [DEPOSIT_PAID_EVENT]: 'deposit paid',
+  [PAYMENT_RECEIVED_EVENT]: 'payment receipt',
+  [REFUND_CLAMPED_EVENT]: 'refund larger than its payment',
   ...EVENT_PLAN_LABELS,
 };
 

@@ -5,7 +5,6 @@
 // answered with a redirect (to the page: a reload posts nothing twice; or to the
 // provider's checkout). Only posts from the page itself are taken; the token is never
 // logged (app.ts redacts it).
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
 import { eventPlanning } from '../../shared/event-plan.js';
@@ -25,6 +24,7 @@ import type { NewFinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
+import { acceptanceDigest } from './acceptance-digest.js';
 import { quoteIdOf } from './quote-link.js';
 import {
   notFoundPage,
@@ -41,6 +41,8 @@ export interface QuotePageRouteOptions {
   owners: OwnerStore;
   notifier: Pick<Notifier, 'kick'>;
   quoteKey: Buffer;
+  /** The key acceptances are signed with (acceptance-digest.ts). */
+  digestKey: Buffer;
   clock: Clock;
   /** The site's address (PUBLIC_URL): the provider sends the customer back to the page there. */
   publicUrl: string;
@@ -78,8 +80,6 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
     customer: { firstName: inquiry.firstName, lastName: inquiry.lastName, email: inquiry.email },
   });
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
   const { owners, notifier, quoteKey, deposits, clock } = options;
@@ -220,7 +220,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       const at = new Date(clock()).toISOString();
       const result = await owners.quotes.accept(
         found.quote.id,
-        { at, from: request.ip, snapshot, hash: sha256(snapshot) },
+        { at, from: request.ip, snapshot, hash: acceptanceDigest(options.digestKey, snapshot) },
         today(),
       );
       if (result.ok) notifier.kick(1);

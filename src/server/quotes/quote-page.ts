@@ -10,6 +10,7 @@ import { clockTime } from '../../shared/inquiry-details.js';
 import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
 import type { QuoteLine, QuoteTotals } from '../../shared/pricing.js';
 import type { SaleFigures } from '../event-plan/sale-figures.js';
+import { shortDigest } from './acceptance-digest.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { Quote, QuoteState } from '../store/quote-store.js';
 
@@ -105,6 +106,10 @@ function eventSection(inquiry: StoredInquiry, guests: number): string {
   return `<section aria-labelledby="event"><h2 id="event">Your event</h2><dl>${items}</dl></section>`;
 }
 
+/** The acceptance's digest, short, as the customer's e-mails and the event sheet give it (record 203). */
+const digestLine = (digest: string) =>
+  `Acceptance digest: <strong>${escapeHtml(shortDigest(digest))}</strong> (the same on your receipts).`;
+
 /** The notice at the top: what state the quote is in, and what the customer can do. */
 function stateNotice(options: QuotePageOptions): string {
   const { quote, state } = options;
@@ -113,10 +118,14 @@ function stateNotice(options: QuotePageOptions): string {
   if (state === 'deposit-paid' && quote.accepted && quote.depositPaidAt) {
     return notice([
       `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. <strong>Deposit paid</strong> on ${escapeHtml(dayOf(quote.depositPaidAt))}: your date is booked. Thank you!`,
+      digestLine(quote.accepted.hash),
     ]);
   }
   if (state === 'accepted' && quote.accepted) {
-    return notice([`<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`]);
+    return notice([
+      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`,
+      digestLine(quote.accepted.hash),
+    ]);
   }
   if (state === 'declined' && quote.declinedAt) {
     return notice([

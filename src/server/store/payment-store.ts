@@ -87,6 +87,9 @@ export type RecordResult =
 
 export type VoidResult = { ok: true; payment: Payment } | { ok: false; reason: 'missing' };
 
+/** The receipt each payment owes the customer (outbox topic 'payment-received:<payment id>'; record 203). */
+export const PAYMENT_RECEIVED_EVENT = 'payment-received';
+
 /** The notice a deposit paid owes the owner (outbox topic 'deposit-paid:<payment id>'). */
 export const DEPOSIT_PAID_EVENT = 'deposit-paid';
 

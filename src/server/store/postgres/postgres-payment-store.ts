@@ -14,6 +14,7 @@ import {
   paidRow,
   type Payment,
   PAYMENT_NOTES,
+  PAYMENT_RECEIVED_EVENT,
   type PaymentRow,
   type PaymentStore,
   type RecordResult,
@@ -149,6 +150,7 @@ async function applyPaidOn(client: Query, event: PaidEvent, at: Date): Promise<E
   if (!stored) return outcome('duplicate');
   const payment = (await getOn(client, id))!;
   await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+  await owe(client, asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
   await settleDeposit(client, asked.inquiryId, payment, null, at);
   return outcome('applied');
 }
@@ -234,6 +236,7 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
             : { ok: false, reason: 'conflict' };
         }
         await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+        await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
         await settleDeposit(client, inquiryId, saved, by, at);
         return { ok: true, payment: saved, created: true };
       });

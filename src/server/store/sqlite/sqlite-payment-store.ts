@@ -12,6 +12,7 @@ import {
   paidRow,
   type Payment,
   PAYMENT_NOTES,
+  PAYMENT_RECEIVED_EVENT,
   type PaymentRow,
   type PaymentStore,
   type RecordResult,
@@ -111,6 +112,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     if (!stored) return outcome('duplicate');
     const payment = get(id)!;
     history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+    owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
     settleDeposit(asked.inquiryId, payment, null, at);
     return outcome('applied');
   });
@@ -152,6 +154,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
           : { ok: false, reason: 'conflict' };
       }
       history(inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+      owe(inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
       settleDeposit(inquiryId, saved, by, at);
       return { ok: true, payment: saved, created: true };
     },
