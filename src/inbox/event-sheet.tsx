@@ -184,6 +184,9 @@ function SheetBody({ sheet, onCountSaved }: { sheet: EventSheetView; onCountSave
             <p>
               Accepted {dateTime(sheet.quote.acceptedAt)} (version {sheet.quote.version}) · acceptance digest{' '}
               {sheet.quote.digest}
+              {sheet.quote.digestChecks
+                ? ''
+                : ' (does not match what is kept as accepted: changed since, or older than keyed digests)'}
             </p>
           </>
         ) : (

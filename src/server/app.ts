@@ -280,7 +280,7 @@ export async function buildApp(
     actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
     payment: (id: string) => owners.payments.get(id),
     figures: (inquiry) => saleFiguresOf(owners, inquiry),
-    event: eventServices(owners, payments, config.notify.publicUrl, clock),
+    event: eventServices(owners, payments, config.notify.publicUrl, clock, acceptanceKey(config.sessionSecret)),
   };
   const notifier = createNotifier({
     push,

@@ -200,6 +200,8 @@ export interface EventSheetView {
     totals: QuoteTotals;
     /** The acceptance's digest, short ('3F2A-91BC-0D4E-77A1'), as the customer's page and e-mails give it (record 203). */
     digest: string;
+    /** The digest is this server's HMAC of the snapshot kept: false if either was changed (or predates keyed digests). */
+    digestChecks: boolean;
     /** The accepted lines for the final count: what we bring (record 200). */
     linesForFinalCount: QuoteLine[];
     /** The total with the final count (the accepted total when it changes nothing). */

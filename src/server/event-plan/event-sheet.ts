@@ -5,7 +5,7 @@
 import { content } from '../../../content/index.js';
 import { type EventSheetView, eventPlanning, eventTimes, finalCountLastDay } from '../../shared/event-plan.js';
 import { mapsUrl } from '../../shared/truck-schedule.js';
-import { shortDigest } from '../quotes/acceptance-digest.js';
+import { digestMatches, shortDigest } from '../quotes/acceptance-digest.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { PaymentsRead } from './payments.js';
 import { saleFigures } from './sale-figures.js';
@@ -14,6 +14,8 @@ export async function eventSheet(
   owners: OwnerStore,
   payments: PaymentsRead,
   inquiryId: string,
+  /** The key acceptances are signed with: the sheet says whether the stored digest is this server's (record 203). */
+  digestKey: Buffer,
 ): Promise<EventSheetView | undefined> {
   const found = await owners.inbox.getInquiry(inquiryId);
   if (!found) return undefined;
@@ -58,6 +60,7 @@ export async function eventSheet(
             version: terms.quote.version,
             acceptedAt: terms.quote.accepted!.at,
             digest: shortDigest(terms.quote.accepted!.hash),
+            digestChecks: digestMatches(digestKey, terms.quote.accepted!.snapshot, terms.quote.accepted!.hash),
             lines: terms.lines,
             totals: terms.totals,
             linesForFinalCount: figures.lines,

@@ -11,7 +11,7 @@ import { call, cookieOf, startOwnerApp } from '../../../tests/support/owner-app.
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
 import type { EventSheetView } from '../../shared/event-plan.js';
 import { formatMoney } from '../../shared/money.js';
-import { acceptanceDigest, acceptanceKey, shortDigest } from '../quotes/acceptance-digest.js';
+import { acceptanceDigest, acceptanceKey, digestMatches, shortDigest } from '../quotes/acceptance-digest.js';
 
 const PUBLIC_URL = 'https://tacos.example';
 const money = (amount: number) => formatMoney(amount, 'USD', content.locale);
@@ -55,7 +55,11 @@ describe.each(['sqlite', 'postgres'] as const)('the customer’s receipts (%s)',
     expect(digest).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
     expect((await t.app.inject({ url: path })).body).toContain(`Acceptance digest: <strong>${digest}</strong>`);
     const sheet = (await call(t.app, 'GET', `/api/owner/inquiries/${id}/event-sheet`, { cookie })).json();
-    expect((sheet as EventSheetView).quote?.digest).toBe(digest);
+    expect((sheet as EventSheetView).quote).toMatchObject({ digest, digestChecks: true });
+    // A snapshot edited in the store no longer matches its digest; nor does one signed under another secret.
+    const key = acceptanceKey(secret);
+    expect(digestMatches(key, stored.snapshot.replace('"guests":250', '"guests":25'), stored.hash)).toBe(false);
+    expect(digestMatches(acceptanceKey(`${secret}!`), stored.snapshot, stored.hash)).toBe(false);
 
     await expect.poll(() => customerMails(/^You accepted our quote/).length, { timeout: 15_000 }).toBe(1);
     const accepted = customerMails(/^You accepted our quote/)[0]!.text.replace(/\s+/g, ' ');
