@@ -49,7 +49,7 @@ export function UpcomingBookings() {
                     </Link>
                     {booking.company ? <span className="inbox-muted"> · {booking.company}</span> : null}
                     <br />
-                    {clockTime(booking.startTime)}–{clockTime(booking.endTime)} · {booking.plannedGuestCount} guests
+                    {clockTime(booking.startTime)}–{clockTime(booking.endTime)} · {booking.guests} guests
                     {booking.package ? ` · ${booking.package}` : ''}
                     <br />
                     <span className="inbox-muted">{booking.siteAddress}</span>

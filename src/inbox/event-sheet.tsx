@@ -59,12 +59,11 @@ export function EventSheetPage({ id }: { id: string }) {
 
 function SheetBody({ sheet, onCountSaved }: { sheet: EventSheetView; onCountSaved: () => Promise<void> }) {
   const money = (amount: number) => formatMoney(amount, sheet.currency, inboxLocale);
-  const guests = sheet.finalCount?.guests ?? sheet.plannedGuests;
   return (
     <>
       <p className="event-sheet-lead">
         <strong>{eventDay(sheet.date)}</strong> · {sheet.customer.name}
-        {sheet.customer.company ? `, ${sheet.customer.company}` : ''} · {guests} guests
+        {sheet.customer.company ? `, ${sheet.customer.company}` : ''} · {sheet.guests} guests
         {sheet.package ? ` · ${sheet.package}` : ` · ${sheet.operation}`}
       </p>
       {sheet.status !== 'booked' ? (
@@ -145,42 +144,51 @@ function SheetBody({ sheet, onCountSaved }: { sheet: EventSheetView; onCountSave
       <section aria-labelledby="sheet-items">
         <h2 id="sheet-items">What we bring</h2>
         {sheet.quote ? (
-          <table className="event-sheet-table">
-            <caption className="visually-hidden">The accepted quote’s lines (version {sheet.quote.version})</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Qty</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sheet.quote.lines.map((line, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: an accepted quote's lines never change
-                <tr key={index}>
-                  <td>{line.description}</td>
-                  <td>{line.quantity}</td>
-                  <td>{money(line.quantity * line.unitPrice)}</td>
+          <>
+            <table className="event-sheet-table">
+              <caption className="visually-hidden">The accepted quote’s lines (version {sheet.quote.version})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Qty</th>
+                  <th scope="col">Amount</th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Total accepted
-                </th>
-                <td>{money(sheet.quote.totals.total)}</td>
-              </tr>
-              {sheet.quote.totalForFinalCount !== sheet.quote.totals.total ? (
+              </thead>
+              <tbody>
+                {sheet.quote.linesForFinalCount.map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an accepted quote's lines never change
+                  <tr key={index}>
+                    <td>{line.description}</td>
+                    <td>{line.quantity}</td>
+                    <td>{money(line.quantity * line.unitPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
                 <tr>
                   <th scope="row" colSpan={2}>
-                    Total for the final count
+                    Total accepted
                   </th>
-                  <td>{money(sheet.quote.totalForFinalCount)}</td>
+                  <td>{money(sheet.quote.totals.total)}</td>
                 </tr>
-              ) : null}
-            </tfoot>
-          </table>
+                {sheet.quote.totalForFinalCount !== sheet.quote.totals.total ? (
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      Total for the final count
+                    </th>
+                    <td>{money(sheet.quote.totalForFinalCount)}</td>
+                  </tr>
+                ) : null}
+              </tfoot>
+            </table>
+            <p>
+              Accepted {dateTime(sheet.quote.acceptedAt)} (version {sheet.quote.version}) · acceptance digest{' '}
+              {sheet.quote.digest}
+              {sheet.quote.digestChecks
+                ? ''
+                : ' (does not match what is kept as accepted: changed since, or older than keyed digests)'}
+            </p>
+          </>
         ) : (
           <p>No accepted quote.</p>
         )}

@@ -94,7 +94,7 @@ describe('the list', () => {
       row({ id: 'c', firstName: 'Cy', lastName: 'Lee', eventDate: day, status: 'booked' }),
     ];
     const booking = (id: string, eventDate: string, firstName: string, lastName: string) =>
-      ({ ...row({ id, eventDate, firstName, lastName, status: 'booked' }) }) as BookingRow;
+      ({ ...row({ id, eventDate, firstName, lastName, status: 'booked' }), guests: 80 }) as BookingRow;
     standIn((method, url) =>
       method === 'GET' && url.startsWith('/api/owner/inquiries')
         ? { status: 200, body: { inquiries: rows, next: null } satisfies InboxPage }
@@ -162,7 +162,7 @@ describe('the list', () => {
 describe('the upcoming bookings', () => {
   it('groups them by day, each linking to its inquiry', async () => {
     const booking = (id: string, eventDate: string, firstName: string): BookingRow =>
-      ({ ...row({ id, eventDate, firstName, lastName: 'Lee', status: 'booked' }) }) as BookingRow;
+      ({ ...row({ id, eventDate, firstName, lastName: 'Lee', status: 'booked' }), guests: 80 }) as BookingRow;
     standIn((_method, url) =>
       url.startsWith('/api/owner/bookings?from=')
         ? {

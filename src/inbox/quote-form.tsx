@@ -31,18 +31,24 @@ export function QuoteForm({
   title,
   onSent,
   onCancel,
+  onConflict,
 }: {
   inquiryId: string;
   answer: QuotesAnswer;
   title: string;
   onSent: (quote: QuoteView) => Promise<void>;
   onCancel: () => void;
+  /** The revision was refused (409): the versions are looked at again, so the acceptance is shown. */
+  onConflict: () => Promise<void>;
 }) {
   const id = useId();
   const { currency, locale, tax } = answer;
   const form = useRef<HTMLFormElement>(null);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [values, setValues] = useState(() => valuesOf(answer.draft, currency));
+  // The version this revises, as the owner saw it when the form opened (record 202). Refused
+  // because the customer accepted it meanwhile, a second "Send quote" revises it knowingly.
+  const [revises, setRevises] = useState(answer.draft.revises);
   // After the first try, the rules follow each change (a fixed field loses its message).
   const [tried, setTried] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problems>({});
@@ -105,8 +111,12 @@ export function QuoteForm({
     sendingNow.current = true;
     setSending(true);
     try {
-      await onSent(await api.sendQuote(inquiryId, draft));
+      await onSent(await api.sendQuote(inquiryId, revises ? { ...draft, revises } : draft));
     } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 409 && revises) {
+        setRevises({ ...revises, accepted: true });
+        await onConflict();
+      }
       const fields = caught instanceof ApiError ? caught.fields : undefined;
       if (fields) {
         setServerProblems(fields);

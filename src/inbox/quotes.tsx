@@ -80,6 +80,7 @@ export function QuoteSection({
           answer={data}
           title={latest ? `Version ${latest.version + 1}, replacing version ${latest.version}` : 'New quote'}
           onSent={afterSend}
+          onConflict={reload}
           onCancel={() => {
             setWriting(false);
             setFocusAfter('opener');

@@ -20,6 +20,7 @@ import { actionLinkSigner } from './action-links/action-link-services.js';
 import type { Channel, SaleServices } from './notify/channels/channel.js';
 import { CHANNELS } from './notify/channels/index.js';
 import { pushServices } from './notify/channels/push.js';
+import { acceptanceKey } from './quotes/acceptance-digest.js';
 import { quoteLinkKey, quotePath } from './quotes/quote-link.js';
 import { quotePageRoutes } from './quotes/quote-page-routes.js';
 import { deposits } from './payments/deposits.js';
@@ -28,6 +29,7 @@ import { openProviders, paymentsAtStart } from './payments/providers/index.js';
 import { type Clock, systemClock } from './clock.js';
 import { eventServices } from './event-plan/event-services.js';
 import { paymentsRead } from './event-plan/payments.js';
+import { saleFiguresOf } from './event-plan/sale-figures.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
@@ -277,8 +279,8 @@ export async function buildApp(
     },
     actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
     payment: (id: string) => owners.payments.get(id),
-    paid: async (inquiryId: string) => (await owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid ?? 0,
-    event: eventServices(owners, payments, config.notify.publicUrl, clock),
+    figures: (inquiry) => saleFiguresOf(owners, inquiry),
+    event: eventServices(owners, payments, config.notify.publicUrl, clock, acceptanceKey(config.sessionSecret)),
   };
   const notifier = createNotifier({
     push,
@@ -365,6 +367,7 @@ export async function buildApp(
     owners,
     notifier,
     quoteKey,
+    digestKey: acceptanceKey(config.sessionSecret),
     clock,
     publicUrl: config.notify.publicUrl,
     deposits: providers[0] && deposits(owners, providers[0]),

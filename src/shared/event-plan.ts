@@ -150,6 +150,8 @@ export interface EventSheetView {
   address: string;
   mapUrl: string;
   plannedGuests: number;
+  /** The guests as they stand: the final count, else the accepted quote's, else the planned count (record 200). */
+  guests: number;
   finalCount: FinalCountView | null;
   /** The last day the customer may change the final count on the quote page. */
   finalCountLastDay: string;
@@ -160,6 +162,12 @@ export interface EventSheetView {
     acceptedAt: string;
     lines: QuoteLine[];
     totals: QuoteTotals;
+    /** The acceptance's digest, short ('3F2A-91BC-0D4E-77A1'), as the customer's page and e-mails give it (record 203). */
+    digest: string;
+    /** The digest is this server's HMAC of the snapshot kept: false if either was changed (or predates keyed digests). */
+    digestChecks: boolean;
+    /** The accepted lines for the final count: what we bring (record 200). */
+    linesForFinalCount: QuoteLine[];
     /** The total with the final count (the accepted total when it changes nothing). */
     totalForFinalCount: Minor;
   } | null;

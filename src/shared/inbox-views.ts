@@ -128,7 +128,10 @@ export type BookingRow = Pick<
   | 'plannedGuestCount'
   | 'package'
   | 'siteAddress'
->;
+> & {
+  /** The guests as they stand: the final count, else the accepted quote's (record 200). */
+  guests: number;
+};
 
 /** One of the owner's devices that take push notifications. */
 export interface PushDeviceView {

@@ -73,9 +73,6 @@ export function paidOf(payments: readonly Pick<PaymentView, 'kind' | 'amount' | 
   );
 }
 
-/** What is left to pay of `total`, or null without a total. */
-export const balanceOf = (total: Minor | null, paid: Minor): Minor | null => (total === null ? null : total - paid);
-
 /** Each rule a payment breaks, by field, worded for the owner. */
 export function paymentProblems(body: Omit<RecordPaymentBody, 'id'>): Record<string, string> {
   const problems: Record<string, string> = {};

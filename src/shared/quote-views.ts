@@ -38,6 +38,15 @@ export interface QuoteDraftBody {
   serviceCharge: Rate;
   deposit: Rate;
   validUntil: string;
+  /** A revision: the version it revises as the owner saw it; refused (409) if answered since (record 202). */
+  revises?: RevisedVersion;
+}
+
+/** The version a revision was written against, as the owner saw it (record 202). */
+export interface RevisedVersion {
+  version: number;
+  /** The owner saw it accepted: revising an accepted quote is meant. */
+  accepted: boolean;
 }
 
 /** A version as the inquiry's page lists it. */

@@ -6,6 +6,7 @@
 // event past its cutoff takes no change on the quote page, which says whom to call.
 // (The cutoff's exact moment is tested with the server's clock moved, in
 // src/server/event-plan/event-plan.test.ts: this server runs on the real clock.)
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { clockTime } from '../../src/inbox/format.js';
@@ -187,6 +188,18 @@ test('the final count and the day from the customer’s phone reach the event sh
   await expect(page.getByRole('heading', { level: 2, name: 'What we bring' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoViolations(page);
+
+  // One balance everywhere (record 200): the deposit paid, the customer's page says what the sheet says.
+  const deposit = sheet.quote!.totals.deposit;
+  const cash = { id: randomUUID(), amount: deposit, method: 'cash', note: '' };
+  expect((await owner('POST', `/api/owner/inquiries/${id}/payments`, cash)).status()).toBe(201);
+  const paid = (await (await owner('GET', `/api/owner/inquiries/${id}/event-sheet`)).json()) as EventSheetView;
+  expect(paid.balanceDue).toBe(sheet.quote!.totalForFinalCount - deposit);
+  const customer = await customerPhone(browser);
+  await customer.goto(new URL(quote.url).pathname);
+  await expect(customer.getByText(`Balance due: ${money(paid.balanceDue!)}.`)).toBeVisible();
+  await expect(customer.locator('dt', { hasText: 'Guests' }).locator('xpath=following-sibling::dd')).toHaveText('150');
+  await customer.context().close();
 });
 
 test('past the cutoff the quote page takes no final count and says whom to call', async ({

@@ -75,6 +75,7 @@ describe('the sale’s notices', () => {
     expect(listed.deliveries.map((delivery) => delivery.label)).toEqual(
       expect.arrayContaining([
         'Customer e-mail (quote sent)',
+        'Customer e-mail (quote accepted)',
         'Owner e-mail (quote accepted)',
         'Push (quote accepted)',
       ]),
@@ -84,7 +85,9 @@ describe('the sale’s notices', () => {
     expect((await answer(link!, 'accept', { accept: 'yes' })).status).toBe(303);
     await sleep(1500);
     expect(mailsTo(OWNER, /^Quote accepted/)).toHaveLength(1);
-    expect(mailsTo(inquiry.email, /quote/i)).toHaveLength(1);
+    // The customer's: the quote's link, and what they accepted in writing (record 203), each once.
+    expect(mailsTo(inquiry.email, /^Your quote/)).toHaveLength(1);
+    expect(mailsTo(inquiry.email, /^You accepted our quote/)).toHaveLength(1);
     expect(pushesTitled(/^Quote accepted/)).toHaveLength(1);
   });
 

@@ -12,7 +12,7 @@ import { longDay } from '../quotes/quote-page.js';
 import type { EventDetails, FinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/stored-inquiry.js';
 import { dietaryField, siteField, type TypedCount } from './event-plan-forms.js';
-import { type AcceptedTerms, totalForFinalCount } from './event-sheet.js';
+import type { AcceptedTerms, SaleFigures } from './sale-figures.js';
 
 export type EventPlanProblem =
   | { form: 'count'; message: string; typed: TypedCount }
@@ -23,6 +23,8 @@ export interface EventPlanSectionOptions {
   path: string;
   inquiry: StoredInquiry;
   terms: AcceptedTerms;
+  /** The inquiry's figures (sale-figures.ts): the total for the final count. */
+  figures: Pick<SaleFigures, 'total'>;
   settings: EventSettings;
   finalCount: FinalCount | undefined;
   details: EventDetails | undefined;
@@ -54,7 +56,7 @@ function countSection(options: EventPlanSectionOptions, open: boolean): string {
   const current = finalCount
     ? `<p>Your final guest count: <strong>${guestsWord(finalCount.guests)}</strong>${finalCount.dietary.length > 0 ? ` (${finalCount.dietary.map((each) => `${escapeHtml(each.label)} ${each.count}`).join(', ')})` : ''}.</p>`
     : `<p>The quote is for <strong>${guestsWord(terms.guests)}</strong>. Tell us the final count once you know it.</p>`;
-  const total = totalForFinalCount(terms, inquiry, finalCount?.guests);
+  const total = options.figures.total ?? terms.totals.total;
   const totalLine =
     finalCount && total !== terms.totals.total
       ? `<p>With ${guestsWord(finalCount.guests)}, the total comes to <strong>${money(total)}</strong> (accepted: ${money(terms.totals.total)}).</p>`

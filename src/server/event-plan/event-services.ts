@@ -17,9 +17,10 @@ export function eventServices(
   payments: PaymentsRead,
   publicUrl: string,
   clock: Clock,
+  digestKey: Buffer,
 ): EventServices {
   return {
-    sheet: (inquiryId) => eventSheet(owners, payments, inquiryId),
+    sheet: (inquiryId) => eventSheet(owners, payments, inquiryId, digestKey),
     async finalCount(id) {
       const count = await owners.eventPlans.finalCount(id);
       if (!count) return undefined;

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { content } from '../../../content/index.js';
 import { type DietaryCount, type EventSheetView, eventPlanning, finalCountProblem } from '../../shared/event-plan.js';
+import { acceptanceKey } from '../quotes/acceptance-digest.js';
 import { httpError } from '../http-error.js';
 import { idParams } from '../owner/inbox-routes.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
@@ -30,15 +31,16 @@ const finalCountBody = {
   },
 } as const;
 
-export const eventSheetRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'payments'>> = async (
+export const eventSheetRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'payments' | 'config'>> = async (
   app,
-  { owners, payments },
+  { owners, payments, config },
 ) => {
+  const digestKey = acceptanceKey(config.sessionSecret);
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id/event-sheet',
     { schema: { params: idParams } },
     async (request): Promise<EventSheetView> => {
-      const sheet = await eventSheet(owners, payments, request.params.id);
+      const sheet = await eventSheet(owners, payments, request.params.id, digestKey);
       if (!sheet) throw httpError(404, NO_SUCH);
       return sheet;
     },
@@ -67,7 +69,7 @@ export const eventSheetRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners
             ? `Final guest count set: ${guests} (was ${previous.guests})`
             : `Final guest count set: ${guests} (was ${found.inquiry.plannedGuestCount} planned)`,
       );
-      const sheet = set && (await eventSheet(owners, payments, found.inquiry.id));
+      const sheet = set && (await eventSheet(owners, payments, found.inquiry.id, digestKey));
       if (!sheet) throw httpError(404, NO_SUCH);
       return sheet;
     },

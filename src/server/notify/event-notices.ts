@@ -69,7 +69,7 @@ export const EVENT_PLAN_OWNER_NOTICES: Record<string, NoticeOf> = {
       subject: `Tomorrow: ${sheet.title}, ${sheet.customer.name}, arrive ${at(times.arrive)}`,
       lines: [
         `Tomorrow, ${eventDay(sheet.date)}: arrive ${at(times.arrive)}, serve ${at(times.start)}–${at(times.end)}, leave ${at(times.leave)}.`,
-        `At ${sheet.address}, for ${guests(sheet.finalCount?.guests ?? sheet.plannedGuests)}.`,
+        `At ${sheet.address}, for ${guests(sheet.guests)}.`,
         `On site: ${[contact.name, contact.phone].filter(Boolean).join(', ')}.`,
         ...moneyLine(sheet),
       ],
@@ -88,7 +88,7 @@ function finalCountReminder(): NoticeOf {
     const last = today === sheet.finalCountLastDay;
     const ask = sheet.finalCount
       ? `We have your final guest count as ${sheet.finalCount.guests}. If it changes, you can update it until the end of ${lastDay}.`
-      : `Please tell us your final guest count by the end of ${lastDay}: your quote is for ${guests(sheet.plannedGuests)}.`;
+      : `Please tell us your final guest count by the end of ${lastDay}: your quote is for ${guests(sheet.guests)}.`;
     return {
       subject: last
         ? `Today is the last day for your final guest count (${eventDay(sheet.date)})`

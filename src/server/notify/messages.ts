@@ -11,7 +11,8 @@ import { estimateWords } from '../../shared/pricing.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { todayIn } from '../../shared/time-zone.js';
-import { formatMoney, type Minor } from '../../shared/money.js';
+import { formatMoney } from '../../shared/money.js';
+import type { SaleFigures } from '../event-plan/sale-figures.js';
 import type { Payment } from '../store/payment-store.js';
 
 export interface MailMessage {
@@ -195,7 +196,8 @@ export function saleWebhookPayload(options: {
   inquiry: StoredInquiry;
   quote: Quote;
   event: string;
-  paid: Minor;
+  /** The inquiry's figures (sale-figures.ts): what it has paid and what is left. */
+  figures: Pick<SaleFigures, 'paid' | 'balanceDue'>;
   payment?: Payment | undefined;
   at: string;
   publicUrl: string;
@@ -219,8 +221,8 @@ export function saleWebhookPayload(options: {
         validUntil: quote.validUntil,
       },
       // Minor units of the quote's currency, as its total.
-      paid: options.paid,
-      balanceDue: quote.totals.total - options.paid,
+      paid: options.figures.paid,
+      balanceDue: options.figures.balanceDue ?? quote.totals.total - options.figures.paid,
       ...(payment
         ? { payment: { id: payment.id, amount: payment.amount, currency: payment.currency, method: payment.method } }
         : {}),

@@ -9,11 +9,12 @@ import { todayIn } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
-import { DEPOSIT_PAID_EVENT } from '../store/payment-store.js';
+import { DEPOSIT_PAID_EVENT, PAYMENT_RECEIVED_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, leadSummary, type Notice, onTheBusinessClock } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
+import { RECEIPT_NOTICES } from './receipts.js';
 
 export type { NoticeContext } from './notice-context.js';
 
@@ -61,7 +62,7 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     const payment = await sale?.payment(topicRef(context.topic));
     const quote = payment?.quoteId ? await sale?.quote(payment.quoteId) : undefined;
     if (!sale || !payment || !quote) return undefined;
-    const paid = await sale.paid(inquiry.id);
+    const { paid, balanceDue } = await sale.figures(inquiry);
     const last = payment.recordedBy
       ? `${money(payment.amount, payment.currency)} (${METHOD_LABELS[payment.method]}), recorded by ${payment.recordedBy}`
       : `${money(payment.amount, payment.currency)}, paid online`;
@@ -69,8 +70,24 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
       subject: `Deposit paid: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
       lines: [
         `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
-        `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(quote.totals.total - paid, quote.currency)}.`,
+        `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
+      ],
+      ...toInbox(context),
+    };
+  },
+  // A provider's refund larger than its payment, recorded as all of the payment (record 201).
+  async [REFUND_CLAMPED_EVENT](context) {
+    const { sale, inquiry } = context;
+    const refund = await sale?.payment(topicRef(context.topic));
+    if (!sale || !refund) return undefined;
+    const { balanceDue } = await sale.figures(inquiry);
+    return {
+      subject: `Refund larger than its payment: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        refund.note,
+        `Recorded: a refund of ${money(refund.amount, refund.currency)}, all that payment can give back. Please check the refund with the payment service.`,
+        ...(balanceDue === null ? [] : [`Balance due now: ${money(balanceDue, refund.currency)}.`]),
       ],
       ...toInbox(context),
     };
@@ -167,6 +184,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
     };
   },
   ...EVENT_PLAN_CUSTOMER_NOTICES,
+  ...RECEIPT_NOTICES,
 };
 
 /** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
@@ -179,6 +197,8 @@ const EVENT_LABELS: Record<string, string> = {
   [FOLLOW_UP_EVENTS.quoteExpiring]: 'quote’s last day',
   [FOLLOW_UP_EVENTS.thankYou]: 'thank-you',
   [DEPOSIT_PAID_EVENT]: 'deposit paid',
+  [PAYMENT_RECEIVED_EVENT]: 'payment receipt',
+  [REFUND_CLAMPED_EVENT]: 'refund larger than its payment',
   ...EVENT_PLAN_LABELS,
 };
 

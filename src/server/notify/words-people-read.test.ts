@@ -13,6 +13,8 @@ import { dayInWords, instantInWords } from '../../shared/date-words.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 import { eventServices } from '../event-plan/event-services.js';
 import { paymentsRead } from '../event-plan/payments.js';
+import { saleFiguresOf } from '../event-plan/sale-figures.js';
+import { acceptanceKey } from '../quotes/acceptance-digest.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { topicOf } from '../store/outbox-store.js';
 import type { SaleServices } from './channels/channel.js';
@@ -70,8 +72,14 @@ function saleOf(t: OwnerApp, today: number): SaleServices {
     },
     actionLinks: async () => [{ action: 'contacted', title: 'Mark as contacted', url: `${PUBLIC_URL}/a/1` }],
     payment: (id) => owners.payments.get(id),
-    paid: async (id) => (await owners.payments.accountsOf([id])).get(id)?.paid ?? 0,
-    event: eventServices(owners, paymentsRead(owners.payments), PUBLIC_URL, () => today),
+    figures: (inquiry) => saleFiguresOf(owners, inquiry),
+    event: eventServices(
+      owners,
+      paymentsRead(owners.payments),
+      PUBLIC_URL,
+      () => today,
+      acceptanceKey(t.config.sessionSecret),
+    ),
   };
 }
 

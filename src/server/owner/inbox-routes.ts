@@ -27,7 +27,7 @@ import { formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../inquiry-exp
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { InboxInquiry, ListQuery } from '../store/inbox-store.js';
-import type { Account } from '../store/payment-store.js';
+import { type SaleFigures, saleFiguresOf } from '../event-plan/sale-figures.js';
 import { calendarFile } from './calendar.js';
 import { isSecure } from './owner-session.js';
 import { clearedCookie, tokenHash } from './session-cookie.js';
@@ -53,12 +53,12 @@ function toRow(inquiry: InboxInquiry): InboxRow {
 }
 
 /** An inquiry's paid and balance due as plain numbers in the sale's currency; empty when there is neither. */
-function csvAccount(account: Account | undefined): { paid: string; balanceDue: string } {
-  const { paid = 0, total = null } = account ?? {};
+function csvAccount(figures: Pick<SaleFigures, 'paid' | 'balanceDue'>): { paid: string; balanceDue: string } {
+  const { paid, balanceDue } = figures;
   const { currency } = content.sale;
   return {
-    paid: paid !== 0 || total !== null ? minorToInput(paid, currency) : '',
-    balanceDue: total !== null ? minorToInput(total - paid, currency) : '',
+    paid: paid !== 0 || balanceDue !== null ? minorToInput(paid, currency) : '',
+    balanceDue: balanceDue !== null ? minorToInput(balanceDue, currency) : '',
   };
 }
 
@@ -96,6 +96,11 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     const day = new Date().toISOString().slice(0, 10);
     const ids = rows.map((row) => row.id);
     const [quotes, accounts] = await Promise.all([owners.quotes.latestOf(ids), owners.payments.accountsOf(ids)]);
+    // An accepted quote's balance is the one function's (the total for the final count, record 200).
+    const accepted = rows.filter((row) => (accounts.get(row.id)?.total ?? null) !== null);
+    const owing = new Map(
+      await Promise.all(accepted.map(async (row) => [row.id, await saleFiguresOf(owners, row)] as const)),
+    );
     const today = todayIn(content.timeZone);
     const withQuotes = rows.map((row) => {
       const quote = quotes.get(row.id);
@@ -105,7 +110,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
         quoteState: quote ? QUOTE_STATE_LABELS[quoteState(quote, today)] : '',
         quoteTotal: quote ? minorToInput(quote.totals.total, quote.currency) : '',
         // What was paid, and what is left of the newest accepted quote's total (record 146).
-        ...csvAccount(accounts.get(row.id)),
+        ...csvAccount(owing.get(row.id) ?? { paid: accounts.get(row.id)?.paid ?? 0, balanceDue: null }),
       };
     });
     // For a spreadsheet and the people who read it (record 162).
@@ -148,9 +153,10 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
       },
     },
     async (request): Promise<{ bookings: BookingRow[] }> => {
-      const booked = await owners.inbox.bookedInquiries({ from: request.query.from });
+      const booked = (await owners.inbox.bookedInquiries({ from: request.query.from })).slice(0, MAX_BOOKINGS);
+      const figures = await Promise.all(booked.map((row) => saleFiguresOf(owners, row)));
       return {
-        bookings: booked.slice(0, MAX_BOOKINGS).map((row) => ({
+        bookings: booked.map((row, index) => ({
           id: row.id,
           firstName: row.firstName,
           lastName: row.lastName,
@@ -161,6 +167,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
           startTime: row.startTime,
           endTime: row.endTime,
           plannedGuestCount: row.plannedGuestCount,
+          guests: figures[index]!.guests,
           package: row.package,
           siteAddress: row.siteAddress,
         })),

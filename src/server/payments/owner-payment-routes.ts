@@ -2,12 +2,10 @@
 // inquiry's payments with what is paid and the balance due, "Record a payment" for money
 // taken outside the site, and voiding one with a reason (record 146). A payment recorded
 // by hand that reaches the accepted quote's deposit books the inquiry as a provider's does.
-import { totalOwed } from '../event-plan/event-sheet.js';
 import type { FastifyPluginAsync } from 'fastify';
 import { content } from '../../../content/index.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
-  balanceOf,
   HAND_METHODS,
   PAYMENT_LIMITS,
   type PaymentsAnswer,
@@ -16,6 +14,7 @@ import {
   type RecordPaymentBody,
   voidReasonProblem,
 } from '../../shared/payment-views.js';
+import { saleFiguresOf } from '../event-plan/sale-figures.js';
 import { httpError } from '../http-error.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { Payment } from '../store/payment-store.js';
@@ -48,24 +47,16 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       const { id } = request.params;
       const inquiry = (await owners.inbox.getInquiry(id))?.inquiry;
       if (!inquiry) throw httpError(404, NO_INQUIRY);
-      const [payments, accounts, quotes, owed] = await Promise.all([
-        owners.payments.forInquiry(id),
-        owners.payments.accountsOf([id]),
-        owners.quotes.forInquiry(id),
-        totalOwed(owners, inquiry),
-      ]);
-      // The accepted total for the customer's final count, as the event sheet says it (record 170).
-      const paid = accounts.get(id)?.paid ?? 0;
-      const total = owed ?? null;
-      const accepted = quotes.filter((quote) => quote.accepted && !quote.declinedAt).at(-1);
+      const [payments, figures] = await Promise.all([owners.payments.forInquiry(id), saleFiguresOf(owners, inquiry)]);
+      // The accepted total for the customer's final count, as every page and notice says it (record 200).
       return {
         payments: payments.map(paymentView),
         currency: content.sale.currency,
         locale: content.locale,
-        paid,
-        total,
-        deposit: accepted?.totals.deposit ?? null,
-        balanceDue: balanceOf(total, paid),
+        paid: figures.paid,
+        total: figures.total,
+        deposit: figures.deposit,
+        balanceDue: figures.balanceDue,
       };
     },
   );

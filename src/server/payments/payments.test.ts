@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, type OwnerApp, startOwnerApp } from '../../../tests/support/owner-app.js';
+import { startSmtp } from '../../../tests/support/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.js';
 import { dayInWords } from '../../shared/date-words.js';
+import { formatMoney } from '../../shared/money.js';
 import type { PaymentsAnswer, PaymentView } from '../../shared/payment-views.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 
@@ -21,8 +23,8 @@ afterAll(() => standIn?.close());
 const PUBLIC_URL = 'https://tacos.example';
 
 /** The app (Stripe set up unless `online` is false), an inquiry, and its quote sent and accepted by the customer. */
-async function acceptedQuote({ online = true } = {}) {
-  const t = await startOwnerApp({ PUBLIC_URL, ...(online ? standIn.env : {}) });
+async function acceptedQuote({ online = true, env = {} as Record<string, string> } = {}) {
+  const t = await startOwnerApp({ PUBLIC_URL, ...(online ? standIn.env : {}), ...env });
   const cookie = await cookieOf(t.app);
   const inquiry = buildNewInquiry();
   await t.inquiries.create(inquiry);
@@ -143,8 +145,8 @@ describe('“Pay deposit”', () => {
 });
 
 describe('Stripe’s events at POST /api/payments/stripe', () => {
-  async function paying() {
-    const context = await acceptedQuote();
+  async function paying(env: Record<string, string> = {}) {
+    const context = await acceptedQuote({ env });
     const pressed = await postForm(context.t, `${context.path}/pay`);
     return { ...context, sessionId: sessionOf(pressed.headers.location) };
   }
@@ -242,6 +244,43 @@ describe('Stripe’s events at POST /api/payments/stripe', () => {
       ['refund', 100_00, 'Stripe'],
     ]);
     expect(answer.paid).toBe(quote.totals.deposit - 100_00);
+  });
+});
+
+describe('a refund larger than its payment (record 201)', () => {
+  it('is recorded as all of the payment, and the owner is told by e-mail (a real SMTP server)', async () => {
+    const smtp = await startSmtp();
+    try {
+      const context = await acceptedQuote({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'sales@tacos.example' } });
+      const { t, id, quote } = context;
+      const sessionId = sessionOf((await postForm(t, `${context.path}/pay`)).headers.location);
+      await t.app.notifier.start();
+      await postEvent(t, standIn.completed(sessionId));
+      const refund = standIn.event('charge.refunded', {
+        id: 'ch_1',
+        object: 'charge',
+        payment_intent: `pi_for_${sessionId}`,
+        amount: quote.totals.deposit,
+        amount_refunded: quote.totals.deposit * 10,
+        currency: 'usd',
+      });
+      expect((await postEvent(t, refund)).statusCode).toBe(200);
+      const cookie = await cookieOf(t.app);
+      const answer = (
+        await call(t.app, 'GET', `/api/owner/inquiries/${id}/payments`, { cookie })
+      ).json() as PaymentsAnswer;
+      expect(answer.payments.map((each) => [each.kind, each.amount])).toEqual([
+        ['payment', quote.totals.deposit],
+        ['refund', quote.totals.deposit],
+      ]);
+      expect(answer.paid).toBe(0);
+      const told = () => smtp.received.filter((mail) => /^Refund larger than its payment/.test(mail.subject));
+      await expect.poll(() => told().length, { timeout: 15_000 }).toBe(1);
+      const deposit = formatMoney(quote.totals.deposit, 'USD', content.locale);
+      expect(told()[0]!.text).toContain(`Recorded: a refund of ${deposit}, all that payment can give back.`);
+    } finally {
+      await smtp.stop();
+    }
   });
 });
 

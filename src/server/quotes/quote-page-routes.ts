@@ -5,7 +5,6 @@
 // answered with a redirect (to the page: a reload posts nothing twice; or to the
 // provider's checkout). Only posts from the page itself are taken; the token is never
 // logged (app.ts redacts it).
-import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
 import { eventPlanning } from '../../shared/event-plan.js';
@@ -16,7 +15,7 @@ import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
 import { type EventPlanProblem, eventPlanSections, planOpen } from '../event-plan/event-plan-page.js';
-import { acceptedTerms } from '../event-plan/event-sheet.js';
+import { type SaleFigures, saleFiguresOf } from '../event-plan/sale-figures.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { Deposits } from '../payments/deposits.js';
@@ -25,6 +24,7 @@ import type { NewFinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
+import { acceptanceDigest } from './acceptance-digest.js';
 import { quoteIdOf } from './quote-link.js';
 import {
   notFoundPage,
@@ -41,6 +41,8 @@ export interface QuotePageRouteOptions {
   owners: OwnerStore;
   notifier: Pick<Notifier, 'kick'>;
   quoteKey: Buffer;
+  /** The key acceptances are signed with (acceptance-digest.ts). */
+  digestKey: Buffer;
   clock: Clock;
   /** The site's address (PUBLIC_URL): the provider sends the customer back to the page there. */
   publicUrl: string;
@@ -78,8 +80,6 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
     customer: { firstName: inquiry.firstName, lastName: inquiry.lastName, email: inquiry.email },
   });
 }
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
   const { owners, notifier, quoteKey, deposits, clock } = options;
@@ -133,16 +133,17 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   };
 
   /** After acceptance: how to pay, then the event's final count and the day's details (records 145, 170). */
-  const afterAcceptance = async ({ payment, ...view }: View) => {
+  const afterAcceptance = async ({ payment, ...view }: View, figures: SaleFigures) => {
     const { quote, inquiry } = view;
     const paying = paymentSection({
       quote,
       path: view.path,
-      paid: await paidFor(quote),
+      paid: figures.paid,
+      balanceDue: figures.balanceDue ?? quote.totals.total - figures.paid,
       online: deposits !== undefined,
       ...payment,
     });
-    const terms = acceptedTerms([quote], inquiry);
+    const { terms } = figures;
     if (!terms) return paying;
     const [counts, details] = await Promise.all([
       owners.eventPlans.finalCounts(inquiry.id),
@@ -152,6 +153,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       path: view.path,
       inquiry,
       terms,
+      figures,
       settings: eventPlanning(content),
       finalCount: counts.at(-1),
       details,
@@ -167,9 +169,11 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
-    const after = agreed(view.quote) ? await afterAcceptance(view) : '';
+    // Accepted: every figure of money and guests from the one function (record 200).
+    const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry) : undefined;
+    const after = figures ? await afterAcceptance(view, figures) : '';
     const { payment: _payment, saved: _saved, planProblem: _problem, ...page } = view;
-    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after }));
+    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after, figures }));
   };
 
   /** Only a form of this site's own pages may answer a quote. */
@@ -216,7 +220,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       const at = new Date(clock()).toISOString();
       const result = await owners.quotes.accept(
         found.quote.id,
-        { at, from: request.ip, snapshot, hash: sha256(snapshot) },
+        { at, from: request.ip, snapshot, hash: acceptanceDigest(options.digestKey, snapshot) },
         today(),
       );
       if (result.ok) notifier.kick(1);

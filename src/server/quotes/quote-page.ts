@@ -8,7 +8,9 @@ import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { dayInWords, instantDayInWords, timeInWords } from '../../shared/date-words.js';
 import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
-import type { QuoteLine } from '../../shared/pricing.js';
+import type { QuoteLine, QuoteTotals } from '../../shared/pricing.js';
+import type { SaleFigures } from '../event-plan/sale-figures.js';
+import { shortDigest } from './acceptance-digest.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { Quote, QuoteState } from '../store/quote-store.js';
 
@@ -25,6 +27,8 @@ export interface QuotePageOptions {
   problem?: string;
   /** After acceptance: the payment section (paymentSection). */
   afterAcceptance?: string;
+  /** After acceptance: the guests, lines and totals as they stand (sale-figures.ts, record 200). */
+  figures?: Pick<SaleFigures, 'guests' | 'lines' | 'totals'> | undefined;
 }
 
 const CSS = `:root{--brand:${content.theme.primary};--accent:${content.theme.accent};color-scheme:light}
@@ -62,8 +66,8 @@ function lineRow(quote: Quote, line: QuoteLine): string {
   return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td class="unit">${money(quote, line.unitPrice)}</td><td>${money(quote, line.quantity * line.unitPrice)}</td></tr>`;
 }
 
-function totalsRows(quote: Quote): string {
-  const { totals, rates } = quote;
+function totalsRows(quote: Quote, totals: QuoteTotals): string {
+  const { rates } = quote;
   const row = (label: string, amount: number, className = '') =>
     `<tr${className ? ` class="${className}"` : ''}><th scope="row" colspan="3">${escapeHtml(label)}</th><td>${money(quote, amount)}</td></tr>`;
   return [
@@ -81,16 +85,20 @@ const paragraphs = (text: string) =>
     .map((part) => `<p>${escapeHtml(part.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
-function eventSection(inquiry: StoredInquiry): string {
+function eventSection(inquiry: StoredInquiry, guests: number): string {
   const rows: [string, string][] = [
     ['Date', longDay(inquiry.eventDate)],
     ['Time', `${clockTime(inquiry.startTime)} – ${clockTime(inquiry.endTime)}`],
     ['Place', inquiry.siteAddress],
-    ['Guests', String(inquiry.plannedGuestCount)],
+    ['Guests', String(guests)],
   ];
   const items = rows.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('');
   return `<section aria-labelledby="event"><h2 id="event">Your event</h2><dl>${items}</dl></section>`;
 }
+
+/** The acceptance's digest, short, as the customer's e-mails and the event sheet give it (record 203). */
+const digestLine = (digest: string) =>
+  `Acceptance digest: <strong>${escapeHtml(shortDigest(digest))}</strong> (the same on your receipts).`;
 
 /** The notice at the top: what state the quote is in, and what the customer can do. */
 function stateNotice(options: QuotePageOptions): string {
@@ -100,10 +108,14 @@ function stateNotice(options: QuotePageOptions): string {
   if (state === 'deposit-paid' && quote.accepted && quote.depositPaidAt) {
     return notice([
       `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. <strong>Deposit paid</strong> on ${escapeHtml(dayOf(quote.depositPaidAt))}: your date is booked. Thank you!`,
+      digestLine(quote.accepted.hash),
     ]);
   }
   if (state === 'accepted' && quote.accepted) {
-    return notice([`<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`]);
+    return notice([
+      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`,
+      digestLine(quote.accepted.hash),
+    ]);
   }
   if (state === 'declined' && quote.declinedAt) {
     return notice([
@@ -138,18 +150,19 @@ function acceptSection(options: QuotePageOptions): string {
 
 /** The page of a quote the customer can still answer, or has answered. */
 export function quotePage(options: QuotePageOptions): string {
-  const { quote, inquiry, state } = options;
+  const { quote, inquiry, state, figures } = options;
   const open = state === 'sent' || state === 'viewed';
+  const lines = figures?.totals ? figures.lines : quote.lines;
   const title = `Quote for ${inquiry.eventName || inquiry.operation}`;
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">For ${escapeHtml(`${inquiry.firstName} ${inquiry.lastName}`)}${quote.version > 1 ? ` · version ${quote.version}` : ''} · sent ${escapeHtml(dayOf(quote.sentAt))}</p>
-${eventSection(inquiry)}
+${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount)}
 <section aria-labelledby="lines"><h2 id="lines">What we will bring</h2>
 <table><caption class="muted">Prices in ${escapeHtml(quote.currency)}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col" class="unit">Unit price</th><th scope="col">Amount</th></tr></thead>
-<tbody>${quote.lines.map((line) => lineRow(quote, line)).join('')}</tbody>
-<tfoot>${totalsRows(quote)}</tfoot></table>
+<tbody>${lines.map((line) => lineRow(quote, line)).join('')}</tbody>
+<tfoot>${totalsRows(quote, figures?.totals ?? quote.totals)}</tfoot></table>
 <p><strong>Valid until</strong> ${escapeHtml(longDay(quote.validUntil))}</p></section>
 <section aria-labelledby="terms" class="terms"><h2 id="terms">Terms</h2>${paragraphs(quote.terms)}</section>
 ${open ? acceptSection(options) : ''}${state === 'accepted' || state === 'deposit-paid' ? (options.afterAcceptance ?? '') : ''}`;
@@ -171,6 +184,8 @@ export interface PaymentSectionOptions {
   path: string;
   /** What the inquiry has paid so far. */
   paid: Minor;
+  /** What is left to pay of the total for the final count (sale-figures.ts). */
+  balanceDue: Minor;
   /** A payment provider is set up: the page offers "Pay deposit". */
   online: boolean;
   /** Back from the provider's page: paid (being confirmed), or given up. */
@@ -191,7 +206,7 @@ export function paymentSection(options: PaymentSectionOptions): string {
   if (quote.depositPaidAt || due <= 0) {
     return `<section aria-labelledby="pay"><h2 id="pay">Deposit paid</h2>
 <p>Thank you: we have received ${money(quote, paid)}. Your date is booked.</p>
-<p>Balance due: <strong>${money(quote, Math.max(0, quote.totals.total - paid))}</strong>.</p>${offline}</section>`;
+<p>Balance due: <strong>${money(quote, Math.max(0, options.balanceDue))}</strong>.</p>${offline}</section>`;
   }
   const status = (text: string, role = 'status', extra = '') =>
     `<div class="notice${extra}" role="${role}"><p>${escapeHtml(text)}</p></div>`;

@@ -225,6 +225,24 @@ describe('the customer’s quote page', () => {
     expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(409);
   });
 
+  it('refuses a revision of a version the customer accepted since the draft was drawn (409), and takes one drawn after (record 202)', async () => {
+    const { t, cookie, id, path } = await sent();
+    const { draft } = await draftOf(t, cookie, id);
+    expect(draft.revises).toEqual({ version: 1, accepted: false });
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(303);
+    const late = await send(t, cookie, id, { ...draft, deposit: 50_000 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toContain('the customer just accepted version 1');
+    expect((await t.app.inject({ url: path })).body).toContain('<strong>Accepted</strong>');
+    // Drawn again, the draft says it saw the acceptance: revising an accepted quote is meant.
+    const again = await draftOf(t, cookie, id);
+    expect(again.quotes[0]!.state).toBe('accepted');
+    expect(again.draft.revises).toEqual({ version: 1, accepted: true });
+    const revised = await send(t, cookie, id, { ...again.draft, deposit: 50_000 });
+    expect(revised.statusCode, revised.body).toBe(201);
+    expect(revised.json().version).toBe(2);
+  });
+
   it('cannot be accepted past its last day: the page says it expired and whom to ask', async () => {
     const { t, id, cookie } = await withInquiry();
     const { draft } = await draftOf(t, cookie, id);

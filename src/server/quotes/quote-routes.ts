@@ -19,10 +19,16 @@ import { httpError } from '../http-error.js';
 import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
-import { type Quote, quoteState } from '../store/quote-store.js';
+import { type Quote, quoteState, type SendConflict } from '../store/quote-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Why a revision was not sent, for the owner (record 202). */
+const conflictMessage = ({ conflict, version }: SendConflict) =>
+  conflict === 'accepted'
+    ? `Not sent: the customer just accepted version ${version}. Its acceptance is shown above; send again to revise the accepted quote.`
+    : `Not sent: version ${version} was sent since this form opened. Look at it, then revise it.`;
 
 export interface QuoteRouteOptions {
   owners: OwnerStore;
@@ -63,6 +69,12 @@ const body = {
     serviceCharge: rate,
     deposit: rate,
     validUntil: { type: 'string', maxLength: 10 },
+    revises: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'accepted'],
+      properties: { version: { type: 'integer', minimum: 1 }, accepted: { type: 'boolean' } },
+    },
   },
 } as const;
 
@@ -106,7 +118,9 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
     const validUntil = daysAfter(today(), content.sale.quoteValidDays);
     if (latest) {
       const { serviceCharge, deposit } = latest.rates;
-      return { lines: latest.lines, serviceCharge, deposit, validUntil };
+      // The version this draft revises, as it stands now: sent back, a revision answered since is refused.
+      const revises = { version: latest.version, accepted: latest.accepted !== null };
+      return { lines: latest.lines, serviceCharge, deposit, validUntil, revises };
     }
     const rates = saleRates(content.sale);
     return {
@@ -166,21 +180,20 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
         versions.length === 0
           ? `Quote sent: ${total}`
           : `Quote revised (version ${versions.length + 1}) and sent: ${total}`;
-      const quote = await owners.quotes.send(
-        inquiry.id,
-        {
-          lines,
-          rates,
-          validUntil: draft.validUntil,
-          currency: content.sale.currency,
-          totals,
-          terms: content.sale.terms,
-        },
-        by,
-        new Date(clock()),
-        note,
-      );
+      const newQuote = {
+        lines,
+        rates,
+        validUntil: draft.validUntil,
+        currency: content.sale.currency,
+        totals,
+        terms: content.sale.terms,
+      };
+      const at = new Date(clock());
+      const quote = draft.revises
+        ? await owners.quotes.revise(inquiry.id, newQuote, by, at, note, draft.revises)
+        : await owners.quotes.send(inquiry.id, newQuote, by, at, note);
       if (!quote) throw httpError(404, 'No such inquiry.');
+      if ('conflict' in quote) throw httpError(409, conflictMessage(quote));
       notifier.kick(1);
       return reply.status(quote.version > versions.length ? 201 : 200).send(view(quote));
     },

@@ -253,6 +253,36 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     expect((await saleNotes(inquiryId)).at(-1)).toEqual(['Refund through Stripe: $20.00', null]);
   });
 
+  it('clamps a refund larger than its payment to all of the payment, and owes the owner a notice of it (record 201)', async () => {
+    const { inquiryId, quoteId, deposit } = await accepted();
+    const asked = await checkout(quoteId, inquiryId, deposit);
+    const event = paidEvent(asked);
+    await opened.owners.payments.applyPaid(event, new Date());
+    const refund = (refundedTotal: number) =>
+      opened.owners.payments.applyRefund(
+        {
+          provider: 'stripe',
+          label: 'Stripe',
+          eventId: `evt_${++sequence}`,
+          paymentRef: event.paymentRef!,
+          refundedTotal,
+          currency: 'USD',
+        },
+        new Date(),
+      );
+    expect(await refund(10_00)).toBe('applied');
+    // Signed by the provider, ten times what was paid: recorded as what is left of the payment.
+    expect(await refund(deposit * 10)).toBe('applied');
+    expect(await refund(deposit * 11)).toBe('duplicate');
+    expect(await refund(deposit)).toBe('duplicate');
+    const refunds = (await opened.owners.payments.forInquiry(inquiryId)).filter((each) => each.kind === 'refund');
+    expect(refunds.map((each) => each.amount)).toEqual([10_00, deposit - 10_00]);
+    expect(refunds[1]!.note).toMatch(/^Stripe reported \$[\d,.]+ refunded of a payment of \$[\d,.]+; recorded up to/);
+    expect((await opened.owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid).toBe(0);
+    const topics = (await opened.rows('outboxPending')).map((row) => row.topic as string);
+    expect(topics.filter((topic) => topic.startsWith('refund-clamped:'))).toEqual([`refund-clamped:${refunds[1]!.id}`]);
+  });
+
   it('keeps payments through the inquiry’s erasure, without the customer’s words', async () => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const marker = `Paid${Date.now()}Marker`;

@@ -87,6 +87,9 @@ export type RecordResult =
 
 export type VoidResult = { ok: true; payment: Payment } | { ok: false; reason: 'missing' };
 
+/** The receipt each payment owes the customer (outbox topic 'payment-received:<payment id>'; record 203). */
+export const PAYMENT_RECEIVED_EVENT = 'payment-received';
+
 /** The notice a deposit paid owes the owner (outbox topic 'deposit-paid:<payment id>'). */
 export const DEPOSIT_PAID_EVENT = 'deposit-paid';
 
@@ -209,19 +212,40 @@ export const paidRow = (asked: StoredCheckout, event: PaidEvent, id: string, at:
   recordedBy: null,
 });
 
+/** The notice a refund larger than its payment owes the owner (outbox topic 'refund-clamped:<refund id>'; record 201). */
+export const REFUND_CLAMPED_EVENT = 'refund-clamped';
+
+/**
+ * What a refund event adds to the refunds recorded of `payment` (`refunded` so far): the
+ * provider's total refunded, but never more than the payment (a provider cannot give back
+ * more than it took; a larger total is recorded as all of it, and the owner is told).
+ */
+export function refundToAdd(payment: Payment, event: RefundEvent, refunded: Minor) {
+  const total = Math.min(event.refundedTotal, payment.amount);
+  return { amount: total - refunded, total, clamped: total < event.refundedTotal };
+}
+
 /** The row of what a refund added: keyed by the total refunded, so each total counts once, whichever event brings it first. */
-export const refundRow = (payment: Payment, event: RefundEvent, amount: Minor, id: string, at: string): PaymentRow => ({
+export const refundRow = (
+  payment: Payment,
+  event: RefundEvent,
+  add: ReturnType<typeof refundToAdd>,
+  id: string,
+  at: string,
+): PaymentRow => ({
   id,
   inquiryId: payment.inquiryId,
   quoteId: payment.quoteId,
   kind: 'refund',
-  amount,
+  amount: add.amount,
   currency: event.currency,
   method: 'online',
   provider: event.provider,
-  providerRef: `${event.paymentRef}:refunded:${event.refundedTotal}`,
+  providerRef: `${event.paymentRef}:refunded:${add.total}`,
   providerPayment: event.paymentRef,
-  note: '',
+  note: add.clamped
+    ? `${event.label} reported ${money(event.refundedTotal, event.currency)} refunded of a payment of ${money(payment.amount, payment.currency)}; recorded up to the payment.`
+    : '',
   recordedAt: at,
   recordedBy: null,
 });

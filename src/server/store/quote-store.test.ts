@@ -143,6 +143,63 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
     expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-accepted:'))).toHaveLength(1);
   });
 
+  it('refuses a revision of a version accepted since the owner saw it, and takes one that says it saw the acceptance (record 202)', async () => {
+    const inquiryId = await withInquiry();
+    const first = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;
+    expect((await opened.owners.quotes.accept(first.id, buildAcceptance(), '2026-11-26')).ok).toBe(true);
+    const revise = (revises: { version: number; accepted: boolean }, validUntil: string) =>
+      opened.owners.quotes.revise(inquiryId, buildQuote({ validUntil }), OWNER, new Date(), 'two', revises);
+    expect(await revise({ version: 1, accepted: false }, '2099-12-30')).toEqual({ conflict: 'accepted', version: 1 });
+    // Refused, nothing changed: version 1 stands accepted, nothing owed.
+    const versions = await opened.owners.quotes.forInquiry(inquiryId);
+    expect(versions.map((quote) => [quote.version, quoteState(quote, '2026-11-26')])).toEqual([[1, 'accepted']]);
+    expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-sent:'))).toHaveLength(1);
+    // Revising an accepted quote stays possible, on purpose: the owner saw the acceptance.
+    const second = await revise({ version: 1, accepted: true }, '2099-12-30');
+    expect(second).toMatchObject({ version: 2 });
+    // A form opened on version 1 cannot replace version 2, sent since.
+    expect(await revise({ version: 1, accepted: true }, '2099-12-29')).toEqual({ conflict: 'newer', version: 2 });
+  });
+
+  it('never replaces an acceptance landing at the same moment as a revision of what the owner saw unanswered', async () => {
+    const inquiryId = await withInquiry();
+    const outcomes = { accepted: 0, revised: 0 };
+    for (let round = 1; round <= 12; round++) {
+      const quote = (await opened.owners.quotes.forInquiry(inquiryId)).at(-1);
+      const current =
+        quote && !quote.accepted
+          ? quote
+          : ((await opened.owners.quotes.revise(
+              inquiryId,
+              buildQuote({ validUntil: `2099-11-${String(round).padStart(2, '0')}` }),
+              OWNER,
+              new Date(),
+              'fresh',
+              { version: quote?.version ?? 0, accepted: true },
+            )) ?? (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'first')));
+      if (!current || 'conflict' in current) throw new Error('no fresh version to race on');
+      const [accepted, revised] = await Promise.all([
+        opened.owners.quotes.accept(current.id, buildAcceptance(), '2026-11-26'),
+        opened.owners.quotes.revise(
+          inquiryId,
+          buildQuote({ validUntil: `2099-12-${String(round).padStart(2, '0')}` }),
+          OWNER,
+          new Date(),
+          'racing',
+          { version: current.version, accepted: false },
+        ),
+      ]);
+      // Exactly one of the two lands; an acceptance the customer was told of stays in force.
+      expect(accepted.ok !== (revised !== undefined && !('conflict' in revised))).toBe(true);
+      if (accepted.ok) {
+        outcomes.accepted++;
+        expect(revised).toEqual({ conflict: 'accepted', version: current.version });
+        expect(quoteState((await opened.owners.quotes.get(current.id))!, '2026-11-26')).toBe('accepted');
+      } else outcomes.revised++;
+    }
+    expect(outcomes.accepted + outcomes.revised).toBe(12);
+  });
+
   it('declines with a reason, after which it cannot be accepted', async () => {
     const inquiryId = await withInquiry();
     const quote = (await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, new Date(), 'one'))!;

@@ -4,6 +4,7 @@
 // the transaction that also writes the inquiry's history, its status and the
 // notifications the event owes (an outbox pending row, record 142).
 import type { QuoteLine, QuoteRates, QuoteTotals } from '../../shared/pricing.js';
+import type { RevisedVersion } from '../../shared/quote-views.js';
 import type { Actor } from './actor.js';
 
 /** What the owner sends: the lines and rates, and the last day it can be accepted. */
@@ -70,6 +71,25 @@ export const REPEAT_WITHIN_MS = 10 * 60 * 1000;
 /** The events of a quote that owe notifications (outbox topics, record 142). */
 export const QUOTE_EVENTS = { sent: 'quote-sent', accepted: 'quote-accepted', declined: 'quote-declined' } as const;
 
+export type { RevisedVersion };
+
+/** A revision refused: the customer accepted the version in between, or a newer version was sent since. */
+export interface SendConflict {
+  conflict: 'accepted' | 'newer';
+  version: number;
+}
+
+/** Why a revision of `revises` cannot go out over the inquiry's current version, or undefined. */
+export function revisionConflict(
+  revises: RevisedVersion | undefined,
+  current: { version: number; accepted: boolean } | undefined,
+): SendConflict | undefined {
+  if (!revises || !current) return undefined;
+  if (current.version !== revises.version) return { conflict: 'newer', version: current.version };
+  if (current.accepted && !revises.accepted) return { conflict: 'accepted', version: current.version };
+  return undefined;
+}
+
 /** Why an answer was refused: the quote's state then, or that there is no such quote. */
 export type AnswerResult = { ok: true; quote: Quote } | { ok: false; state: QuoteState | 'missing'; quote?: Quote };
 
@@ -82,6 +102,20 @@ export interface QuoteStore {
    * Undefined if there is no such inquiry.
    */
   send(inquiryId: string, quote: NewQuote, by: Actor, at: Date, historyNote: string): Promise<Quote | undefined>;
+  /**
+   * Sends as `send` does a revision that names the version it revises, or refuses it
+   * (nothing changed) when that version was accepted since, or is no longer the newest:
+   * checked in the send's transaction, so an acceptance landing at the same moment is
+   * never replaced unseen (record 202).
+   */
+  revise(
+    inquiryId: string,
+    quote: NewQuote,
+    by: Actor,
+    at: Date,
+    historyNote: string,
+    revises: RevisedVersion,
+  ): Promise<Quote | SendConflict | undefined>;
   /** The inquiry's versions, oldest first. */
   forInquiry(inquiryId: string): Promise<Quote[]>;
   get(id: string): Promise<Quote | undefined>;

@@ -6,13 +6,13 @@ import type { ClaimedDelivery, OutboxStore } from '../../store/outbox-store.js';
 import { type Mailer, type SendOutcome, SMTP_POOL_SIZE } from '../mailer.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
 import type { PushDevice } from '../../store/device-store.js';
-import type { Minor } from '../../../shared/money.js';
 import type { Payment } from '../../store/payment-store.js';
 import type { Quote } from '../../store/quote-store.js';
 import type { InquiryStatus } from '../../../shared/inbox-views.js';
 import type { NoticeAction } from '../messages.js';
 import type { EventSheetView } from '../../../shared/event-plan.js';
 import type { FinalCount } from '../../store/event-plan-store.js';
+import type { SaleFigures } from '../../event-plan/sale-figures.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -42,8 +42,8 @@ export interface SaleServices {
   actionLinks(inquiryId: string, to: { ownerId: string } | { emails: readonly string[] }): Promise<NoticeAction[]>;
   /** A payment ('deposit-paid:<payment id>' names one). */
   payment(id: string): Promise<Payment | undefined>;
-  /** What the inquiry has paid so far (payments less refunds). */
-  paid(inquiryId: string): Promise<Minor>;
+  /** The inquiry's figures of money and guests as they stand (sale-figures.ts, record 200). */
+  figures(inquiry: StoredInquiry): Promise<SaleFigures>;
   /** The booked event's records (record 170). */
   event?: EventServices;
 }

@@ -33,7 +33,7 @@ async function saleEventBody(
     inquiry,
     quote,
     event,
-    paid: await sale.paid(inquiry.id),
+    figures: await sale.figures(inquiry),
     payment,
     at: new Date().toISOString(),
     publicUrl: context.config.publicUrl,

@@ -14,10 +14,13 @@ import {
   paidRow,
   type Payment,
   PAYMENT_NOTES,
+  PAYMENT_RECEIVED_EVENT,
   type PaymentRow,
   type PaymentStore,
   type RecordResult,
+  REFUND_CLAMPED_EVENT,
   refundRow,
+  refundToAdd,
   rowToCheckout,
   rowToPayment,
   samePayment,
@@ -147,6 +150,7 @@ async function applyPaidOn(client: Query, event: PaidEvent, at: Date): Promise<E
   if (!stored) return outcome('duplicate');
   const payment = (await getOn(client, id))!;
   await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+  await owe(client, asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
   await settleDeposit(client, asked.inquiryId, payment, null, at);
   return outcome('applied');
 }
@@ -167,11 +171,19 @@ async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promi
      WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'refund'`,
     [event.provider, event.paymentRef],
   );
-  const amount = event.refundedTotal - Number(refunded.rows[0].refunded);
-  if (amount <= 0) return outcome('duplicate');
-  const stored = await insert(client, refundRow(payment, event, amount, randomUUID(), at.toISOString()));
+  const add = refundToAdd(payment, event, Number(refunded.rows[0].refunded));
+  if (add.amount <= 0) return outcome('duplicate');
+  const id = randomUUID();
+  const stored = await insert(client, refundRow(payment, event, add, id, at.toISOString()));
   if (!stored) return outcome('duplicate');
-  await saleHistory(client, payment.inquiryId, PAYMENT_NOTES.refunded(amount, event.currency, event.label), null, at);
+  await saleHistory(
+    client,
+    payment.inquiryId,
+    PAYMENT_NOTES.refunded(add.amount, event.currency, event.label),
+    null,
+    at,
+  );
+  if (add.clamped) await owe(client, payment.inquiryId, REFUND_CLAMPED_EVENT, id);
   return outcome('applied');
 }
 
@@ -224,6 +236,7 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
             : { ok: false, reason: 'conflict' };
         }
         await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+        await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
         await settleDeposit(client, inquiryId, saved, by, at);
         return { ok: true, payment: saved, created: true };
       });

@@ -12,10 +12,13 @@ import {
   paidRow,
   type Payment,
   PAYMENT_NOTES,
+  PAYMENT_RECEIVED_EVENT,
   type PaymentRow,
   type PaymentStore,
   type RecordResult,
+  REFUND_CLAMPED_EVENT,
   refundRow,
+  refundToAdd,
   rowToCheckout,
   rowToPayment,
   samePayment,
@@ -84,11 +87,11 @@ function paymentRecords(prepare: Prepare) {
          @note, @recordedAt, @recordedBy)
        ON CONFLICT DO NOTHING`,
     ).run(row).changes > 0;
-  return { history, get, paid, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert };
+  return { history, owe, get, paid, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert };
 }
 
 export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
-  const { history, get, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert } =
+  const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert } =
     paymentRecords(prepare);
 
   const applyPaidTx = db.transaction((event: Parameters<PaymentStore['applyPaid']>[0], at: string): EventOutcome => {
@@ -109,6 +112,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     if (!stored) return outcome('duplicate');
     const payment = get(id)!;
     history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+    owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
     settleDeposit(asked.inquiryId, payment, null, at);
     return outcome('applied');
   });
@@ -128,11 +132,13 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
       )
         .pluck()
         .get(event.provider, event.paymentRef) as number;
-      const amount = event.refundedTotal - refunded;
-      if (amount <= 0) return outcome('duplicate');
-      const stored = insert(refundRow(payment, event, amount, randomUUID(), at));
+      const add = refundToAdd(payment, event, refunded);
+      if (add.amount <= 0) return outcome('duplicate');
+      const id = randomUUID();
+      const stored = insert(refundRow(payment, event, add, id, at));
       if (!stored) return outcome('duplicate');
-      history(payment.inquiryId, PAYMENT_NOTES.refunded(amount, event.currency, event.label), null, at);
+      history(payment.inquiryId, PAYMENT_NOTES.refunded(add.amount, event.currency, event.label), null, at);
+      if (add.clamped) owe(payment.inquiryId, REFUND_CLAMPED_EVENT, id);
       return outcome('applied');
     },
   );
@@ -148,6 +154,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
           : { ok: false, reason: 'conflict' };
       }
       history(inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+      owe(inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
       settleDeposit(inquiryId, saved, by, at);
       return { ok: true, payment: saved, created: true };
     },

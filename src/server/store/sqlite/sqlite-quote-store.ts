@@ -11,6 +11,8 @@ import {
   type QuoteStore,
   quoteState,
   REPEAT_WITHIN_MS,
+  type RevisedVersion,
+  revisionConflict,
   rowToQuote,
 } from '../quote-store.js';
 import { saleRecords } from './sqlite-sale-records.js';
@@ -32,50 +34,57 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
   /** Quoted, unless it is Booked already (a revision after the deposit). */
   const markQuoted = (inquiryId: string, by: Actor, at: string) => advance(inquiryId, 'quoted', by, at, ['booked']);
 
-  const sendTx = db.transaction((inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string) => {
-    if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
-    const repeated = prepare(
-      `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
+  const sendTx = db.transaction(
+    (inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string, revises?: RevisedVersion) => {
+      if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
+      const repeated = prepare(
+        `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
          AND rates = @rates AND validUntil = @validUntil AND sentBy = @by AND sentAt >= @since`,
-    )
-      .pluck()
-      .get({
+      )
+        .pluck()
+        .get({
+          inquiryId,
+          lines: JSON.stringify(quote.lines),
+          rates: JSON.stringify(quote.rates),
+          validUntil: quote.validUntil,
+          by: by.email,
+          since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
+        }) as string | undefined;
+      if (repeated) return get(repeated);
+      const current = prepare(
+        'SELECT version, acceptedAt IS NOT NULL AS accepted FROM quotes WHERE inquiryId = ? AND replacedAt IS NULL',
+      ).get(inquiryId) as { version: number; accepted: number } | undefined;
+      const conflict = revisionConflict(revises, current && { ...current, accepted: current.accepted === 1 });
+      if (conflict) return conflict;
+      const version =
+        (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) +
+        1;
+      prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
+      const id = randomUUID();
+      prepare(
+        `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, sentAt, sentBy)
+       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @at, @by)`,
+      ).run({
+        id,
         inquiryId,
+        version,
+        currency: quote.currency,
         lines: JSON.stringify(quote.lines),
         rates: JSON.stringify(quote.rates),
+        total: quote.totals.total,
+        deposit: quote.totals.deposit,
+        totals: JSON.stringify(quote.totals),
         validUntil: quote.validUntil,
+        terms: quote.terms,
+        at,
         by: by.email,
-        since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
-      }) as string | undefined;
-    if (repeated) return get(repeated);
-    const version =
-      (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) +
-      1;
-    prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
-    const id = randomUUID();
-    prepare(
-      `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, sentAt, sentBy)
-       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @at, @by)`,
-    ).run({
-      id,
-      inquiryId,
-      version,
-      currency: quote.currency,
-      lines: JSON.stringify(quote.lines),
-      rates: JSON.stringify(quote.rates),
-      total: quote.totals.total,
-      deposit: quote.totals.deposit,
-      totals: JSON.stringify(quote.totals),
-      validUntil: quote.validUntil,
-      terms: quote.terms,
-      at,
-      by: by.email,
-    });
-    history(inquiryId, note, by, at);
-    markQuoted(inquiryId, by, at);
-    owe(inquiryId, QUOTE_EVENTS.sent, id);
-    return get(id);
-  });
+      });
+      history(inquiryId, note, by, at);
+      markQuoted(inquiryId, by, at);
+      owe(inquiryId, QUOTE_EVENTS.sent, id);
+      return get(id);
+    },
+  );
 
   /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
   const answerTx = db.transaction(
@@ -92,7 +101,11 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
 
   return {
     async send(inquiryId, quote, by, at, note) {
-      return sendTx.immediate(inquiryId, quote, by, at.toISOString(), note);
+      // Naming no version, it cannot conflict.
+      return sendTx.immediate(inquiryId, quote, by, at.toISOString(), note) as Quote | undefined;
+    },
+    async revise(inquiryId, quote, by, at, note, revises) {
+      return sendTx.immediate(inquiryId, quote, by, at.toISOString(), note, revises);
     },
     async forInquiry(inquiryId) {
       return (
