@@ -366,6 +366,8 @@ export async function buildApp(
     quoteKey,
     clock,
     publicUrl: config.notify.publicUrl,
+    counts: store.rateCounts,
+    perLink: config.limits.quotePostsPerLink,
     deposits: providers[0] && deposits(owners, providers[0]),
     publicOrigin: publicOriginOf(config.notify),
   });
