@@ -34,6 +34,7 @@ import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders } from './security-headers.js';
+import { loggedUrl } from './logged-url.js';
 import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -163,18 +164,9 @@ export async function buildApp(
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
-      // The path without its query: a search's words are personal data too.
-      // The path only, and never a quote's token, an action link's nor the calendar feed's:
-      // each link is a key (records 142, 154, 182).
+      // The path without its query, and no secret link's token (logged-url.ts).
       serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: req.url
-            .split('?')[0]!
-            .replace(/^\/quote\/[^/]+/, '/quote/…')
-            .replace(/^\/act\/[^/]+/, '/act/…')
-            .replace(/^\/calendar\/[^/]+/, '/calendar/…'),
-        }),
+        req: (req) => ({ method: req.method, url: loggedUrl(req.url) }),
       },
     },
     bodyLimit: MAX_BODY_BYTES,
