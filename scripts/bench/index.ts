@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|quote|api|inbox|notify|payments runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|quote|api|inbox|notify|drain|payments runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -11,6 +11,7 @@ import { formatApiBench, runApiBench } from './api.js';
 import { formatHeadersBench, runHeadersBench } from './headers.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
+import { formatDrainBench, runDrainBench } from './outbox-drain.js';
 import { formatPageBench, runPageBench } from './page.js';
 import { formatPaymentBench, runPaymentBench } from './payments.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
@@ -67,6 +68,12 @@ if (!only || only === 'notify') {
   const notify = formatNotifyBench(await runNotifyBench());
   console.log(notify);
   sections.push(`## Notifications\n\n\`\`\`\n${notify}\n\`\`\``);
+}
+if (!only || only === 'drain') {
+  console.log('\n=== notifications: how long a backlog takes to drain ===');
+  const drain = formatDrainBench(await runDrainBench());
+  console.log(drain);
+  sections.push(`## The outbox's backlog\n\n\`\`\`\n${drain}\n\`\`\``);
 }
 if (!only || only === 'payments') {
   console.log('\n=== deposits: a payment event to Booked and the owner’s push ===');

@@ -152,14 +152,14 @@ export function newBenchDevice() {
   };
 }
 
-interface Place {
+export interface Place {
   env: Record<string, string>;
   /** The owner, with a device that takes push when one is given. */
   addOwner(device?: NewPushDevice): Promise<void>;
   cleanup(): Promise<void>;
 }
 
-async function sqlitePlace(): Promise<Place> {
+export async function sqlitePlace(): Promise<Place> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-notify-'));
   return {
     env: { DATA_DIR: dataDir },
@@ -173,7 +173,7 @@ async function sqlitePlace(): Promise<Place> {
   };
 }
 
-async function postgresPlace(serverUrl: string): Promise<Place> {
+export async function postgresPlace(serverUrl: string): Promise<Place> {
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-notify-pg-'));
   const url = await createDatabase(serverUrl, `bench_notify_${randomUUID().slice(0, 8)}`);
   return {

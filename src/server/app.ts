@@ -36,6 +36,7 @@ import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders, securityHeadersFor } from './security-headers.js';
+import { loggedUrl } from './logged-url.js';
 import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -165,18 +166,9 @@ export async function buildApp(
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
-      // The path without its query: a search's words are personal data too.
-      // The path only, and never a quote's token, an action link's nor the calendar feed's:
-      // each link is a key (records 142, 154, 182).
+      // The path without its query, and no secret link's token (logged-url.ts).
       serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: req.url
-            .split('?')[0]!
-            .replace(/^\/quote\/[^/]+/, '/quote/…')
-            .replace(/^\/act\/[^/]+/, '/act/…')
-            .replace(/^\/calendar\/[^/]+/, '/calendar/…'),
-        }),
+        req: (req) => ({ method: req.method, url: loggedUrl(req.url) }),
       },
     },
     bodyLimit: MAX_BODY_BYTES,
@@ -370,6 +362,8 @@ export async function buildApp(
     digestKey: acceptanceKey(config.sessionSecret),
     clock,
     publicUrl: config.notify.publicUrl,
+    counts: store.rateCounts,
+    perLink: config.limits.quotePostsPerLink,
     deposits: providers[0] && deposits(owners, providers[0]),
     publicOrigin: publicOriginOf(config.notify),
   });

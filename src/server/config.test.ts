@@ -40,6 +40,7 @@ describe('loadConfig defaults', () => {
         inquiriesPerSession: { max: 10, windowMs: 600_000 },
         ownerSignInsPerIp: { max: 20, windowMs: 900_000 },
         ownerSignInsPerAccount: { max: 10, windowMs: 900_000 },
+        quotePostsPerLink: { max: 20, windowMs: 600_000 },
       },
       logLevel: 'info',
       notify: {
@@ -101,6 +102,7 @@ describe('loadConfig defaults', () => {
         RATE_LIMIT_INQUIRIES_PER_SESSION: '7',
         RATE_LIMIT_OWNER_SIGNINS_PER_IP: '8',
         RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT: '9',
+        RATE_LIMIT_QUOTE_POSTS_PER_LINK: '7',
         LOG_LEVEL: 'warn',
         ESCALATE_AFTER_MINUTES: '30',
         QUOTE_NUDGE_DAYS: '5',
@@ -122,6 +124,7 @@ describe('loadConfig defaults', () => {
         inquiriesPerSession: { max: 7, windowMs: 600_000 },
         ownerSignInsPerIp: { max: 8, windowMs: 900_000 },
         ownerSignInsPerAccount: { max: 9, windowMs: 900_000 },
+        quotePostsPerLink: { max: 7, windowMs: 600_000 },
       },
       logLevel: 'warn',
       notify: expect.objectContaining({ publicUrl: 'http://localhost:8080' }),

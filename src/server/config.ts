@@ -31,6 +31,8 @@ export interface Config {
     /** The owner's sign-in attempts, per address and per account (e-mail). */
     ownerSignInsPerIp: RateLimit;
     ownerSignInsPerAccount: RateLimit;
+    /** Posts to one quote link (its forms), from anyone holding it (record 190). */
+    quotePostsPerLink: RateLimit;
   };
   logLevel: string;
   /** GET /metrics answers only a request bearing this token (METRICS_TOKEN); unset: 404. */
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         max: integer(env, 'RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT', 10, 1),
         windowMs: 15 * MINUTE,
       },
+      quotePostsPerLink: { max: integer(env, 'RATE_LIMIT_QUOTE_POSTS_PER_LINK', 20, 1), windowMs: 10 * MINUTE },
     },
     logLevel: logLevel(env),
     metricsToken: metricsToken(env),

@@ -59,7 +59,10 @@ describe('decision records', () => {
   it('are each listed in the index by feature, by links that lead somewhere', () => {
     const index = readFileSync(join(DIR, 'index.md'), 'utf8');
     const linked = [...index.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)].map(([, name]) => name!);
-    expect(records.filter((name) => !linked.includes(name)), 'records missing from docs/decisions/index.md').toEqual([]);
+    expect(
+      records.filter((name) => !linked.includes(name)),
+      'records missing from docs/decisions/index.md',
+    ).toEqual([]);
     expect(linked.filter((name) => !records.includes(name) && !name.startsWith('000'))).toEqual([]);
   });
 });

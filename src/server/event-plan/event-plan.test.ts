@@ -27,11 +27,11 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-async function start() {
+async function start(env: Record<string, string> = {}) {
   smtp = await startSmtp();
   const clock = { now: localInstant('2027-02-20', '10:00') };
   const t = await startOwnerApp(
-    { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'events@tacos.example' },
+    { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'events@tacos.example', ...env },
     { build: { clock: () => clock.now } },
   );
   const cookie = await cookieOf(t.app);
@@ -139,6 +139,9 @@ describe('the final count from the customer', () => {
 
     const ownerMails = () =>
       smtp!.received.filter((each) => each.rcptTo.includes(OWNER) && /^Final guest count/.test(each.subject));
+    // Told once its quarter hour is over (record 190).
+    clock.now += 15 * 60_000;
+    await t.app.reminders.sweep();
     await expect.poll(() => ownerMails().length, { timeout: 10_000 }).toBe(1);
     const told = ownerMails()[0]!;
     expect(told.subject).toMatch(/^Final guest count 275: /);
@@ -162,6 +165,8 @@ describe('the final count from the customer', () => {
     // The last minutes of the cutoff day (Chicago time) still count.
     clock.now = localInstant('2027-03-17', '23:50');
     expect((await postForm(t, `${path}/final-count`, { guests: '280' })).statusCode).toBe(303);
+    clock.now = localInstant('2027-03-18', '00:00');
+    await t.app.reminders.sweep();
     await expect.poll(() => ownerMails().length, { timeout: 10_000 }).toBe(2);
 
     // After the cutoff: no form; the page says whom to call, and a post changes nothing.
@@ -176,6 +181,57 @@ describe('the final count from the customer', () => {
     expect((await postForm(t, `${path}/on-the-day`, { onSiteName: 'Late' })).statusCode).toBe(409);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(ownerMails()).toHaveLength(2);
+  });
+
+  it('tells the owner once per inquiry per quarter hour however often it changes: 300 posts, two notices, each with its last count', async () => {
+    // The link's own limit lifted: this is about merging the notices.
+    const { t, id, path, clock } = await start({ RATE_LIMIT_QUOTE_POSTS_PER_LINK: '100000' });
+    await t.app.notifier.start();
+    const from = clock.now;
+    // 300 changes, one every 6 seconds by the sale's clock: 30 minutes, two quarter hours; swept every minute.
+    for (let post = 0; post < 300; post++) {
+      clock.now = from + post * 6_000;
+      const guests = String(100 + (post % 50));
+      expect((await postForm(t, `${path}/final-count`, { guests })).statusCode).toBe(303);
+      if (post % 10 === 9) await t.app.reminders.sweep();
+    }
+    clock.now = from + 30 * 60_000;
+    await t.app.reminders.sweep();
+    await t.app.reminders.sweep();
+    // Everything owed is sent: one e-mail for each quarter hour, not 300.
+    await expect.poll(() => t.inquiries.outbox.nextDueAt(), { timeout: 20_000 }).toBeUndefined();
+    const ownerMails = () => smtp!.received.filter((each) => /^Final guest count/.test(each.subject));
+    expect(ownerMails()).toHaveLength(2);
+    // Each says the quarter's last count (posts 149 and 299: 149 guests), what it was, and how often it changed.
+    const texts = ownerMails().map((each) => each.text.replace(/\s+/g, ' '));
+    expect(texts[0]).toContain('set the final guest count to 149 (was 250)');
+    expect(texts[0]).toMatch(/Changed 150 times between 10:00 AM and 10:15 AM: this is the last\./);
+    expect(texts[1]).toContain('set the final guest count to 149 (was 149)');
+    // The history keeps every change.
+    const history = (await t.owners.inbox.getInquiry(id))!.history.filter((entry) =>
+      entry.note?.startsWith('Final guest count set by the customer'),
+    );
+    expect(history).toHaveLength(300);
+  });
+
+  it('takes at most RATE_LIMIT_QUOTE_POSTS_PER_LINK posts per link in 10 minutes: then 429 with a page that says when to try again', async () => {
+    const { t, id, path } = await start({ RATE_LIMIT_QUOTE_POSTS_PER_LINK: '5' });
+    // bookedEvent's own accept was the link's first post.
+    for (let post = 0; post < 4; post++) {
+      expect((await postForm(t, `${path}/final-count`, { guests: String(200 + post) })).statusCode).toBe(303);
+    }
+    const refused = await postForm(t, `${path}/on-the-day`, { onSiteName: 'Sam' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.body).toContain('<h1>Too many changes</h1>');
+    expect(refused.body).toMatch(/this one was not saved\. Please try again in \d+ minutes/);
+    expect((await postForm(t, `${path}/final-count`, { guests: '999' })).statusCode).toBe(429);
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(429);
+    // Nothing of the refused posts was kept; the page itself still opens.
+    expect((await t.owners.eventPlans.finalCounts(id)).at(-1)?.guests).toBe(203);
+    expect(await t.owners.eventPlans.details(id)).toBeUndefined();
+    expect((await t.app.inject({ url: path })).statusCode).toBe(200);
   });
 
   it('needs the quote accepted, and a post from the page itself', async () => {

@@ -1,10 +1,12 @@
 // The booked event's records as the notices read them at send time (record 170): the
-// sheet (status, final count, balance), a final count with the one it replaced, and
+// sheet (status, final count, balance), a final count with the one it replaced, a
+// quarter hour's final counts from the customer (record 190), and
 // the owner's link to the sheet.
 import { content } from '../../../content/index.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import type { EventServices } from '../notify/channels/channel.js';
+import type { FinalCount } from '../store/event-plan-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { eventSheet } from './event-sheet.js';
 import type { PaymentsRead } from './payments.js';
@@ -29,6 +31,17 @@ export function eventServices(
       const found = before ? undefined : await owners.inbox.getInquiry(count.inquiryId);
       const was = before?.guests ?? found?.inquiry.plannedGuestCount;
       return was === undefined ? undefined : { count, was };
+    },
+    async finalCountChanges(inquiryId, from, to) {
+      const all = await owners.eventPlans.finalCounts(inquiryId);
+      const within = (each: FinalCount) => Date.parse(each.at) >= from && Date.parse(each.at) < to;
+      const changes = all.filter((each) => each.by === null && within(each));
+      const count = changes.at(-1);
+      if (!count) return undefined;
+      const before = all.filter((each) => Date.parse(each.at) < from).at(-1);
+      const found = before ? undefined : await owners.inbox.getInquiry(inquiryId);
+      const was = before?.guests ?? found?.inquiry.plannedGuestCount;
+      return was === undefined ? undefined : { count, was, changes: changes.length };
     },
     sheetUrl: (inquiryId) => `${publicUrl}${eventSheetPath(inquiryId)}`,
     today: () => todayIn(content.timeZone, clock()),

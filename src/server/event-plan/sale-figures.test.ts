@@ -98,6 +98,9 @@ describe.each(['sqlite', 'postgres'] as const)('one balance everywhere (%s)', (e
     expect(afterCount.sheet.quote!.linesForFinalCount[0]).toMatchObject({ quantity: 275 });
     expect(afterCount.booking.guests).toBe(275);
     expect(afterCount.csv).toContain(`,${minorToInput(total, 'USD')}`);
+    // Told once its quarter hour is over (record 190).
+    clock.now += 15 * 60_000;
+    await t.app.reminders.sweep();
     expect(await ownerMail(/^Final guest count 275/)).toContain(`Balance due: ${money(total)}.`);
 
     // The deposit, recorded by hand: the inquiry's deposit is paid.

@@ -7,7 +7,8 @@
 import { content } from '../../../content/index.js';
 import { type DayTime, daysBetween, type EventSheetView, eventPlanning } from '../../shared/event-plan.js';
 import { formatMoney } from '../../shared/money.js';
-import { EVENT_PLAN_EVENTS } from '../store/event-plan-store.js';
+import { wallClock } from '../../shared/time-zone.js';
+import { CHANGES_NOTICE_MS, EVENT_PLAN_EVENTS, type FinalCount, parseChangesRef } from '../store/event-plan-store.js';
 import { topicRef } from '../store/outbox-store.js';
 import { dayInWords } from '../../shared/date-words.js';
 import { eventDay, eventTime, type Notice } from './messages.js';
@@ -43,22 +44,46 @@ const toSheet = (context: NoticeContext) => ({
   linkText: 'Open the event sheet',
 });
 
+/** The owner's notice of a final count the customer set: the count in force, and what it was. */
+async function finalCountNotice(
+  context: NoticeContext,
+  change: { count: FinalCount; was: number; changes?: number; from?: number } | undefined,
+): Promise<Notice | undefined> {
+  const sheet = change && (await context.sale?.event?.sheet(context.inquiry.id));
+  if (!change || !sheet) return undefined;
+  const { count, was, changes = 1, from = 0 } = change;
+  const dietary = count.dietary.map((each) => `${each.label}: ${each.count}`).join(', ');
+  const quarter = (at: number) => eventTime(wallClock(content.timeZone, at).time);
+  return {
+    subject: `Final guest count ${count.guests}: ${sheet.customer.name}, ${eventDay(sheet.date)}`,
+    lines: [
+      `${sheet.customer.name} set the final guest count to ${count.guests} (was ${was}) for ${eventDay(sheet.date)}.`,
+      ...(changes > 1
+        ? [
+            `Changed ${changes} times between ${quarter(from)} and ${quarter(from + CHANGES_NOTICE_MS)}: this is the last.`,
+          ]
+        : []),
+      ...(dietary ? [`Of them: ${dietary}.`] : []),
+      ...moneyLine(sheet),
+    ],
+    ...toSheet(context),
+  };
+}
+
 export const EVENT_PLAN_OWNER_NOTICES: Record<string, NoticeOf> = {
   async [EVENT_PLAN_EVENTS.finalCountChanged](context) {
-    const change = await context.sale?.event?.finalCount(topicRef(context.topic));
-    const sheet = change && (await context.sale?.event?.sheet(context.inquiry.id));
-    if (!change || !sheet) return undefined;
-    const { count, was } = change;
-    const dietary = count.dietary.map((each) => `${each.label}: ${each.count}`).join(', ');
-    return {
-      subject: `Final guest count ${count.guests}: ${sheet.customer.name}, ${eventDay(sheet.date)}`,
-      lines: [
-        `${sheet.customer.name} set the final guest count to ${count.guests} (was ${was}) for ${eventDay(sheet.date)}.`,
-        ...(dietary ? [`Of them: ${dietary}.`] : []),
-        ...moneyLine(sheet),
-      ],
-      ...toSheet(context),
-    };
+    return finalCountNotice(context, await context.sale?.event?.finalCount(topicRef(context.topic)));
+  },
+  // One notice for the customer's changes of a quarter hour (record 190).
+  async [EVENT_PLAN_EVENTS.finalCountChanges](context) {
+    const ref = parseChangesRef(topicRef(context.topic));
+    if (!ref || ref.inquiryId !== context.inquiry.id) return undefined;
+    const changes = await context.sale?.event?.finalCountChanges(
+      ref.inquiryId,
+      ref.quarter,
+      ref.quarter + CHANGES_NOTICE_MS,
+    );
+    return finalCountNotice(context, changes && { ...changes, from: ref.quarter });
   },
   async [EVENT_PLAN_EVENTS.tomorrow](context) {
     const sheet = await bookedSheet(context);
@@ -128,6 +153,7 @@ export const EVENT_PLAN_CUSTOMER_NOTICES: Record<string, NoticeOf> = {
 /** What the inbox's list of an inquiry's notifications calls each of these events. */
 export const EVENT_PLAN_LABELS: Record<string, string> = {
   [EVENT_PLAN_EVENTS.finalCountChanged]: 'final count',
+  [EVENT_PLAN_EVENTS.finalCountChanges]: 'final count',
   ...Object.fromEntries(
     eventPlanning(content).reminders.finalCount.daysBefore.map((days) => [
       EVENT_PLAN_EVENTS.finalCountReminder(days),

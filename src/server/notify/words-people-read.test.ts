@@ -16,6 +16,7 @@ import { paymentsRead } from '../event-plan/payments.js';
 import { saleFiguresOf } from '../event-plan/sale-figures.js';
 import { acceptanceKey } from '../quotes/acceptance-digest.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
+import { changesRef, quarterOf } from '../store/event-plan-store.js';
 import { topicOf } from '../store/outbox-store.js';
 import type { SaleServices } from './channels/channel.js';
 import {
@@ -122,7 +123,11 @@ describe('the words people read in notifications', () => {
     const sale = saleOf(t, Date.parse(`${eventDate}T17:00:00Z`) - 10 * 86_400_000);
     const stored = new Map((await t.inquiries.list()).map((inquiry) => [inquiry.id, inquiry]));
     const candidates: { inquiry: StoredInquiry; refs: string[] }[] = [
-      { inquiry: stored.get(booked.id)!, refs: [booked.quote.id, deposit.json().id, count!.id] },
+      {
+        inquiry: stored.get(booked.id)!,
+        // The count's own id, and its quarter hour's (the merged notice of record 190).
+        refs: [booked.quote.id, deposit.json().id, count!.id, changesRef(booked.id, quarterOf(Date.parse(count!.at)))],
+      },
       { inquiry: stored.get(open.id)!, refs: [open.quote.id] },
       { inquiry: stored.get(declined.id)!, refs: [declined.quote.id] },
       { inquiry: stored.get(lead.id)!, refs: [lead.id] },

@@ -22,6 +22,8 @@ import type { Deposits } from '../payments/deposits.js';
 import { COOKIE, SECURE_COOKIE } from '../owner/session-cookie.js';
 import type { NewFinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
+import type { RateCounts } from '../store/rate-counts.js';
+import type { RateLimit } from '../config.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
@@ -34,6 +36,7 @@ import {
   type QuotePageOptions,
   quotePage,
   replacedPage,
+  tooManyPostsPage,
 } from './quote-page.js';
 import { postedFromThisSite } from '../same-origin.js';
 
@@ -50,6 +53,9 @@ export interface QuotePageRouteOptions {
   deposits?: Deposits | undefined;
   /** PUBLIC_URL's origin, when set: a form posted from it is this site's (same-origin.ts). */
   publicOrigin?: string | undefined;
+  /** The rate limits' counts, and how many posts one link may take (record 190). */
+  counts: RateCounts;
+  perLink: RateLimit;
 }
 
 /**
@@ -183,6 +189,21 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   };
 
   type Params = { Params: { token: string } };
+
+  /**
+   * Posts to one link, counted under its quote (never the token: PostgreSQL stores the
+   * key): a link held by many, or a script, cannot flood the owner (record 190). Past the
+   * limit, a page that says when to try again, with 429 and Retry-After.
+   */
+  const perLink = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+    const id = quoteIdOf(quoteKey, request.params.token);
+    if (!id) return;
+    const { count, msLeft } = await options.counts.hit(`quote-posts:${id}`, options.perLink.windowMs);
+    if (count <= options.perLink.max) return;
+    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(seconds));
+  };
+
   const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
 
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(
@@ -208,7 +229,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/accept',
-    { onRequest: sameSite },
+    { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const found = await load(request.params.token);
       if (!found) return html(reply, 404, notFoundPage());
@@ -232,7 +253,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/decline',
-    { onRequest: sameSite },
+    { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const found = await load(request.params.token);
       if (!found) return html(reply, 404, notFoundPage());
@@ -269,7 +290,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/final-count',
-    { onRequest: sameSite },
+    { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const open = await openPlan(request, reply);
       if (!open.found) return open.answered;
@@ -280,21 +301,17 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
         return render(reply, 400, { ...found, path, planProblem });
       }
       const planned = found.inquiry.plannedGuestCount;
-      const set = await owners.eventPlans.setFinalCount(
-        found.inquiry.id,
-        read.count,
-        null,
-        new Date(clock()),
-        (previous) => finalCountNote(read.count, previous?.guests ?? planned, previous === undefined),
+      await owners.eventPlans.setFinalCount(found.inquiry.id, read.count, null, new Date(clock()), (previous) =>
+        finalCountNote(read.count, previous?.guests ?? planned, previous === undefined),
       );
-      if (set && set !== 'unchanged') notifier.kick(1);
+      // The owner hears of it once its quarter hour is over (reminders/final-count-changes.ts).
       return reply.redirect(`${path}?saved=count#final-count`, 303);
     },
   );
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/on-the-day',
-    { onRequest: sameSite },
+    { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const open = await openPlan(request, reply);
       if (!open.found) return open.answered;
@@ -311,7 +328,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     },
   );
 
-  app.post<Params>('/quote/:token/pay', { onRequest: sameSite }, async (request, reply) => {
+  app.post<Params>('/quote/:token/pay', { onRequest: [sameSite, perLink] }, async (request, reply) => {
     const found = await load(request.params.token);
     if (!found) return html(reply, 404, notFoundPage());
     const path = pathOf(request);

@@ -232,6 +232,15 @@ export function notFoundPage(): string {
   );
 }
 
+/** Past the posts one link may take (record 190): when to try again, and that nothing was saved. */
+export function tooManyPostsPage(seconds: number): string {
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return page(
+    'Too many changes',
+    `<h1>Too many changes</h1><div class="notice" role="alert"><p>This quote’s link has sent us too many changes in a short time, so this one was not saved. Please try again in ${wait}, or call us: ${escapeHtml(content.contact.phone)}.</p></div>`,
+  );
+}
+
 /** A page in the business's colours with QUOTE_PAGE_STYLE (the quote's, and the notifications' action links'). */
 export function page(title: string, body: string, description = `A quote from ${content.name}`): string {
   return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;

@@ -2,6 +2,7 @@
 // A new kind: one file beside this one, and one line here.
 import { balanceDueReminder } from './balance-due.js';
 import { finalCountReminders } from './final-count.js';
+import { finalCountChangesRule } from './final-count-changes.js';
 import { leadWaitingRule } from './lead-waiting.js';
 import { quoteExpiringRule, quoteNudgeRule } from './quote-reminders.js';
 import type { ReminderRule } from './reminder-rule.js';
@@ -14,6 +15,7 @@ export const REMINDER_RULES: readonly ReminderRule[] = [
   quoteExpiringRule,
   thankYouRule,
   finalCountReminders,
+  finalCountChangesRule,
   balanceDueReminder,
   tomorrowReminder,
 ];

@@ -22,7 +22,8 @@ export function createLimiter(
   key: (request: FastifyRequest) => string,
 ): Limiter {
   return async (request, reply) => {
-    const { count, msLeft } = await counts.hit(`${name}:${key(request)}`, limit.windowMs);
+    const { count, msLeft, widened } = await counts.hit(`${name}:${key(request)}`, limit.windowMs);
+    if (widened) toldOnce('widened', request, WIDENED);
     if (count <= limit.max) return;
     const seconds = Math.max(1, Math.ceil(msLeft / 1000));
     reply.header('Retry-After', String(seconds));
@@ -34,9 +35,18 @@ export function createLimiter(
 export const inquiriesPerAddress = (counts: RateCounts, limit: RateLimit): Limiter =>
   createLimiter(counts, 'inquiries-per-address', limit, 'inquiries from this address', clientKeyOf);
 
+/** Said in the log once per process. */
+const told = new Set<string>();
+function toldOnce(what: string, request: FastifyRequest, message: string): void {
+  if (told.has(what)) return;
+  told.add(what);
+  request.log.warn(message);
+}
+const WIDENED =
+  'the rate limits’ counts are nearly full (a flood of IPv6 addresses?): new IPv6 clients are counted by their /48 network (then /32) until windows end (record 192)';
+
 /** The key every client whose address cannot be read shares (record 152). */
 export const UNREADABLE_ADDRESS = 'unreadable-address';
-let toldOfUnreadable = false;
 
 /**
  * The per-address limits' key for a request: its client address as a bare IP (a port
@@ -48,12 +58,11 @@ let toldOfUnreadable = false;
 export function clientKeyOf(request: FastifyRequest): string {
   const address = bareAddress(request.ip);
   if (address !== undefined) return clientKey(address);
-  if (!toldOfUnreadable) {
-    toldOfUnreadable = true;
-    request.log.warn(
-      'a client address is not an IP address (the proxy in front passes something else in X-Forwarded-For): such clients share one per-address limit',
-    );
-  }
+  toldOnce(
+    'unreadable',
+    request,
+    'a client address is not an IP address (the proxy in front passes something else in X-Forwarded-For): such clients share one per-address limit',
+  );
   return UNREADABLE_ADDRESS;
 }
 

@@ -1,6 +1,6 @@
 // One contract, two engines: the final guest count kept as its own rows with their
-// history (a customer's change owes the owner's notice, the owner's own does not, the
-// same count twice is one), what the customer told of the day, and both erased with
+// history (the customer's are found for the owner's quarter-hour notice, the owner's own
+// are not, the same count twice is one), what the customer told of the day, and both erased with
 // the inquiry, on a real SQLite file and a real PostgreSQL server.
 import { describe, expect, it } from 'vitest';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
@@ -14,7 +14,7 @@ describe.each(OWNER_STORE_ENGINES)('the event plan store on $name', (engine) => 
   const pendingTopics = async (rows: Record<string, unknown>[]) =>
     rows.sort((a, b) => Number(a.seq) - Number(b.seq)).map((row) => row.topic as string);
 
-  it('keeps every final count in order, with its history; the customer’s owe the owner a notice', async () => {
+  it('keeps every final count in order, with its history; the customer’s are found for the owner’s notice', async () => {
     const inquiry = buildNewInquiry();
     const stores = await open(inquiry);
     const plans = stores.owners.eventPlans;
@@ -36,8 +36,12 @@ describe.each(OWNER_STORE_ENGINES)('the event plan store on $name', (engine) => 
     ]);
     expect(await plans.finalCount(first.id)).toEqual(first);
     expect((await plans.latestFinalCounts([inquiry.id, 'none'])).get(inquiry.id)?.guests).toBe(130);
-    // Only the customer's change is the owner's news.
-    expect(await pendingTopics(await stores.rows('outboxPending'))).toEqual([`final-count-changed:${first.id}`]);
+    // Only the customer's change is the owner's news, told by the quarter hour (record 190): no notice owed yet.
+    expect((await plans.customerCountsSince(new Date(Date.parse(first.at) - 1))).map((count) => count.id)).toEqual([
+      first.id,
+    ]);
+    expect(await plans.customerCountsSince(new Date(Date.parse(first.at) + 1))).toEqual([]);
+    expect(await pendingTopics(await stores.rows('outboxPending'))).toEqual([]);
     const history = (await stores.owners.inbox.getInquiry(inquiry.id))!.history.filter((e) => e.kind === 'sale');
     expect(history.map((entry) => [entry.note, entry.by])).toEqual([
       ['count (was none)', null],

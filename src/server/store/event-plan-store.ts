@@ -2,8 +2,8 @@
 // final guest count as its own record with its history (the accepted quote's snapshot
 // never changes), and what the customer told of the day after accepting (who meets the
 // truck, the answers to the content's site questions). Each change writes the inquiry's
-// history, and a final count from the customer the owner's notice (an outbox pending
-// row, record 142), in one transaction. Erased with the inquiry.
+// history in one transaction; the owner hears of the customer's final counts through a
+// reminder rule, one notice per inquiry per quarter hour (record 190). Erased with the inquiry.
 import type { DietaryCount, SiteAnswer } from '../../shared/event-plan.js';
 import type { Actor } from './actor.js';
 
@@ -13,13 +13,33 @@ import type { Actor } from './actor.js';
  * queued once by its rule in reminders/ (record 143).
  */
 export const EVENT_PLAN_EVENTS = {
+  /** One final count (its id): written before record 190; such rows still render. */
   finalCountChanged: 'final-count-changed',
+  /** The customer's final counts of one quarter hour ('<inquiry id>@<its start, ms>'; record 190). */
+  finalCountChanges: 'final-count-changes',
   /** To the customer, so many days before: 'final-count-14', 'final-count-3'. */
   finalCountReminder: (days: number) => `final-count-${days}`,
   balanceDue: 'balance-due',
   /** To the owner, the day before. */
   tomorrow: 'tomorrow',
 } as const;
+
+/**
+ * The customer's changes of the final count are told to the owner at most once per
+ * inquiry per this long (record 190): a link held by many, or a script, cannot flood
+ * the owner's mailbox and the mail provider's quota.
+ */
+export const CHANGES_NOTICE_MS = 15 * 60_000;
+/** The quarter hour (its start, ms) an instant falls in. */
+export const quarterOf = (at: number) => Math.floor(at / CHANGES_NOTICE_MS) * CHANGES_NOTICE_MS;
+/** The reference of a quarter's notice: '<inquiry id>@<start ms>'. */
+export const changesRef = (inquiryId: string, quarter: number) => `${inquiryId}@${quarter}`;
+/** The inquiry and quarter a notice's reference names, or undefined. */
+export function parseChangesRef(ref: string): { inquiryId: string; quarter: number } | undefined {
+  const at = ref.lastIndexOf('@');
+  const quarter = Number(ref.slice(at + 1));
+  return at > 0 && Number.isSafeInteger(quarter) ? { inquiryId: ref.slice(0, at), quarter } : undefined;
+}
 
 export interface FinalCount {
   id: string;
@@ -54,8 +74,7 @@ export type ChangeNote<T> = (previous: T | undefined) => string;
 export interface EventPlanStore {
   /**
    * Records a final count, unless it is the one in force already ('unchanged', nothing
-   * written): its history line (`note`), and when the customer set it (`by` null) the
-   * owner's notice. Undefined if there is no such inquiry.
+   * written), with its history line (`note`). Undefined if there is no such inquiry.
    */
   setFinalCount(
     inquiryId: string,
@@ -68,6 +87,8 @@ export interface EventPlanStore {
   finalCounts(inquiryId: string): Promise<FinalCount[]>;
   /** One final count, by its id (a notice's topic names it). */
   finalCount(id: string): Promise<FinalCount | undefined>;
+  /** The final counts the customer set (`by` null) at or after `since`, oldest first, of every inquiry. */
+  customerCountsSince(since: Date): Promise<FinalCount[]>;
   /** The final count in force of each of these inquiries that has one. */
   latestFinalCounts(inquiryIds: readonly string[]): Promise<Map<string, FinalCount>>;
   /**

@@ -154,6 +154,29 @@ describe.each(engines)('outbox on $name', (engine) => {
     expect(Number(await location.sql(`SELECT count(*) FROM ${tables.pending}`))).toBe(1);
   });
 
+  it('claims a new lead’s notices before a backlog of reminders, written out or still pending (record 193)', async () => {
+    // The owner's push of every event: a lead's arrival, and the reminders.
+    const { store, location } = await freshPlace(() => [{ kind: 'owner-push', target: null }]);
+    const earlier = buildNewInquiry();
+    await store.create(earlier);
+    const reminder = (index: number) =>
+      engine.name === 'sqlite'
+        ? `INSERT INTO outboxPending (inquiryId, topic, queuedAt) VALUES ('${earlier.id}', 'quote-nudge:${index}', 0)`
+        : `INSERT INTO "outboxPending" ("inquiryId", "topic", "queuedAt") VALUES ('${earlier.id}', 'quote-nudge:${index}', 0)`;
+    // 30 reminders owed, older than the lead: 20 written out (due), 10 still pending.
+    for (let index = 0; index < 20; index++) await location.sql(reminder(index));
+    const now = Date.now() + 1_000;
+    expect((await store.outbox.claimDue(now, 1, 3_600_000)).map((each) => each.topic)).toEqual(['']); // the earlier lead's, in flight
+    await store.outbox.claimDue(now, 20, 1); // writes out the 20 (claimed for 1 ms)
+    for (let index = 20; index < 30; index++) await location.sql(reminder(index));
+    const lead = buildNewInquiry();
+    await store.create(lead);
+    // Claimed 2 at a time: the new lead's push comes first, not after the 30.
+    const first = await store.outbox.claimDue(now + 10, 2, 60_000);
+    expect(first.map((each) => [each.inquiryId, each.topic])[0]).toEqual([lead.id, '']);
+    expect(first[1]!.topic).toMatch(/^quote-nudge:/);
+  });
+
   it('writes one pending row in the create’s transaction, and the deliveries when they are claimed', async () => {
     const { store, location } = await freshPlace();
     const inquiry = buildNewInquiry();

@@ -26,6 +26,15 @@ export type DeliveryKind = string;
  */
 export type Topic = string;
 
+/**
+ * The order deliveries are written out and claimed in (record 193): an inquiry's arrival
+ * (topic '': the owner's e-mail and push about a new lead, the customer's confirmation)
+ * before every event and reminder, then the oldest due first. A lead never waits behind
+ * a backlog of reminders.
+ */
+export const claimOrder = (a: { topic: Topic; dueAt: number }, b: { topic: Topic; dueAt: number }): number =>
+  Number(a.topic !== '') - Number(b.topic !== '') || a.dueAt - b.dueAt;
+
 /** The event of a topic: 'quote-accepted' of 'quote-accepted:<id>', '' for an inquiry's arrival. */
 export const topicEvent = (topic: Topic): string => topic.split(':', 1)[0]!;
 /** An event's topic: 'quote-accepted:<quote id>'. */

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import type { InquiryStore } from './inquiry-store.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createLimiter } from '../routes/rate-limit.js';
 import { memoryRateCounts, type RateCounts } from './rate-counts.js';
 
 const stores: InquiryStore[] = [];
@@ -97,5 +99,43 @@ describe('rate counts in memory', () => {
     expect((await counts.peek('owner-sign-in-failures:owner@example.com')).count).toBe(12);
     expect((await counts.hit('owner-device-failures:nonce', 900_000, true)).count).toBe(1);
     expect((await counts.peek('sessions-per-address:2001:db8:0::/64')).count).toBe(1);
+  });
+
+  it('when nearly full, count new IPv6 /64s under their /48 (then /32): other visitors and the owner’s sign-in still get their own counts', async () => {
+    let clock = 0;
+    const counts = memoryRateCounts(100, () => clock);
+    const sessions = (client: string) => counts.hit(`sessions-per-address:${client}`, 600_000);
+    // One /48's /64s, ten times the bound (the review: 100,100 from one /48 locked everyone out).
+    const flood = [];
+    for (let i = 0; i < 1_000; i++) flood.push(await sessions(`2001:db8:1:${i.toString(16)}::/64`));
+    // The first 90 had their own counts; the rest share the /48's, which counts them all.
+    expect(flood.slice(0, 90).every((hit) => hit.count === 1 && hit.widened === undefined)).toBe(true);
+    expect(flood.at(-1)).toMatchObject({ count: 910, widened: '/48' });
+    clock = 1_000;
+    // A new visitor on IPv4 and one from another IPv6 network: counted, not refused.
+    expect((await sessions('198.51.100.77')).count).toBe(1);
+    expect(await sessions('2001:db8:ffff:1::/64')).toMatchObject({ count: 1, widened: '/48' });
+    // The owner signing in from a new address has room of its own.
+    expect((await counts.hit('owner-sign-ins-per-address:203.0.113.5', 900_000)).count).toBe(1);
+    // A /64 counted before the map filled keeps its own count; a widened one is read through its /48.
+    expect((await counts.peek('sessions-per-address:2001:db8:1:0::/64')).count).toBe(1);
+    expect((await counts.peek('sessions-per-address:2001:db8:1:3e7::/64')).count).toBe(910);
+    // Past nineteen twentieths, new networks share their /32's count.
+    for (let i = 0; i < 20; i++) await sessions(`2001:db8:${(0x100 + i).toString(16)}:1::/64`);
+    expect(await sessions('2001:db8:abcd:1::/64')).toMatchObject({ widened: '/32' });
+  });
+
+  it('say once in the log that new IPv6 clients are counted by their network', async () => {
+    const counts = memoryRateCounts(20, () => 0);
+    const warnings: string[] = [];
+    let client = 0;
+    const limiter = createLimiter(counts, 'sessions-per-address', { max: 1_000, windowMs: 60_000 }, 'sessions', () => {
+      client++;
+      return `2001:db8:2:${client.toString(16)}::/64`;
+    });
+    const request = { log: { warn: (message: string) => void warnings.push(message) } } as unknown as FastifyRequest;
+    for (let i = 0; i < 50; i++) await limiter(request, {} as FastifyReply);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/counted by their \/48 network/);
   });
 });

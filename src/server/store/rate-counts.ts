@@ -7,6 +7,8 @@
 export interface WindowCount {
   count: number;
   msLeft: number;
+  /** Counted under the client's wider network ('/48', '/32'): the map was full (record 192). */
+  widened?: string;
 }
 
 export interface RateCounts {
@@ -22,24 +24,42 @@ export interface RateCounts {
 
 const NONE: WindowCount = { count: 0, msLeft: 0 };
 
+/** The owner's sign-ins per address have room of their own (record 192): a flood of visitors' keys cannot fill it. */
+const RESERVED_PREFIX = 'owner-sign-ins-per-address:';
+
 /**
- * Counts in memory (record 152): at most `maxKeys` windows of each sort (lasting or not),
- * and a window is never forgotten before it ends: a flood of new keys (one per IPv6 /64)
- * must not flush the counts that hold an address or an account back. When every place
- * is taken by a running window, a new key is not counted but refused: its hit answers a
- * count no limit allows (fails closed), until the first window ends.
+ * Counts in memory (records 152, 192): at most `maxKeys` windows of each sort (lasting,
+ * the owner's sign-ins, the rest), and a window is never forgotten before it ends: a
+ * flood of new keys (one per IPv6 /64) must not flush the counts that hold an address or
+ * an account back. Once a map is nine tenths full, a new IPv6 /64 key is counted under
+ * its /48 (past nineteen twentieths, its /32): one flooding network then shares one
+ * count, and the last tenth stays for IPv4 and other networks. When every place is taken
+ * by a running window, a new key is refused (fails closed) until the first window ends.
  */
 export function memoryRateCounts(maxKeys = 100_000, now: () => number = Date.now): RateCounts {
   const counts = windows(maxKeys, now);
+  const signIns = windows(maxKeys, now);
   const lasting = windows(maxKeys, now);
+  const mapOf = (key: string) => (key.startsWith(RESERVED_PREFIX) ? signIns : counts);
   return {
     async hit(key, windowMs, isLasting = false) {
-      return (isLasting ? lasting : counts).hit(key, windowMs);
+      return (isLasting ? lasting : mapOf(key)).hit(key, windowMs);
     },
     async peek(key) {
-      return lasting.peek(key) ?? counts.peek(key) ?? NONE;
+      return lasting.peek(key) ?? mapOf(key).peek(key) ?? NONE;
     },
   };
+}
+
+/** The wider networks of an IPv6 /64 key ('name:a:b:c:d::/64'): its /48 and /32 keys, or none. */
+function widerKeys(key: string): [string, string][] {
+  const match = /^(.+):([0-9a-f]{1,4}):([0-9a-f]{1,4}):([0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(key);
+  if (!match) return [];
+  const [, name, a, b, c] = match;
+  return [
+    ['/48', `${name}:${a}:${b}:${c}::/48`],
+    ['/32', `${name}:${a}:${b}::/32`],
+  ];
 }
 
 /** One map of windows. */
@@ -55,27 +75,49 @@ function windows(maxKeys: number, now: () => number) {
       else firstEnd = Math.min(firstEnd, entry.resetAt);
     }
   };
+  const running = (key: string, at: number) => {
+    const entry = entries.get(key);
+    return entry && entry.resetAt > at ? entry : undefined;
+  };
+  const count = (key: string, entry: { count: number; resetAt: number } | undefined, windowMs: number, at: number) => {
+    if (entry) {
+      entry.count++;
+      return { count: entry.count, msLeft: entry.resetAt - at };
+    }
+    entries.set(key, { count: 1, resetAt: at + windowMs });
+    firstEnd = Math.min(firstEnd, at + windowMs);
+    return { count: 1, msLeft: windowMs };
+  };
+  /** Where a key without a running window is counted: its own place, a wider network's, or none. */
+  const placeFor = (key: string, at: number): { key: string; widened?: string } | undefined => {
+    const wider = widerKeys(key);
+    // Past nine tenths, then nineteen twentieths: the /48's count, then the /32's.
+    const level = entries.size >= maxKeys * 0.95 ? 2 : entries.size >= maxKeys * 0.9 ? 1 : 0;
+    if (level > 0 && wider.length > 0) {
+      const [widened, widerKey] = wider[level - 1]!;
+      if (running(widerKey, at) || entries.size < maxKeys) return { key: widerKey, widened };
+    }
+    return entries.has(key) || entries.size < maxKeys ? { key } : undefined;
+  };
   return {
     hit(key: string, windowMs: number): WindowCount {
       const at = now();
-      const entry = entries.get(key);
-      if (entry && entry.resetAt > at) {
-        entry.count++;
-        return { count: entry.count, msLeft: entry.resetAt - at };
-      }
-      if (!entry && entries.size >= maxKeys) forgetEnded(at);
-      if (!entry && entries.size >= maxKeys) {
-        // Full of running windows: refused, until the first of them ends.
-        return { count: Number.POSITIVE_INFINITY, msLeft: Math.max(1, firstEnd - at) };
-      }
-      entries.set(key, { count: 1, resetAt: at + windowMs });
-      firstEnd = Math.min(firstEnd, at + windowMs);
-      return { count: 1, msLeft: windowMs };
+      const own = running(key, at);
+      if (own) return count(key, own, windowMs, at);
+      if (entries.size >= maxKeys * 0.9) forgetEnded(at);
+      const place = placeFor(key, at);
+      // Full of running windows: refused, until the first of them ends.
+      if (!place) return { count: Number.POSITIVE_INFINITY, msLeft: Math.max(1, firstEnd - at) };
+      const counted = count(place.key, running(place.key, at), windowMs, at);
+      return place.widened ? { ...counted, widened: place.widened } : counted;
     },
     peek(key: string): WindowCount | undefined {
       const at = now();
-      const entry = entries.get(key);
-      return entry && entry.resetAt > at ? { count: entry.count, msLeft: entry.resetAt - at } : undefined;
+      for (const each of [key, ...widerKeys(key).map(([, wider]) => wider)]) {
+        const entry = running(each, at);
+        if (entry) return { count: entry.count, msLeft: entry.resetAt - at };
+      }
+      return undefined;
     },
   };
 }

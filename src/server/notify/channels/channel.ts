@@ -54,6 +54,15 @@ export interface EventServices {
   sheet(inquiryId: string): Promise<EventSheetView | undefined>;
   /** A final count by its id, with the count it replaced (the planned one before the first). */
   finalCount(id: string): Promise<{ count: FinalCount; was: number } | undefined>;
+  /**
+   * The customer's final counts set in [from, to): the last of them, the count in force
+   * before them (the planned one before the first), and how many (record 190).
+   */
+  finalCountChanges(
+    inquiryId: string,
+    from: number,
+    to: number,
+  ): Promise<{ count: FinalCount; was: number; changes: number } | undefined>;
   /** The owner's link to the event sheet in the inbox. */
   sheetUrl(inquiryId: string): string;
   /** What day it is in the business's time zone, by the sale's clock (record 143). */

@@ -7,15 +7,12 @@ import type pg from 'pg';
 import type { Actor } from '../actor.js';
 import {
   type EventPlanStore,
-  EVENT_PLAN_EVENTS,
   type FinalCount,
   rowToDetails,
   rowToFinalCount,
   sameCount,
   sameDetails,
 } from '../event-plan-store.js';
-import { topicOf } from '../outbox-store.js';
-import { PENDING_EVENT_SQL } from './postgres-outbox.js';
 import { inTransaction } from './postgres-transaction.js';
 
 /** Deletes an inquiry's plan ($1): run them inside the erasure's transaction. */
@@ -61,13 +58,6 @@ export function postgresEventPlanStore(pool: pg.Pool): EventPlanStore {
           [row.id, inquiryId, row.guests, JSON.stringify(row.dietary), row.by, at],
         );
         await history(client, inquiryId, note(previous), by, at);
-        // The owner is told of the customer's change; their own needs no telling.
-        if (!by)
-          await client.query(PENDING_EVENT_SQL, [
-            inquiryId,
-            topicOf(EVENT_PLAN_EVENTS.finalCountChanged, row.id),
-            Date.now(),
-          ]);
         return row;
       });
     },
@@ -80,6 +70,13 @@ export function postgresEventPlanStore(pool: pg.Pool): EventPlanStore {
     async finalCount(id) {
       const { rows } = await pool.query('SELECT * FROM "finalCounts" WHERE "id" = $1', [id]);
       return rows[0] ? rowToFinalCount(rows[0]) : undefined;
+    },
+    async customerCountsSince(since) {
+      const { rows } = await pool.query(
+        'SELECT * FROM "finalCounts" WHERE "setBy" IS NULL AND "at" >= $1 ORDER BY "seq"',
+        [since],
+      );
+      return rows.map(rowToFinalCount);
     },
     async latestFinalCounts(inquiryIds) {
       if (inquiryIds.length === 0) return new Map();

@@ -11,6 +11,7 @@ import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-
 import {
   ANY_KIND,
   capLike,
+  claimOrder,
   type ClaimedDelivery,
   countedFor,
   type DeliveryPlanner,
@@ -73,7 +74,9 @@ const takePendingSql = (which: string) => `WITH "taken" AS (
   FROM "taken" t LEFT JOIN ${inquiries} i ON i."id" = t."inquiryId"`;
 /** Pending rows that may be tried now ($2): not set aside, not waiting after a failed write-out. */
 const TRYABLE = '"setAsideAt" IS NULL AND ("retryAt" IS NULL OR "retryAt" <= $2)';
-const TAKE_OLDEST_SQL = takePendingSql(`WHERE ${TRYABLE} ORDER BY "seq" LIMIT $1`);
+/** Arrivals (topic '') first, then the oldest (record 193). */
+const CLAIM_ORDER = '("topic" <> \'\')';
+const TAKE_OLDEST_SQL = takePendingSql(`WHERE ${TRYABLE} ORDER BY ${CLAIM_ORDER}, "seq" LIMIT $1`);
 const TAKE_ONE_SQL = takePendingSql('WHERE "inquiryId" = $1 AND "setAsideAt" IS NULL');
 const WRITE_OUT_SQL = `INSERT INTO "outbox" ("id", "inquiryId", "kind", "topic", "target", "state", "tries", "dueAt", "createdAt")
   SELECT d."id", d."inquiryId", d."kind", d."topic", d."target", 'queued', 0, d."dueAt", d."dueAt"
@@ -95,7 +98,7 @@ const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1, "claimToken" = $4 WH
     SELECT "id" FROM "outbox"
     WHERE "state" = 'queued' AND "dueAt" <= $2 AND ("claimedUntil" IS NULL OR "claimedUntil" <= $2)
       AND ("kind" = ANY($5::text[])) = $6
-    ORDER BY "dueAt" LIMIT $3
+    ORDER BY ${CLAIM_ORDER}, "dueAt" LIMIT $3
     FOR UPDATE SKIP LOCKED
   ) RETURNING *`;
 
@@ -103,7 +106,7 @@ const CLAIM_SQL = `UPDATE "outbox" SET "claimedUntil" = $1, "claimToken" = $4 WH
 const PENDING_ONE_BY_ONE_SQL = `SELECT p."seq", p."inquiryId", p."topic", p."queuedAt", p."failures", i."spamReason",
     i."id" IS NOT NULL AS "found"
   FROM "outboxPending" p LEFT JOIN ${inquiries} i ON i."id" = p."inquiryId"
-  WHERE p."seq" IN (SELECT "seq" FROM "outboxPending" WHERE ${TRYABLE} ORDER BY "seq" LIMIT $1 FOR UPDATE SKIP LOCKED)
+  WHERE p."seq" IN (SELECT "seq" FROM "outboxPending" WHERE ${TRYABLE} ORDER BY ${CLAIM_ORDER}, "seq" LIMIT $1 FOR UPDATE SKIP LOCKED)
   ORDER BY p."seq"`;
 const FAILED_WRITE_OUT_SQL = `UPDATE "outboxPending" SET "failures" = "failures" + 1, "lastError" = $2, "retryAt" = $5,
     "setAsideAt" = CASE WHEN "failures" + 1 >= $3 THEN $4::bigint END WHERE "seq" = $1`;
@@ -308,7 +311,7 @@ export function postgresOutbox(pool: pg.Pool): PostgresOutbox {
         ]),
       );
       return deliveries
-        .sort((a, b) => a.dueAt - b.dueAt)
+        .sort(claimOrder)
         .map((delivery) => ({ ...delivery, claimToken: token, inquiry: byId.get(delivery.inquiryId) }));
     },
     async settle(settlements) {

@@ -6,15 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor.js';
 import {
   type EventPlanStore,
-  EVENT_PLAN_EVENTS,
   type FinalCount,
   rowToDetails,
   rowToFinalCount,
   sameCount,
   sameDetails,
 } from '../event-plan-store.js';
-import { topicOf } from '../outbox-store.js';
-import { PENDING_EVENT_SQL } from './sqlite-outbox.js';
 import type { Prepare } from './sqlite-statements.js';
 
 /** Deletes an inquiry's plan: run them inside the erasure's transaction. */
@@ -55,9 +52,6 @@ export function sqliteEventPlanStore(db: Database.Database, prepare: Prepare): E
         count.at,
       );
       history(inquiryId, note(previous), by, count.at);
-      // The owner is told of the customer's change; their own needs no telling.
-      if (!by)
-        prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(EVENT_PLAN_EVENTS.finalCountChanged, count.id), Date.now());
       return count;
     },
   );
@@ -97,6 +91,13 @@ export function sqliteEventPlanStore(db: Database.Database, prepare: Prepare): E
     async finalCount(id) {
       const row = prepare('SELECT * FROM finalCounts WHERE id = ?').get(id);
       return row ? rowToFinalCount(row as Row) : undefined;
+    },
+    async customerCountsSince(since) {
+      return (
+        prepare('SELECT * FROM finalCounts WHERE setBy IS NULL AND at >= ? ORDER BY seq').all(
+          since.toISOString(),
+        ) as Row[]
+      ).map(rowToFinalCount);
     },
     async latestFinalCounts(inquiryIds) {
       if (inquiryIds.length === 0) return new Map();

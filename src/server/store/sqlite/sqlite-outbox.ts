@@ -12,6 +12,7 @@ import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-
 import {
   ANY_KIND,
   capLike,
+  claimOrder,
   countedFor,
   type DeliveryPlanner,
   type DeliveryWithAttempts,
@@ -100,7 +101,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
      FROM outboxPending p LEFT JOIN ${INQUIRY_COLLECTION} i ON i.id = p.inquiryId`;
   const oldestPending = prepare(
     db,
-    `${pendingSql} WHERE p.setAsideAt IS NULL AND (p.retryAt IS NULL OR p.retryAt <= @now) ORDER BY p.seq LIMIT @limit`,
+    // Arrivals (topic '') first, then the rest (record 193): each its own scan in seq order.
+    `${pendingSql} WHERE p.setAsideAt IS NULL AND (p.retryAt IS NULL OR p.retryAt <= @now) AND (p.topic = '') = @arrivals
+     ORDER BY p.seq LIMIT @limit`,
   );
   const pendingOf = prepare(db, `${pendingSql} WHERE p.inquiryId = ? AND p.setAsideAt IS NULL`);
   // Exactly the rows written out: older ones may be waiting after a failure, or set aside.
@@ -127,7 +130,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     db,
     `UPDATE outbox SET claimedUntil = @until, claimToken = @token WHERE id IN (
        SELECT id FROM outbox WHERE state = 'queued' AND dueAt <= @now AND (claimedUntil IS NULL OR claimedUntil <= @now)
-         AND (kind IN (SELECT value FROM json_each(@kinds))) = @only
+         AND (kind IN (SELECT value FROM json_each(@kinds))) = @only AND (topic = '') = @arrivals
        ORDER BY dueAt LIMIT @limit
      ) RETURNING *`,
   );
@@ -226,7 +229,9 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
    * a row that cannot be written out (counted, then set aside) never holds up the others.
    */
   const writeOutOldest = (limit: number, now: number) => {
-    const pending = oldestPending.all({ limit, now }) as PendingRow[];
+    const pending = oldestPending.all({ limit, now, arrivals: 1 }) as PendingRow[];
+    if (pending.length < limit)
+      pending.push(...(oldestPending.all({ limit: limit - pending.length, now, arrivals: 0 }) as PendingRow[]));
     if (pending.length === 0) return;
     try {
       db.transaction(() => {
@@ -252,9 +257,21 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   const claimDue = relaxed((now: number, limit: number, leaseMs: number, filter: KindFilter) => {
     writeOutOldest(limit, now);
     const token = randomBytes(12).toString('base64url');
-    // RETURNING's order is unspecified: oldest due first, as claimed.
-    return claim
-      .all({ now, until: now + leaseMs, token, limit, kinds: JSON.stringify(filter.kinds), only: filter.only ? 1 : 0 })
+    const claimed = (arrivals: number, most: number) =>
+      claim.all({
+        now,
+        until: now + leaseMs,
+        token,
+        limit: most,
+        kinds: JSON.stringify(filter.kinds),
+        only: filter.only ? 1 : 0,
+        arrivals,
+      });
+    // Arrivals first, then the events and reminders (record 193).
+    const rows = claimed(1, limit);
+    if (rows.length < limit) rows.push(...claimed(0, limit - rows.length));
+    // RETURNING's order is unspecified: in claim order.
+    return rows
       .map((row) => {
         const delivery = toDelivery(row as Record<string, unknown>);
         return {
@@ -263,7 +280,7 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
           inquiry: inquiry.get(delivery.inquiryId) as StoredInquiry | undefined,
         };
       })
-      .sort((a, b) => a.dueAt - b.dueAt);
+      .sort(claimOrder);
   });
   const writeOutInquiry = relaxed((inquiryId: string) => {
     writeOut(pendingOf.all(inquiryId) as PendingRow[]);
