@@ -14,7 +14,7 @@ import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
-import { readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
+import { planFieldLabel, readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
 import { type EventPlanProblem, eventPlanSections, planOpen } from '../event-plan/event-plan-page.js';
 import { acceptedTerms } from '../event-plan/event-sheet.js';
 import { httpError } from '../http-error.js';
@@ -25,6 +25,7 @@ import type { NewFinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
+import { pageErrorHandler } from './page-errors.js';
 import { quoteIdOf } from './quote-link.js';
 import {
   notFoundPage,
@@ -114,6 +115,19 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       .type('text/html; charset=utf-8')
       .send(page);
 
+  type Params = { Params: { token: string } };
+  const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
+
+  // A failure (the database down, a post from elsewhere) answers a page, the form's fields kept (record 210).
+  const ANSWER_LABELS: Record<string, string> = { accept: 'I accept the terms', reason: 'Reason' };
+  app.setErrorHandler(
+    pageErrorHandler(app, {
+      html,
+      back: (request) => ({ href: pathOf(request as FastifyRequest<Params>), text: 'Back to the quote' }),
+      labelOf: (name) => ANSWER_LABELS[name] ?? planFieldLabel(name, eventPlanning(content)),
+    }),
+  );
+
   /** The quote and its inquiry the token opens, or undefined (not ours, or erased). */
   const load = async (token: string) => {
     const id = quoteIdOf(quoteKey, token);
@@ -177,9 +191,6 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     if (!postedFromThisSite(request, options.publicOrigin))
       throw httpError(403, 'Please answer from the quote’s own page.');
   };
-
-  type Params = { Params: { token: string } };
-  const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
 
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(
     '/quote/:token',
