@@ -27,9 +27,11 @@ import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { pageErrorHandler } from './page-errors.js';
 import { quoteIdOf } from './quote-link.js';
+import { QUOTE_PAGE_SCRIPT, quotePageScript } from './quote-page-script.js';
 import {
+  awaitingPayment,
+  type DepositStep,
   notFoundPage,
-  type PaymentSectionOptions,
   paymentSection,
   QUOTE_PAGE_STYLE,
   type QuotePageOptions,
@@ -89,6 +91,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const csp = [
     "default-src 'none'",
     `style-src '${QUOTE_PAGE_STYLE.hash}'`,
+    `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
+    "connect-src 'self'",
     "img-src 'self' data:",
     ["form-action 'self'", ...formTargets].join(' '),
     "base-uri 'none'",
@@ -140,29 +144,48 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const paidFor = async (quote: Quote) =>
     (await owners.payments.accountsOf([quote.inquiryId])).get(quote.inquiryId)?.paid ?? 0;
 
-  type View = Omit<QuotePageOptions, 'state' | 'afterAcceptance'> & {
-    payment?: Pick<PaymentSectionOptions, 'returned' | 'problem'>;
+  type Returned = 'done' | 'cancelled' | undefined;
+  type View = Omit<QuotePageOptions, 'state' | 'payment' | 'deposit' | 'afterAcceptance' | 'script'> & {
+    payment?: { returned?: Returned; problem?: string };
     saved?: 'count' | 'details';
     planProblem?: EventPlanProblem;
+    /** The customer's own look (not the owner's preview): the page posts its first view (record 211). */
+    customer?: boolean;
   };
 
-  /** After acceptance: how to pay, then the event's final count and the day's details (records 145, 170). */
+  /**
+   * Where the deposit stands (record 212): back from the provider paid or not, a checkout
+   * still open at the provider, or simply due.
+   */
+  const depositStep = async (quote: Quote, paid: number, returned: Returned): Promise<DepositStep> => {
+    const due = quote.totals.deposit - paid;
+    const online = deposits !== undefined;
+    if (!deposits || due <= 0) return { due, online, step: 'due' };
+    if (returned === 'done') return { due, online, step: 'confirming' };
+    if (returned === 'cancelled') return { due, online, step: 'cancelled' };
+    const open = await owners.payments.checkoutFor(
+      deposits.provider.name,
+      quote.id,
+      due,
+      quote.currency,
+      new Date(clock()),
+    );
+    return 'reuse' in open ? { due, online, step: 'open', checkoutUrl: open.reuse.url } : { due, online, step: 'due' };
+  };
+
+  /** After acceptance: how to pay, and the event's final count and the day's details (records 145, 170). */
   const afterAcceptance = async ({ payment, ...view }: View) => {
     const { quote, inquiry } = view;
-    const paying = paymentSection({
-      quote,
-      path: view.path,
-      paid: await paidFor(quote),
-      online: deposits !== undefined,
-      ...payment,
-    });
+    const paid = await paidFor(quote);
+    const deposit = await depositStep(quote, paid, payment?.returned);
+    const paying = paymentSection({ quote, path: view.path, paid, deposit, problem: payment?.problem });
     const terms = acceptedTerms([quote], inquiry);
-    if (!terms) return paying;
+    if (!terms) return { deposit, payment: paying, afterAcceptance: '' };
     const [counts, details] = await Promise.all([
       owners.eventPlans.finalCounts(inquiry.id),
       owners.eventPlans.details(inquiry.id),
     ]);
-    return `${paying}${eventPlanSections({
+    const plan = eventPlanSections({
       path: view.path,
       inquiry,
       terms,
@@ -172,7 +195,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       today: today(),
       saved: view.saved,
       problem: view.planProblem,
-    })}`;
+    });
+    return { deposit, payment: paying, afterAcceptance: plan };
   };
 
   /** Accepted, with its deposit paid or not: the customer's answer stands and the event is being planned. */
@@ -181,10 +205,21 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
-    const after = agreed(view.quote) ? await afterAcceptance(view) : '';
-    const { payment: _payment, saved: _saved, planProblem: _problem, ...page } = view;
-    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after }));
+    const after: Partial<Awaited<ReturnType<typeof afterAcceptance>>> = agreed(view.quote)
+      ? await afterAcceptance(view)
+      : {};
+    const { payment: _payment, saved: _saved, planProblem: _problem, customer, ...page } = view;
+    const script = quotePageScript({
+      view: customer === true && state === 'sent',
+      awaiting: awaitingPayment(after.deposit),
+      state,
+    });
+    return html(reply, status, quotePage({ ...page, ...after, state, script }));
   };
+
+  /** The request comes with the owner's session cookie: the owner looking at what the customer sees. */
+  const fromOwner = (request: FastifyRequest) =>
+    Boolean(cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE));
 
   /** Only a form of this site's own pages may answer a quote. */
   const sameSite = async (request: FastifyRequest) => {
@@ -197,21 +232,37 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     async (request, reply) => {
       const found = await load(request.params.token);
       if (!found) return html(reply, 404, notFoundPage());
-      // The owner looking at what the customer sees is not the customer's first look.
-      const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
-      const state = quoteState(found.quote, today());
-      if (!owner && (state === 'sent' || state === 'viewed'))
-        await owners.quotes.markViewed(found.quote.id, new Date(clock()));
+      // A GET marks nothing: a mail scanner fetches the link too (record 211).
       const { saved, payment } = request.query;
       return render(reply, 200, {
         ...found,
         path: pathOf(request),
+        customer: !fromOwner(request),
         declining: request.query.step === 'decline',
         ...(saved === 'count' || saved === 'details' ? { saved } : {}),
         payment: { returned: payment === 'done' || payment === 'cancelled' ? payment : undefined },
       });
     },
   );
+
+  // The page's script, on a person's first touch, key or scroll: the customer has seen the quote (record 211).
+  app.post<Params>('/quote/:token/viewed', { onRequest: sameSite }, async (request, reply) => {
+    const found = await load(request.params.token);
+    if (!found) return reply.status(404).send();
+    if (!fromOwner(request) && quoteState(found.quote, today()) === 'sent')
+      await owners.quotes.markViewed(found.quote.id, new Date(clock()));
+    return reply.status(204).header('cache-control', 'no-store').send();
+  });
+
+  // What the page's script asks while a payment is being confirmed (record 212): the quote's state, nothing else.
+  app.get<Params>('/quote/:token/status', async (request, reply) => {
+    const found = await load(request.params.token);
+    if (!found) return reply.status(404).header('cache-control', 'no-store').send({ state: null });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send({ state: quoteState(found.quote, today()) });
+  });
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/accept',

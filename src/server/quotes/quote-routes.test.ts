@@ -7,6 +7,8 @@ import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../tests/support/owner-app.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 import { quoteTotals, saleRates } from '../../shared/pricing.js';
+import { quoteState } from '../store/quote-store.js';
+import { QUOTE_PAGE_SCRIPT } from './quote-page-script.js';
 
 async function withInquiry(overrides: Parameters<typeof buildNewInquiry>[0] = {}, env: Record<string, string> = {}) {
   const t = await startOwnerApp(env);
@@ -114,14 +116,17 @@ describe('the customer’s quote page', () => {
   }
 
   it('shows the quote without JavaScript, private, with the event, lines, totals, terms and the accept form', async () => {
-    const { t, quote, path, inquiry } = await sent();
+    const { t, path, inquiry } = await sent();
     const page = await t.app.inject({ url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-robots-tag']).toContain('noindex');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    expect(page.body).not.toContain('<script');
+    // Its one script is the page's own (by its hash), and only for what a plain page cannot do.
+    expect(page.body.match(/<script\b/g)).toHaveLength(1);
+    expect(page.headers['content-security-policy']).toContain(`script-src '${QUOTE_PAGE_SCRIPT.hash}'`);
+    expect(page.body).toContain(QUOTE_PAGE_SCRIPT.js);
     for (const text of [
       content.name,
       inquiry.document.siteAddress,
@@ -135,8 +140,30 @@ describe('the customer’s quote page', () => {
       expect(page.body).toContain(text);
     }
     expect(page.body).toContain('$5,109.40');
-    const viewed = (await t.owners.quotes.get(quote.id))!;
-    expect(viewed.viewedAt).not.toBeNull();
+  });
+
+  it('is Viewed on the page’s own post after a person’s touch, not on a GET of its link (a mail scanner’s)', async () => {
+    const { t, quote, path, cookie } = await sent();
+    const stateOf = async () => quoteState((await t.owners.quotes.get(quote.id))!, '2026-01-01');
+    // A scanner fetches the link with any headers it likes, and follows what it finds.
+    for (const headers of [{}, { 'user-agent': 'Mozilla/5.0 (compatible; SafeLinks)', 'sec-fetch-site': 'none' }]) {
+      expect((await t.app.inject({ url: path, headers })).statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ url: `${path}/status` })).json()).toEqual({ state: 'sent' });
+    expect(await stateOf()).toBe('sent');
+    // Another site cannot mark it, nor can the owner previewing it.
+    const viewed = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `${path}/viewed`, headers });
+    expect((await viewed({ origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
+      403,
+    );
+    expect((await viewed({ origin: ORIGIN, 'sec-fetch-site': 'same-origin', cookie })).statusCode).toBe(204);
+    expect(await stateOf()).toBe('sent');
+    // The page's script posts it once a person touches, types or scrolls.
+    expect((await viewed({ origin: ORIGIN, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(204);
+    expect(await stateOf()).toBe('viewed');
+    // The page then no longer asks to post it.
+    expect((await t.app.inject({ url: path })).body).not.toContain('data-view');
   });
 
   it('answers an unknown or forged link with a 404 page', async () => {
