@@ -3,7 +3,9 @@
 // lines fits with every word whole, the unit price shown and the totals under the
 // amounts; after "Accept quote" the notice at the top names the deposit and its amount,
 // and "Pay deposit" is on the first screen. "Viewed" comes from a person's touch on the
-// page, never from fetching the link (a mail scanner's GET). Axe finds nothing.
+// page, never from fetching the link (a mail scanner's GET). The owner's path at 360 px
+// (issue 35 item 6): "Write a quote" first on the lead, a line of their own previewed,
+// sent, and on the customer's page. Axe finds nothing.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
@@ -11,7 +13,7 @@ import { formatMoney } from '../../src/shared/money.js';
 import type { QuoteLine } from '../../src/shared/pricing.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import { expect, test } from './fixtures.js';
-import { addOwner, PASSWORD, sendByApi, unique } from './owner.js';
+import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -160,5 +162,58 @@ test('“Viewed” comes from a person on the page, not from fetching its link',
     await expect.poll(stateNow).toBe('viewed');
   } finally {
     await context.close();
+  }
+});
+
+test('the owner’s path at 360 px: the quote is the lead’s first action, its form in view, a line of the owner’s own previewed and sent', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const owner = addOwner();
+  const lastName = `Path${unique()}`;
+  const id = await sendByApi(page.request, lastName);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, owner);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await page.goto(`/inbox/inquiries/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Erin ${lastName}` })).toBeVisible();
+
+  // First, above Status and Notes, and on the first screen.
+  const write = page.getByRole('button', { name: 'Write a quote' });
+  await expect(write).toBeInViewport({ ratio: 1 });
+  const above = (locator: typeof write) => locator.evaluate((node) => node.getBoundingClientRect().top);
+  expect(await above(write)).toBeLessThan(await above(page.getByRole('heading', { level: 2, name: 'Status' })));
+  expect(await above(write)).toBeLessThan(await above(page.getByRole('heading', { level: 2, name: 'Notes' })));
+  await write.click();
+  const form = page.getByRole('form', { name: 'New quote' });
+  await expect(form.getByRole('heading', { name: 'New quote' })).toBeInViewport();
+  await expect(
+    form.getByRole('group', { name: 'Line 1', exact: true }).getByLabel('Description', { exact: true }),
+  ).toBeVisible();
+
+  // A line of the owner's own, in the preview of what the customer gets.
+  const message = `Hi Erin, lovely to hear from you. The churro cart is on us!`;
+  await form.getByLabel('Message to the customer (optional)').fill(message);
+  const preview = form.getByRole('region', { name: 'What the customer gets' });
+  await expect(preview).toContainText(`“Your quote from ${content.name}”, with your message:`);
+  await expect(preview).toContainText(message);
+  const total = await form.locator('.inbox-quote-key div:has(> dt:text-is("Total")) > dd').textContent();
+  await expect(preview).toContainText(`Total ${total}`);
+  await expectAxeClean(page, 'the quote form with its preview');
+
+  await form.getByRole('button', { name: 'Send quote' }).click();
+  const sent = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Version 1' }) });
+  await expect(sent.locator('.inbox-status')).toHaveText('Sent');
+  await expect(sent).toContainText(message);
+  const link = (await page.getByRole('link', { name: 'Open quote' }).getAttribute('href'))!;
+
+  const customer = await customerPage(browser, baseURL!, 320, false);
+  try {
+    await customer.page.goto(new URL(link).pathname);
+    const note = customer.page.getByRole('region', { name: `A note from ${content.name}` });
+    await expect(note).toContainText(message);
+  } finally {
+    await customer.context.close();
   }
 });

@@ -116,6 +116,12 @@ const paragraphs = (text: string) =>
     .map((part) => `<p>${escapeHtml(part.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('');
 
+/** The owner's own line sent with the quote (record 213), if there is one. */
+function messageSection(quote: Quote): string {
+  if (!quote.message) return '';
+  return `<section aria-labelledby="message"><h2 id="message">A note from ${escapeHtml(content.name)}</h2>${paragraphs(quote.message)}</section>`;
+}
+
 function eventSection(inquiry: StoredInquiry): string {
   const rows: [string, string][] = [
     ['Date', longDay(inquiry.eventDate)],
@@ -205,7 +211,7 @@ export function quotePage(options: QuotePageOptions): string {
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">For ${escapeHtml(`${inquiry.firstName} ${inquiry.lastName}`)}${quote.version > 1 ? ` · version ${quote.version}` : ''} · sent ${escapeHtml(dayOf(quote.sentAt))}</p>
-${agreed ? (options.payment ?? '') : ''}${eventSection(inquiry)}
+${agreed ? (options.payment ?? '') : ''}${messageSection(quote)}${eventSection(inquiry)}
 <section aria-labelledby="lines"><h2 id="lines">What we will bring</h2>
 <table><caption class="muted">Prices in ${escapeHtml(quote.currency)}</caption>
 <thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Unit price</th><th scope="col">Amount</th></tr></thead>

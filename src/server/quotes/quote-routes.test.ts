@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../tests/support/owner-app.js';
+import { startSmtp } from '../../../tests/support/smtp.js';
+import { until } from '../../../tests/support/until.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 import { quoteTotals, saleRates } from '../../shared/pricing.js';
 import { quoteState } from '../store/quote-store.js';
@@ -266,6 +268,7 @@ describe('the customer’s quote page', () => {
         currency: 'USD',
         totals: quoteTotals(draft.lines, rates),
         terms: 'T',
+        message: '',
       },
       { id: 'o', email: 'owner@example.com' },
       new Date(),
@@ -278,5 +281,47 @@ describe('the customer’s quote page', () => {
     expect(page.body).not.toContain('Accept quote');
     expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(409);
     expect((await t.owners.quotes.get(quote.id))!.accepted).toBeNull();
+  });
+});
+
+describe('the owner’s own line with a quote (record 213)', () => {
+  it('goes with the version: in the customer’s e-mail, on the quote page, and in the inbox; a bad one is refused by its field', async () => {
+    const smtp = await startSmtp();
+    try {
+      const { t, cookie, id, inquiry } = await withInquiry(
+        {},
+        { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tacos.example' },
+      );
+      await t.app.notifier.start();
+      const { draft } = await draftOf(t, cookie, id);
+      const refused = await send(t, cookie, id, { ...draft, message: 'Hi\u0007' });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().fields)).toEqual(['message']);
+      expect((await draftOf(t, cookie, id)).quotes).toEqual([]);
+
+      const message = `Hi ${inquiry.document.firstName}, great to hear from you again!\nThe churro cart is on us.`;
+      const sent = await send(t, cookie, id, { ...draft, message: `  ${message} ` });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const quote = sent.json() as QuoteView;
+      expect(quote.message).toBe(message);
+      expect((await draftOf(t, cookie, id)).quotes[0]!.message).toBe(message);
+
+      const page = (await t.app.inject({ url: pathOf(quote) })).body;
+      expect(page).toContain(`<h2 id="message">A note from ${content.name}</h2>`);
+      expect(page).toContain('The churro cart is on us.');
+      const mail = await until('the quote’s e-mail', () =>
+        smtp.received.find((each) => each.rcptTo.includes(inquiry.document.email)),
+      );
+      expect(mail.text).toContain('great to hear from you again!');
+      // Without one, nothing of it: the e-mail and page as before.
+      const plain = await withInquiry();
+      const without = (
+        await send(plain.t, plain.cookie, plain.id, (await draftOf(plain.t, plain.cookie, plain.id)).draft)
+      ).json() as QuoteView;
+      expect(without.message).toBe('');
+      expect((await plain.t.app.inject({ url: pathOf(without) })).body).not.toContain('id="message"');
+    } finally {
+      await smtp.stop();
+    }
   });
 });

@@ -63,6 +63,7 @@ const body = {
     serviceCharge: rate,
     deposit: rate,
     validUntil: { type: 'string', maxLength: 10 },
+    message: { type: 'string', maxLength: 4 * QUOTE_LIMITS.message },
   },
 } as const;
 
@@ -98,6 +99,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
     acceptedAt: quote.accepted?.at ?? null,
     declinedAt: quote.declinedAt,
     declineReason: quote.declineReason,
+    message: quote.message,
     url: quoteUrl(quote.id),
   });
 
@@ -106,7 +108,13 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
     const validUntil = daysAfter(today(), content.sale.quoteValidDays);
     if (latest) {
       const { serviceCharge, deposit } = latest.rates;
-      return { lines: latest.lines, serviceCharge, deposit, validUntil };
+      return {
+        lines: latest.lines,
+        serviceCharge,
+        deposit,
+        validUntil,
+        ...(latest.message ? { message: latest.message } : {}),
+      };
     }
     const rates = saleRates(content.sale);
     return {
@@ -151,7 +159,8 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
         unitPrice,
         kind,
       }));
-      const fields = draftProblems({ ...draft, lines }, today(), daysAfter(today(), QUOTE_LIMITS.validDays));
+      const message = (draft.message ?? '').normalize('NFC').trim();
+      const fields = draftProblems({ ...draft, lines, message }, today(), daysAfter(today(), QUOTE_LIMITS.validDays));
       const rates = ratesOf(draft);
       const totals = quoteTotals(lines, rates);
       if (Object.keys(fields).length === 0 && totals.total <= 0) fields.lines = 'The total must be more than nothing.';
@@ -175,6 +184,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
           currency: content.sale.currency,
           totals,
           terms: content.sale.terms,
+          message,
         },
         by,
         new Date(clock()),
