@@ -207,6 +207,9 @@ test('the owner’s path at 360 px: the quote is the lead’s first action, its 
   await expect(sent.locator('.inbox-status')).toHaveText('Sent');
   await expect(sent).toContainText(message);
   const link = (await page.getByRole('link', { name: 'Open quote' }).getAttribute('href'))!;
+  // The list shows what the lead is worth now.
+  await page.getByRole('link', { name: '← All inquiries' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: `Erin ${lastName}` })).toContainText(total!);
 
   const customer = await customerPage(browser, baseURL!, 320, false);
   try {

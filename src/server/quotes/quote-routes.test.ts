@@ -7,6 +7,7 @@ import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
 import { until } from '../../../tests/support/until.js';
+import type { InboxPage } from '../../shared/inbox-views.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 import { quoteTotals, saleRates } from '../../shared/pricing.js';
 import { quoteState } from '../store/quote-store.js';
@@ -285,6 +286,22 @@ describe('the customer’s quote page', () => {
 });
 
 describe('the owner’s own line with a quote (record 213)', () => {
+  it('shows each quoted lead’s worth in the inbox’s list: the newest version’s total', async () => {
+    const { t, cookie, id } = await withInquiry();
+    const waiting = buildNewInquiry();
+    await t.inquiries.create(waiting);
+    const { draft } = await draftOf(t, cookie, id);
+    await send(t, cookie, id, draft);
+    const more = [{ ...draft.lines[0]!, quantity: draft.lines[0]!.quantity + 10 }, ...draft.lines.slice(1)];
+    const revised = (await send(t, cookie, id, { ...draft, lines: more })).json() as QuoteView;
+    expect(revised.version).toBe(2);
+    const list = (await call(t.app, 'GET', '/api/owner/inquiries', { cookie })).json() as InboxPage;
+    const row = (inquiryId: string) => list.inquiries.find((each) => each.id === inquiryId)!;
+    expect(row(id).quoteTotal).toBe(revised.totals.total);
+    expect(revised.totals.total).not.toBe((await draftOf(t, cookie, id)).quotes[0]!.totals.total);
+    expect(row(waiting.id)).not.toHaveProperty('quoteTotal');
+  });
+
   it('goes with the version: in the customer’s e-mail, on the quote page, and in the inbox; a bad one is refused by its field', async () => {
     const smtp = await startSmtp();
     try {
