@@ -52,6 +52,7 @@ async function seedQuote(dataDir: string): Promise<string> {
         currency: content.sale.currency,
         totals: quoteTotals(lines, rates),
         terms: content.sale.terms,
+        message: '',
       },
       { id: 'bench', email: 'bench@example.com' },
       new Date(),

@@ -188,6 +188,17 @@ export function InquiryPage({
             ) : null}
           </ul>
 
+          {/* The quote first: the lead's next step (record 213). */}
+          <QuoteSection
+            inquiryId={inquiry.id}
+            status={inquiry.status}
+            onSent={async () => {
+              // The status a sent quote set shows in the Status card, not an unsaved choice.
+              setChosenStatus(undefined);
+              await load();
+            }}
+          />
+
           <div className="inbox-work">
             <section className="inbox-card">
               <h2>Status</h2>
@@ -242,16 +253,6 @@ export function InquiryPage({
               </form>
             </section>
           </div>
-
-          <QuoteSection
-            inquiryId={inquiry.id}
-            status={inquiry.status}
-            onSent={async () => {
-              // The status a sent quote set shows in the Status card, not an unsaved choice.
-              setChosenStatus(undefined);
-              await load();
-            }}
-          />
 
           <Payments inquiryId={inquiry.id} onChange={load} />
 

@@ -2,7 +2,9 @@
 // query string (a view can be bookmarked and reloaded); the first page asks the
 // server again every few seconds, so a new inquiry shows up without a reload.
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { content } from '../../content/index.js';
 import { INQUIRY_FIELDS } from '../shared/inquiry.js';
+import { formatMoney } from '../shared/money.js';
 import {
   type BookingRow,
   type InboxRow,
@@ -305,6 +307,13 @@ export function InquiryTable({
       <>
         <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
         {row.status === 'new' ? <WaitingClock since={row.createdAt} /> : null}
+        {row.quoteTotal !== undefined ? (
+          <span className="inbox-quote-total">
+            {' '}
+            <span className="visually-hidden">Quote total: </span>
+            {formatMoney(row.quoteTotal, content.sale.currency, content.locale)}
+          </span>
+        ) : null}
       </>
     ),
     received: (

@@ -24,6 +24,8 @@ export interface DraftValues {
   serviceCharge: string;
   deposit: string;
   validUntil: string;
+  /** The owner's own line to the customer. */
+  message: string;
 }
 
 let lastKey = 0;
@@ -52,6 +54,7 @@ export function valuesOf(draft: QuoteDraftBody, currency: string): DraftValues {
     serviceCharge: percentText(draft.serviceCharge),
     deposit: percentText(draft.deposit),
     validUntil: draft.validUntil,
+    message: draft.message ?? '',
   };
 }
 
@@ -64,6 +67,7 @@ const percent = (text: string) => {
 
 /** The draft the values make, as the server takes it (descriptions trimmed as the server does). */
 export function draftOf(values: DraftValues, currency: string): QuoteDraftBody {
+  const message = values.message.normalize('NFC').trim();
   return {
     lines: values.lines.map((line) => ({
       description: line.description.normalize('NFC').trim(),
@@ -74,6 +78,8 @@ export function draftOf(values: DraftValues, currency: string): QuoteDraftBody {
     serviceCharge: percent(values.serviceCharge),
     deposit: percent(values.deposit),
     validUntil: values.validUntil,
+    // Sent only when there is one: a quote without it is the same request as before it existed.
+    ...(message ? { message } : {}),
   };
 }
 

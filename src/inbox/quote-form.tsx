@@ -7,9 +7,10 @@ import { type FormEvent, type InputHTMLAttributes, useEffect, useId, useRef, use
 import { content } from '../../content/index.js';
 import { formatMoney, ratePercent } from '../shared/money.js';
 import { lineAmount } from '../shared/pricing.js';
-import type { QuotesAnswer, QuoteView } from '../shared/quote-views.js';
+import { QUOTE_LIMITS, type QuotesAnswer, type QuoteView } from '../shared/quote-views.js';
 import { todayIn } from '../shared/time-zone.js';
 import { ApiError, api } from './api.js';
+import { eventDay } from './format.js';
 import { useFocusOnMount } from './link.js';
 import {
   type DraftValues,
@@ -197,6 +198,25 @@ export function QuoteForm({
         />
       </div>
 
+      <div className="inbox-field">
+        <label htmlFor={`${id}-message`}>Message to the customer (optional)</label>
+        <textarea
+          id={`${id}-message`}
+          name="message"
+          rows={3}
+          maxLength={QUOTE_LIMITS.message}
+          aria-invalid={problems.message ? true : undefined}
+          aria-describedby={problems.message ? `${id}-message-problem` : undefined}
+          value={values.message}
+          onChange={(event) => change((current) => ({ ...current, message: event.target.value }))}
+        />
+        {problems.message ? (
+          <span id={`${id}-message-problem`} className="inbox-error">
+            {problems.message}
+          </span>
+        ) : null}
+      </div>
+
       <dl className="inbox-quote-breakdown">
         <div>
           <dt>Subtotal</dt>
@@ -223,6 +243,15 @@ export function QuoteForm({
         </div>
       </dl>
 
+      <QuotePreview
+        revision={answer.quotes.length > 0}
+        message={draft.message ?? ''}
+        total={money(totals.total)}
+        deposit={money(totals.deposit)}
+        validUntil={values.validUntil}
+        lines={draft.lines.length}
+      />
+
       {failure ? (
         <p role="alert" className="inbox-error">
           {failure}
@@ -242,6 +271,33 @@ export function QuoteForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** What "Send quote" sends, as the customer will get it: the e-mail, its words, and the page it links to (record 213). */
+function QuotePreview(props: {
+  revision: boolean;
+  message: string;
+  total: string;
+  deposit: string;
+  validUntil: string;
+  lines: number;
+}) {
+  const id = useId();
+  const lastDay = /^\d{4}-\d{2}-\d{2}$/.test(props.validUntil) ? eventDay(props.validUntil) : 'the day above';
+  return (
+    <section className="inbox-quote-preview" aria-labelledby={id}>
+      <h4 id={id}>What the customer gets</h4>
+      <p>
+        An e-mail, “Your {props.revision ? 'revised ' : ''}quote from {content.name}”
+        {props.message ? ', with your message:' : ' (no message of yours).'}
+      </p>
+      {props.message ? <blockquote className="inbox-quote-message">{props.message}</blockquote> : null}
+      <p>
+        Total {props.total}, deposit {props.deposit}, to accept online until {lastDay}; and a link to the quote’s page:
+        the {props.lines === 1 ? 'line' : `${props.lines} lines`}, the terms, “Accept quote” and “Pay deposit”.
+      </p>
+    </section>
   );
 }
 

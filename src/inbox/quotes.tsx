@@ -146,6 +146,12 @@ function Version({ quote, current, locale }: { quote: QuoteView; current: boolea
         {when('Viewed', quote.viewedAt)}
         {when('Accepted', quote.acceptedAt)}
         {when('Declined', quote.declinedAt)}
+        {quote.message ? (
+          <div>
+            <dt>Your message</dt>
+            <dd className="inbox-multiline">{quote.message}</dd>
+          </div>
+        ) : null}
         {quote.declineReason ? (
           <div>
             <dt>Reason</dt>

@@ -88,6 +88,8 @@ export interface InboxRow extends InquiryDocument {
   status: InquiryStatus;
   /** When an owner first opened it; null while unread. */
   readAt: string | null;
+  /** In the inbox's list: the newest quote's total, in minor units of the sale's currency (record 213). */
+  quoteTotal?: number;
 }
 
 export interface InboxPage {

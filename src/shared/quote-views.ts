@@ -28,6 +28,8 @@ export const QUOTE_LIMITS = {
   /** How far ahead a quote may stay open. */
   validDays: 366,
   declineReason: 1000,
+  /** The owner's own line to the customer (record 213). */
+  message: 600,
 } as const;
 
 export const LINE_KINDS: readonly LineKind[] = ['package', 'item', 'travel'];
@@ -38,6 +40,8 @@ export interface QuoteDraftBody {
   serviceCharge: Rate;
   deposit: Rate;
   validUntil: string;
+  /** The owner's own line to the customer, in the e-mail and on the page (optional; record 213). */
+  message?: string;
   /** A revision: the version it revises as the owner saw it; refused (409) if answered since (record 202). */
   revises?: RevisedVersion;
 }
@@ -67,6 +71,8 @@ export interface QuoteView {
   acceptedAt: string | null;
   declinedAt: string | null;
   declineReason: string | null;
+  /** The owner's own line sent with it ('' for none). */
+  message: string;
   /** The customer's page (the owner may copy it into a text message). */
   url: string;
 }
@@ -105,6 +111,10 @@ export function draftProblems(draft: QuoteDraftBody, today: string, lastDay: str
   ] as const) {
     if (!Number.isInteger(rate) || rate < 0 || rate > WHOLE) problems[field] = 'A percentage from 0 to 100.';
   }
+  const message = draft.message ?? '';
+  const wording = textProblem({ kind: 'lines' }, message);
+  if (wording) problems.message = `The message ${wording}.`;
+  else if (message.length > QUOTE_LIMITS.message) problems.message = `At most ${QUOTE_LIMITS.message} characters.`;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.validUntil)) problems.validUntil = 'A date.';
   else if (draft.validUntil < today) problems.validUntil = 'The quote would be over before it is sent.';
   else if (draft.validUntil > lastDay) problems.validUntil = 'At most a year from today.';

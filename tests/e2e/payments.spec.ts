@@ -107,6 +107,67 @@ test('“Pay deposit” leads to Stripe Checkout for the deposit; once Stripe sa
   await expectNoViolations(page);
 });
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`back from checkout before Stripe’s event, JavaScript ${javaScriptEnabled ? 'on' : 'off'}: no second “Pay deposit”, then “Deposit paid” ${javaScriptEnabled ? 'without a reload' : 'on “Check again”'}`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const { quote } = await quoted(page.request, addOwner(), `Back${unique()}`);
+    const path = new URL(quote.url).pathname;
+    const deposit = money(quote.totals.deposit, quote.currency);
+    // The customer's phone: no owner's cookie.
+    const context = await browser.newContext({ viewport: { width: 320, height: 568 }, javaScriptEnabled, baseURL });
+    try {
+      const customer = await context.newPage();
+      await customer.route('https://checkout.stripe.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>' }),
+      );
+      await customer.goto(path);
+      await customer.getByLabel('I accept the terms').check();
+      await customer.getByRole('button', { name: 'Accept quote' }).click();
+      await customer.getByRole('button', { name: 'Pay deposit' }).click();
+      await expect(customer).toHaveTitle('Stripe Checkout');
+      const session = stripe.sessions.get(new URL(customer.url()).pathname.split('/').at(-1)!)!;
+
+      // The quote's link again while the checkout is open: it says so, and leads back to that checkout only.
+      await customer.goto(path);
+      const notice = customer.getByRole('status');
+      await expect(notice).toContainText(`A payment of ${deposit} was started`);
+      await expect(customer.getByRole('button', { name: 'Pay deposit' })).toHaveCount(0);
+      await expect(notice.getByRole('link', { name: 'Continue the payment' })).toHaveAttribute('href', session.url);
+
+      // Back from Stripe, paid, before its event: said at the top, and no second payment offered.
+      await customer.goto(`${path}?payment=done`);
+      await expect(notice).toContainText('Your payment is being confirmed');
+      await expect(notice).toBeInViewport({ ratio: 1 });
+      await expect(customer.getByRole('button', { name: 'Pay deposit' })).toHaveCount(0);
+      await expect(customer.getByRole('heading', { name: 'Deposit paid' })).toHaveCount(0);
+
+      // A mark on the page's window: still there at the end, the page was never reloaded.
+      if (javaScriptEnabled) await customer.evaluate(() => Object.assign(window, { notReloaded: true }));
+      const event = stripe.completed(session.id);
+      const posted = await page.request.post('/api/payments/stripe', {
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        data: event.body,
+      });
+      expect(posted.status()).toBe(200);
+      if (!javaScriptEnabled) await notice.getByRole('link', { name: 'Check again' }).click();
+      // With JavaScript the page turns by itself (it asks every 2 s); the test's own reloads are none.
+      await expect(customer.getByRole('heading', { name: 'Deposit paid' })).toBeVisible({ timeout: 10_000 });
+      await expect(customer.getByRole('status')).toContainText('Deposit paid');
+      await expect(customer.getByRole('button', { name: 'Pay deposit' })).toHaveCount(0);
+      // (Axe is a script: it runs where scripts do.)
+      if (javaScriptEnabled) {
+        expect(await customer.evaluate(() => 'notReloaded' in window)).toBe(true);
+        await expectNoViolations(customer);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('“Record a payment” on a phone: Paid and Balance due to the cent, voided with a reason, both in the history', async ({
   page,
 }) => {

@@ -153,7 +153,7 @@ test('the owner writes, revises and sends a quote at 360 px; the customer accept
   const quotePath = new URL(link).pathname;
 
   // The customer, on a small phone with JavaScript off. (Axe is a script: it reads the
-  // same page in a context of its own, which JavaScript would not change: the page has none.)
+  // same page in a context of its own; the page's own script changes nothing it reads.)
   const customer = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 320, height: 640 },

@@ -135,6 +135,7 @@ export function buildQuoteView(draft: QuoteDraftBody, overrides: Partial<QuoteVi
     acceptedAt: null,
     declinedAt: null,
     declineReason: null,
+    message: draft.message ?? '',
     url: `https://tacos.example/quote/${id}`,
     ...overrides,
   };
@@ -178,6 +179,7 @@ export function buildQuote(overrides: Partial<NewQuote> = {}): NewQuote {
     currency: 'USD',
     totals: quoteTotals(lines, rates),
     terms: 'Deposit holds the date.',
+    message: '',
     ...overrides,
   };
 }

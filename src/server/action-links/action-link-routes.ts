@@ -5,6 +5,7 @@
 // (app.ts), nor sent on in a Referer.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
+import { pageErrorHandler } from '../quotes/page-errors.js';
 import { QUOTE_PAGE_STYLE } from '../quotes/quote-page.js';
 import { postedFromThisSite } from '../same-origin.js';
 import type { Actor } from '../store/actor.js';
@@ -62,6 +63,19 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
       .type('text/html; charset=utf-8')
       .send(body);
 
+  type Params = { Params: { token: string } };
+  const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
+
+  // The database down: a page saying to try again, or to the service worker, its JSON (record 210).
+  app.setErrorHandler(
+    pageErrorHandler(app, {
+      html,
+      back: (request) => ({ href: request.url, text: 'Back to the link’s page' }),
+      json: (request, reply, status, message) =>
+        wantsJson(request) ? reply.status(status).send({ done: false, message }) : undefined,
+    }),
+  );
+
   /** The link, its inquiry and who it acts as; or why it does nothing. */
   const open = async (token: string): Promise<Opened> => {
     const link = readActionLink(key, token);
@@ -95,9 +109,6 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
     }
     return { link, inquiry: found.inquiry, by };
   };
-
-  type Params = { Params: { token: string } };
-  const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
   app.get<Params>('/act/:token', async (request, reply) => {
     const opened = await open(request.params.token);

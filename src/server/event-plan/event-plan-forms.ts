@@ -17,6 +17,19 @@ export const dietaryField = (index: number) => `diet-${index + 1}`;
 /** The name of the site question's field: site-1, site-2, … in the content's order. */
 export const siteField = (index: number) => `site-${index + 1}`;
 
+/** A posted field's label as the page's forms show it (a page asking to send them again lists them so). */
+export function planFieldLabel(name: string, settings: Pick<EventSettings, 'dietaryCounts' | 'siteQuestions'>) {
+  const fixed: Record<string, string> = {
+    guests: 'Final guest count',
+    onSiteName: 'On-site contact',
+    onSitePhone: 'On-site phone',
+  };
+  const numbered = /^(diet|site)-(\d+)$/.exec(name);
+  if (!numbered) return fixed[name];
+  const index = Number(numbered[2]) - 1;
+  return numbered[1] === 'diet' ? settings.dietaryCounts[index] : settings.siteQuestions[index];
+}
+
 const WHOLE = /^\d{1,7}$/;
 
 export function readFinalCount(

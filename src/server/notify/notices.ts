@@ -132,6 +132,8 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
       subject: `Your ${revised}quote from ${content.name}`,
       lines: [
         `Thank you for thinking of ${content.name} for your event on ${eventDay(context.inquiry.eventDate)}. Here is your ${revised}quote.`,
+        // The owner's own line (record 213).
+        ...(quote.message ? [quote.message] : []),
         `Total: ${money(quote.totals.total, quote.currency)}. Deposit to hold the date: ${money(quote.totals.deposit, quote.currency)}.`,
         `You can accept it online until ${eventDay(quote.validUntil)}.`,
         ...(quote.version > 1 ? ['It replaces the quote we sent you before.'] : []),

@@ -80,7 +80,13 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
 
   app.get('/api/owner/inquiries', async (request): Promise<InboxPage> => {
     const { rows, more } = await owners.inbox.listInquiries(listQuery(request, PAGE_SIZE));
-    return { inquiries: rows.map(toRow), next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
+    // What each lead is worth once quoted: the newest version's total (record 213).
+    const quotes = await owners.quotes.latestOf(rows.map((row) => row.id));
+    const inquiries = rows.map((row) => {
+      const quote = quotes.get(row.id);
+      return quote ? { ...toRow(row), quoteTotal: quote.totals.total } : toRow(row);
+    });
+    return { inquiries, next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
   });
 
   /** The newest quote and what was paid, after the owner's work in the inbox's CSV. */

@@ -13,7 +13,7 @@ import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
-import { readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
+import { planFieldLabel, readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
 import { type EventPlanProblem, eventPlanSections, planOpen } from '../event-plan/event-plan-page.js';
 import { type SaleFigures, saleFiguresOf } from '../event-plan/sale-figures.js';
 import { httpError } from '../http-error.js';
@@ -27,10 +27,13 @@ import type { RateLimit } from '../config.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
+import { pageErrorHandler } from './page-errors.js';
 import { quoteIdOf } from './quote-link.js';
+import { QUOTE_PAGE_SCRIPT, quotePageScript } from './quote-page-script.js';
 import {
+  awaitingPayment,
+  type DepositStep,
   notFoundPage,
-  type PaymentSectionOptions,
   paymentSection,
   QUOTE_PAGE_STYLE,
   type QuotePageOptions,
@@ -94,6 +97,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const csp = [
     "default-src 'none'",
     `style-src '${QUOTE_PAGE_STYLE.hash}'`,
+    `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
+    "connect-src 'self'",
     "img-src 'self' data:",
     ["form-action 'self'", ...formTargets].join(' '),
     "base-uri 'none'",
@@ -120,6 +125,19 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       .type('text/html; charset=utf-8')
       .send(page);
 
+  type Params = { Params: { token: string } };
+  const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
+
+  // A failure (the database down, a post from elsewhere) answers a page, the form's fields kept (record 210).
+  const ANSWER_LABELS: Record<string, string> = { accept: 'I accept the terms', reason: 'Reason' };
+  app.setErrorHandler(
+    pageErrorHandler(app, {
+      html,
+      back: (request) => ({ href: pathOf(request as FastifyRequest<Params>), text: 'Back to the quote' }),
+      labelOf: (name) => ANSWER_LABELS[name] ?? planFieldLabel(name, eventPlanning(content)),
+    }),
+  );
+
   /** The quote and its inquiry the token opens, or undefined (not ours, or erased). */
   const load = async (token: string) => {
     const id = quoteIdOf(quoteKey, token);
@@ -132,30 +150,54 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const paidFor = async (quote: Quote) =>
     (await owners.payments.accountsOf([quote.inquiryId])).get(quote.inquiryId)?.paid ?? 0;
 
-  type View = Omit<QuotePageOptions, 'state' | 'afterAcceptance'> & {
-    payment?: Pick<PaymentSectionOptions, 'returned' | 'problem'>;
+  type Returned = 'done' | 'cancelled' | undefined;
+  type View = Omit<QuotePageOptions, 'state' | 'payment' | 'deposit' | 'afterAcceptance' | 'script'> & {
+    payment?: { returned?: Returned; problem?: string };
     saved?: 'count' | 'details';
     planProblem?: EventPlanProblem;
+    /** The customer's own look (not the owner's preview): the page posts its first view (record 211). */
+    customer?: boolean;
   };
 
-  /** After acceptance: how to pay, then the event's final count and the day's details (records 145, 170). */
+  /**
+   * Where the deposit stands (record 212): back from the provider paid or not, a checkout
+   * still open at the provider, or simply due.
+   */
+  const depositStep = async (quote: Quote, paid: number, returned: Returned): Promise<DepositStep> => {
+    const due = quote.totals.deposit - paid;
+    const online = deposits !== undefined;
+    if (!deposits || due <= 0) return { due, online, step: 'due' };
+    if (returned === 'done') return { due, online, step: 'confirming' };
+    if (returned === 'cancelled') return { due, online, step: 'cancelled' };
+    const open = await owners.payments.checkoutFor(
+      deposits.provider.name,
+      quote.id,
+      due,
+      quote.currency,
+      new Date(clock()),
+    );
+    return 'reuse' in open ? { due, online, step: 'open', checkoutUrl: open.reuse.url } : { due, online, step: 'due' };
+  };
+
+  /** After acceptance: how to pay, and the event's final count and the day's details (records 145, 170, 200). */
   const afterAcceptance = async ({ payment, ...view }: View, figures: SaleFigures) => {
     const { quote, inquiry } = view;
+    const deposit = await depositStep(quote, figures.paid, payment?.returned);
     const paying = paymentSection({
       quote,
       path: view.path,
       paid: figures.paid,
       balanceDue: figures.balanceDue ?? quote.totals.total - figures.paid,
-      online: deposits !== undefined,
-      ...payment,
+      deposit,
+      problem: payment?.problem,
     });
     const { terms } = figures;
-    if (!terms) return paying;
+    if (!terms) return { deposit, payment: paying, afterAcceptance: '' };
     const [counts, details] = await Promise.all([
       owners.eventPlans.finalCounts(inquiry.id),
       owners.eventPlans.details(inquiry.id),
     ]);
-    return `${paying}${eventPlanSections({
+    const plan = eventPlanSections({
       path: view.path,
       inquiry,
       terms,
@@ -166,7 +208,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       today: today(),
       saved: view.saved,
       problem: view.planProblem,
-    })}`;
+    });
+    return { deposit, payment: paying, afterAcceptance: plan };
   };
 
   /** Accepted, with its deposit paid or not: the customer's answer stands and the event is being planned. */
@@ -177,18 +220,27 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     if (state === 'replaced') return html(reply, status, replacedPage());
     // Accepted: every figure of money and guests from the one function (record 200).
     const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry) : undefined;
-    const after = figures ? await afterAcceptance(view, figures) : '';
-    const { payment: _payment, saved: _saved, planProblem: _problem, ...page } = view;
-    return html(reply, status, quotePage({ ...page, state, afterAcceptance: after, figures }));
+    const after: Partial<Awaited<ReturnType<typeof afterAcceptance>>> = figures
+      ? await afterAcceptance(view, figures)
+      : {};
+    const { payment: _payment, saved: _saved, planProblem: _problem, customer, ...page } = view;
+    const script = quotePageScript({
+      view: customer === true && state === 'sent',
+      awaiting: awaitingPayment(after.deposit),
+      state,
+    });
+    return html(reply, status, quotePage({ ...page, ...after, state, script, figures }));
   };
+
+  /** The request comes with the owner's session cookie: the owner looking at what the customer sees. */
+  const fromOwner = (request: FastifyRequest) =>
+    Boolean(cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE));
 
   /** Only a form of this site's own pages may answer a quote. */
   const sameSite = async (request: FastifyRequest) => {
     if (!postedFromThisSite(request, options.publicOrigin))
       throw httpError(403, 'Please answer from the quote’s own page.');
   };
-
-  type Params = { Params: { token: string } };
 
   /**
    * Posts to one link, counted under its quote (never the token: PostgreSQL stores the
@@ -204,28 +256,42 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(seconds));
   };
 
-  const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
-
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(
     '/quote/:token',
     async (request, reply) => {
       const found = await load(request.params.token);
       if (!found) return html(reply, 404, notFoundPage());
-      // The owner looking at what the customer sees is not the customer's first look.
-      const owner = cookieValue(request.headers.cookie, COOKIE) ?? cookieValue(request.headers.cookie, SECURE_COOKIE);
-      const state = quoteState(found.quote, today());
-      if (!owner && (state === 'sent' || state === 'viewed'))
-        await owners.quotes.markViewed(found.quote.id, new Date(clock()));
+      // A GET marks nothing: a mail scanner fetches the link too (record 211).
       const { saved, payment } = request.query;
       return render(reply, 200, {
         ...found,
         path: pathOf(request),
+        customer: !fromOwner(request),
         declining: request.query.step === 'decline',
         ...(saved === 'count' || saved === 'details' ? { saved } : {}),
         payment: { returned: payment === 'done' || payment === 'cancelled' ? payment : undefined },
       });
     },
   );
+
+  // The page's script, on a person's first touch, key or scroll: the customer has seen the quote (record 211).
+  app.post<Params>('/quote/:token/viewed', { onRequest: sameSite }, async (request, reply) => {
+    const found = await load(request.params.token);
+    if (!found) return reply.status(404).send();
+    if (!fromOwner(request) && quoteState(found.quote, today()) === 'sent')
+      await owners.quotes.markViewed(found.quote.id, new Date(clock()));
+    return reply.status(204).header('cache-control', 'no-store').send();
+  });
+
+  // What the page's script asks while a payment is being confirmed (record 212): the quote's state, nothing else.
+  app.get<Params>('/quote/:token/status', async (request, reply) => {
+    const found = await load(request.params.token);
+    if (!found) return reply.status(404).header('cache-control', 'no-store').send({ state: null });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send({ state: quoteState(found.quote, today()) });
+  });
 
   app.post<Params & { Body: URLSearchParams }>(
     '/quote/:token/accept',

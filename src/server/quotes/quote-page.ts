@@ -25,11 +25,35 @@ export interface QuotePageOptions {
   declining?: boolean;
   /** A problem with the last post (the box left unticked), shown above the form. */
   problem?: string;
-  /** After acceptance: the payment section (paymentSection). */
+  /** After acceptance: the payment section (paymentSection), under the title where the next step is one tap away. */
+  payment?: string;
+  /** After acceptance: where the deposit stands, which the notice at the top names as the next step. */
+  deposit?: DepositStep;
+  /** After acceptance: the event's sections (final count, the day's details), at the end. */
   afterAcceptance?: string;
   /** After acceptance: the guests, lines and totals as they stand (sale-figures.ts, record 200). */
   figures?: Pick<SaleFigures, 'guests' | 'lines' | 'totals'> | undefined;
+  /** The page's script tag, if it needs one (quotePageScript). */
+  script?: string;
 }
+
+/**
+ * Where an accepted quote's deposit stands: due (pay it), being confirmed (back from the
+ * provider's checkout, its event not in yet), open (a checkout made and not yet paid or
+ * expired) or given up at the provider (record 212).
+ */
+export interface DepositStep {
+  due: Minor;
+  step: 'due' | 'confirming' | 'open' | 'cancelled';
+  /** A payment provider is set up: "Pay deposit" is offered while the step is due or cancelled. */
+  online: boolean;
+  /** The open checkout's page, to finish it there (step open). */
+  checkoutUrl?: string;
+}
+
+/** Whether the page waits for a payment's event: no second payment is offered meanwhile. */
+export const awaitingPayment = (deposit: DepositStep | undefined) =>
+  deposit !== undefined && (deposit.step === 'confirming' || deposit.step === 'open');
 
 const CSS = `:root{--brand:${content.theme.primary};--accent:${content.theme.accent};color-scheme:light}
 *{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f5f2}
@@ -40,6 +64,7 @@ section,.notice{background:#fff;border:1px solid #d9d6cf;border-radius:.5rem;pad
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 table{width:100%;border-collapse:collapse;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:600;padding-bottom:.5rem}
 th,td{padding:.375rem .25rem;border-bottom:1px solid #e4e1da;text-align:right;vertical-align:top}th:first-child,td:first-child{text-align:left;overflow-wrap:anywhere}
+thead th:not(:first-child),tbody td:not(:first-child){width:1%}tbody td:not(:first-child),tfoot td{white-space:nowrap}
 thead th{font-size:.875rem;color:#4a4a4a}tfoot th{text-align:right;font-weight:500}tfoot tr.total th,tfoot tr.total td{font-weight:700;font-size:1.0625rem;border-bottom:2px solid #1b1b1b}
 .terms p{margin:.5rem 0}label{display:block}.check{display:flex;gap:.5rem;align-items:flex-start;margin:.75rem 0}
 .check input{width:1.5rem;height:1.5rem;margin:0;flex:none}textarea,input[type=number],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
@@ -47,7 +72,7 @@ fieldset{border:1px solid #d9d6cf;border-radius:.375rem;margin:.75rem 0;padding:
 button{font:inherit;font-weight:600;min-height:2.75rem;padding:.5rem 1.25rem;border-radius:.375rem;border:2px solid var(--brand);background:var(--brand);color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:var(--brand)}.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
 :focus-visible{outline:3px solid #1b1b1b;outline-offset:2px}.muted{color:#4a4a4a;font-size:.875rem}
-@media (max-width:30rem){.unit{display:none}main{padding:.75rem}}
+@media (max-width:30rem){main{padding:.5rem}section,.notice{padding:.75rem .625rem}table{font-size:.875rem}tfoot tr.total th,tfoot tr.total td{font-size:1rem}th,td{padding:.375rem .1875rem}}
 @media print{body{background:#fff}header{background:none;color:#000;border-bottom:2px solid #000}section,.notice{border:none;padding:0}form,.actions{display:none}}`;
 
 /** The page's stylesheet and its CSP hash: the page allows this style and nothing else inline. */
@@ -63,7 +88,7 @@ const dayOf = (instant: string) => instantDayInWords(instant, content.locale, co
 const clockTime = (time: string) => timeInWords(time, content.locale);
 
 function lineRow(quote: Quote, line: QuoteLine): string {
-  return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td class="unit">${money(quote, line.unitPrice)}</td><td>${money(quote, line.quantity * line.unitPrice)}</td></tr>`;
+  return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td>${money(quote, line.unitPrice)}</td><td>${money(quote, line.quantity * line.unitPrice)}</td></tr>`;
 }
 
 function totalsRows(quote: Quote, totals: QuoteTotals): string {
@@ -84,6 +109,12 @@ const paragraphs = (text: string) =>
     .split(/\n\s*\n/)
     .map((part) => `<p>${escapeHtml(part.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('');
+
+/** The owner's own line sent with the quote (record 213), if there is one. */
+function messageSection(quote: Quote): string {
+  if (!quote.message) return '';
+  return `<section aria-labelledby="message"><h2 id="message">A note from ${escapeHtml(content.name)}</h2>${paragraphs(quote.message)}</section>`;
+}
 
 function eventSection(inquiry: StoredInquiry, guests: number): string {
   const rows: [string, string][] = [
@@ -114,6 +145,7 @@ function stateNotice(options: QuotePageOptions): string {
   if (state === 'accepted' && quote.accepted) {
     return notice([
       `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`,
+      ...nextStep(options),
       digestLine(quote.accepted.hash),
     ]);
   }
@@ -129,6 +161,28 @@ function stateNotice(options: QuotePageOptions): string {
     ]);
   }
   return '';
+}
+
+/** After acceptance, what the customer does next (or waits for): the notice's lines about the deposit. */
+function nextStep({ quote, deposit, path }: QuotePageOptions): string[] {
+  if (!deposit || deposit.due <= 0) return [];
+  const amount = money(quote, deposit.due);
+  const confirming = 'this page says “Deposit paid” once it is. There is nothing more to pay now.';
+  switch (deposit.step) {
+    case 'confirming':
+      return [`Your payment is being confirmed: ${confirming}`, `<a href="${path}?payment=done">Check again</a>`];
+    case 'open':
+      return [
+        `A payment of ${amount} was started on the payment service’s page. If you paid it, it is being confirmed: ${confirming}`,
+        `Not finished? <a href="${escapeHtml(deposit.checkoutUrl ?? path)}">Continue the payment</a>`,
+      ];
+    case 'cancelled':
+      return ['The payment was not made. You can try again just below, or pay another way.'];
+    default:
+      return [
+        `<strong>Next: the deposit, ${amount}</strong>, books your date. ${deposit.online ? 'Pay it just below.' : 'How to pay it is just below.'}`,
+      ];
+  }
 }
 
 function acceptSection(options: QuotePageOptions): string {
@@ -154,18 +208,19 @@ export function quotePage(options: QuotePageOptions): string {
   const open = state === 'sent' || state === 'viewed';
   const lines = figures?.totals ? figures.lines : quote.lines;
   const title = `Quote for ${inquiry.eventName || inquiry.operation}`;
+  const agreed = state === 'accepted' || state === 'deposit-paid';
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">For ${escapeHtml(`${inquiry.firstName} ${inquiry.lastName}`)}${quote.version > 1 ? ` · version ${quote.version}` : ''} · sent ${escapeHtml(dayOf(quote.sentAt))}</p>
-${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount)}
+${agreed ? (options.payment ?? '') : ''}${messageSection(quote)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount)}
 <section aria-labelledby="lines"><h2 id="lines">What we will bring</h2>
 <table><caption class="muted">Prices in ${escapeHtml(quote.currency)}</caption>
-<thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col" class="unit">Unit price</th><th scope="col">Amount</th></tr></thead>
+<thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Unit price</th><th scope="col">Amount</th></tr></thead>
 <tbody>${lines.map((line) => lineRow(quote, line)).join('')}</tbody>
 <tfoot>${totalsRows(quote, figures?.totals ?? quote.totals)}</tfoot></table>
 <p><strong>Valid until</strong> ${escapeHtml(longDay(quote.validUntil))}</p></section>
 <section aria-labelledby="terms" class="terms"><h2 id="terms">Terms</h2>${paragraphs(quote.terms)}</section>
-${open ? acceptSection(options) : ''}${state === 'accepted' || state === 'deposit-paid' ? (options.afterAcceptance ?? '') : ''}`;
+${open ? acceptSection(options) : ''}${agreed ? (options.afterAcceptance ?? '') : ''}${options.script ?? ''}`;
   return page(title, body);
 }
 
@@ -186,43 +241,36 @@ export interface PaymentSectionOptions {
   paid: Minor;
   /** What is left to pay of the total for the final count (sale-figures.ts). */
   balanceDue: Minor;
-  /** A payment provider is set up: the page offers "Pay deposit". */
-  online: boolean;
-  /** Back from the provider's page: paid (being confirmed), or given up. */
-  returned?: 'done' | 'cancelled' | undefined;
+  /** Where the deposit stands ("Pay deposit" only while it is due or the checkout was given up). */
+  deposit: DepositStep;
   /** "Pay deposit" could not reach the provider. */
   problem?: string | undefined;
 }
 
 /**
  * After acceptance: the deposit still due, with "Pay deposit" when a provider is set up
- * and the content's offline payment instructions in any case; once the deposit is paid,
- * that it is, and the balance (no button).
+ * and no payment is under way, and the content's offline payment instructions in any
+ * case; once the deposit is paid, that it is, and the balance (no button).
  */
 export function paymentSection(options: PaymentSectionOptions): string {
-  const { quote, paid } = options;
-  const due = quote.totals.deposit - paid;
+  const { quote, paid, deposit } = options;
   const offline = `<p>${escapeHtml(content.sale.payOffline)}</p>`;
-  if (quote.depositPaidAt || due <= 0) {
+  if (quote.depositPaidAt || deposit.due <= 0) {
     return `<section aria-labelledby="pay"><h2 id="pay">Deposit paid</h2>
 <p>Thank you: we have received ${money(quote, paid)}. Your date is booked.</p>
 <p>Balance due: <strong>${money(quote, Math.max(0, options.balanceDue))}</strong>.</p>${offline}</section>`;
   }
-  const status = (text: string, role = 'status', extra = '') =>
-    `<div class="notice${extra}" role="${role}"><p>${escapeHtml(text)}</p></div>`;
-  const returned =
-    options.returned === 'done'
-      ? status('Thank you! Your payment is being confirmed: this page says “Deposit paid” once it is.')
-      : options.returned === 'cancelled'
-        ? status('The payment was not made. You can try again, or pay another way below.')
-        : '';
-  const problem = options.problem ? status(options.problem, 'alert', ' problem') : '';
-  const button = options.online
-    ? `<form method="post" action="${options.path}/pay"><p class="actions"><button type="submit">Pay deposit</button></p></form>
-<p class="muted">On the payment service’s secure page; we never see your card.</p><p>Or pay another way:</p>`
+  const problem = options.problem
+    ? `<div class="notice problem" role="alert"><p>${escapeHtml(options.problem)}</p></div>`
     : '';
-  return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>${returned}${problem}
-<p>Deposit due: <strong>${money(quote, due)}</strong>.</p>${button}${offline}</section>`;
+  const button = awaitingPayment(deposit)
+    ? '<p>If you did not pay online:</p>'
+    : deposit.online
+      ? `<form method="post" action="${options.path}/pay"><p class="actions"><button type="submit">Pay deposit</button></p></form>
+<p class="muted">On the payment service’s secure page; we never see your card.</p><p>Or pay another way:</p>`
+      : '';
+  return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>${problem}
+<p>Deposit due: <strong>${money(quote, deposit.due)}</strong>.</p>${button}${offline}</section>`;
 }
 
 export function notFoundPage(): string {

@@ -5,8 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../tests/support/owner-app.js';
+import { startSmtp } from '../../../tests/support/smtp.js';
+import { until } from '../../../tests/support/until.js';
+import type { InboxPage } from '../../shared/inbox-views.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 import { quoteTotals, saleRates } from '../../shared/pricing.js';
+import { quoteState } from '../store/quote-store.js';
+import { QUOTE_PAGE_SCRIPT } from './quote-page-script.js';
 
 async function withInquiry(overrides: Parameters<typeof buildNewInquiry>[0] = {}, env: Record<string, string> = {}) {
   const t = await startOwnerApp(env);
@@ -114,14 +119,17 @@ describe('the customer’s quote page', () => {
   }
 
   it('shows the quote without JavaScript, private, with the event, lines, totals, terms and the accept form', async () => {
-    const { t, quote, path, inquiry } = await sent();
+    const { t, path, inquiry } = await sent();
     const page = await t.app.inject({ url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-robots-tag']).toContain('noindex');
     expect(page.headers['cache-control']).toBe('no-store');
     expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.headers['content-security-policy']).toMatch(/default-src 'none'/);
-    expect(page.body).not.toContain('<script');
+    // Its one script is the page's own (by its hash), and only for what a plain page cannot do.
+    expect(page.body.match(/<script\b/g)).toHaveLength(1);
+    expect(page.headers['content-security-policy']).toContain(`script-src '${QUOTE_PAGE_SCRIPT.hash}'`);
+    expect(page.body).toContain(QUOTE_PAGE_SCRIPT.js);
     for (const text of [
       content.name,
       inquiry.document.siteAddress,
@@ -135,8 +143,30 @@ describe('the customer’s quote page', () => {
       expect(page.body).toContain(text);
     }
     expect(page.body).toContain('$5,109.40');
-    const viewed = (await t.owners.quotes.get(quote.id))!;
-    expect(viewed.viewedAt).not.toBeNull();
+  });
+
+  it('is Viewed on the page’s own post after a person’s touch, not on a GET of its link (a mail scanner’s)', async () => {
+    const { t, quote, path, cookie } = await sent();
+    const stateOf = async () => quoteState((await t.owners.quotes.get(quote.id))!, '2026-01-01');
+    // A scanner fetches the link with any headers it likes, and follows what it finds.
+    for (const headers of [{}, { 'user-agent': 'Mozilla/5.0 (compatible; SafeLinks)', 'sec-fetch-site': 'none' }]) {
+      expect((await t.app.inject({ url: path, headers })).statusCode).toBe(200);
+    }
+    expect((await t.app.inject({ url: `${path}/status` })).json()).toEqual({ state: 'sent' });
+    expect(await stateOf()).toBe('sent');
+    // Another site cannot mark it, nor can the owner previewing it.
+    const viewed = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: `${path}/viewed`, headers });
+    expect((await viewed({ origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' })).statusCode).toBe(
+      403,
+    );
+    expect((await viewed({ origin: ORIGIN, 'sec-fetch-site': 'same-origin', cookie })).statusCode).toBe(204);
+    expect(await stateOf()).toBe('sent');
+    // The page's script posts it once a person touches, types or scrolls.
+    expect((await viewed({ origin: ORIGIN, 'sec-fetch-site': 'same-origin' })).statusCode).toBe(204);
+    expect(await stateOf()).toBe('viewed');
+    // The page then no longer asks to post it.
+    expect((await t.app.inject({ url: path })).body).not.toContain('data-view');
   });
 
   it('answers an unknown or forged link with a 404 page', async () => {
@@ -257,6 +287,7 @@ describe('the customer’s quote page', () => {
         currency: 'USD',
         totals: quoteTotals(draft.lines, rates),
         terms: 'T',
+        message: '',
       },
       { id: 'o', email: 'owner@example.com' },
       new Date(),
@@ -269,5 +300,63 @@ describe('the customer’s quote page', () => {
     expect(page.body).not.toContain('Accept quote');
     expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(409);
     expect((await t.owners.quotes.get(quote.id))!.accepted).toBeNull();
+  });
+});
+
+describe('the owner’s own line with a quote (record 213)', () => {
+  it('shows each quoted lead’s worth in the inbox’s list: the newest version’s total', async () => {
+    const { t, cookie, id } = await withInquiry();
+    const waiting = buildNewInquiry();
+    await t.inquiries.create(waiting);
+    const { draft } = await draftOf(t, cookie, id);
+    await send(t, cookie, id, draft);
+    const more = [{ ...draft.lines[0]!, quantity: draft.lines[0]!.quantity + 10 }, ...draft.lines.slice(1)];
+    const revised = (await send(t, cookie, id, { ...draft, lines: more })).json() as QuoteView;
+    expect(revised.version).toBe(2);
+    const list = (await call(t.app, 'GET', '/api/owner/inquiries', { cookie })).json() as InboxPage;
+    const row = (inquiryId: string) => list.inquiries.find((each) => each.id === inquiryId)!;
+    expect(row(id).quoteTotal).toBe(revised.totals.total);
+    expect(revised.totals.total).not.toBe((await draftOf(t, cookie, id)).quotes[0]!.totals.total);
+    expect(row(waiting.id)).not.toHaveProperty('quoteTotal');
+  });
+
+  it('goes with the version: in the customer’s e-mail, on the quote page, and in the inbox; a bad one is refused by its field', async () => {
+    const smtp = await startSmtp();
+    try {
+      const { t, cookie, id, inquiry } = await withInquiry(
+        {},
+        { SMTP_URL: smtp.url, PUBLIC_URL: 'https://tacos.example' },
+      );
+      await t.app.notifier.start();
+      const { draft } = await draftOf(t, cookie, id);
+      const refused = await send(t, cookie, id, { ...draft, message: 'Hi\u0007' });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().fields)).toEqual(['message']);
+      expect((await draftOf(t, cookie, id)).quotes).toEqual([]);
+
+      const message = `Hi ${inquiry.document.firstName}, great to hear from you again!\nThe churro cart is on us.`;
+      const sent = await send(t, cookie, id, { ...draft, message: `  ${message} ` });
+      expect(sent.statusCode, sent.body).toBe(201);
+      const quote = sent.json() as QuoteView;
+      expect(quote.message).toBe(message);
+      expect((await draftOf(t, cookie, id)).quotes[0]!.message).toBe(message);
+
+      const page = (await t.app.inject({ url: pathOf(quote) })).body;
+      expect(page).toContain(`<h2 id="message">A note from ${content.name}</h2>`);
+      expect(page).toContain('The churro cart is on us.');
+      const mail = await until('the quote’s e-mail', () =>
+        smtp.received.find((each) => each.rcptTo.includes(inquiry.document.email)),
+      );
+      expect(mail.text).toContain('great to hear from you again!');
+      // Without one, nothing of it: the e-mail and page as before.
+      const plain = await withInquiry();
+      const without = (
+        await send(plain.t, plain.cookie, plain.id, (await draftOf(plain.t, plain.cookie, plain.id)).draft)
+      ).json() as QuoteView;
+      expect(without.message).toBe('');
+      expect((await plain.t.app.inject({ url: pathOf(without) })).body).not.toContain('id="message"');
+    } finally {
+      await smtp.stop();
+    }
   });
 });

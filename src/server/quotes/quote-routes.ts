@@ -69,6 +69,7 @@ const body = {
     serviceCharge: rate,
     deposit: rate,
     validUntil: { type: 'string', maxLength: 10 },
+    message: { type: 'string', maxLength: 4 * QUOTE_LIMITS.message },
     revises: {
       type: 'object',
       additionalProperties: false,
@@ -110,6 +111,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
     acceptedAt: quote.accepted?.at ?? null,
     declinedAt: quote.declinedAt,
     declineReason: quote.declineReason,
+    message: quote.message,
     url: quoteUrl(quote.id),
   });
 
@@ -120,7 +122,14 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       const { serviceCharge, deposit } = latest.rates;
       // The version this draft revises, as it stands now: sent back, a revision answered since is refused.
       const revises = { version: latest.version, accepted: latest.accepted !== null };
-      return { lines: latest.lines, serviceCharge, deposit, validUntil, revises };
+      return {
+        lines: latest.lines,
+        serviceCharge,
+        deposit,
+        validUntil,
+        ...(latest.message ? { message: latest.message } : {}),
+        revises,
+      };
     }
     const rates = saleRates(content.sale);
     return {
@@ -165,7 +174,8 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
         unitPrice,
         kind,
       }));
-      const fields = draftProblems({ ...draft, lines }, today(), daysAfter(today(), QUOTE_LIMITS.validDays));
+      const message = (draft.message ?? '').normalize('NFC').trim();
+      const fields = draftProblems({ ...draft, lines, message }, today(), daysAfter(today(), QUOTE_LIMITS.validDays));
       const rates = ratesOf(draft);
       const totals = quoteTotals(lines, rates);
       if (Object.keys(fields).length === 0 && totals.total <= 0) fields.lines = 'The total must be more than nothing.';
@@ -187,6 +197,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
         currency: content.sale.currency,
         totals,
         terms: content.sale.terms,
+        message,
       };
       const at = new Date(clock());
       const quote = draft.revises

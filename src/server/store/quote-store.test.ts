@@ -63,9 +63,20 @@ describe.each(OWNER_STORE_ENGINES)('the quote store on $name', (engine) => {
     expect(again?.id).toBe(first.id);
     expect(await opened.owners.quotes.forInquiry(inquiryId)).toHaveLength(1);
     expect((await opened.pendingTopics()).filter((topic) => topic.startsWith('quote-sent:'))).toHaveLength(1);
+    // Changed only in the owner's line: a new version, which keeps it (record 213).
+    const worded = await opened.owners.quotes.send(
+      inquiryId,
+      buildQuote({ message: 'See you there!' }),
+      OWNER,
+      new Date(sentAt.getTime() + 90_000),
+      'worded',
+    );
+    expect(worded).toMatchObject({ version: 2, message: 'See you there!' });
+    expect((await opened.owners.quotes.get(worded!.id))!.message).toBe('See you there!');
+    expect((await opened.owners.quotes.get(first.id))!.message).toBe('');
     // Later, or changed, it is a new version.
     const later = new Date(sentAt.getTime() + REPEAT_WITHIN_MS + 1000);
-    expect((await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, later, 'two'))!.version).toBe(2);
+    expect((await opened.owners.quotes.send(inquiryId, buildQuote(), OWNER, later, 'two'))!.version).toBe(3);
   });
 
   it('refuses a quote for an inquiry that is not there', async () => {

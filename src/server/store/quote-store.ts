@@ -13,6 +13,8 @@ export interface QuoteDraft {
   rates: QuoteRates;
   /** 'YYYY-MM-DD' in the business's time zone, accepted through the end of that day. */
   validUntil: string;
+  /** The owner's own line to the customer, in the quote's e-mail and on its page ('' for none; record 213). */
+  message: string;
 }
 
 /** A version as sent: its draft, what it came to, and the words the customer accepts. */
@@ -147,6 +149,7 @@ export function rowToQuote(row: Record<string, unknown>): Quote {
     totals: json(row.totals),
     validUntil: row.validUntil as string,
     terms: row.terms as string,
+    message: (row.message as string | null) ?? '',
     sentAt: time(row.sentAt)!,
     sentBy: row.sentBy as string,
     viewedAt: time(row.viewedAt),

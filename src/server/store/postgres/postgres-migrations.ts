@@ -429,4 +429,12 @@ export const POSTGRES_MIGRATIONS = migrationList([
     END IF;
   END $$`,
   },
+  {
+    version: 210,
+    name: 'quote-message',
+    // As on SQLite (sqlite-migrations.ts, version 210; record 213). Its words may name the
+    // customer: no statistics of them (record 157).
+    sql: `ALTER TABLE "quotes" ADD COLUMN "message" text NOT NULL DEFAULT '';
+  ALTER TABLE "quotes" ALTER COLUMN "message" SET STATISTICS 0`,
+  },
 ]);

@@ -81,7 +81,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
       const repeated = await client.query(
         `SELECT "id" FROM "quotes" WHERE "inquiryId" = $1 AND "acceptedAt" IS NULL AND "declinedAt" IS NULL
              AND "replacedAt" IS NULL AND "lines" = $2::jsonb AND "rates" = $3::jsonb AND "validUntil" = $4
-             AND "sentBy" = $5 AND "sentAt" >= $6`,
+             AND "sentBy" = $5 AND "sentAt" >= $6 AND "message" = $7`,
         [
           inquiryId,
           JSON.stringify(quote.lines),
@@ -89,6 +89,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
           quote.validUntil,
           by.email,
           new Date(at.getTime() - REPEAT_WITHIN_MS),
+          quote.message,
         ],
       );
       if (repeated.rows[0]) return getOn(client, repeated.rows[0].id as string);
@@ -105,7 +106,8 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
       const id = randomUUID();
       await client.query(
         `INSERT INTO "quotes" ("id", "inquiryId", "version", "currency", "lines", "rates", "totals", "total", "deposit",
-             "validUntil", "terms", "sentAt", "sentBy") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+             "validUntil", "terms", "sentAt", "sentBy", "message")
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           id,
           inquiryId,
@@ -120,6 +122,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
           quote.terms,
           at,
           by.email,
+          quote.message,
         ],
       );
       await saleHistory(client, inquiryId, note, by, at);

@@ -404,4 +404,10 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT;
   CREATE INDEX actionLinksUsed_inquiryId ON actionLinksUsed (inquiryId)`,
   },
+  {
+    version: 210,
+    name: 'quote-message',
+    // The owner's own line to the customer, sent with a version and kept with it (record 213).
+    sql: `ALTER TABLE quotes ADD COLUMN message TEXT NOT NULL DEFAULT ''`,
+  },
 ]);

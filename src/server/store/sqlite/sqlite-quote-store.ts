@@ -39,7 +39,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
       if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
       const repeated = prepare(
         `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
-         AND rates = @rates AND validUntil = @validUntil AND sentBy = @by AND sentAt >= @since`,
+         AND rates = @rates AND validUntil = @validUntil AND message = @message AND sentBy = @by AND sentAt >= @since`,
       )
         .pluck()
         .get({
@@ -47,6 +47,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
           lines: JSON.stringify(quote.lines),
           rates: JSON.stringify(quote.rates),
           validUntil: quote.validUntil,
+          message: quote.message,
           by: by.email,
           since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
         }) as string | undefined;
@@ -62,8 +63,8 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
       prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
       const id = randomUUID();
       prepare(
-        `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, sentAt, sentBy)
-       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @at, @by)`,
+        `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, message, sentAt, sentBy)
+       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @message, @at, @by)`,
       ).run({
         id,
         inquiryId,
@@ -76,6 +77,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
         totals: JSON.stringify(quote.totals),
         validUntil: quote.validUntil,
         terms: quote.terms,
+        message: quote.message,
         at,
         by: by.email,
       });
