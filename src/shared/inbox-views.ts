@@ -88,6 +88,8 @@ export interface InboxRow extends InquiryDocument {
   status: InquiryStatus;
   /** When an owner first opened it; null while unread. */
   readAt: string | null;
+  /** The estimate the customer was told ('Estimate: $2,452.51'); null when none was kept (record 204). */
+  estimate?: string | null;
 }
 
 export interface InboxPage {

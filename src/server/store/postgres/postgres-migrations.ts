@@ -429,4 +429,10 @@ export const POSTGRES_MIGRATIONS = migrationList([
     END IF;
   END $$`,
   },
+  {
+    version: 200,
+    name: 'inquiry-estimate',
+    // As on SQLite (sqlite-migrations.ts, version 200; record 204).
+    sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "estimate" text',
+  },
 ]);

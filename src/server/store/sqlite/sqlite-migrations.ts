@@ -404,4 +404,11 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT;
   CREATE INDEX actionLinksUsed_inquiryId ON actionLinksUsed (inquiryId)`,
   },
+  {
+    version: 200,
+    name: 'inquiry-estimate',
+    // The estimate the customer was told and the prices it used, as JSON, written by the
+    // create in the same row (record 204). Inquiries from before keep none (NULL).
+    sql: 'ALTER TABLE eventInquiries ADD COLUMN estimate TEXT',
+  },
 ]);
