@@ -59,7 +59,9 @@ function todaysChanges(kept: Estimate, content: BusinessContent, request: SaleRe
     changes.push(`today's price for ${today.packageName} is ${priceToday}`);
   if ((today.travel?.fee ?? null) !== (kept.travel?.fee ?? null)) {
     const fee = today.travel && formatMoney(toMinor(today.travel.fee, today.currency) ?? 0, today.currency, locale);
-    changes.push(today.travel ? `today's travel fee for ${today.travel.name} is ${fee}` : 'today the address is in no travel area');
+    changes.push(
+      today.travel ? `today's travel fee for ${today.travel.name} is ${fee}` : 'today the address is in no travel area',
+    );
   }
   const rates = [
     ['service charge', 'serviceCharge'],
