@@ -214,6 +214,9 @@ export function estimateWords(
 }
 
 /** An estimate (computed now, or kept with its inquiry) in the first reply's words. */
-export function estimateWordsOf(estimate: Estimate, content: BusinessContent): { estimate: string; estimateNote: string } {
+export function estimateWordsOf(
+  estimate: Estimate,
+  content: BusinessContent,
+): { estimate: string; estimateNote: string } {
   return { estimate: estimateLine(estimate, content), estimateNote: estimateNote(estimate) };
 }
