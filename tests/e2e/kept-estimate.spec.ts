@@ -5,20 +5,21 @@
 // told before Basic went from $15 to $16 would have kept (the row's JSON, behind the
 // server's back); the API tests raise the price in the content itself (kept-estimate.test.ts).
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import { openWritingConnection, prepare } from '../../src/server/store/sqlite/sqlite-statements.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 
 /** The kept estimate of a lead as if it had been told when Basic was $15 a guest: 120 × $15 + 18 % + 8.25 % tax. */
 function toldAtFifteen(id: string): void {
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'curbside.sqlite'));
+  const db = openWritingConnection(join(process.env.E2E_DATA_DIR!, 'curbside.sqlite'));
   try {
-    db.pragma('busy_timeout = 5000');
-    const { estimate } = db.prepare('SELECT estimate FROM eventInquiries WHERE id = ?').get(id) as { estimate: string };
+    const { estimate } = prepare(db, 'SELECT estimate FROM eventInquiries WHERE id = ?').get(id) as {
+      estimate: string;
+    };
     const kept = JSON.parse(estimate);
     const told = { ...kept, low: 229_923, high: 229_923, pricing: { per: 'guest', amount: 15 } };
-    db.prepare('UPDATE eventInquiries SET estimate = ? WHERE id = ?').run(JSON.stringify(told), id);
+    prepare(db, 'UPDATE eventInquiries SET estimate = ? WHERE id = ?').run(JSON.stringify(told), id);
   } finally {
     db.close();
   }
