@@ -56,6 +56,28 @@ describe('the list', () => {
     expect(new URLSearchParams(location.search).get('status')).toBe('booked');
   });
 
+  it('shows the estimate the customer was told, in the table and on the cards; nothing when none was kept', async () => {
+    const rows = [
+      row({ firstName: 'Ana', lastName: 'Ruiz', estimate: 'Estimate: $2,452.51' }),
+      row({ firstName: 'Bo' }),
+    ];
+    standIn((method, url) =>
+      method === 'GET' && url.startsWith('/api/owner/inquiries')
+        ? { status: 200, body: { inquiries: rows, next: null } satisfies InboxPage }
+        : url.startsWith('/api/owner/notifications/failed')
+          ? { status: 200, body: { failed: [] } }
+          : undefined,
+    );
+    render(<InquiryList url={new URL(location.href)} flash={undefined} onFlashShown={() => {}} />);
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Ana Ruiz' }).length).toBeGreaterThan(0));
+    const table = screen.getByRole('table');
+    const cards = screen.getByRole('list', { name: /Inquiries/ });
+    for (const place of [table, cards]) {
+      expect(within(place).getAllByText('Estimate: $2,452.51')).toHaveLength(1);
+      expect(within(place).getAllByText(/Estimate:/)).toHaveLength(1);
+    }
+  });
+
   it('marks the inquiries whose owner e-mail failed, and says so when that cannot be asked', async () => {
     const rows = [row({ firstName: 'Ana', lastName: 'Ruiz' }), row({ firstName: 'Bo', lastName: 'Chen' })];
     let marks = { status: 200, body: { failed: [rows[1]!.id] } as unknown };

@@ -124,6 +124,14 @@ describe('the inquiry page', () => {
     expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
   });
 
+  it('shows the estimate the customer was told under its title (record 204)', async () => {
+    const server = standIn();
+    server.inquiry.estimate = 'Estimate: £2,452.51';
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    expect(await screen.findByText('Estimate: £2,452.51')).toBeTruthy();
+  });
+
   it('writes every time on one clock: the event’s hours, the fields and the history', async () => {
     const server = standIn();
     server.inquiry.startTime = '11:00';

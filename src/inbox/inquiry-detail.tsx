@@ -143,6 +143,8 @@ export function InquiryPage({
             {inquiry.eventName || inquiry.operation} · {eventDay(inquiry.eventDate)}, {clockTime(inquiry.startTime)}–
             {clockTime(inquiry.endTime)} · {inquiry.plannedGuestCount} guests
           </p>
+          {/* What the customer was told in the first reply (record 204). */}
+          {inquiry.estimate ? <p className="inbox-lead-estimate">{inquiry.estimate}</p> : null}
           {detail.bookedSameDay.length > 0 ? (
             <p className="inbox-already-booked">
               <strong>Already booked that day:</strong>{' '}

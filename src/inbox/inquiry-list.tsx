@@ -303,6 +303,8 @@ export function InquiryTable({
       ) : null,
     failed: failedOwnerEmails.has(row.id) ? <span className="inbox-notify-failed"> Owner e-mail failed</span> : null,
     conflict: <BookedThatDay row={row} booked={booked} />,
+    // The estimate the customer was told (record 204), under what they asked for.
+    estimate: row.estimate ? <span className="inbox-estimate">{row.estimate}</span> : null,
     status: (
       <>
         <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
@@ -357,7 +359,10 @@ export function InquiryTable({
                   </th>
                   <td>{eventDay(row.eventDate)}</td>
                   <td className="inbox-number">{row.plannedGuestCount}</td>
-                  <td>{service(row)}</td>
+                  <td>
+                    {service(row)}
+                    {mark.estimate}
+                  </td>
                   <td>{mark.status}</td>
                   <td>{mark.received}</td>
                 </tr>
@@ -379,6 +384,7 @@ export function InquiryTable({
               {mark.conflict}
               <p>
                 {eventDay(row.eventDate)} · {row.plannedGuestCount} guests · {service(row)}
+                {mark.estimate}
               </p>
               <p className="inbox-cards-state">
                 {mark.status} <span className="inbox-muted">Received {mark.received}</span>

@@ -65,6 +65,19 @@ async function retype(user: ReturnType<typeof userEvent.setup>, input: HTMLInput
 }
 
 describe('the quote form', () => {
+  it('says when the draft is at the prices of the estimate the customer was told and today’s differ', async () => {
+    const note =
+      "Prefilled at the prices of the estimate the customer was told on Fri, Nov 27, 2026; today's price for Basic is $17.00 per guest.";
+    quotesServer(buildQuotesAnswer({ draftNote: note }));
+    const { form } = await openForm();
+    expect(within(form).getByText(note)).toBeTruthy();
+    cleanup();
+    // The same prices: nothing extra.
+    quotesServer(buildQuotesAnswer());
+    const again = await openForm();
+    expect(within(again.form).queryByText(/Prefilled at the prices/)).toBeNull();
+  });
+
   it('starts from the draft and works the totals out again at every change, rounding once', async () => {
     const calls = quotesServer();
     const { user, form } = await openForm();

@@ -137,6 +137,8 @@ export function QuoteForm({
         {title}
       </h3>
       <p className="inbox-muted">Prices in {currency}, before service charge and tax.</p>
+      {/* A first draft at the estimate's prices says which of today's differ (record 204). */}
+      {answer.draftNote && !revises ? <p className="inbox-quote-draft-note">{answer.draftNote}</p> : null}
       {values.lines.map((line, index) => (
         <LineFields
           key={line.key}

@@ -4,9 +4,10 @@
 // says who sent what and how long the sender took; this decides the rest.
 import { content } from '../../content/index.js';
 import type { InquiryBody, InquiryDocument } from '../shared/inquiry.js';
-import { estimateWords } from '../shared/pricing.js';
+import { estimateFor, type estimateWords, estimateWordsOf } from '../shared/pricing.js';
 import { inquiryRuleErrors } from '../shared/inquiry.js';
 import { believedDateCreated, bodyTextErrors, isRealInstant } from '../shared/text-rules.js';
+import { keptEstimateText } from './kept-estimate.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +66,9 @@ export async function acceptInquiry(
     source: 'web',
   };
   const spamReason = spamReasonOf(website, submission.fillMs, options.minFillMs);
+  // The first reply's estimate, from the content's prices and the structured fields only
+  // (record 141), kept in the same row with the prices it used (record 204).
+  const estimate = estimateFor(content, document);
   const result = await store.create({
     id: submission.id,
     uid: submission.uid,
@@ -72,8 +76,9 @@ export async function acceptInquiry(
     document,
     spamReason,
     sender: submission.sender ?? null,
+    estimate: keptEstimateText(estimate),
   });
   if (result.status === 'created') options.onCreated?.(spamReason);
-  // The first reply's estimate, from the content's prices and the structured fields only (record 141).
-  return result.status === 'conflict' ? result : { ...result, ...estimateWords(content, document) };
+  if (result.status === 'conflict' || !estimate) return result;
+  return { ...result, ...estimateWordsOf(estimate, content) };
 }

@@ -90,6 +90,8 @@ export interface InboxRow extends InquiryDocument {
   readAt: string | null;
   /** In the inbox's list: the newest quote's total, in minor units of the sale's currency (record 213). */
   quoteTotal?: number;
+  /** The estimate the customer was told ('Estimate: $2,452.51'); null when none was kept (record 204). */
+  estimate?: string | null;
 }
 
 export interface InboxPage {

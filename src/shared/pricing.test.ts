@@ -191,13 +191,20 @@ describe('the totals', () => {
 describe('the estimate in the first reply', () => {
   it('is exact when the address’s travel is known', () => {
     const estimate = estimateFor(content, truck('Basic', 100))!;
-    expect(estimate).toEqual({ low: 204_376, high: 204_376, guests: 100, packageName: 'Basic' });
+    expect(estimate).toMatchObject({ low: 204_376, high: 204_376, guests: 100, packageName: 'Basic' });
+    // With the prices it used, kept with the inquiry (record 204).
+    expect(estimate).toMatchObject({
+      currency: 'USD',
+      pricing: { per: 'guest', amount: 16 },
+      rates: saleRates(content.sale),
+      travel: { name: 'Austin', fee: 0 },
+    });
     expect(estimateLine(estimate, content)).toBe('Estimate: $2,043.76');
   });
 
   it('is a range from the least to the most travel when the address is in no area', () => {
     const estimate = estimateFor(content, truck('Basic', 100, '1 Main St, Dallas, TX 75201'))!;
-    expect(estimate).toMatchObject({ low: 204_376, high: 220_614 });
+    expect(estimate).toMatchObject({ low: 204_376, high: 220_614, travel: null });
     expect(estimateLine(estimate, content)).toBe('Estimate: $2,043.76–$2,206.14');
   });
 

@@ -4,7 +4,7 @@
 // charge, tax and deposit are each rounded once, half away from zero (record 140).
 import { bookedChoice, normalizePostal } from '../../content/helpers.js';
 import type { BusinessContent, PackageCard, PackagePricing, Sale, TravelArea } from '../../content/content-types.js';
-import { applyRate, formatMoney, type Minor, type Rate, toMinor, toRate } from './money.js';
+import { applyRate, formatMoney, type Minor, type Rate, ratePercent, toMinor, toRate } from './money.js';
 
 /** What a line is, for the charges computed on it: service charge on the food, tax as the content says. */
 export type LineKind = 'package' | 'item' | 'travel';
@@ -83,7 +83,11 @@ export function pricedPackage(
 }
 
 /** The package's line for so many guests: per guest (at least the minimum count), or the minimum spend, or flat. */
-export function packageLine(card: PackageCard & { pricing: PackagePricing }, guests: number, sale: Sale): QuoteLine {
+export function packageLine(
+  card: Pick<PackageCard, 'name'> & { pricing: PackagePricing },
+  guests: number,
+  sale: Sale,
+): QuoteLine {
   const pricing = card.pricing;
   const unit = minor(sale, pricing.amount);
   if (pricing.per === 'event')
@@ -119,7 +123,7 @@ export function travelArea(sale: Sale, siteAddress: string): TravelArea | undefi
   );
 }
 
-export function travelLine(sale: Sale, area: TravelArea): QuoteLine {
+export function travelLine(sale: Sale, area: Pick<TravelArea, 'name' | 'fee'>): QuoteLine {
   return { description: `Travel: ${area.name}`, quantity: 1, unitPrice: minor(sale, area.fee), kind: 'travel' };
 }
 
@@ -147,6 +151,12 @@ export interface Estimate {
   high: Minor;
   guests: number;
   packageName: string;
+  /** The prices it used, kept with the inquiry (record 204): the quote is prefilled at them. */
+  currency: string;
+  pricing: PackagePricing;
+  rates: QuoteRates;
+  /** The travel area whose fee it applied; null when the address is in none (a range over the areas' fees). */
+  travel: Pick<TravelArea, 'name' | 'fee'> | null;
 }
 
 /**
@@ -170,22 +180,26 @@ export function estimateFor(content: BusinessContent, request: SaleRequest): Est
     high: totalWith(Math.max(...minorFees)),
     guests: request.plannedGuestCount,
     packageName: card.name,
+    currency: sale.currency,
+    pricing: card.pricing,
+    rates,
+    travel: area ? { name: area.name, fee: area.fee } : null,
   };
 }
 
-/** 'Estimate: $2,165.63' or 'Estimate: $2,165.63–$2,246.82'. */
-export function estimateLine(estimate: Estimate, content: BusinessContent): string {
-  const money = (amount: Minor) => formatMoney(amount, content.sale.currency, content.locale);
+/** 'Estimate: $2,165.63' or 'Estimate: $2,165.63–$2,246.82', in the estimate's currency. */
+export function estimateLine(estimate: Pick<Estimate, 'low' | 'high' | 'currency'>, content: BusinessContent): string {
+  const money = (amount: Minor) => formatMoney(amount, estimate.currency, content.locale);
   const range = estimate.low === estimate.high ? money(estimate.low) : `${money(estimate.low)}–${money(estimate.high)}`;
   return `Estimate: ${range}`;
 }
 
 /** What the estimate is, in words, under its line. */
-export function estimateNote(estimate: Estimate, content: BusinessContent): string {
-  const { sale } = content;
+export function estimateNote(estimate: Estimate): string {
+  const { rates } = estimate;
   const parts = [`${estimate.packageName} for ${estimate.guests} ${estimate.guests === 1 ? 'guest' : 'guests'}`];
-  if (sale.serviceChargePercent > 0) parts.push(`${sale.serviceChargePercent}% service charge`);
-  if (sale.tax.percent > 0) parts.push(`${sale.tax.percent}% tax`);
+  if (rates.serviceCharge > 0) parts.push(`${ratePercent(rates.serviceCharge)} service charge`);
+  if (rates.tax > 0) parts.push(`${ratePercent(rates.tax)} tax`);
   const travel = estimate.low === estimate.high ? 'travel to your address' : 'travel, which depends on the address';
   return `${parts.join(', ')} and ${travel}. An estimate, not a quote: your quote will confirm the price.`;
 }
@@ -196,5 +210,13 @@ export function estimateWords(
   request: SaleRequest,
 ): { estimate: string; estimateNote: string } | undefined {
   const estimate = estimateFor(content, request);
-  return estimate && { estimate: estimateLine(estimate, content), estimateNote: estimateNote(estimate, content) };
+  return estimate && estimateWordsOf(estimate, content);
+}
+
+/** An estimate (computed now, or kept with its inquiry) in the first reply's words. */
+export function estimateWordsOf(
+  estimate: Estimate,
+  content: BusinessContent,
+): { estimate: string; estimateNote: string } {
+  return { estimate: estimateLine(estimate, content), estimateNote: estimateNote(estimate) };
 }

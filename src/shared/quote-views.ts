@@ -80,8 +80,10 @@ export interface QuoteView {
 /** GET /api/owner/inquiries/:id/quotes: the versions, and a draft to start from. */
 export interface QuotesAnswer {
   quotes: QuoteView[];
-  /** From the inquiry and the content's prices, or from the newest version (a revision). */
+  /** From the inquiry at its kept estimate's prices (else the content's), or from the newest version (a revision). */
   draft: QuoteDraftBody;
+  /** When a first draft is at the estimate's prices and today's differ: which, in words (record 204). */
+  draftNote?: string;
   currency: string;
   locale: string;
   /** The content's tax, which the totals apply (not changed per quote). */

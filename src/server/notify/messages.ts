@@ -7,7 +7,8 @@ import { escapeHtml } from '../../shared/escape-html.js';
 import { dayInWords, instantInWords, timeInWords } from '../../shared/date-words.js';
 import { type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
 import type { FieldTable } from '../../shared/inquiry-fields.js';
-import { estimateWords } from '../../shared/pricing.js';
+import { estimateWords, estimateWordsOf } from '../../shared/pricing.js';
+import { keptEstimate, keptEstimateLine } from '../kept-estimate.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
 import { todayIn } from '../../shared/time-zone.js';
@@ -116,6 +117,8 @@ export function ownerEmail(options: {
   // Every field, in the table's order, source excluded (always the website).
   const rows = mailRows(inquiryDetails(inquiry, options.fields).filter((row) => row.name !== 'source'));
   const intro = `${fullName(inquiry)} sent an inquiry. Reply to this e-mail to answer them.`;
+  // The estimate the customer was told, so the owner's quote can match it (record 204).
+  const estimate = keptEstimateLine(inquiry, content);
   return {
     from: options.from,
     to: options.to,
@@ -123,9 +126,9 @@ export function ownerEmail(options: {
     subject: ownerSubject(inquiry),
     messageId: options.messageId,
     headers: { 'X-Curbside-Inquiry': inquiry.id },
-    text: `${intro}\n\n${textTable(rows)}\n\nOpen it in the inbox: ${link}\n${actionText(actions)}`,
+    text: `${intro}\n\n${textTable(rows)}\n\n${estimate ? `${estimate}\n\n` : ''}Open it in the inbox: ${link}\n${actionText(actions)}`,
     html: htmlPage(
-      `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>${actionHtml(actions)}`,
+      `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}${estimate ? `<p><strong>${escapeHtml(estimate)}</strong></p>` : ''}<p><a href="${escapeHtml(link)}">Open it in the inbox</a></p>${actionHtml(actions)}`,
     ),
   };
 }
@@ -162,7 +165,9 @@ export function confirmationEmail(options: {
   const reach = `If you need to reach us sooner: ${contact.email}, ${contact.phone} (${contact.hours}). Just reply to this e-mail to write to us.`;
   const signature = content.name;
   // From the content's prices and the checked fields only: the address picks a travel area, never echoed (record 141).
-  const words = estimateWords(content, inquiry);
+  // The one kept at the create when there is one (record 204): the page after send said the same.
+  const kept = keptEstimate(inquiry);
+  const words = kept ? estimateWordsOf(kept, content) : estimateWords(content, inquiry);
   const estimate = words ? [words.estimate, words.estimateNote] : [];
   return {
     from: fromTheBusiness(options.from, options.fromAddress),
@@ -179,7 +184,7 @@ export function confirmationEmail(options: {
 
 /** The webhook's JSON: a Standard Webhooks payload with the inquiry document and its id. */
 export function webhookPayload(inquiry: StoredInquiry, publicUrl: string): string {
-  const { uid: _uid, spamReason: _spamReason, ...document } = inquiry;
+  const { uid: _uid, spamReason: _spamReason, estimate: _estimate, ...document } = inquiry;
   return JSON.stringify({
     type: 'inquiry.created',
     timestamp: inquiry.createdAt,
@@ -202,7 +207,7 @@ export function saleWebhookPayload(options: {
   at: string;
   publicUrl: string;
 }): string {
-  const { uid: _uid, spamReason: _spamReason, ...document } = options.inquiry;
+  const { uid: _uid, spamReason: _spamReason, estimate: _estimate, ...document } = options.inquiry;
   const { quote, payment } = options;
   return JSON.stringify({
     type: options.event.replace('-', '.'),

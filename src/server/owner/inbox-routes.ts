@@ -24,6 +24,7 @@ import { todayIn } from '../../shared/time-zone.js';
 import { quoteState } from '../store/quote-store.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../inquiry-export.js';
+import { keptEstimateLine } from '../kept-estimate.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { InboxInquiry, ListQuery } from '../store/inbox-store.js';
@@ -47,9 +48,10 @@ export const idParams = {
 /** Control characters other than tab and line breaks, and halves of a surrogate pair: not well-formed text. */
 const CONTROL = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
-function toRow(inquiry: InboxInquiry): InboxRow {
-  const { uid: _uid, ...row } = inquiry;
-  return row;
+/** An inquiry as the owner's list and lead read it: no session, the kept estimate in words. */
+export function toRow(inquiry: InboxInquiry): InboxRow {
+  const { uid: _uid, estimate: _kept, ...row } = inquiry;
+  return { ...row, estimate: keptEstimateLine(inquiry, content) };
 }
 
 /** An inquiry's paid and balance due as plain numbers in the sale's currency; empty when there is neither. */

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WAITING_PAGE_SIZE, WAITING_WITHIN_DAYS, type WaitingPage } from '../../shared/waiting-views.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
+import { toRow } from './inbox-routes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,7 +18,7 @@ export const waitingRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' |
       WAITING_PAGE_SIZE,
     );
     return {
-      inquiries: rows.map(({ uid: _uid, ...row }) => row),
+      inquiries: rows.map(toRow),
       total,
       urgentAfterMs: config.followUp.escalateAfterMs,
     };

@@ -16,6 +16,7 @@ import {
 } from '../../shared/quote-views.js';
 import { todayIn } from '../../shared/time-zone.js';
 import { httpError } from '../http-error.js';
+import { draftAtEstimate } from '../kept-estimate.js';
 import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -131,6 +132,9 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
         revises,
       };
     }
+    // At the prices of the estimate the customer was told, when one was kept (record 204).
+    const kept = draftAtEstimate(inquiry, content);
+    if (kept) return { lines: kept.lines, serviceCharge: kept.serviceCharge, deposit: kept.deposit, validUntil };
     const rates = saleRates(content.sale);
     return {
       lines: suggestedLines(content, inquiry),
@@ -138,6 +142,12 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       deposit: rates.deposit,
       validUntil,
     };
+  };
+
+  /** A first draft's note when today's prices are not the estimate's (none for a revision). */
+  const draftNoteOf = (inquiry: StoredInquiry, quotes: Quote[]): Pick<QuotesAnswer, 'draftNote'> => {
+    const note = quotes.length === 0 ? draftAtEstimate(inquiry, content)?.note : undefined;
+    return note ? { draftNote: note } : {};
   };
 
   const inquiryOr404 = async (request: FastifyRequest<{ Params: { id: string } }>) => {
@@ -156,6 +166,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       return {
         quotes: quotes.map(view),
         draft: draftFor(inquiry, quotes.at(-1)),
+        ...draftNoteOf(inquiry, quotes),
         currency: content.sale.currency,
         locale: content.locale,
         tax: { rate: toRate(tax.percent)!, onServiceCharge: tax.onServiceCharge, onTravel: tax.onTravel },

@@ -1,4 +1,7 @@
 // The same API on PostgreSQL.
+import { content } from '../../../content/index.js';
+import { estimateFor } from '../../shared/pricing.js';
+import { keptEstimateText } from '../kept-estimate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody, dayFromToday, documentOf } from '../../../tests/support/builders.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
@@ -34,7 +37,13 @@ describe('on PostgreSQL', () => {
     expectApiError(await putInquiry(t.app, newId(), { ...body, eventDate: dayFromToday(-2) }, { token }), 400);
 
     expect(await t.store.list()).toEqual([
-      { ...documentOf(body, created.json().createdAt), id, uid, spamReason: null },
+      {
+        ...documentOf(body, created.json().createdAt),
+        id,
+        uid,
+        spamReason: null,
+        estimate: keptEstimateText(estimateFor(content, body)),
+      },
     ]);
   });
 

@@ -1,4 +1,7 @@
 // PUT /api/inquiries/:id: create-only inquiries, replays and conflicts, in-process with app.inject.
+import { content } from '../../../content/index.js';
+import { estimateFor } from '../../shared/pricing.js';
+import { keptEstimateText } from '../kept-estimate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody, dayFromToday, documentOf } from '../../../tests/support/builders.js';
 import {
@@ -38,7 +41,16 @@ describe('PUT /api/inquiries/:id', () => {
     expectSecurityHeaders(response);
 
     const rows = (await t.store.list()).filter((row) => row.id === id);
-    expect(rows).toEqual([{ ...documentOf(body, answer.createdAt), id, uid, spamReason: null }]);
+    // The estimate it answered with, and the prices it used, kept in the same row (record 204).
+    expect(rows).toEqual([
+      {
+        ...documentOf(body, answer.createdAt),
+        id,
+        uid,
+        spamReason: null,
+        estimate: keptEstimateText(estimateFor(content, body)),
+      },
+    ]);
     // siteAddress and package exactly as sent; no website or fillMs stored.
     expect(rows[0]!.siteAddress).toBe('100 Congress Ave, Austin, TX 78701');
     expect(rows[0]!.package).toBe(body.package);

@@ -61,7 +61,8 @@ const engines: Engine[] = [
 
 /** What list() must return for a created inquiry. */
 function stored(inquiry: NewInquiry): StoredInquiry {
-  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason };
+  const estimate = inquiry.estimate ?? null;
+  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, estimate };
 }
 
 const MINUTE = 60_000;
@@ -94,15 +95,17 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     expect(store.engine).toBe(engine.name);
   });
 
-  it('stores a created inquiry and lists exactly its document, uid and spam flag', async () => {
+  it('stores a created inquiry and lists exactly its document, uid, spam flag and kept estimate', async () => {
     const store = await freshStore();
-    const inquiry = buildNewInquiry();
+    // The estimate the customer was told, kept in the same row (record 204).
+    const inquiry = buildNewInquiry({ estimate: '{"low":245251,"high":245251}' });
     await expect(store.create(inquiry)).resolves.toEqual({ status: 'created', createdAt: inquiry.document.createdAt });
 
     const rows = await store.list();
     expect(rows).toEqual([stored(inquiry)]);
     // Every field of spec §3 is there, with the spec's names, plus ours; nothing else (no bodyHash).
-    expect(Object.keys(rows[0]!).sort()).toEqual([...DOCUMENT_FIELDS, 'id', 'uid', 'spamReason'].sort());
+    expect(Object.keys(rows[0]!).sort()).toEqual([...DOCUMENT_FIELDS, 'id', 'uid', 'spamReason', 'estimate'].sort());
+    expect(rows[0]!.estimate).toBe('{"low":245251,"high":245251}');
     expect(rows[0]!.source).toBe('web');
     expect(typeof rows[0]!.plannedGuestCount).toBe('number');
     expect(await store.count()).toBe(1);

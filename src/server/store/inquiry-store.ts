@@ -23,6 +23,8 @@ export interface NewInquiry {
    * the address; counted by the confirmations' per-source cap (record 154).
    */
   sender?: string | null;
+  /** The estimate the customer was told and the prices it used, as JSON (kept-estimate.ts, record 204); null: none. */
+  estimate?: string | null;
 }
 
 export type CreateResult =
@@ -51,7 +53,7 @@ export interface InquiryStore {
 }
 
 /** Columns of the eventInquiries table: id, the spec's fields, then ours. */
-export const COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'bodyHash', 'sender'] as const;
+export const COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'bodyHash', 'sender', 'estimate'] as const;
 /** What is read back: not the body's hash nor the sender's, which only the store's own checks use. */
 export const STORED_COLUMNS = COLUMNS.filter((column) => column !== 'bodyHash' && column !== 'sender');
 

@@ -6,4 +6,6 @@ export interface StoredInquiry extends InquiryDocument {
   id: string;
   uid: string;
   spamReason: string | null;
+  /** The estimate the customer was told, as JSON (kept-estimate.ts reads it); null or absent: none kept. */
+  estimate?: string | null;
 }

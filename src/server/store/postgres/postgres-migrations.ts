@@ -430,6 +430,12 @@ export const POSTGRES_MIGRATIONS = migrationList([
   END $$`,
   },
   {
+    version: 200,
+    name: 'inquiry-estimate',
+    // As on SQLite (sqlite-migrations.ts, version 200; record 204).
+    sql: 'ALTER TABLE "eventInquiries" ADD COLUMN "estimate" text',
+  },
+  {
     version: 210,
     name: 'quote-message',
     // As on SQLite (sqlite-migrations.ts, version 210; record 213). Its words may name the

@@ -112,6 +112,7 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
       spamReason: inquiry.spamReason,
       bodyHash: inquiry.bodyHash,
       sender: inquiry.sender ?? null,
+      estimate: inquiry.estimate ?? null,
     }),
   );
   const values = COLUMNS.map((column) => rows.map((row) => row[column]));

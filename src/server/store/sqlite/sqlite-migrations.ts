@@ -405,6 +405,13 @@ export const SQLITE_MIGRATIONS = migrationList([
   CREATE INDEX actionLinksUsed_inquiryId ON actionLinksUsed (inquiryId)`,
   },
   {
+    version: 200,
+    name: 'inquiry-estimate',
+    // The estimate the customer was told and the prices it used, as JSON, written by the
+    // create in the same row (record 204). Inquiries from before keep none (NULL).
+    sql: 'ALTER TABLE eventInquiries ADD COLUMN estimate TEXT',
+  },
+  {
     version: 210,
     name: 'quote-message',
     // The owner's own line to the customer, sent with a version and kept with it (record 213).

@@ -83,6 +83,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
           spamReason: inquiry.spamReason,
           bodyHash: inquiry.bodyHash,
           sender: inquiry.sender ?? null,
+          estimate: inquiry.estimate ?? null,
         };
         return { id: inquiry.id, values: COLUMNS.map((column) => row[column]), owes: outbox.owes(inquiry) };
       }),
