@@ -1,5 +1,6 @@
 // The HTTP application: security headers, one error handler, the API routes and
 // the built site. buildApp never listens, so tests drive it in-process.
+import { availabilityRoutes } from './calendar/availability-routes.js';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, {
@@ -372,6 +373,7 @@ export async function buildApp(
   });
   await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
+  await app.register(availabilityRoutes, { calendar: owners.calendar });
   await app.register(inquiryRoutes, { config, store });
   await app.register(inquiryFormRoutes, { config, store });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
