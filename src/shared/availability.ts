@@ -16,3 +16,27 @@ export function availabilityRangeProblem(from: unknown, to: unknown): string | u
   if (addDays(from, MAX_AVAILABILITY_DAYS - 1) < to) return `The range can be at most ${MAX_AVAILABILITY_DAYS} days.`;
   return undefined;
 }
+
+/** The owner's "Block a day" form (issue 38): its fields' labels, as the contract names them. */
+export const BLOCK_LABELS = { date: 'Date', reason: 'Reason' } as const;
+/** The longest reason: a few words for the owner's own calendar. */
+export const MAX_REASON_LENGTH = 200;
+/** How far ahead a day may be blocked, in days. */
+const MAX_BLOCK_DAYS_AHEAD = 731;
+
+export interface BlockFields {
+  date: string;
+  reason: string;
+}
+
+/** What is wrong with a block, field by field ('Date: …', each naming its label); empty when nothing is. `today`: the business's date. */
+export function blockProblems(block: BlockFields, today: string): Partial<Record<keyof BlockFields, string>> {
+  const problems: Partial<Record<keyof BlockFields, string>> = {};
+  if (!isRealDate(block.date)) problems.date = `${BLOCK_LABELS.date}: enter a date such as 2030-05-26.`;
+  else if (block.date < today) problems.date = `${BLOCK_LABELS.date}: choose today or a later day.`;
+  else if (block.date > addDays(today, MAX_BLOCK_DAYS_AHEAD))
+    problems.date = `${BLOCK_LABELS.date}: choose a day within two years.`;
+  if (block.reason.length > MAX_REASON_LENGTH)
+    problems.reason = `${BLOCK_LABELS.reason}: at most ${MAX_REASON_LENGTH} characters.`;
+  return problems;
+}
