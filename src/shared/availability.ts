@@ -40,3 +40,18 @@ export function blockProblems(block: BlockFields, today: string): Partial<Record
     problems.reason = `${BLOCK_LABELS.reason}: at most ${MAX_REASON_LENGTH} characters.`;
   return problems;
 }
+
+/** A block as the owner's Schedule page shows it. */
+export interface BlockedDayView {
+  id: string;
+  date: string;
+  reason: string;
+  blockedAt: string;
+  blockedBy: string;
+}
+
+/** GET /api/owner/blocked-days: the blocks from today on, and the business's today (the form's earliest day). */
+export interface BlockedDaysView {
+  blocks: BlockedDayView[];
+  today: string;
+}

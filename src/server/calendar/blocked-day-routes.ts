@@ -4,24 +4,21 @@
 // day unavailable at once (GET /api/availability, the form) and shows in the owner's feed.
 import type { FastifyPluginAsync } from 'fastify';
 import { content } from '../../../content/index.js';
-import { type BlockFields, blockProblems, MAX_REASON_LENGTH } from '../../shared/availability.js';
+import { type BlockFields, type BlockedDaysView, blockProblems, MAX_REASON_LENGTH } from '../../shared/availability.js';
 import { localNow } from '../../shared/truck-schedule.js';
 import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
-import type { BlockedDay } from '../store/calendar-store.js';
 
 const today = () => localNow(new Date(), content.timeZone).date;
 
 export const blockedDayRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> = async (app, { owners }) => {
   const { calendar } = owners;
 
-  app.get(
-    '/api/owner/blocked-days',
-    async (): Promise<{ blocks: BlockedDay[] }> => ({
-      blocks: await calendar.blockedDays(today()),
-    }),
-  );
+  app.get('/api/owner/blocked-days', async (): Promise<BlockedDaysView> => {
+    const date = today();
+    return { blocks: await calendar.blockedDays(date), today: date };
+  });
 
   app.post<{ Body: { date: string; reason?: string } }>(
     '/api/owner/blocked-days',

@@ -57,7 +57,10 @@ describe('blocked days', () => {
     expect(added.statusCode, added.body).toBe(201);
     const { block } = added.json();
     expect(block).toMatchObject({ date: day, reason: 'Truck in the shop' });
-    expect((await call(app, 'GET', '/api/owner/blocked-days', { cookie })).json()).toEqual({ blocks: [block] });
+    expect((await call(app, 'GET', '/api/owner/blocked-days', { cookie })).json()).toEqual({
+      blocks: [block],
+      today: today(),
+    });
 
     const publicAnswer = await app.inject({ method: 'GET', url: `/api/availability?from=${day}&to=${day}` });
     expect(publicAnswer.json()).toEqual({ unavailable: [day] });

@@ -2,17 +2,11 @@
 // days are taken, and the days the owner blocked. One definition of a taken day, here
 // and in each engine's UNAVAILABLE query: it holds `perDay` Booked inquiries, or the
 // owner blocked it. (Holds on accepted quotes join that query as a third part.)
+import type { BlockedDayView } from '../../shared/availability.js';
 import type { Actor } from './actor.js';
 
-export interface BlockedDay {
-  id: string;
-  /** YYYY-MM-DD, the business's day. */
-  date: string;
-  /** The owner's own words: never shown to anyone else. */
-  reason: string;
-  blockedAt: string;
-  blockedBy: string;
-}
+/** A blocked day: its date (YYYY-MM-DD, the business's day) and the owner's reason, never shown to anyone else. */
+export type BlockedDay = BlockedDayView;
 
 export interface CalendarStore {
   /** The unavailable days from `from` to `to` (both YYYY-MM-DD, inclusive), in order, each once. */
