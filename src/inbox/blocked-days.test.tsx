@@ -71,7 +71,7 @@ describe('Block a day', () => {
     await user.type(field('Date'), '2030-05-19');
     await user.click(screen.getByRole('button', { name: 'Block a day' }));
     expect(field('Date')).toHaveProperty('ariaInvalid', 'true');
-    expect(screen.getByText('Date: choose today or a later day.')).toBeTruthy();
+    expect(screen.getByText('Date: pick today or a later day.')).toBeTruthy();
     expect(document.activeElement).toBe(field('Date'));
     expect(api.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });

@@ -33,9 +33,9 @@ export interface BlockFields {
 export function blockProblems(block: BlockFields, today: string): Partial<Record<keyof BlockFields, string>> {
   const problems: Partial<Record<keyof BlockFields, string>> = {};
   if (!isRealDate(block.date)) problems.date = `${BLOCK_LABELS.date}: enter a date such as 2030-05-26.`;
-  else if (block.date < today) problems.date = `${BLOCK_LABELS.date}: choose today or a later day.`;
+  else if (block.date < today) problems.date = `${BLOCK_LABELS.date}: pick today or a later day.`;
   else if (block.date > addDays(today, MAX_BLOCK_DAYS_AHEAD))
-    problems.date = `${BLOCK_LABELS.date}: choose a day within two years.`;
+    problems.date = `${BLOCK_LABELS.date}: pick a day within two years.`;
   if (block.reason.length > MAX_REASON_LENGTH)
     problems.reason = `${BLOCK_LABELS.reason}: at most ${MAX_REASON_LENGTH} characters.`;
   return problems;

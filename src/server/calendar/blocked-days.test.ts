@@ -36,7 +36,7 @@ describe('blocked days', () => {
     const cookie = await cookieOf(app);
     for (const [body, field, message] of [
       [{ date: '2031-02-30', reason: '' }, 'date', 'Date: enter a date such as 2030-05-26.'],
-      [{ date: addDays(today(), -1) }, 'date', 'Date: choose today or a later day.'],
+      [{ date: addDays(today(), -1) }, 'date', 'Date: pick today or a later day.'],
       [{ date: addDays(today(), 1), reason: 'x'.repeat(201) }, 'reason', 'Reason: at most 200 characters.'],
     ] as const) {
       const response = await call(app, 'POST', '/api/owner/blocked-days', { cookie, body });
