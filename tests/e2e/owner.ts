@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { InquiryBody } from '../../src/shared/inquiry.js';
-import { buildInquiryBody } from '../support/builders.js';
+import { buildInquiryBody, dayFromToday } from '../support/builders.js';
 import { expect } from './fixtures.js';
 
 export const PASSWORD = 'a long owner passphrase';
@@ -43,6 +43,8 @@ export async function sendByApi(
       firstName: 'Erin',
       lastName,
       email: `${lastName.toLowerCase()}@example.com`,
+      // A day of its own: a day another test booked is refused (record 240).
+      eventDate: dayFromToday(100 + Math.floor(Math.random() * 400)),
       ...overrides,
     }),
   });
