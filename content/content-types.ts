@@ -112,6 +112,8 @@ export interface OpeningHours {
  * the reminders before the day. Every field has a default (src/shared/event-plan.ts).
  */
 export interface EventPlanning {
+  /** How many events the business takes on one day: a day with this many Booked is full (default 1, record 240). */
+  eventsPerDay?: number;
   /** Minutes before service the truck arrives to set up: the sheet's "Arrive" (default 60). */
   setupMinutes?: number;
   /** Minutes after service the truck needs to pack up and go: the sheet's "Leave" (default 30). */

@@ -5,6 +5,7 @@ import type { BusinessContent } from './content-types.js';
 
 /** The content's `event` block with every default filled in. */
 export interface EventSettings {
+  eventsPerDay: number;
   setupMinutes: number;
   teardownMinutes: number;
   finalCountCutoffDays: number;
@@ -23,6 +24,7 @@ export function eventPlanning(content: Pick<BusinessContent, 'event'>): EventSet
   const event = content.event ?? {};
   const reminders = event.reminders ?? {};
   return {
+    eventsPerDay: event.eventsPerDay ?? 1,
     setupMinutes: event.setupMinutes ?? 60,
     teardownMinutes: event.teardownMinutes ?? 30,
     finalCountCutoffDays: event.finalCountCutoffDays ?? 3,

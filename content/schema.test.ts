@@ -437,6 +437,7 @@ describe('the event: the sheet’s times, the final count, site questions and re
     expect(settings.reminders.balanceDue.on).toBe(true);
     expect(settings.reminders.tomorrow.on).toBe(true);
     expect(settings.siteQuestions).toEqual([]);
+    expect(settings.eventsPerDay).toBe(1);
   });
 
   it('reads each business’s own, a kind of reminder switched off among them', async () => {
@@ -460,6 +461,11 @@ describe('the event: the sheet’s times, the final count, site questions and re
       'a setup time that is not whole minutes',
       (c) => (c.event!.setupMinutes = 12.5),
       'event.setupMinutes: must be a whole number from 0 to 720',
+    ],
+    [
+      'a day that takes no events',
+      (c) => (c.event!.eventsPerDay = 0),
+      'event.eventsPerDay: must be a whole number from 1 to 50',
     ],
     [
       'a time of day that is not one',

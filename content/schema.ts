@@ -201,6 +201,7 @@ const timeOfDay = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day such as 0
 const days = wholeNumber(0, 120);
 
 const event = record({
+  eventsPerDay: v.optional(wholeNumber(1, 50)),
   setupMinutes: v.optional(wholeNumber(0, 720)),
   teardownMinutes: v.optional(wholeNumber(0, 720)),
   finalCountCutoffDays: v.optional(days),

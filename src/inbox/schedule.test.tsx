@@ -28,6 +28,8 @@ function standIn(options: { refuse?: Record<string, string> } = {}) {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, url, body });
     const at = '2030-05-20T15:00:00.000Z';
+    // The page's "Block a day" has its own calls (blocked-days.test.tsx).
+    if (url.startsWith('/api/owner/blocked-days')) return json(200, { blocks: [], today: TODAY });
     if (method === 'GET')
       return json(200, { stops, history, now: { date: TODAY, time: '09:00' } } satisfies ScheduleView);
     if (options.refuse) return json(400, { error: 'bad_request', message: 'Refused.', fields: options.refuse });
@@ -54,7 +56,7 @@ function standIn(options: { refuse?: Record<string, string> } = {}) {
   return { stops, calls, fetch };
 }
 
-const form = () => screen.getByRole('form');
+const form = () => screen.getByRole('form', { name: /stop/ });
 /** What a screen reader reads after the field's name: the texts its aria-describedby names. */
 const description = (element: HTMLElement) =>
   (element.getAttribute('aria-describedby') ?? '')

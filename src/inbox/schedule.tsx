@@ -19,6 +19,7 @@ import {
   type TruckStop,
 } from '../shared/truck-schedule.js';
 import { ApiError, request } from './api.js';
+import { BlockedDays } from './blocked-days.js';
 import { clockTime, dateTime, eventDay } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { useResource } from './use-resource.js';
@@ -137,6 +138,13 @@ export function Schedule() {
           </ul>
         )}
       </section>
+
+      <BlockedDays
+        say={(said) => {
+          setRemoved(undefined);
+          setMessage(said);
+        }}
+      />
 
       {data && data.history.length > 0 ? (
         <section aria-labelledby="schedule-history-heading">

@@ -9,6 +9,7 @@ import { inquiryRuleErrors } from '../shared/inquiry.js';
 import { believedDateCreated, bodyTextErrors, isRealInstant } from '../shared/text-rules.js';
 import { keptEstimateText } from './kept-estimate.js';
 import type { InquiryStore } from './store/inquiry-store.js';
+import { DAY_TAKEN_MESSAGE } from '../shared/availability.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,7 +28,12 @@ export interface InquirySubmission {
 export type Acceptance =
   | { status: 'invalid'; fields: Record<string, string> }
   | ({ status: 'created' | 'replayed'; createdAt: string } & Partial<EstimateWords>)
-  | { status: 'conflict' };
+  | { status: 'conflict' }
+  /** The event's day is unavailable (record 240): the contract's message on eventDate, nothing stored. */
+  | { status: 'taken'; fields: { eventDate: string } };
+
+/** Whether a day (YYYY-MM-DD) is unavailable: full, blocked (or held), by the calendar's one definition. */
+export type DayTaken = (date: string) => Promise<boolean>;
 
 type EstimateWords = NonNullable<ReturnType<typeof estimateWords>>;
 
@@ -50,11 +56,14 @@ export function spamReasonOf(website: string, fillMs: number, minFillMs: number)
 export async function acceptInquiry(
   store: InquiryStore,
   submission: InquirySubmission,
-  options: { minFillMs: number; now?: Date; onCreated?: (spamReason: string | null) => void },
+  options: { minFillMs: number; now?: Date; onCreated?: (spamReason: string | null) => void; dayTaken?: DayTaken },
 ): Promise<Acceptance> {
   const now = options.now ?? new Date();
   const fields = inquiryProblems(submission.body, now);
   if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
+  if (await options.dayTaken?.(submission.body.eventDate)) {
+    return { status: 'taken', fields: { eventDate: DAY_TAKEN_MESSAGE } };
+  }
   const { website, fillMs: _sentFillMs, ...sent } = submission.body;
   const createdAt = now.toISOString();
   // The text is stored exactly as sent (the rules refuse, never rewrite); a sender's

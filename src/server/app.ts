@@ -1,5 +1,6 @@
 // The HTTP application: security headers, one error handler, the API routes and
 // the built site. buildApp never listens, so tests drive it in-process.
+import { availabilityRoutes, dayTakenOn } from './calendar/availability-routes.js';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, {
@@ -369,8 +370,12 @@ export async function buildApp(
   });
   await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
-  await app.register(inquiryRoutes, { config, store });
-  await app.register(inquiryFormRoutes, { config, store });
+  await app.register(availabilityRoutes, { calendar: owners.calendar });
+  const dayTaken = dayTakenOn(owners.calendar, (error) =>
+    app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
+  );
+  await app.register(inquiryRoutes, { config, store, dayTaken });
+  await app.register(inquiryFormRoutes, { config, store, dayTaken });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {
     published,

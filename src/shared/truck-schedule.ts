@@ -79,7 +79,7 @@ export const addDays = (date: string, days: number) =>
   new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 
 /** A date that exists ('2026-02-30' does not). */
-const isRealDate = (value: string) =>
+export const isRealDate = (value: string) =>
   DATE.test(value) && !Number.isNaN(Date.parse(value)) && new Date(Date.parse(value)).toISOString().startsWith(value);
 
 /**

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { InquiryBody } from '../../src/shared/inquiry.js';
-import { buildInquiryBody } from '../support/builders.js';
+import { buildInquiryBody, dayFromToday } from '../support/builders.js';
 import { expect } from './fixtures.js';
 
 export const PASSWORD = 'a long owner passphrase';
@@ -29,6 +29,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+let sent = 0;
+/**
+ * A day no other inquiry sent here has: a day another test booked is refused (record
+ * 240). Each worker (Playwright's parallel index) takes every fourth day from 100 days
+ * ahead, the next one at each send; the tests that book pick their own days nearer.
+ */
+const dayOfItsOwn = () => dayFromToday(100 + 4 * (sent++ % 150) + (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4));
+
 /** An inquiry from Erin <lastName> sent to the visitor's API; returns its id. */
 export async function sendByApi(
   request: APIRequestContext,
@@ -43,6 +51,7 @@ export async function sendByApi(
       firstName: 'Erin',
       lastName,
       email: `${lastName.toLowerCase()}@example.com`,
+      eventDate: dayOfItsOwn(),
       ...overrides,
     }),
   });

@@ -16,6 +16,7 @@ import {
 } from '../../src/server/routes/form-post.js';
 import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
+import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { INQUIRY_PAGE_FILES } from '../../src/shared/no-js-form-page.js';
 import { FORM_CONTROLS, PACKAGE_NAMES, TRUCK_OPERATION, toInquiryBody } from '../../src/shared/inquiry.js';
 import { InquiryPage } from '../../src/web/inquiry/no-js-page.js';
@@ -67,16 +68,17 @@ async function startFormApp(env: Record<string, string>) {
   const config = { ...built.config, clientDir };
   const store = openSqliteStore(config.dataDir);
   const app = await buildApp(config, store);
-  return { app, store, remove: built.remove };
+  return { app, store, dataDir: built.dataDir, remove: built.remove };
 }
 
 describe('POST /inquiry (the form without JavaScript)', () => {
   let app: FastifyInstance;
   let store: InquiryStore;
   let remove: () => void;
+  let dataDir: string;
 
   beforeAll(async () => {
-    ({ app, store, remove } = await startFormApp({ RATE_LIMIT_INQUIRIES_PER_IP: '1000' }));
+    ({ app, store, dataDir, remove } = await startFormApp({ RATE_LIMIT_INQUIRIES_PER_IP: '1000' }));
   });
   afterAll(async () => {
     await app.close();
@@ -140,6 +142,29 @@ describe('POST /inquiry (the form without JavaScript)', () => {
     expect(html).toMatch(new RegExp(`<option value="${TRUCK_OPERATION}" selected=""`));
     expect(html).toContain('Please check these 4 fields');
     expect(await storedFor('not an email')).toHaveLength(0);
+  });
+
+  it('refuses an unavailable day beside Event date, every value kept, nothing stored (record 240)', async () => {
+    const owners = openSqliteOwnerStore(dataDir);
+    const day = dayFromToday(45);
+    const block = await owners.calendar.blockDay(day, 'Family', { id: 'o', email: 'owner@example.com' }, new Date());
+    try {
+      const fields = buildFormFields({ eventDate: day, notes: 'Keep <this>' });
+      const response = await post(encode(fields));
+      expect(response.statusCode).toBe(409);
+      const html = response.body;
+      expect(html).toMatch(
+        /id="inquiry-eventDate-error">We(’|&#x27;|&#39;|')re already booked on that date\. Please choose another\.<\/p>/,
+      );
+      expect(html).toMatch(new RegExp(`<input[^>]*name="eventDate"[^>]*value="${day}"[^>]*aria-invalid="true"`));
+      expect(html).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${fields.email}"`));
+      expect(html).toContain('>Keep &lt;this&gt;</textarea>');
+      expect(html).not.toContain('Family');
+      expect(await storedFor(fields.email!)).toHaveLength(0);
+    } finally {
+      await owners.calendar.unblockDay(block.id);
+      await owners.close();
+    }
   });
 
   it('applies the shared rules: a package only with the truck, the truck only with a package', async () => {

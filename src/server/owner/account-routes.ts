@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { content } from '../../../content/index.js';
 import { eventPlanning, eventTimes } from '../../shared/event-plan.js';
 import type { OwnerAccountView } from '../../shared/inbox-views.js';
+import { localNow } from '../../shared/truck-schedule.js';
 import { eventSheetPath } from '../event-plan/event-services.js';
 import { httpError } from '../http-error.js';
 import { inboxLink } from '../notify/messages.js';
@@ -110,7 +111,10 @@ export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'confi
     const token = /^(.+)\.ics$/.exec(request.params.file)?.[1] ?? '';
     if (!CALENDAR_TOKEN.test(token) || !(await opensAFeed(token)))
       throw httpError(404, 'No such calendar (its link may have been reset).');
-    const booked = await owners.inbox.bookedInquiries({});
+    const [booked, blocks] = await Promise.all([
+      owners.inbox.bookedInquiries({}),
+      owners.calendar.blockedDays(localNow(new Date(), content.timeZone).date),
+    ]);
     const ids = booked.map((inquiry) => inquiry.id);
     const [counts, details] = await Promise.all([
       owners.eventPlans.latestFinalCounts(ids),
@@ -139,6 +143,7 @@ export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'confi
           timeZone: content.timeZone,
           inboxUrl: (id) => inboxLink(config.notify.publicUrl, id),
           sheetUrl: (id) => `${config.notify.publicUrl}${eventSheetPath(id)}`,
+          blocks,
         }),
       );
   });

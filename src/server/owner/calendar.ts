@@ -98,6 +98,21 @@ export interface FeedOptions {
   inboxUrl: (id: string) => string;
   /** Each event's link to its event sheet. */
   sheetUrl: (id: string) => string;
+  /** The days the owner blocked (record 240): all-day events, with the owner's reason (the feed is the owner's). */
+  blocks?: readonly { id: string; date: string; reason: string }[];
+}
+
+/** A blocked day as an all-day event. */
+function blockEvent(block: { id: string; date: string; reason: string }, now: Date): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${block.id}.blocked@curbside`,
+    `DTSTAMP:${stamp(now)}`,
+    `DTSTART;VALUE=DATE:${block.date.replaceAll('-', '')}`,
+    `DTEND;VALUE=DATE:${daysBefore(block.date, -1).replaceAll('-', '')}`,
+    `SUMMARY:${text(block.reason ? `Blocked: ${block.reason}` : 'Blocked')}`,
+    'END:VEVENT',
+  ];
 }
 
 /** '10:00 AM', with the day when it is not the event's. */
@@ -118,7 +133,7 @@ function dayLines(inquiry: FeedEvent, options: FeedOptions): string[] {
   ];
 }
 
-/** The feed of Booked inquiries. */
+/** The feed of Booked inquiries, and the days the owner blocked. */
 export function calendarFeed(inquiries: FeedEvent[], options: FeedOptions): string {
   const { now, timeZone } = options;
   const zone = zoneFor(inquiries, timeZone);
@@ -135,6 +150,7 @@ export function calendarFeed(inquiries: FeedEvent[], options: FeedOptions): stri
       const description = [details, ...dayLines(inquiry, options)].join('\n');
       return event(inquiry, { now, description, zone: zone ? timeZone : undefined, uid: feedUid(inquiry.id) });
     }),
+    ...(options.blocks ?? []).flatMap((block) => blockEvent(block, now)),
     'END:VCALENDAR',
   ]);
 }

@@ -14,6 +14,7 @@ import type { OwnerAreaOptions } from '../owner-area.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';
 import { pushRoutes } from './push-routes.js';
 import { scheduleRoutes } from '../schedule/schedule-routes.js';
+import { blockedDayRoutes } from '../calendar/blocked-day-routes.js';
 import { inboxRoutes } from './inbox-routes.js';
 import { clearedCookie } from './session-cookie.js';
 import { isSecure, sessionOf } from './owner-session.js';
@@ -65,6 +66,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(accountRoutes, options);
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
+    await signedIn.register(blockedDayRoutes, options);
     await signedIn.register(quoteRoutes, options);
     await signedIn.register(numbersRoutes, options);
     await signedIn.register(waitingRoutes, options);

@@ -41,7 +41,7 @@ import {
   controlTextMessage,
   type ControlTextField,
 } from '../../shared/text-rules.js';
-import { acceptInquiry, inquiryProblems } from '../accept-inquiry.js';
+import { acceptInquiry, type DayTaken, inquiryProblems } from '../accept-inquiry.js';
 import { faultMessage, storeFault } from '../store/store-faults.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
@@ -174,10 +174,11 @@ export function formInquiryKeys(secret: string, body: InquiryBody): { id: string
   };
 }
 
-export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (
-  app,
-  { config, store },
-) => {
+export const inquiryFormRoutes: FastifyPluginAsync<{
+  config: Config;
+  store: InquiryStore;
+  dayTaken?: DayTaken;
+}> = async (app, { config, store, dayTaken }) => {
   const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
   const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
   if (!existsSync(formFile) || !existsSync(sentFile)) {
@@ -311,8 +312,23 @@ export const inquiryFormRoutes: FastifyPluginAsync<{ config: Config; store: Inqu
           fillMs: fillSince(startedAt(config.sessionSecret, post.started, Date.now())),
           sender: senderOf(config.sessionSecret, request),
         },
-        { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
+        {
+          minFillMs: config.minFillMs,
+          onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason),
+          ...(dayTaken ? { dayTaken } : {}),
+        },
       );
+      if (result.status === 'taken') {
+        // The day is unavailable: the form again, every value kept, the message beside Event date.
+        const control = controlOf('eventDate')!;
+        const filled = fillInquiryForm(
+          formPage,
+          { ...post.values, website: post.website },
+          { [control]: result.fields.eventDate },
+          labels,
+        );
+        return html(reply, 409, formHtml(filled, post.started));
+      }
       if (result.status === 'invalid' || result.status === 'conflict') {
         throw httpError(409, 'This inquiry could not be stored. Please try again.');
       }

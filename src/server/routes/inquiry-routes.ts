@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PATTERNS, inquiryBodySchema, type InquiryBody } from '../../shared/inquiry.js';
-import { acceptInquiry } from '../accept-inquiry.js';
+import { acceptInquiry, type DayTaken } from '../accept-inquiry.js';
 import type { Config } from '../config.js';
 import { httpError } from '../http-error.js';
 import { sessionOf } from '../session-token.js';
@@ -22,9 +22,9 @@ declare module 'fastify' {
 
 const BODY_KEYS = inquiryBodySchema.required as readonly (keyof InquiryBody)[];
 
-export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore }> = async (
+export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore; dayTaken?: DayTaken }> = async (
   app,
-  { config, store },
+  { config, store, dayTaken },
 ) => {
   app.decorateRequest('uid', '');
   app.decorateRequest('sessionIssuedAt', 0);
@@ -75,8 +75,15 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
           fillMs,
           sender: senderOf(config.sessionSecret, request),
         },
-        { minFillMs: config.minFillMs, onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason) },
+        {
+          minFillMs: config.minFillMs,
+          onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason),
+          ...(dayTaken ? { dayTaken } : {}),
+        },
       );
+      if (result.status === 'taken') {
+        return reply.status(409).send({ error: 'conflict', message: result.fields.eventDate, fields: result.fields });
+      }
       if (result.status === 'invalid') {
         const message = Object.values(result.fields).join(' ');
         return reply.status(400).send({ error: 'invalid_body', message, fields: result.fields });

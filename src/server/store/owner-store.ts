@@ -13,6 +13,7 @@
 //   action links           action-link-store.ts sqlite/sqlite-action-link-store.ts postgres/postgres-action-link-store.ts
 //   the owner's numbers    numbers-store.ts   sqlite/sqlite-numbers-store.ts   postgres/postgres-numbers-store.ts
 //   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
+//   taken and blocked days calendar-store.ts  sqlite/sqlite-calendar-store.ts  postgres/postgres-calendar-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -21,6 +22,7 @@
 // contract suite `<name>-store.test.ts` on both engines (tests/support/owner-store-engines.ts).
 import type { AccountStore } from './account-store.js';
 import type { ActionLinkStore } from './action-link-store.js';
+import type { CalendarStore } from './calendar-store.js';
 import type { DeviceStore } from './device-store.js';
 import type { FollowUpStore } from './follow-up-store.js';
 import type { EventPlanStore } from './event-plan-store.js';
@@ -54,6 +56,8 @@ export interface OwnerStore extends AccountStore {
   readonly numbers: NumbersStore;
   /** Each booked event's final count and what the customer told of the day (record 170). */
   readonly eventPlans: EventPlanStore;
+  /** Taken days and the owner's blocked days (record 240). */
+  readonly calendar: CalendarStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

@@ -443,4 +443,18 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: `ALTER TABLE "quotes" ADD COLUMN "message" text NOT NULL DEFAULT '';
   ALTER TABLE "quotes" ALTER COLUMN "message" SET STATISTICS 0`,
   },
+  {
+    version: 240,
+    name: 'blocked-days',
+    // Days the owner blocked (issue 38, record 240): unavailable to the public, in the
+    // owner's private feed; the reason is the owner's alone.
+    sql: `CREATE TABLE "blockedDays" (
+    "id" text PRIMARY KEY,
+    "date" text NOT NULL,
+    "reason" text NOT NULL,
+    "blockedAt" timestamptz NOT NULL,
+    "blockedBy" text NOT NULL
+  );
+  CREATE INDEX "blockedDays_date" ON "blockedDays" ("date")`,
+  },
 ]);

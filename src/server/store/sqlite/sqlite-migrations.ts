@@ -417,4 +417,18 @@ export const SQLITE_MIGRATIONS = migrationList([
     // The owner's own line to the customer, sent with a version and kept with it (record 213).
     sql: `ALTER TABLE quotes ADD COLUMN message TEXT NOT NULL DEFAULT ''`,
   },
+  {
+    version: 240,
+    name: 'blocked-days',
+    // Days the owner blocked (issue 38, record 240): unavailable to the public, in the
+    // owner's private feed; the reason is the owner's alone.
+    sql: `CREATE TABLE blockedDays (
+    id TEXT PRIMARY KEY,
+    date TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    blockedAt TEXT NOT NULL,
+    blockedBy TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX blockedDays_date ON blockedDays (date)`,
+  },
 ]);

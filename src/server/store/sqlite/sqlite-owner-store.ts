@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
+import { sqliteCalendarStore } from './sqlite-calendar-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
 import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
@@ -46,6 +47,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     actionLinks: sqliteActionLinkStore(db, prepare),
     numbers: sqliteNumbersStore(prepare),
     eventPlans: sqliteEventPlanStore(db, prepare),
+    calendar: sqliteCalendarStore(prepare),
     async close() {
       if (db.open) db.close();
     },

@@ -1,0 +1,41 @@
+// GET /api/availability?from=YYYY-MM-DD&to=YYYY-MM-DD (issue 38, record 240): the
+// unavailable days, public and cacheable, from the one definition in the calendar
+// store. No names, no reasons: only dates.
+import type { FastifyPluginAsync } from 'fastify';
+import { content } from '../../../content/index.js';
+import { eventPlanning } from '../../../content/event-settings.js';
+import { availabilityRangeProblem } from '../../shared/availability.js';
+import type { DayTaken } from '../accept-inquiry.js';
+import type { CalendarStore } from '../store/calendar-store.js';
+import { httpError } from '../http-error.js';
+
+/** How long a browser or a proxy may keep the answer: short, so a newly taken day shows within a minute. */
+export const AVAILABILITY_CACHE = 'public, max-age=60';
+
+/**
+ * Whether one day is unavailable, by the calendar's one definition (the inquiry's
+ * create asks it). When the calendar cannot answer, the day counts as free: an
+ * inquiry is never lost to this check, and Booked is guarded where it is written.
+ */
+export function dayTakenOn(calendar: CalendarStore, onError: (error: unknown) => void): DayTaken {
+  const perDay = eventPlanning(content).eventsPerDay;
+  return async (date) => {
+    try {
+      return (await calendar.unavailableDays(date, date, perDay)).length > 0;
+    } catch (error) {
+      onError(error);
+      return false;
+    }
+  };
+}
+
+export const availabilityRoutes: FastifyPluginAsync<{ calendar: CalendarStore }> = async (app, { calendar }) => {
+  const perDay = eventPlanning(content).eventsPerDay;
+  app.get<{ Querystring: Record<string, unknown> }>('/api/availability', async (request, reply) => {
+    const { from, to } = request.query;
+    const problem = availabilityRangeProblem(from, to);
+    if (problem) throw httpError(400, problem);
+    const unavailable = await calendar.unavailableDays(from as string, to as string, perDay);
+    return reply.header('cache-control', AVAILABILITY_CACHE).send({ unavailable });
+  });
+};

@@ -1,0 +1,52 @@
+// The truck's calendar on PostgreSQL (calendar-store.ts), on the owner store's pool.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { BlockedDay, CalendarStore } from '../calendar-store.js';
+import { iso } from './postgres-transaction.js';
+
+/**
+ * The unavailable days between $1 and $2 ($3 Booked make a day full): the one
+ * definition of a taken day on PostgreSQL (calendar-store.ts); holds will be a third
+ * part of the UNION.
+ */
+export const UNAVAILABLE_SQL = `SELECT "day" FROM (
+    SELECT e."eventDate" AS "day" FROM "inquiryState" s JOIN "eventInquiries" e ON e."id" = s."inquiryId"
+    WHERE s."status" = 'booked' AND e."eventDate" BETWEEN $1 AND $2
+    GROUP BY e."eventDate" HAVING count(*) >= $3
+    UNION SELECT "date" FROM "blockedDays" WHERE "date" BETWEEN $1 AND $2
+  ) t ORDER BY "day"`;
+
+const toBlock = (row: Record<string, unknown>): BlockedDay => ({
+  id: row.id as string,
+  date: row.date as string,
+  reason: row.reason as string,
+  blockedAt: iso(row.blockedAt) as string,
+  blockedBy: row.blockedBy as string,
+});
+
+export function postgresCalendarStore(pool: pg.Pool): CalendarStore {
+  return {
+    async unavailableDays(from, to, perDay) {
+      const { rows } = await pool.query(UNAVAILABLE_SQL, [from, to, perDay]);
+      return rows.map((row) => row.day as string);
+    },
+    async blockDay(date, reason, by, at) {
+      const { rows } = await pool.query(
+        `INSERT INTO "blockedDays" ("id", "date", "reason", "blockedAt", "blockedBy") VALUES ($1, $2, $3, $4, $5)
+         RETURNING *`,
+        [randomUUID(), date, reason, at.toISOString(), by.email],
+      );
+      return toBlock(rows[0]);
+    },
+    async unblockDay(id) {
+      const { rowCount } = await pool.query('DELETE FROM "blockedDays" WHERE "id" = $1', [id]);
+      return (rowCount ?? 0) > 0;
+    },
+    async blockedDays(from) {
+      const { rows } = await pool.query('SELECT * FROM "blockedDays" WHERE "date" >= $1 ORDER BY "date", "blockedAt"', [
+        from,
+      ]);
+      return rows.map(toBlock);
+    },
+  };
+}

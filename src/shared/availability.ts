@@ -1,0 +1,57 @@
+// The truck's calendar as the public sees it (issue 38, record 240): which days are
+// taken, never who took them or why.
+import { addDays, isRealDate } from './truck-schedule.js';
+
+/** The contract's words for a date that is taken (design.md, "One calendar that tells the truth"). */
+export const DAY_TAKEN_MESSAGE = "We're already booked on that date. Please choose another.";
+
+/** The longest range GET /api/availability answers, in days (both ends counted). */
+export const MAX_AVAILABILITY_DAYS = 400;
+
+/** What is wrong with an availability range, or undefined when it is a range of real days, at most 400 long. */
+export function availabilityRangeProblem(from: unknown, to: unknown): string | undefined {
+  if (typeof from !== 'string' || !isRealDate(from) || typeof to !== 'string' || !isRealDate(to))
+    return 'from and to must be dates such as 2030-05-26.';
+  if (to < from) return 'to must not be before from.';
+  if (addDays(from, MAX_AVAILABILITY_DAYS - 1) < to) return `The range can be at most ${MAX_AVAILABILITY_DAYS} days.`;
+  return undefined;
+}
+
+/** The owner's "Block a day" form (issue 38): its fields' labels, as the contract names them. */
+export const BLOCK_LABELS = { date: 'Date', reason: 'Reason' } as const;
+/** The longest reason: a few words for the owner's own calendar. */
+export const MAX_REASON_LENGTH = 200;
+/** How far ahead a day may be blocked, in days. */
+const MAX_BLOCK_DAYS_AHEAD = 731;
+
+export interface BlockFields {
+  date: string;
+  reason: string;
+}
+
+/** What is wrong with a block, field by field ('Date: …', each naming its label); empty when nothing is. `today`: the business's date. */
+export function blockProblems(block: BlockFields, today: string): Partial<Record<keyof BlockFields, string>> {
+  const problems: Partial<Record<keyof BlockFields, string>> = {};
+  if (!isRealDate(block.date)) problems.date = `${BLOCK_LABELS.date}: enter a date such as 2030-05-26.`;
+  else if (block.date < today) problems.date = `${BLOCK_LABELS.date}: pick today or a later day.`;
+  else if (block.date > addDays(today, MAX_BLOCK_DAYS_AHEAD))
+    problems.date = `${BLOCK_LABELS.date}: pick a day within two years.`;
+  if (block.reason.length > MAX_REASON_LENGTH)
+    problems.reason = `${BLOCK_LABELS.reason}: at most ${MAX_REASON_LENGTH} characters.`;
+  return problems;
+}
+
+/** A block as the owner's Schedule page shows it. */
+export interface BlockedDayView {
+  id: string;
+  date: string;
+  reason: string;
+  blockedAt: string;
+  blockedBy: string;
+}
+
+/** GET /api/owner/blocked-days: the blocks from today on, and the business's today (the form's earliest day). */
+export interface BlockedDaysView {
+  blocks: BlockedDayView[];
+  today: string;
+}
