@@ -1,5 +1,7 @@
 // The architecture's import rules (biome.json) catch a deliberate cross import:
-// each probe is written for a moment into the named folder and linted there.
+// each probe is written for a moment into the named folder and linted there. Probes are
+// named *.test.ts(x): the server's build and "sources changed" (scripts/ensure-build.mjs)
+// pass over test files, so a CLI test building beside this one never sees them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 let probes = 0;
 
 function lintAs(path: string, source: string): { failed: boolean; output: string } {
-  const file = path.replace(/probe(\.tsx?)$/, `boundary-probe-${process.pid}-${++probes}$1`);
+  const file = path.replace(/probe(\.tsx?)$/, `boundary-probe-${process.pid}-${++probes}.test$1`);
   writeFileSync(file, source);
   try {
     const result = spawnSync('npx', ['biome', 'lint', file], { encoding: 'utf8' });
@@ -56,8 +58,8 @@ describe('import boundaries', () => {
     const dir = `src/server/cycle-probe-${process.pid}`;
     mkdirSync(dir);
     try {
-      writeFileSync(`${dir}/a.ts`, "import { b } from './b.js';\nexport const a = () => b;\n");
-      writeFileSync(`${dir}/b.ts`, "import { a } from './a.js';\nexport const b = () => a;\n");
+      writeFileSync(`${dir}/a.test.ts`, "import { b } from './b.test.js';\nexport const a = () => b;\n");
+      writeFileSync(`${dir}/b.test.ts`, "import { a } from './a.test.js';\nexport const b = () => a;\n");
       const result = spawnSync('npx', ['biome', 'lint', dir], { encoding: 'utf8' });
       expect(result.status).not.toBe(0);
       expect(`${result.stdout}${result.stderr}`).toContain('noImportCycles');
@@ -70,9 +72,9 @@ describe('import boundaries', () => {
     const dir = `src/shared/type-cycle-probe-${process.pid}`;
     mkdirSync(dir);
     try {
-      writeFileSync(`${dir}/a.ts`, "import type { B } from './b.js';\nexport interface A { b?: B }\n");
-      writeFileSync(`${dir}/b.ts`, "import { a } from './c.js';\nexport interface B { a: typeof a }\n");
-      writeFileSync(`${dir}/c.ts`, "import type { A } from './a.js';\nexport const a: A = {};\n");
+      writeFileSync(`${dir}/a.test.ts`, "import type { B } from './b.test.js';\nexport interface A { b?: B }\n");
+      writeFileSync(`${dir}/b.test.ts`, "import { a } from './c.test.js';\nexport interface B { a: typeof a }\n");
+      writeFileSync(`${dir}/c.test.ts`, "import type { A } from './a.test.js';\nexport const a: A = {};\n");
       const result = spawnSync('npx', ['biome', 'lint', dir], { encoding: 'utf8' });
       expect(result.status).not.toBe(0);
       expect(`${result.stdout}${result.stderr}`).toContain('noImportCycles');
