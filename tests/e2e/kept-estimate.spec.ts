@@ -7,6 +7,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { openWritingConnection, prepare } from '../../src/server/store/sqlite/sqlite-statements.js';
+import { truckPackages } from '../../content/index.js';
+import { content } from '../support/content-words.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 
@@ -25,9 +27,16 @@ function toldAtFifteen(id: string): void {
   }
 }
 
+/** The demo business's Basic, whose $16 a guest and rates the figures below are worked out from. */
+const basic = truckPackages(content).find((card) => card.name === 'Basic');
+
 test('the owner sees the estimate told and quotes at its prices, told when today’s differ, at 360 px', async ({
   page,
 }) => {
+  test.skip(
+    basic?.pricing?.per !== 'guest' || basic.pricing.amount !== 16,
+    'the figures are the demo business’s (Basic at $16 a guest); kept-estimate.test.ts raises any price',
+  );
   const owner = addOwner();
   const lastName = `Told${unique()}`;
   const id = await sendByApi(page.request, lastName, {
