@@ -85,10 +85,12 @@ const positiveNumber = (below: number, example: string) => {
 
 const flag = v.boolean('must be true or false');
 
-const httpUrl = matching(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'an http(s) address such as https://example.com');
+// Links only https:, mailto: and tel: (or a #section of the page): the owner edits
+// these in the inbox, and no edit may put a javascript: (or plain http:) link on the page.
+const httpUrl = matching(/^https:\/\/[^\s/]+(\/\S*)?$/, 'an https address such as https://example.com');
 const link = record({
   label: text(60),
-  href: matching(/^(#[\w-]+|https?:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, http(s), mailto: or tel: link'),
+  href: matching(/^(#[\w-]+|https:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, https, mailto: or tel: link'),
 });
 const colour = matching(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f5c3a');
 const slug = matching(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter');
