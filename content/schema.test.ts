@@ -156,6 +156,12 @@ describe('a broken copy fails, naming the exact path', () => {
       'nav[2].href: must be a #section, https, mailto: or tel: link',
     ],
     [
+      'a control character in a text',
+      (c) => (c.hero.heading = 'Tacos\u0007 for all'),
+      'hero.heading: must not contain control characters',
+    ],
+    ['a lone surrogate in a text', (c) => (c.tagline = 'Tacos \ud800'), 'tagline: must not contain control characters'],
+    [
       'a plain http social link',
       (c) => (c.social = [{ label: 'Old site', href: 'http://luckylime.example' }]),
       'social[0].href: must be a #section, https, mailto: or tel: link',

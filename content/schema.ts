@@ -42,10 +42,15 @@ export class ContentError extends Error {
   }
 }
 
+// Plain text: what the owner types in the inbox is shown as typed, never as HTML (the
+// page escapes it); well-formed Unicode without NUL or control characters but line breaks and tabs.
+// A control character but tab and line breaks, or a lone surrogate (\p{Cs} with the u flag).
+const CONTROL = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 const text = (max = 400) =>
   v.pipe(
     v.string('must be text'),
     v.check((value) => value.trim() !== '', 'must not be empty'),
+    v.check((value) => !CONTROL.test(value), 'must not contain control characters'),
     v.maxLength(max, `must be at most ${max} characters`),
   );
 

@@ -10,6 +10,8 @@ import type { ContentPort, LiveContent } from './content-port.js';
 export const LOOK_EVERY_MS = 1_000;
 
 export interface StoreContentPort extends ContentPort {
+  /** Version 1: the content file's content. */
+  readonly fileContent: BusinessContent;
   /** Reads the live version's number and, when newer than this instance's, switches to it. */
   refresh(): Promise<LiveContent>;
   /** Starts looking for versions published elsewhere (until stop()). */
@@ -68,6 +70,7 @@ export function storeContentPort(options: StoreContentPortOptions): StoreContent
     return next;
   };
   return {
+    fileContent,
     current: () => live,
     onChange(listener) {
       listeners.add(listener);
