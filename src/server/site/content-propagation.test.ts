@@ -32,7 +32,7 @@ async function estimateOn(t: OwnerApp, body = lead) {
 
 describe.each(['sqlite', 'postgres'] as const)('a publish on %s', (engine) => {
   it('reaches new inquiries on this instance at once and on another within its look', async () => {
-    const env = engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {};
+    const env: Record<string, string> = engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {};
     const build = { contentLookEveryMs: 100 };
     const first = await startOwnerApp(env, { build });
     const second = await startOwnerApp({ ...env, DATA_DIR: first.config.dataDir }, { build });
