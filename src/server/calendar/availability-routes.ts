@@ -2,10 +2,10 @@
 // unavailable days, public and cacheable, from the one definition in the calendar
 // store. No names, no reasons: only dates.
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import { eventPlanning } from '../../../content/event-settings.js';
 import { availabilityRangeProblem } from '../../shared/availability.js';
 import type { DayTaken } from '../accept-inquiry.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { CalendarStore } from '../store/calendar-store.js';
 import { httpError } from '../http-error.js';
 
@@ -17,9 +17,9 @@ export const AVAILABILITY_CACHE = 'public, max-age=60';
  * create asks it). When the calendar cannot answer, the day counts as free: an
  * inquiry is never lost to this check, and Booked is guarded where it is written.
  */
-export function dayTakenOn(calendar: CalendarStore, onError: (error: unknown) => void): DayTaken {
-  const perDay = eventPlanning(content).eventsPerDay;
+export function dayTakenOn(calendar: CalendarStore, content: ContentPort, onError: (error: unknown) => void): DayTaken {
   return async (date) => {
+    const perDay = eventPlanning(content.current().content).eventsPerDay;
     try {
       return (await calendar.unavailableDays(date, date, perDay)).length > 0;
     } catch (error) {
@@ -29,12 +29,15 @@ export function dayTakenOn(calendar: CalendarStore, onError: (error: unknown) =>
   };
 }
 
-export const availabilityRoutes: FastifyPluginAsync<{ calendar: CalendarStore }> = async (app, { calendar }) => {
-  const perDay = eventPlanning(content).eventsPerDay;
+export const availabilityRoutes: FastifyPluginAsync<{ calendar: CalendarStore; content: ContentPort }> = async (
+  app,
+  { calendar, content },
+) => {
   app.get<{ Querystring: Record<string, unknown> }>('/api/availability', async (request, reply) => {
     const { from, to } = request.query;
     const problem = availabilityRangeProblem(from, to);
     if (problem) throw httpError(400, problem);
+    const perDay = eventPlanning(content.current().content).eventsPerDay;
     const unavailable = await calendar.unavailableDays(from as string, to as string, perDay);
     return reply.header('cache-control', AVAILABILITY_CACHE).send({ unavailable });
   });

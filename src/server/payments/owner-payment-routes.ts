@@ -3,7 +3,6 @@
 // taken outside the site, and voiding one with a reason (record 146). A payment recorded
 // by hand that reaches the accepted quote's deposit books the inquiry as a provider's does.
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
   HAND_METHODS,
@@ -34,10 +33,11 @@ export function paymentView(payment: Payment): PaymentView {
   return { ...view, provider: provider ? providerLabel(provider) : null };
 }
 
-export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'notifier'>> = async (
+export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'notifier' | 'content'>> = async (
   app,
-  { owners, notifier },
+  { owners, notifier, content },
 ) => {
+  const site = () => content.current().content;
   const actor = (owner: { id: string; email: string }) => ({ id: owner.id, email: owner.email });
 
   app.get<{ Params: { id: string } }>(
@@ -51,8 +51,8 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       // The accepted total for the customer's final count, as every page and notice says it (record 200).
       return {
         payments: payments.map(paymentView),
-        currency: content.sale.currency,
-        locale: content.locale,
+        currency: site().sale.currency,
+        locale: site().locale,
         paid: figures.paid,
         total: figures.total,
         deposit: figures.deposit,
@@ -87,7 +87,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       }
       const result = await owners.payments.record(
         request.params.id,
-        { ...body, currency: content.sale.currency },
+        { ...body, currency: site().sale.currency },
         actor(request.owner!),
         new Date(),
       );
