@@ -10,8 +10,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { content } from '../../content/index.js';
-import { sectionOptionsOf } from '../shared/schedule-section.js';
+import { content as contentFile } from '../../content/index.js';
+import type { BusinessContent } from '../../content/schema.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
@@ -47,9 +47,10 @@ import { ownerArea } from './owner/owner-scope.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
-import { type ContentPort, fixedContentPort } from './site/content-port.js';
+import type { ContentPort } from './site/content-port.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
 import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
+import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { PictureResolver } from '../shared/picture-data.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
@@ -133,8 +134,10 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminder rules (default: every one in reminders/); a test gives its own. */
   reminderRules?: readonly ReminderRule[];
-  /** The published content (default: the content file's, never changing). */
-  contentPort?: ContentPort;
+  /** The site's version 1 (default: the content file, content/index.ts); a test gives its own. */
+  fileContent?: BusinessContent;
+  /** How often this instance looks for a version published on another (default 1 s; record 251). */
+  contentLookEveryMs?: number;
   /** Draws an owner's uploaded photo for the site's renderer (contract 3: the photos' store). */
   resolvePicture?: PictureResolver;
 }
@@ -153,6 +156,12 @@ declare module 'fastify' {
     reminders: ReminderSweeper;
     /** The server's clock (ms): the system's, or a test's. */
     clock: Clock;
+    /**
+     * The site's published content, as this instance serves it now (record 251). Route
+     * plugins take it as their `content` option; this is for tests and the few hooks
+     * outside a plugin.
+     */
+    content: StoreContentPort;
     /**
      * The public site rendered from the live content (record 260): its renderPage() draws
      * the owner's Preview of a draft, or a language's page. Undefined without a build.
@@ -264,6 +273,20 @@ export async function buildApp(
 
   const owners =
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
+  // The site's content (record 251): the store's live version, kept in memory, handed to
+  // every part that reads content as its `content` option (a ContentPort); each asks
+  // `content.current().content` when it needs it, so a publish reaches it.
+  const content = storeContentPort({
+    store: owners.siteContent,
+    fileContent: options.fileContent ?? contentFile,
+    ...(options.contentLookEveryMs ? { lookEveryMs: options.contentLookEveryMs } : {}),
+    onError: (error) =>
+      app.log.warn({ err: loggableError(error as FastifyError) }, 'site: could not look for a newer version'),
+  });
+  await content.refresh();
+  app.decorate('content', content);
+  app.addHook('onReady', async () => content.start());
+  app.addHook('preClose', async () => content.stop());
   const channels = options.channels ?? CHANNELS;
   const push = pushServices(
     owners.devices,
@@ -341,14 +364,13 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
-  const renderer = await siteRendererFor(app, config, options);
+  const renderer = await siteRendererFor(app, config, content, options);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
     ...(renderer ? { template: () => renderer.current().page } : {}),
     schedule: owners.schedule,
-    section: sectionOptionsOf(content),
-    host: new URL(content.siteUrl).host,
+    content,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
     onError: (error) =>
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
@@ -368,6 +390,7 @@ export async function buildApp(
     quoteUrl: sale.quoteUrl,
     clock,
     payments,
+    content,
   });
   // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
   const providers = openProviders(config.payments);
@@ -390,10 +413,11 @@ export async function buildApp(
   const dayTaken = dayTakenOn(owners.calendar, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
-  await app.register(inquiryRoutes, { config, store, dayTaken });
+  await app.register(inquiryRoutes, { config, store, content, dayTaken });
   await app.register(inquiryFormRoutes, {
     config,
     store,
+    content,
     dayTaken,
     ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
   });
@@ -416,6 +440,7 @@ export async function buildApp(
 async function siteRendererFor(
   app: FastifyInstance,
   config: Config,
+  port: ContentPort,
   options: BuildOptions,
 ): Promise<SiteRenderer | undefined> {
   const kit = await loadPageKit(ssrDirOf(config.clientDir));
@@ -423,7 +448,7 @@ async function siteRendererFor(
     kit &&
     (await startSiteRenderer({
       kit,
-      port: options.contentPort ?? fixedContentPort(content),
+      port,
       ...(options.resolvePicture ? { resolvePicture: options.resolvePicture } : {}),
       onError: (error, version) =>
         app.log.error(
