@@ -136,10 +136,9 @@ describe('the site rendered from the content port', () => {
 
   it('keeps the version before when a publish cannot be rendered (a photo nobody built or uploaded)', async () => {
     const live = await app.inject({ url: '/' });
-    const broken = structuredClone(app.content.current().content);
+    const broken = withFirstPackage('Broken', 31);
     const group = broken.packageGroups.find((candidate) => candidate.id === broken.truckPackageGroup)!;
-    group.packages[0]!.photo = { src: 'upload:0000', alt: 'Nothing' };
-    group.packages[0]!.price = 'From $31 / guest';
+    group.packages[0]!.photo = { src: 'images/never-built.jpg', alt: 'Nothing' };
     await publish(broken);
     // Published: the store and the port have it; only the render could not be made.
     expect(JSON.stringify(app.content.current().content)).toContain('From $31 / guest');
