@@ -49,9 +49,14 @@ import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import type { ContentPort } from './site/content-port.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
-import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
+import {
+  loadPageKit,
+  type SiteRenderer,
+  type SiteRendererOptions,
+  ssrDirOf,
+  startSiteRenderer,
+} from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
-import type { PictureResolver } from '../shared/picture-data.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
@@ -138,8 +143,6 @@ export interface BuildOptions {
   fileContent?: BusinessContent;
   /** How often this instance looks for a version published on another (default 1 s; record 251). */
   contentLookEveryMs?: number;
-  /** Draws an owner's uploaded photo for the site's renderer (contract 3: the photos' store). */
-  resolvePicture?: PictureResolver;
 }
 
 declare module 'fastify' {
@@ -364,7 +367,7 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
-  const renderer = await siteRendererFor(app, config, content, options);
+  const renderer = await siteRendererFor(app, config, content);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
@@ -435,13 +438,13 @@ export async function buildApp(
 /**
  * The public site, rendered from the live content once per version and again on each
  * publish (record 260); undefined without a build of the site (tests that write their own
- * pages: those are served as they are).
+ * pages: those are served as they are). `pictures` draws the owner's uploaded photos.
  */
 async function siteRendererFor(
   app: FastifyInstance,
   config: Config,
   port: ContentPort,
-  options: BuildOptions,
+  pictures: Pick<SiteRendererOptions, 'resolvePicture' | 'prepare'> = {},
 ): Promise<SiteRenderer | undefined> {
   const kit = await loadPageKit(ssrDirOf(config.clientDir));
   const renderer =
@@ -449,7 +452,7 @@ async function siteRendererFor(
     (await startSiteRenderer({
       kit,
       port,
-      ...(options.resolvePicture ? { resolvePicture: options.resolvePicture } : {}),
+      ...pictures,
       onError: (error, version) =>
         app.log.error(
           { err: loggableError(error as FastifyError) },

@@ -158,6 +158,8 @@ export interface SiteRendererOptions {
   port: ContentPort;
   /** Draws an owner's uploaded photo (`upload:<hash>`): the photos' store (contract 3). */
   resolvePicture?: PictureResolver;
+  /** Called before a version is rendered: the photos' store reads the photos it names that it does not know yet. */
+  prepare?: (content: BusinessContent) => Promise<void>;
   /** A version that could not be rendered (the one before stays served). */
   onError: (error: unknown, version: number) => void;
 }
@@ -183,7 +185,8 @@ export interface SiteRenderer {
 export async function startSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
   const { kit, port, resolvePicture } = options;
   let renders = 0;
-  const render = (live: LiveContent) => {
+  const render = async (live: LiveContent) => {
+    await options.prepare?.(live.content);
     renders += 1;
     return renderSite(kit, live, resolvePicture);
   };
