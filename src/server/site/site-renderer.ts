@@ -120,7 +120,7 @@ function inquiryPages(
   const style = /<style>[\s\S]*?<\/style>/.exec(page)?.[0] ?? '';
   const icon = /<link rel="icon"[^>]*>/.exec(page)?.[0] ?? '';
   const wrap = (title: string, body: string) =>
-    `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(`${title} · ${content.name}`)}</title><meta name="robots" content="noindex" />${icon}${style}</head><body>${body}</body></html>`;
+    `<!doctype html><html lang="${escapeHtml(content.locale)}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(`${title} · ${content.name}`)}</title><meta name="robots" content="noindex" />${icon}${style}</head><body>${body}</body></html>`;
   const render = (sent: boolean) => kit.renderers.renderInquiryPage({ content, pictures }, sent);
   return { form: wrap('Tell us about your event', render(false)), sent: wrap('Thank you', render(true)) };
 }
