@@ -36,4 +36,6 @@ export interface OwnerAreaOptions {
   clock: Clock;
   /** The payments the event sheet reads (record 170). */
   payments: PaymentsRead;
+  /** Releases ended holds and refunds the pre-orders owed back now (record 290). */
+  preorderSweep?: () => Promise<unknown>;
 }
