@@ -336,6 +336,7 @@ export async function buildApp(
   const published = await publishSchedule({
     clientDir: config.clientDir,
     schedule: owners.schedule,
+    preorders: owners.preorders,
     section: sectionOptionsOf(content),
     host: new URL(content.siteUrl).host,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),

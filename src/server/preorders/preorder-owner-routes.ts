@@ -41,8 +41,7 @@ function problemsOf(body: SettingsBody, menu: ReturnType<typeof menuChoices>): R
     else if (item.cap != null && !between(item.cap, L.cap))
       problems[`items[${index}].cap`] = `${item.name}: a cap from ${L.cap.min} to ${L.cap.max}, or none.`;
   });
-  if (new Set(body.items.map((item) => item.name)).size !== body.items.length)
-    problems.items = 'Each item once.';
+  if (new Set(body.items.map((item) => item.name)).size !== body.items.length) problems.items = 'Each item once.';
   if (body.open && body.items.length === 0) problems.items = 'Choose at least one item to take pre-orders.';
   return problems;
 }

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { scheduleSection, type SectionOptions, withScheduleSection } from '../../shared/schedule-section.js';
 import { addDays, localNow } from '../../shared/truck-schedule.js';
+import type { PreorderStore } from '../store/preorder-store.js';
 import type { ScheduleStore } from '../store/schedule-store.js';
 import { scheduleCalendar } from './schedule-calendar.js';
 
@@ -45,6 +46,8 @@ export interface PublishedSchedule {
 export interface PublishOptions {
   clientDir: string;
   schedule: ScheduleStore;
+  /** Which stops take pre-orders: their "Order ahead" links (record 290). */
+  preorders?: Pick<PreorderStore, 'openStops'>;
   section: Omit<SectionOptions, 'now'>;
   /** Each stop's UID domain in the calendar: the site's host. */
   host: string;
@@ -71,7 +74,8 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
       calendar = scheduleCalendar(stops, { now, businessName, timeZone, host: options.host });
     }
     if (!template) return;
-    const next = scheduleSection(stops, { ...options.section, now });
+    const preorderStops = await options.preorders?.openStops(stops.map((stop) => stop.id));
+    const next = scheduleSection(stops, { ...options.section, now, ...(preorderStops ? { preorderStops } : {}) });
     if (next === section && served) return;
     section = next;
     served = await compressed(withScheduleSection(template, next));
