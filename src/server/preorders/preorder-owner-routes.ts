@@ -57,6 +57,16 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
     return stop;
   };
 
+  // The Orders page's stops: the upcoming ones (and yesterday's) that have taken pre-orders.
+  app.get('/api/owner/preorders', async () => {
+    const today = localNow(new Date(clock()), content.timeZone).date;
+    const stops = await schedule.stops(addDays(today, -1));
+    const withSettings = await Promise.all(
+      stops.map(async (stop) => ({ stop, settings: await preorders.settings(stop.id) })),
+    );
+    return { stops: withSettings.flatMap(({ stop, settings }) => (settings ? [{ stop, settings }] : [])) };
+  });
+
   app.get<{ Params: { stopId: string } }>('/api/owner/preorders/:stopId', async (request) => {
     const stop = await stopOf(request.params.stopId);
     const [saved, orders, taken] = await Promise.all([

@@ -3,15 +3,10 @@
 // the settings (or the defaults before the owner saved any), the orders and the prep
 // list (each item's total over the live orders).
 import { content } from '../../../content/index.js';
-import { type Minor, toMinor } from '../../shared/money.js';
+import { toMinor } from '../../shared/money.js';
+import type { MenuChoice } from '../../shared/preorder-views.js';
 import { PREORDER_DEFAULTS } from '../../shared/preorder-times.js';
 import type { OfferedItem, Preorder, PreorderSettings } from '../store/preorder-store.js';
-
-/** An item of the content's menu, as a stop may offer it. */
-export interface MenuChoice {
-  name: string;
-  price: Minor;
-}
 
 /** The content's menu, item by item (the first of a name, when two groups repeat one); none without a menu. */
 export function menuChoices(): { currency: string; items: MenuChoice[] } {

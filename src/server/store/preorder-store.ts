@@ -11,71 +11,25 @@
 // Each provider event is applied once, by the paymentEvents table the deposits use.
 // Orders hold the customer's name, phone and e-mail: erased on request (erase).
 import type { Minor } from '../../shared/money.js';
+import type {
+  OfferedItem,
+  OrderLine,
+  OrderStatus,
+  Preorder,
+  PreorderSettings,
+  Taken,
+} from '../../shared/preorder-views.js';
 import type { PaidEvent } from './payment-store.js';
 
-/** An item a stop offers: its name and price as the menu said when the owner chose it, and an optional cap. */
-export interface OfferedItem {
-  name: string;
-  price: Minor;
-  /** At most this many of it at the stop; null: no cap. */
-  cap: number | null;
-}
-
-export interface PreorderSettings {
-  stopId: string;
-  /** "Take pre-orders". */
-  open: boolean;
-  items: OfferedItem[];
-  /** "Pickup every", in minutes. */
-  pickupEvery: number;
-  /** "Orders per pickup time". */
-  perPickup: number;
-  /** "Order by": minutes before the stop starts that ordering closes. */
-  orderBy: number;
-  currency: string;
-  /** Set by "Cancel stop": no more orders, every order cancelled. */
-  cancelledAt: string | null;
-}
-
-export const ORDER_STATUSES = ['held', 'paid', 'pay-at-pickup', 'ready', 'picked-up', 'cancelled', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export interface OrderLine {
-  name: string;
-  price: Minor;
-  quantity: number;
-}
-
-export interface Preorder {
-  id: string;
-  /** What the customer and the owner call it ("Order #1042"). */
-  number: number;
-  stopId: string;
-  /** The pickup time, 'HH:MM' on the stop's day. */
-  pickup: string;
-  name: string;
-  phone: string;
-  email: string;
-  lines: OrderLine[];
-  total: Minor;
-  currency: string;
-  payAtPickup: boolean;
-  status: OrderStatus;
-  /** Until when an unpaid checkout holds its place (null: paid at pickup, or no longer held). */
-  holdUntil: string | null;
-  provider: string | null;
-  checkoutId: string | null;
-  checkoutUrl: string | null;
-  paymentRef: string | null;
-  paidAt: string | null;
-  /** Paid, and owed back (a cancelled stop, or a payment after its hold ended with no room left). */
-  refundDue: boolean;
-  refundedAt: string | null;
-  readyAt: string | null;
-  pickedUpAt: string | null;
-  cancelledAt: string | null;
-  createdAt: string;
-}
+export {
+  ORDER_STATUSES,
+  type OfferedItem,
+  type OrderLine,
+  type OrderStatus,
+  type Preorder,
+  type PreorderSettings,
+  type Taken,
+} from '../../shared/preorder-views.js';
 
 export interface NewOrder {
   stopId: string;
@@ -102,12 +56,6 @@ export type PlaceResult =
  * ignored: no order of the site's.
  */
 export type OrderPaidOutcome = 'applied' | 'late-honoured' | 'late-refund' | 'duplicate' | 'mismatch' | 'ignored';
-
-/** How many places of each pickup time and each item are taken. */
-export interface Taken {
-  pickups: Record<string, number>;
-  items: Record<string, number>;
-}
 
 /** The first order number: "Order #1001", then up. */
 export const FIRST_ORDER_NUMBER = 1001;
