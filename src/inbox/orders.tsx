@@ -33,6 +33,8 @@ const ordersApi = {
   move: (stopId: string, orderId: string, to: 'ready' | 'picked-up') =>
     request<{ changed: boolean }>('POST', `/api/owner/preorders/${stopId}/orders/${orderId}/${to}`),
   cancel: (stopId: string) => request<{ cancelled: number }>('POST', `/api/owner/preorders/${stopId}/cancel`),
+  erase: (stopId: string, orderId: string) =>
+    request<void>('DELETE', `/api/owner/preorders/${stopId}/orders/${orderId}`),
 };
 
 const STATUS_LABELS: Record<Preorder['status'], string> = {
@@ -141,6 +143,12 @@ function StopOrdersView({ stopId }: { stopId: string }) {
                   key={order.id}
                   order={order}
                   money={money}
+                  onErase={() =>
+                    act(async () => {
+                      await ordersApi.erase(stopId, order.id);
+                      return `Order #${order.number}: the customer’s name, phone and e-mail are erased.`;
+                    })
+                  }
                   onMove={(to) =>
                     act(async () => {
                       const { changed } = await ordersApi.move(stopId, order.id, to);
@@ -196,10 +204,12 @@ function OrderCard({
   order,
   money,
   onMove,
+  onErase,
 }: {
   order: Preorder;
   money: (amount: number) => string;
   onMove: (to: 'ready' | 'picked-up') => Promise<void>;
+  onErase: () => Promise<void>;
 }) {
   const name = `Order #${order.number}`;
   const live = order.status === 'paid' || order.status === 'pay-at-pickup' || order.status === 'ready';
@@ -211,18 +221,30 @@ function OrderCard({
       <p>
         {order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')} · {money(order.total)}
       </p>
-      {live ? (
-        <div className="inbox-row">
-          {order.status !== 'ready' ? (
-            <button type="button" className="inbox-button" onClick={() => void onMove('ready')}>
-              Ready<span className="visually-hidden"> {name}</span>
-            </button>
-          ) : null}
-          <button type="button" className="inbox-button" onClick={() => void onMove('picked-up')}>
-            Picked up<span className="visually-hidden"> {name}</span>
-          </button>
-        </div>
+      {order.email ? (
+        <p className="inbox-muted">
+          {order.phone} · {order.email}
+        </p>
       ) : null}
+      <div className="inbox-row">
+        {live ? (
+          <>
+            {order.status !== 'ready' ? (
+              <button type="button" className="inbox-button" onClick={() => void onMove('ready')}>
+                Ready<span className="visually-hidden"> {name}</span>
+              </button>
+            ) : null}
+            <button type="button" className="inbox-button" onClick={() => void onMove('picked-up')}>
+              Picked up<span className="visually-hidden"> {name}</span>
+            </button>
+          </>
+        ) : null}
+        {order.email ? (
+          <button type="button" className="inbox-button inbox-destructive" onClick={() => void onErase()}>
+            Erase customer<span className="visually-hidden"> of {name}</span>
+          </button>
+        ) : null}
+      </div>
     </li>
   );
 }

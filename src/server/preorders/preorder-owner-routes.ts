@@ -142,6 +142,14 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
   app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/ready', move('markReady'));
   app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/picked-up', move('markPickedUp'));
 
+  // Erasure: the customer's name, phone and e-mail leave every order placed with that e-mail; the orders' figures stay.
+  app.delete<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId', async (request, reply) => {
+    const order = await preorders.get(request.params.orderId);
+    if (!order || order.stopId !== request.params.stopId) throw httpError(404, 'No such order.');
+    if (order.email !== '') await preorders.erase(order.email);
+    return reply.code(204).send();
+  });
+
   app.post<{ Params: { stopId: string } }>('/api/owner/preorders/:stopId/cancel', async (request) => {
     const stop = await stopOf(request.params.stopId);
     const cancelled = await preorders.cancelStop(stop.id, new Date(clock()));

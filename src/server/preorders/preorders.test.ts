@@ -10,6 +10,7 @@ import { content } from '../../../content/index.js';
 import { builtPage, call, cookieOf, ORIGIN, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.js';
 import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
+import type { NumbersView } from '../../shared/numbers-views.js';
 import type { Preorder } from '../store/preorder-store.js';
 import { menuChoices } from './preorder-views.js';
 
@@ -180,6 +181,39 @@ describe('pre-orders at a stop', () => {
     expect(await t.owners.preorders.get(held!.id)).toMatchObject({ status: 'refunded' });
     const landing = (await t.app.inject({ url: '/' })).body;
     expect(landing).not.toContain('>Order ahead</a>');
+  });
+
+  it('counts orders in the Numbers page and its CSV; erasure clears the customer from each of their orders', async () => {
+    const t = await openStop();
+    for (const pickup of ['11:00', '11:15']) {
+      expect(
+        (await postOrder(t.app, t.stop.id, { 'item-0': '2', pickup, ...customer, pay: 'pickup' })).statusCode,
+      ).toBe(303);
+    }
+    // A hold not paid is not an order yet.
+    await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:30', ...customer, pay: 'now' });
+    now += 60_000;
+    const numbers = (await call(t.app, 'GET', '/api/owner/numbers', { cookie: t.cookie })).json() as NumbersView;
+    expect(numbers.periods[0]!.preorders).toEqual({
+      count: 2,
+      revenue: [{ currency: 'USD', amount: 4 * first!.price }],
+    });
+    const csv = (await call(t.app, 'GET', '/api/owner/numbers.csv', { cookie: t.cookie })).body.split('\r\n');
+    expect(csv).toEqual(
+      expect.arrayContaining([
+        'Last 30 days,Pre-orders,Count,2',
+        `Last 30 days,Pre-order revenue,USD,${((4 * first!.price) / 100).toFixed(2)}`,
+      ]),
+    );
+
+    const [one] = await t.owners.preorders.forStop(t.stop.id);
+    const erase = (cookie?: string) =>
+      call(t.app, 'DELETE', `/api/owner/preorders/${t.stop.id}/orders/${one!.id}`, cookie ? { cookie } : {});
+    expect((await erase()).statusCode).toBe(401);
+    expect((await erase(t.cookie)).statusCode).toBe(204);
+    const after = await t.owners.preorders.forStop(t.stop.id);
+    expect(after.map((order) => [order.name, order.phone, order.email])).toEqual(after.map(() => ['', '', '']));
+    expect(after.map((order) => order.total)).toEqual([2 * first!.price, 2 * first!.price, first!.price]);
   });
 
   it('a hold that ended frees its place; its late payment, with no room left, is refunded through the provider', async () => {
