@@ -221,6 +221,13 @@ function OrderCard({
       <p>
         {order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ')} · {money(order.total)}
       </p>
+      {order.paidAt && (order.refundDue || order.status === 'refunded') ? (
+        // The owner is told of a payment that came after its hold ended (or for a cancelled stop): kept, and paid back.
+        <p className="inbox-notice">
+          Paid {money(order.total)} online, then {order.status === 'refunded' ? 'refunded' : 'being refunded'}
+          {order.cancelledAt && order.paidAt > order.cancelledAt ? ': the payment came after its 15 minutes' : ''}.
+        </p>
+      ) : null}
       {order.email ? (
         <p className="inbox-muted">
           {order.phone} · {order.email}
