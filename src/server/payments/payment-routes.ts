@@ -8,6 +8,7 @@ import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { EventOutcome } from '../store/payment-store.js';
+import type { OrderPaidOutcome, Preorder } from '../store/preorder-store.js';
 import { BadSignature, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
 
 /** A provider's event is a few kilobytes; this leaves room without taking anything large. */
@@ -17,15 +18,37 @@ export interface PaymentRouteOptions {
   owners: OwnerStore;
   providers: readonly PaymentProvider[];
   notifier: Pick<Notifier, 'kick'>;
+  /** A pre-order's payment applied (record 290): a late one owed back is refunded at once. */
+  onOrderPaid?(outcome: OrderPaidOutcome, order: Preorder | undefined): void;
 }
 
-/** Applies a verified event: a paid checkout or a refund; anything else is ignored. */
-function apply(owners: OwnerStore, provider: PaymentProvider, event: ProviderEvent): Promise<EventOutcome> {
+/** A pre-order's outcome in the deposits' terms (a late payment is applied: kept, then honoured or owed back). */
+const ORDER_OUTCOMES: Record<OrderPaidOutcome, EventOutcome> = {
+  applied: 'applied',
+  'late-honoured': 'applied',
+  'late-refund': 'applied',
+  duplicate: 'duplicate',
+  mismatch: 'mismatch',
+  ignored: 'ignored',
+};
+
+/** Applies a verified event: a paid checkout (a deposit's or a pre-order's) or a refund; anything else is ignored. */
+async function apply(
+  { owners, onOrderPaid }: PaymentRouteOptions,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<EventOutcome> {
   const at = new Date();
   const from = { provider: provider.name, label: provider.label, eventId: event.id };
   if (event.type === 'paid') {
     const { checkoutId, amount, currency, paymentRef } = event;
-    return owners.payments.applyPaid({ ...from, checkoutId, amount, currency, paymentRef }, at);
+    const paid = { ...from, checkoutId, amount, currency, paymentRef };
+    if (await owners.preorders.ownsCheckout(provider.name, checkoutId)) {
+      const { outcome, order } = await owners.preorders.applyPaid(paid, at);
+      onOrderPaid?.(outcome, order);
+      return ORDER_OUTCOMES[outcome];
+    }
+    return owners.payments.applyPaid(paid, at);
   }
   if (event.type === 'refunded') {
     const { paymentRef, refundedTotal, currency } = event;
@@ -34,7 +57,8 @@ function apply(owners: OwnerStore, provider: PaymentProvider, event: ProviderEve
   return Promise.resolve('ignored');
 }
 
-export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { owners, providers, notifier }) => {
+export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, options) => {
+  const { providers, notifier } = options;
   // The signature is over the exact bytes sent: the body is kept raw here, not parsed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, (_r, body, done) =>
@@ -50,7 +74,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
         if (error instanceof BadSignature) throw httpError(400, 'The event’s signature does not verify.');
         throw error;
       }
-      const outcome = await apply(owners, provider, event);
+      const outcome = await apply(options, provider, event);
       if (outcome === 'applied') notifier.kick(1);
       // Ids and outcomes only: nothing of the customer.
       const line = { provider: provider.name, event: event.id, type: event.type, outcome };
