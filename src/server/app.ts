@@ -297,8 +297,15 @@ export async function buildApp(
     },
     actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
     payment: (id: string) => owners.payments.get(id),
-    figures: (inquiry) => saleFiguresOf(owners, inquiry),
-    event: eventServices(owners, payments, config.notify.publicUrl, clock, acceptanceKey(config.sessionSecret)),
+    figures: (inquiry) => saleFiguresOf(owners, inquiry, content.current().content),
+    event: eventServices(
+      owners,
+      payments,
+      config.notify.publicUrl,
+      clock,
+      acceptanceKey(config.sessionSecret),
+      content,
+    ),
   };
   const notifier = createNotifier({
     push,
@@ -392,6 +399,7 @@ export async function buildApp(
     perLink: config.limits.quotePostsPerLink,
     deposits: providers[0] && deposits(owners, providers[0]),
     publicOrigin: publicOriginOf(config.notify),
+    content,
   });
   await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
