@@ -397,7 +397,7 @@ export async function buildApp(
     publicUrl: config.notify.publicUrl,
     counts: store.rateCounts,
     perLink: config.limits.quotePostsPerLink,
-    deposits: providers[0] && deposits(owners, providers[0]),
+    deposits: providers[0] && deposits(owners, providers[0], content),
     publicOrigin: publicOriginOf(config.notify),
     content,
   });
