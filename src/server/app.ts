@@ -315,8 +315,15 @@ export async function buildApp(
     },
     actionLinks: actionLinkSigner({ key: actionKey, publicUrl: config.notify.publicUrl, clock, accounts: owners }),
     payment: (id: string) => owners.payments.get(id),
-    figures: (inquiry) => saleFiguresOf(owners, inquiry),
-    event: eventServices(owners, payments, config.notify.publicUrl, clock, acceptanceKey(config.sessionSecret)),
+    figures: (inquiry) => saleFiguresOf(owners, inquiry, content.current().content),
+    event: eventServices(
+      owners,
+      payments,
+      config.notify.publicUrl,
+      clock,
+      acceptanceKey(config.sessionSecret),
+      content,
+    ),
   };
   const notifier = createNotifier({
     push,
@@ -423,8 +430,9 @@ export async function buildApp(
     publicUrl: config.notify.publicUrl,
     counts: store.rateCounts,
     perLink: config.limits.quotePostsPerLink,
-    deposits: providers[0] && deposits(owners, providers[0]),
+    deposits: providers[0] && deposits(owners, providers[0], content),
     publicOrigin: publicOriginOf(config.notify),
+    content,
   });
   await app.register(paymentRoutes, {
     owners,

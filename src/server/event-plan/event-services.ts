@@ -2,11 +2,11 @@
 // sheet (status, final count, balance), a final count with the one it replaced, a
 // quarter hour's final counts from the customer (record 190), and
 // the owner's link to the sheet.
-import { content } from '../../../content/index.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import type { EventServices } from '../notify/channels/channel.js';
 import type { FinalCount } from '../store/event-plan-store.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import { eventSheet } from './event-sheet.js';
 import type { PaymentsRead } from './payments.js';
@@ -20,9 +20,10 @@ export function eventServices(
   publicUrl: string,
   clock: Clock,
   digestKey: Buffer,
+  content: ContentPort,
 ): EventServices {
   return {
-    sheet: (inquiryId) => eventSheet(owners, payments, inquiryId, digestKey),
+    sheet: (inquiryId) => eventSheet(owners, payments, inquiryId, digestKey, content.current().content),
     async finalCount(id) {
       const count = await owners.eventPlans.finalCount(id);
       if (!count) return undefined;
@@ -44,6 +45,6 @@ export function eventServices(
       return was === undefined ? undefined : { count, was, changes: changes.length };
     },
     sheetUrl: (inquiryId) => `${publicUrl}${eventSheetPath(inquiryId)}`,
-    today: () => todayIn(content.timeZone, clock()),
+    today: () => todayIn(content.current().content.timeZone, clock()),
   };
 }

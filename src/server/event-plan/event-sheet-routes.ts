@@ -39,7 +39,7 @@ export const eventSheetRoutes: FastifyPluginAsync<
     '/api/owner/inquiries/:id/event-sheet',
     { schema: { params: idParams } },
     async (request): Promise<EventSheetView> => {
-      const sheet = await eventSheet(owners, payments, request.params.id, digestKey);
+      const sheet = await eventSheet(owners, payments, request.params.id, digestKey, site());
       if (!sheet) throw httpError(404, NO_SUCH);
       return sheet;
     },
@@ -68,7 +68,7 @@ export const eventSheetRoutes: FastifyPluginAsync<
             ? `Final guest count set: ${guests} (was ${previous.guests})`
             : `Final guest count set: ${guests} (was ${found.inquiry.plannedGuestCount} planned)`,
       );
-      const sheet = set && (await eventSheet(owners, payments, found.inquiry.id, digestKey));
+      const sheet = set && (await eventSheet(owners, payments, found.inquiry.id, digestKey, site()));
       if (!sheet) throw httpError(404, NO_SUCH);
       return sheet;
     },

@@ -2,7 +2,7 @@
 // stored and never typed again: the inquiry (who, when, where, the customer's notes),
 // the accepted quote's snapshot, the final count in force, what the customer told of the
 // day, the owner's notes, and the payments. The reminders' notices read it too.
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { type EventSheetView, eventPlanning, eventTimes, finalCountLastDay } from '../../shared/event-plan.js';
 import { mapsUrl } from '../../shared/truck-schedule.js';
 import { digestMatches, shortDigest } from '../quotes/acceptance-digest.js';
@@ -16,6 +16,8 @@ export async function eventSheet(
   inquiryId: string,
   /** The key acceptances are signed with: the sheet says whether the stored digest is this server's (record 203). */
   digestKey: Buffer,
+  /** The live content: the event's settings and currency. */
+  content: BusinessContent,
 ): Promise<EventSheetView | undefined> {
   const found = await owners.inbox.getInquiry(inquiryId);
   if (!found) return undefined;
@@ -29,7 +31,7 @@ export async function eventSheet(
   const settings = eventPlanning(content);
   const final = counts.at(-1);
   const paid = paidList.reduce((sum, payment) => sum + payment.amount, 0);
-  const figures = saleFigures({ inquiry, quotes, finalGuests: final?.guests, paid });
+  const figures = saleFigures({ inquiry, quotes, finalGuests: final?.guests, paid, content });
   const { terms } = figures;
   return {
     inquiryId,

@@ -2,7 +2,7 @@
 // out once, here, from the accepted quote, the final count and the payments. The quote
 // page, the inbox's payments, the event sheet, Bookings, the export and every notice read
 // these figures and never add up a total, a balance or a guest count of their own.
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { eventPlanning, linesForFinalCount } from '../../shared/event-plan.js';
 import type { Minor } from '../../shared/money.js';
 import { pricedPackage, type QuoteLine, type QuoteRates, type QuoteTotals, quoteTotals } from '../../shared/pricing.js';
@@ -65,8 +65,10 @@ export function saleFigures(input: {
   quotes: readonly Quote[];
   finalGuests: number | undefined;
   paid: Minor;
+  /** The live content: the package's minimum and whether fewer guests lower the price. */
+  content: BusinessContent;
 }): SaleFigures {
-  const { inquiry, finalGuests, paid } = input;
+  const { inquiry, finalGuests, paid, content } = input;
   const terms = acceptedTerms(input.quotes, inquiry);
   if (!terms) {
     const guests = finalGuests ?? inquiry.plannedGuestCount;
@@ -99,6 +101,7 @@ export function saleFigures(input: {
 export async function saleFiguresOf(
   owners: Pick<OwnerStore, 'quotes' | 'eventPlans' | 'payments'>,
   inquiry: FiguresInquiry & Pick<StoredInquiry, 'id'>,
+  content: BusinessContent,
 ): Promise<SaleFigures> {
   const [quotes, counts, accounts] = await Promise.all([
     owners.quotes.forInquiry(inquiry.id),
@@ -110,5 +113,6 @@ export async function saleFiguresOf(
     quotes,
     finalGuests: counts.at(-1)?.guests,
     paid: accounts.get(inquiry.id)?.paid ?? 0,
+    content,
   });
 }

@@ -6,6 +6,7 @@
 // quote pages; links (URLs), headers and the webhook's JSON are for machines and keep ISO.
 import { describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
+import { fixedContentPort } from '../site/content-port.js';
 import { bookedEvent, postForm } from '../../../tests/support/booked-event.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, type OwnerApp, startOwnerApp } from '../../../tests/support/owner-app.js';
@@ -73,13 +74,14 @@ function saleOf(t: OwnerApp, today: number): SaleServices {
     },
     actionLinks: async () => [{ action: 'contacted', title: 'Mark as contacted', url: `${PUBLIC_URL}/a/1` }],
     payment: (id) => owners.payments.get(id),
-    figures: (inquiry) => saleFiguresOf(owners, inquiry),
+    figures: (inquiry) => saleFiguresOf(owners, inquiry, content),
     event: eventServices(
       owners,
       paymentsRead(owners.payments),
       PUBLIC_URL,
       () => today,
       acceptanceKey(t.config.sessionSecret),
+      fixedContentPort(content),
     ),
   };
 }

@@ -6,11 +6,11 @@ import type { OwnerAreaOptions } from '../owner-area.js';
 import { numbersCsv } from './numbers-csv.js';
 import { ownerNumbers } from './numbers.js';
 
-export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'clock'>> = async (
+export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'clock' | 'content'>> = async (
   app,
-  { owners, clock },
+  { owners, clock, content },
 ) => {
-  const count = () => ownerNumbers(owners.numbers, clock(), undefined, owners.preorders);
+  const count = () => ownerNumbers(owners.numbers, clock(), content.current().content, owners.preorders);
 
   app.get('/api/owner/numbers', async (): Promise<NumbersView> => count());
 

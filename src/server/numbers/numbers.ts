@@ -1,7 +1,7 @@
 // The owner's numbers of the last 30 and 365 days (issue 31, record 183): each period's
 // weeks in the business's time zone, counted by the store, the form's free-text sources
 // grouped as people would read them.
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import {
   NOT_GIVEN,
   NUMBERS_PERIODS,
@@ -45,11 +45,15 @@ export function weeksOf(from: number, to: number, timeZone: string): WeekRange[]
  * whatever their case and spacing are one source, named as most people wrote it; an
  * empty answer is "Not given"; past the largest few, the rest are one line.
  */
-export function groupSources(byReference: PeriodFigures['byReference'], most = MOST_SOURCES): PeriodView['bySource'] {
+export function groupSources(
+  byReference: PeriodFigures['byReference'],
+  most = MOST_SOURCES,
+  locale = 'en-US',
+): PeriodView['bySource'] {
   const groups = new Map<string, { inquiries: number; spellings: Map<string, number> }>();
   for (const { reference, inquiries } of byReference) {
     const written = reference.trim().replace(/\s+/g, ' ');
-    const key = written.toLocaleLowerCase(content.locale);
+    const key = written.toLocaleLowerCase(locale);
     const group = groups.get(key) ?? { inquiries: 0, spellings: new Map() };
     group.inquiries += inquiries;
     group.spellings.set(written, (group.spellings.get(written) ?? 0) + inquiries);
@@ -87,7 +91,8 @@ async function preorderFigures(preorders: Pick<PreorderStore, 'createdBetween'>,
 export async function ownerNumbers(
   store: NumbersStore,
   now: number,
-  timeZone = content.timeZone,
+  /** The live content's time zone and locale. */
+  { timeZone, locale }: Pick<BusinessContent, 'timeZone' | 'locale'>,
   preorders?: Pick<PreorderStore, 'createdBetween'>,
 ): Promise<NumbersView> {
   const periods = await Promise.all(
@@ -102,7 +107,7 @@ export async function ownerNumbers(
         inquiries: figures.byWeek.reduce((sum, week) => sum + week.inquiries, 0),
         spam: figures.byWeek.reduce((sum, week) => sum + week.spam, 0),
         byWeek: figures.byWeek,
-        bySource: groupSources(figures.byReference),
+        bySource: groupSources(figures.byReference, MOST_SOURCES, locale),
         answers: figures.answers,
         quotes: figures.quotes,
         deposits: figures.deposits,

@@ -113,7 +113,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
     // An accepted quote's balance is the one function's (the total for the final count, record 200).
     const accepted = rows.filter((row) => (accounts.get(row.id)?.total ?? null) !== null);
     const owing = new Map(
-      await Promise.all(accepted.map(async (row) => [row.id, await saleFiguresOf(owners, row)] as const)),
+      await Promise.all(accepted.map(async (row) => [row.id, await saleFiguresOf(owners, row, site())] as const)),
     );
     const today = todayIn(site().timeZone);
     const withQuotes = rows.map((row) => {
@@ -171,7 +171,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
     },
     async (request): Promise<{ bookings: BookingRow[] }> => {
       const booked = (await owners.inbox.bookedInquiries({ from: request.query.from })).slice(0, MAX_BOOKINGS);
-      const figures = await Promise.all(booked.map((row) => saleFiguresOf(owners, row)));
+      const figures = await Promise.all(booked.map((row) => saleFiguresOf(owners, row, site())));
       return {
         bookings: booked.map((row, index) => ({
           id: row.id,

@@ -4,13 +4,13 @@
 // for with an idempotency key derived from the quote, the amount and how many checkouts
 // the quote had before, so two presses at once (on two instances too) get the provider's
 // one session.
-import { content } from '../../../content/index.js';
 import { dayInWords } from '../../shared/date-words.js';
 import type { Minor } from '../../shared/money.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { StoredCheckout } from '../store/payment-store.js';
 import type { Quote } from '../store/quote-store.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { PaymentProvider } from './payment-provider.js';
 
 /** A checkout kept is reused only while the customer still has this long to pay it. */
@@ -22,11 +22,12 @@ export interface Deposits {
   checkout(quote: Quote, inquiry: StoredInquiry, amount: Minor, pageUrl: string): Promise<StoredCheckout>;
 }
 
-export function deposits(owners: OwnerStore, provider: PaymentProvider): Deposits {
+export function deposits(owners: OwnerStore, provider: PaymentProvider, content: ContentPort): Deposits {
   return {
     provider,
     async checkout(quote, inquiry, amount, pageUrl) {
       const now = new Date();
+      const { name, locale } = content.current().content;
       const found = await owners.payments.checkoutFor(
         provider.name,
         quote.id,
@@ -40,7 +41,7 @@ export function deposits(owners: OwnerStore, provider: PaymentProvider): Deposit
         amount,
         currency: quote.currency,
         customerEmail: inquiry.email,
-        description: `Deposit: ${content.name}, ${dayInWords(inquiry.eventDate, content.locale)}`,
+        description: `Deposit: ${name}, ${dayInWords(inquiry.eventDate, locale)}`,
         successUrl: `${pageUrl}?payment=done`,
         cancelUrl: `${pageUrl}?payment=cancelled`,
         idempotencyKey: `curbside-deposit-${quote.id}-${amount}-${found.earlier}`,

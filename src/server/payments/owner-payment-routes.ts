@@ -47,7 +47,10 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       const { id } = request.params;
       const inquiry = (await owners.inbox.getInquiry(id))?.inquiry;
       if (!inquiry) throw httpError(404, NO_INQUIRY);
-      const [payments, figures] = await Promise.all([owners.payments.forInquiry(id), saleFiguresOf(owners, inquiry)]);
+      const [payments, figures] = await Promise.all([
+        owners.payments.forInquiry(id),
+        saleFiguresOf(owners, inquiry, site()),
+      ]);
       // The accepted total for the customer's final count, as every page and notice says it (record 200).
       return {
         payments: payments.map(paymentView),

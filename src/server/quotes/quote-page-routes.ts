@@ -6,11 +6,11 @@
 // provider's checkout). Only posts from the page itself are taken; the token is never
 // logged (app.ts redacts it).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { content } from '../../../content/index.js';
 import { eventPlanning } from '../../shared/event-plan.js';
 import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { planFieldLabel, readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
@@ -59,15 +59,17 @@ export interface QuotePageRouteOptions {
   /** The rate limits' counts, and how many posts one link may take (record 190). */
   counts: RateCounts;
   perLink: RateLimit;
+  /** The site's live content: the business's name, time zone and event settings (record 251). */
+  content: ContentPort;
 }
 
 /**
  * What the customer accepted, exactly as the page showed it: the business, the event,
  * the lines, the totals and the terms, as canonical JSON (keys in this fixed order).
  */
-export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
+export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry, business: string): string {
   return JSON.stringify({
-    business: content.name,
+    business,
     quote: {
       id: quote.id,
       version: quote.version,
@@ -91,6 +93,7 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry): string {
 }
 
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
+  const site = () => options.content.current().content;
   const { owners, notifier, quoteKey, deposits, clock } = options;
   // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
   const formTargets = deposits?.provider.checkoutOrigins ?? [];
@@ -104,7 +107,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-  const today = () => todayIn(content.timeZone, clock());
+  const today = () => todayIn(site().timeZone, clock());
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -134,7 +137,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     pageErrorHandler(app, {
       html,
       back: (request) => ({ href: pathOf(request as FastifyRequest<Params>), text: 'Back to the quote' }),
-      labelOf: (name) => ANSWER_LABELS[name] ?? planFieldLabel(name, eventPlanning(content)),
+      labelOf: (name) => ANSWER_LABELS[name] ?? planFieldLabel(name, eventPlanning(site())),
     }),
   );
 
@@ -202,7 +205,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       inquiry,
       terms,
       figures,
-      settings: eventPlanning(content),
+      settings: eventPlanning(site()),
       finalCount: counts.at(-1),
       details,
       today: today(),
@@ -219,7 +222,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const state = quoteState(view.quote, today());
     if (state === 'replaced') return html(reply, status, replacedPage());
     // Accepted: every figure of money and guests from the one function (record 200).
-    const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry) : undefined;
+    const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry, site()) : undefined;
     const after: Partial<Awaited<ReturnType<typeof afterAcceptance>>> = figures
       ? await afterAcceptance(view, figures)
       : {};
@@ -303,7 +306,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       if (request.body?.get('accept') !== 'yes') {
         return render(reply, 400, { ...found, path, problem: 'Tick “I accept the terms” to accept the quote.' });
       }
-      const snapshot = acceptedSnapshot(found.quote, found.inquiry);
+      const snapshot = acceptedSnapshot(found.quote, found.inquiry, site().name);
       const at = new Date(clock()).toISOString();
       const result = await owners.quotes.accept(
         found.quote.id,
@@ -347,7 +350,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const path = pathOf(request);
     if (
       !agreed(found.quote) ||
-      !planOpen({ inquiry: found.inquiry, settings: eventPlanning(content), today: today() })
+      !planOpen({ inquiry: found.inquiry, settings: eventPlanning(site()), today: today() })
     ) {
       return { answered: await render(reply, 409, { ...found, path }) };
     }
@@ -361,7 +364,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       const open = await openPlan(request, reply);
       if (!open.found) return open.answered;
       const { found, path } = open;
-      const read = readFinalCount(request.body ?? new URLSearchParams(), eventPlanning(content));
+      const read = readFinalCount(request.body ?? new URLSearchParams(), eventPlanning(site()));
       if ('problem' in read) {
         const planProblem = { form: 'count' as const, message: read.problem, typed: read.typed };
         return render(reply, 400, { ...found, path, planProblem });
@@ -382,7 +385,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       const open = await openPlan(request, reply);
       if (!open.found) return open.answered;
       const { found, path } = open;
-      const read = readDetails(request.body ?? new URLSearchParams(), eventPlanning(content));
+      const read = readDetails(request.body ?? new URLSearchParams(), eventPlanning(site()));
       if (read.problem) {
         const planProblem = { form: 'details' as const, message: read.problem, typed: read.details };
         return render(reply, 400, { ...found, path, planProblem });
