@@ -9,8 +9,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { ContentError, type BusinessContent } from '../../content/schema.js';
+import { ContentError, type BusinessContent, UPLOADED_PHOTO } from '../../content/schema.js';
 import type { PictureData, PictureRole } from '../web/picture-data.js';
+
+export type { PictureData, PictureRole };
 
 /** Where content file paths are relative to. */
 export const CONTENT_DIR = 'content';
@@ -90,7 +92,8 @@ export function pictureUses(content: BusinessContent): PictureUse[] {
   content.clients.logos.forEach((logo, i) => {
     if (typeof logo !== 'string') uses.push({ field: `clients.logos[${i}].image`, file: logo.image, role: 'logo' });
   });
-  return uses;
+  // An uploaded photo lives in the store, not the content folder: the server draws it (src/server/photos/).
+  return uses.filter((use) => !UPLOADED_PHOTO.test(use.file));
 }
 
 export interface CheckedPicture {
@@ -166,8 +169,11 @@ const slug = (file: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'picture';
 
-/** The sizes made for a picture in a role, never larger than the source (no upscaling). */
-function planSizes(picture: CheckedPicture, spec: RoleSpec): { width: number; height: number }[] {
+/** The sizes made for a picture in a role, never larger than the source (no upscaling); the server's uploads too (src/server/photos/). */
+export function planSizes(
+  picture: { width: number; height: number },
+  spec: RoleSpec,
+): { width: number; height: number }[] {
   if (spec.aspect) {
     const cropWidth = Math.min(picture.width, Math.floor(picture.height * spec.aspect));
     const widths = spec.widths!.filter((w) => w <= cropWidth);
@@ -259,11 +265,17 @@ function encoder(image: Sharp, format: PlannedFile['format']): Sharp {
 
 /** One planned file's bytes: resized (cropped for photos) and encoded. */
 export async function encodeFile(planned: PlannedPicture, file: PlannedFile): Promise<Buffer> {
-  const { picture } = planned;
-  if (file.format === 'svg') return picture.source;
-  const image = sharp(picture.source)
-    .autoOrient()
-    .resize(file.width, file.height, { fit: 'cover', position: 'attention' });
+  const { format } = file;
+  if (format === 'svg') return planned.picture.source;
+  return encodeSize(planned.picture.source, { ...file, format });
+}
+
+/** A picture at one size and format, as the build makes it (the server's uploads are made the same way). */
+export function encodeSize(
+  source: Buffer,
+  file: { width: number; height: number; format: Exclude<PlannedFile['format'], 'svg'> },
+): Promise<Buffer> {
+  const image = sharp(source).autoOrient().resize(file.width, file.height, { fit: 'cover', position: 'attention' });
   return encoder(image, file.format).toBuffer();
 }
 

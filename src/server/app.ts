@@ -44,6 +44,8 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
 import { ownerArea } from './owner/owner-scope.js';
+import { openPhotoLibrary } from './photos/photo-library.js';
+import { photoFileRoutes } from './photos/photo-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
@@ -342,6 +344,9 @@ export async function buildApp(
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
+  // The owner's uploaded photos: drawn by the page from memory, served from the store (record 270).
+  const photos = await openPhotoLibrary(owners.photos);
+  await app.register(photoFileRoutes, { store: owners.photos });
   await app.register(ownerArea, {
     config,
     owners,
@@ -352,6 +357,7 @@ export async function buildApp(
     quoteUrl: sale.quoteUrl,
     clock,
     payments,
+    photos,
   });
   // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
   const providers = openProviders(config.payments);

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { PaymentsRead } from './event-plan/payments.js';
 import type { PushServices } from './notify/channels/channel.js';
 import type { Notifier } from './notify/notifier.js';
+import type { PhotoLibrary } from './photos/photo-library.js';
 import type { Owner } from './store/account-store.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import type { OwnerStore } from './store/owner-store.js';
@@ -36,4 +37,6 @@ export interface OwnerAreaOptions {
   clock: Clock;
   /** The payments the event sheet reads (record 170). */
   payments: PaymentsRead;
+  /** The owner's uploaded photos as the page draws them (record 270). */
+  photos: PhotoLibrary;
 }

@@ -14,6 +14,7 @@
 //   the owner's numbers    numbers-store.ts   sqlite/sqlite-numbers-store.ts   postgres/postgres-numbers-store.ts
 //   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //   taken and blocked days calendar-store.ts  sqlite/sqlite-calendar-store.ts  postgres/postgres-calendar-store.ts
+//   the owner's photos     photo-store.ts     sqlite/sqlite-photo-store.ts     postgres/postgres-photo-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -29,6 +30,7 @@ import type { EventPlanStore } from './event-plan-store.js';
 import type { InboxStore } from './inbox-store.js';
 import type { NumbersStore } from './numbers-store.js';
 import type { PaymentStore } from './payment-store.js';
+import type { PhotoStore } from './photo-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ReminderStore } from './reminder-store.js';
 import type { ScheduleStore } from './schedule-store.js';
@@ -58,6 +60,8 @@ export interface OwnerStore extends AccountStore {
   readonly eventPlans: EventPlanStore;
   /** Taken days and the owner's blocked days (record 240). */
   readonly calendar: CalendarStore;
+  /** The owner's uploaded photos and the files made from them (record 270). */
+  readonly photos: PhotoStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

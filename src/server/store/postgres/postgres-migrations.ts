@@ -457,4 +457,24 @@ export const POSTGRES_MIGRATIONS = migrationList([
   );
   CREATE INDEX "blockedDays_date" ON "blockedDays" ("date")`,
   },
+  {
+    version: 270,
+    name: 'photos',
+    // As on SQLite (sqlite-migrations.ts, version 270; record 270).
+    sql: `CREATE TABLE "photos" (
+    "hash" text PRIMARY KEY,
+    "width" integer NOT NULL,
+    "height" integer NOT NULL,
+    "type" text NOT NULL,
+    "uploadedAt" timestamptz NOT NULL,
+    "uploadedBy" text NOT NULL
+  );
+  CREATE TABLE "photoFiles" (
+    "name" text PRIMARY KEY,
+    "hash" text NOT NULL REFERENCES "photos" ("hash"),
+    "contentType" text NOT NULL,
+    "data" bytea NOT NULL
+  );
+  CREATE INDEX "photoFiles_hash" ON "photoFiles" ("hash")`,
+  },
 ]);

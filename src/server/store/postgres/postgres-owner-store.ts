@@ -13,6 +13,7 @@ import { postgresNumbersStore } from './postgres-numbers-store.js';
 import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresCalendarStore } from './postgres-calendar-store.js';
+import { postgresPhotoStore } from './postgres-photo-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { openPool } from './postgres-pool.js';
@@ -42,6 +43,7 @@ export async function openPostgresOwnerStore(
     numbers: postgresNumbersStore(pool),
     eventPlans: postgresEventPlanStore(pool),
     calendar: postgresCalendarStore(pool),
+    photos: postgresPhotoStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

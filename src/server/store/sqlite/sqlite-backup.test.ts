@@ -19,6 +19,7 @@ import { buildNewInquiry } from '../../../../tests/support/builders.js';
 import { freshDataDir } from '../../../../tests/support/databases.js';
 import { backUpStore, BackupError, describeStoreFile, restoreStore } from './sqlite-backup.js';
 import { openDatabase } from './sqlite-statements.js';
+import { openSqliteOwnerStore } from './sqlite-owner-store.js';
 import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
 
 const cleanups: (() => void)[] = [];
@@ -66,6 +67,28 @@ const failureOf = (work: () => unknown): string => {
 /** The files of a directory with their contents, to show a refused restore changed nothing. */
 const snapshot = (path: string) =>
   Object.fromEntries(readdirSync(path).map((name) => [name, readFileSync(join(path, name)).toString('base64')]));
+
+describe('a backup', () => {
+  it('brings the owner’s photos back byte for byte (record 270)', async () => {
+    const live = dir();
+    const owners = openSqliteOwnerStore(live);
+    const hash = 'a'.repeat(64);
+    const file = { name: `${hash}.jpg`, contentType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0, 7, 0xff, 0xd9]) };
+    const by = { id: 'owner-1', email: 'owner@tacos.example' };
+    await owners.photos.savePhoto({ hash, width: 800, height: 600, type: 'jpg' }, [file], by, new Date());
+    await owners.close();
+    const backup = join(dir(), 'backup.sqlite');
+    backUpStore(live, backup);
+    const restored = dir();
+    restoreStore(restored, backup);
+    const reopened = openSqliteOwnerStore(restored);
+    try {
+      expect(await reopened.photos.photoFile(file.name)).toEqual(file);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
 
 describe('a restore', () => {
   it.each([

@@ -12,6 +12,7 @@ import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
 import { sqliteCalendarStore } from './sqlite-calendar-store.js';
+import { sqlitePhotoStore } from './sqlite-photo-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
 import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
@@ -48,6 +49,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     numbers: sqliteNumbersStore(prepare),
     eventPlans: sqliteEventPlanStore(db, prepare),
     calendar: sqliteCalendarStore(prepare),
+    photos: sqlitePhotoStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },
