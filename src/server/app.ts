@@ -10,8 +10,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { content } from '../../content/index.js';
-import { sectionOptionsOf } from '../shared/schedule-section.js';
+import { content as contentFile } from '../../content/index.js';
+import type { BusinessContent } from '../../content/schema.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
@@ -49,6 +49,7 @@ import { photoFileRoutes } from './photos/photo-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
+import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
@@ -131,6 +132,10 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminder rules (default: every one in reminders/); a test gives its own. */
   reminderRules?: readonly ReminderRule[];
+  /** The site's version 1 (default: the content file, content/index.ts); a test gives its own. */
+  fileContent?: BusinessContent;
+  /** How often this instance looks for a version published on another (default 1 s; record 251). */
+  contentLookEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -147,6 +152,12 @@ declare module 'fastify' {
     reminders: ReminderSweeper;
     /** The server's clock (ms): the system's, or a test's. */
     clock: Clock;
+    /**
+     * The site's published content, as this instance serves it now (record 251). Route
+     * plugins take it as their `content` option; this is for tests and the few hooks
+     * outside a plugin.
+     */
+    content: StoreContentPort;
   }
 }
 
@@ -253,6 +264,20 @@ export async function buildApp(
 
   const owners =
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
+  // The site's content (record 251): the store's live version, kept in memory, handed to
+  // every part that reads content as its `content` option (a ContentPort); each asks
+  // `content.current().content` when it needs it, so a publish reaches it.
+  const content = storeContentPort({
+    store: owners.siteContent,
+    fileContent: options.fileContent ?? contentFile,
+    ...(options.contentLookEveryMs ? { lookEveryMs: options.contentLookEveryMs } : {}),
+    onError: (error) =>
+      app.log.warn({ err: loggableError(error as FastifyError) }, 'site: could not look for a newer version'),
+  });
+  await content.refresh();
+  app.decorate('content', content);
+  app.addHook('onReady', async () => content.start());
+  app.addHook('preClose', async () => content.stop());
   const channels = options.channels ?? CHANNELS;
   const push = pushServices(
     owners.devices,
@@ -334,8 +359,7 @@ export async function buildApp(
   const published = await publishSchedule({
     clientDir: config.clientDir,
     schedule: owners.schedule,
-    section: sectionOptionsOf(content),
-    host: new URL(content.siteUrl).host,
+    content,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
     onError: (error) =>
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
@@ -357,6 +381,7 @@ export async function buildApp(
     quoteUrl: sale.quoteUrl,
     clock,
     payments,
+    content,
     photos,
   });
   // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).

@@ -31,6 +31,8 @@ export interface OpenedStores {
   rows(table: string): Promise<Record<string, unknown>[]>;
   /** Closes the owner store and opens it again on the same database (a restart). */
   reopen(): Promise<OwnerStore>;
+  /** Another owner store on the same database (another instance's), closed with the rest. */
+  another(): Promise<OwnerStore>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
       const inquiries = openSqliteStore(data.dir);
       let owners = openSqliteOwnerStore(data.dir);
       const file = join(data.dir, SQLITE_FILE);
+      const others: OwnerStore[] = [];
       return {
         inquiries,
         owners,
@@ -82,6 +85,10 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
           await owners.close();
           owners = openSqliteOwnerStore(data.dir);
           return owners;
+        },
+        async another() {
+          others.push(openSqliteOwnerStore(data.dir));
+          return others.at(-1)!;
         },
         filesHolding: async (texts) => filesHolding(data.dir, texts),
         // SQLite gathers none by itself (the store never runs ANALYZE).
@@ -95,6 +102,7 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
           }
         },
         async close() {
+          for (const other of others) await other.close();
           await owners.close();
           await inquiries.close();
           data.remove();
@@ -108,6 +116,7 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
       const url = await freshPostgresUrl();
       const inquiries = await openPostgresStore(url);
       let owners = await openPostgresOwnerStore(url);
+      const others: OwnerStore[] = [];
       return {
         inquiries,
         owners,
@@ -116,10 +125,15 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
           owners = await openPostgresOwnerStore(url);
           return owners;
         },
+        async another() {
+          others.push(await openPostgresOwnerStore(url));
+          return others.at(-1)!;
+        },
         filesHolding: (texts) => clusterFilesHolding(url, texts),
         analyze: () => withClient(url, async (client) => void (await client.query('ANALYZE'))),
         rows: (table) => withClient(url, async (client) => (await client.query(`SELECT * FROM "${table}"`)).rows),
         async close() {
+          for (const other of others) await other.close();
           await owners.close();
           await inquiries.close();
         },

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
+import { sqliteContentStore } from './sqlite-content-store.js';
 import { sqliteCalendarStore } from './sqlite-calendar-store.js';
 import { sqlitePhotoStore } from './sqlite-photo-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
@@ -48,6 +49,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     actionLinks: sqliteActionLinkStore(db, prepare),
     numbers: sqliteNumbersStore(prepare),
     eventPlans: sqliteEventPlanStore(db, prepare),
+    siteContent: sqliteContentStore(db, prepare),
     calendar: sqliteCalendarStore(prepare),
     photos: sqlitePhotoStore(db, prepare),
     async close() {
