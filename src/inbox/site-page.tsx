@@ -102,6 +102,7 @@ function SiteEditor({
             <a
               key={id}
               href={`${SITE}?part=${id}`}
+              className="site-part-link"
               aria-current={part === id ? 'page' : undefined}
               onClick={(event) => {
                 event.preventDefault();
