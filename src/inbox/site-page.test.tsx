@@ -53,7 +53,7 @@ describe('the Site page', () => {
     render(<SitePage />);
     const summary = inputOf(await screen.findByRole('group', { name: 'Basic' }), 'Summary');
     expect(summary.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(summary.getAttribute('aria-describedby')!.split(' ')[0]!).textContent).toContain(
+    expect(document.getElementById(summary.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain(
       'must not be empty',
     );
     expect(inputOf(basic(), 'Name').hasAttribute('aria-invalid')).toBe(false);
