@@ -57,7 +57,7 @@ const site = async (page: Page) =>
 async function estimateNow(page: Page, packageName: string): Promise<string | null | undefined> {
   const id = await sendByApi(page.request, `Site${unique()}`, { package: packageName, plannedGuestCount: 100 });
   const detail = await (await page.request.get(`/api/owner/inquiries/${id}`)).json();
-  return detail.estimate;
+  return detail.inquiry.estimate;
 }
 
 function expectedEstimate(of: BusinessContent, packageName: string): string {
@@ -109,7 +109,7 @@ test('the owner edits the site from the phone; publish, a stale publish, History
     await item
       .getByLabel('Photo', { exact: true })
       .setInputFiles({ name: 'taco.jpg', mimeType: 'image/jpeg', buffer: await gpsJpeg() });
-    await expect(item.getByRole('img')).toBeVisible({ timeout: 20_000 });
+    await expect(item.locator('img.site-thumbnail')).toBeVisible({ timeout: 20_000 });
     await item.getByLabel('Photo description', { exact: true }).fill('A taco on a plate');
     await clean(page, 'Menu with a photo');
 
