@@ -405,8 +405,8 @@ export async function buildApp(
   const dayTaken = dayTakenOn(owners.calendar, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
-  await app.register(inquiryRoutes, { config, store, dayTaken });
-  await app.register(inquiryFormRoutes, { config, store, dayTaken });
+  await app.register(inquiryRoutes, { config, store, content, dayTaken });
+  await app.register(inquiryFormRoutes, { config, store, content, dayTaken });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {
     published,
