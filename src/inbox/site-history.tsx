@@ -20,10 +20,12 @@ export function SiteHistory({
   const [confirming, setConfirming] = useState<number | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
 
+  // The newest version listed is the one live now, whichever device published it: a restore starts from it.
+  const live = data?.versions[0]?.version ?? liveVersion;
   const restore = async (version: number) => {
     setFailure(undefined);
     try {
-      await siteApi.restore(version, liveVersion);
+      await siteApi.restore(version, live);
       setConfirming(undefined);
       await onRestored(version);
     } catch (caught) {
@@ -47,7 +49,7 @@ export function SiteHistory({
             <li key={entry.version} className="inbox-card inbox-stack">
               <h3>
                 Version {entry.version}
-                {entry.version === liveVersion ? ' (live)' : ''}
+                {entry.version === live ? ' (live)' : ''}
               </h3>
               <p className="inbox-muted">
                 {entry.publishedAt ? dateTime(entry.publishedAt) : 'The first version'}
@@ -61,7 +63,7 @@ export function SiteHistory({
                   ))}
                 </ul>
               ) : null}
-              {entry.version === liveVersion ? null : confirming === entry.version ? (
+              {entry.version === live ? null : confirming === entry.version ? (
                 <div className="site-confirm">
                   <p>
                     Publish version {entry.version} again? The site changes at once; the versions after it stay in the
