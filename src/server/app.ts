@@ -44,12 +44,16 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
 import { ownerArea } from './owner/owner-scope.js';
-import { openPhotoLibrary } from './photos/photo-library.js';
+import { openPhotoLibrary, type PhotoLibrary } from './photos/photo-library.js';
 import { photoFileRoutes } from './photos/photo-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
+import type { ContentPort } from './site/content-port.js';
+import { siteFileRoutes } from './site/site-file-routes.js';
+import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
+import type { PictureResolver } from '../shared/picture-data.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
@@ -136,6 +140,8 @@ export interface BuildOptions {
   fileContent?: BusinessContent;
   /** How often this instance looks for a version published on another (default 1 s; record 251). */
   contentLookEveryMs?: number;
+  /** Draws an owner's uploaded photo for the site's renderer (contract 3: the photos' store). */
+  resolvePicture?: PictureResolver;
 }
 
 declare module 'fastify' {
@@ -158,6 +164,11 @@ declare module 'fastify' {
      * outside a plugin.
      */
     content: StoreContentPort;
+    /**
+     * The public site rendered from the live content (record 260): its renderPage() draws
+     * the owner's Preview of a draft, or a language's page. Undefined without a build.
+     */
+    siteRenderer: SiteRenderer | undefined;
   }
 }
 
@@ -355,9 +366,13 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
+  // The owner's uploaded photos: drawn by the page from memory, served from the store (record 270).
+  const photos = await openPhotoLibrary(owners.photos);
+  const renderer = await siteRendererFor(app, config, content, options, photos);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
+    ...(renderer ? { template: () => renderer.current().page } : {}),
     schedule: owners.schedule,
     content,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
@@ -365,11 +380,10 @@ export async function buildApp(
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
   });
   app.addHook('onClose', async () => published.stop());
+  renderer?.onChange(() => published.refresh());
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
-  // The owner's uploaded photos: drawn by the page from memory, served from the store (record 270).
-  const photos = await openPhotoLibrary(owners.photos);
   await app.register(photoFileRoutes, { store: owners.photos });
   await app.register(ownerArea, {
     config,
@@ -406,15 +420,53 @@ export async function buildApp(
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
   await app.register(inquiryRoutes, { config, store, content, dayTaken });
-  await app.register(inquiryFormRoutes, { config, store, content, dayTaken });
+  await app.register(inquiryFormRoutes, {
+    config,
+    store,
+    content,
+    dayTaken,
+    ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
+  });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {
     published,
     formStartCookie: (request) =>
       startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
   });
+  if (renderer) await app.register(siteFileRoutes, { renderer });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
+}
+
+/**
+ * The public site, rendered from the live content once per version and again on each
+ * publish (record 260); undefined without a build of the site (tests that write their own
+ * pages: those are served as they are).
+ */
+async function siteRendererFor(
+  app: FastifyInstance,
+  config: Config,
+  port: ContentPort,
+  options: BuildOptions,
+  photos: PhotoLibrary,
+): Promise<SiteRenderer | undefined> {
+  const kit = await loadPageKit(ssrDirOf(config.clientDir));
+  const renderer =
+    kit &&
+    (await startSiteRenderer({
+      kit,
+      port,
+      resolvePicture: options.resolvePicture ?? photos.resolve,
+      beforeRender: (content) => photos.learnFor(content),
+      onError: (error, version) =>
+        app.log.error(
+          { err: loggableError(error as FastifyError) },
+          `site: version ${version} could not be rendered; the version before stays served`,
+        ),
+    }));
+  app.decorate('siteRenderer', renderer);
+  if (renderer) app.addHook('onClose', async () => renderer.stop());
+  return renderer;
 }
 
 /**

@@ -54,7 +54,7 @@ describe('a production install (npm ci --omit=dev)', () => {
     const script =
       "const sharp = require('sharp'); require('heic-decode');" +
       "sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).avif().toBuffer()" +
-      ".then((b) => sharp(b).metadata()).then((m) => console.log(m.format))";
+      '.then((b) => sharp(b).metadata()).then((m) => console.log(m.format))';
     expect(execFileSync('node', ['-e', script], { cwd: app, encoding: 'utf8' }).trim()).toBe('heif');
   });
 

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import heicDecode from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { encodeSize, type PictureData, planSizes, ROLE_SPECS } from '../../build/pictures.js';
+import { encodeSize, planSizes, ROLE_SPECS } from '../../build/pictures.js';
+import type { PictureData } from '../../shared/picture-data.js';
 import { httpError } from '../http-error.js';
 import type { PhotoFile, PhotoInfo } from '../store/photo-store.js';
 

@@ -45,6 +45,11 @@ export interface PublishedSchedule {
 
 export interface PublishOptions {
   clientDir: string;
+  /**
+   * The page to fill, its schedule section empty: the live version's, as the site's renderer
+   * has it (record 260); the built index.html when not given. Asked on each look.
+   */
+  template?: () => string | undefined;
   schedule: ScheduleStore;
   /** The site's content: its name, time zone and address, read at each look. */
   content: ContentPort;
@@ -55,7 +60,9 @@ export interface PublishOptions {
 
 export async function publishSchedule(options: PublishOptions): Promise<PublishedSchedule> {
   const file = join(options.clientDir, 'index.html');
-  const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const built = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const template = options.template ?? (() => built);
+  let filled: string | undefined;
   let stopsJson = '';
   let sectionHtml = '';
   /** What the calendar was made from (the stops and the content's part of it). */
@@ -77,11 +84,13 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
       stopsJson = json;
       calendar = scheduleCalendar(stops, { now, businessName, timeZone, host });
     }
-    if (!template) return;
+    const page = template();
+    if (!page) return;
     const next = scheduleSection(stops, { ...section, now });
-    if (next === sectionHtml && served) return;
+    if (next === sectionHtml && page === filled && served) return;
     sectionHtml = next;
-    served = await compressed(withScheduleSection(template, next));
+    filled = page;
+    served = await compressed(withScheduleSection(page, next));
   };
   // One look at a time, in order: a slower look never overwrites a newer one's result.
   let work = Promise.resolve();
@@ -115,7 +124,8 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
   };
 }
 
-async function compressed(html: string): Promise<ServedPage> {
+/** The bytes in each encoding, compressed once (off the event loop), and their ETag. */
+export async function compressed(html: string): Promise<ServedPage> {
   const identity = Buffer.from(html);
   const [gzipped, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),
