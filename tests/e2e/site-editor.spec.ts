@@ -98,6 +98,17 @@ test('the owner edits the site from the phone; publish, a stale publish, History
     const newText = cardPriceText(newPricing, content.sale.currency, content.locale);
     await cardGroup.getByLabel('Price', { exact: true }).fill(String(newPrice));
     await expect(cardGroup.getByText(`The card says: ${newText}`)).toBeVisible();
+    // Preview: the page with the draft, for the owner only (the public page is not the draft).
+    if (PAGE_RENDERED_ON_PUBLISH) {
+      await page.getByRole('link', { name: 'Preview' }).click();
+      await expect(page).toHaveURL(/\/inbox\/site\/preview$/);
+      await expect(page.getByText(newText).first()).toBeVisible();
+      expect(await (await page.request.get('/')).text()).not.toContain(newText);
+      await page.goto('/inbox/site?part=packages');
+      await expect(
+        page.getByRole('group', { name: card!.name, exact: true }).getByLabel('Price', { exact: true }),
+      ).toHaveValue(String(newPrice));
+    }
 
     // A menu item with a photo from the camera, its GPS position in its EXIF.
     await page.getByRole('link', { name: 'Menu', exact: true }).click();
