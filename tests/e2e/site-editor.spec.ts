@@ -93,9 +93,14 @@ test('the owner edits the site from the phone; publish, a stale publish, History
     // A price: the card's text follows from it.
     await page.getByRole('link', { name: 'Packages', exact: true }).click();
     const cardGroup = page.getByRole('group', { name: card!.name, exact: true });
-    const newPrice = card!.pricing!.amount + 2;
-    const newPricing = { ...card!.pricing!, amount: newPrice };
-    const newText = cardPriceText(newPricing, content.sale.currency, content.locale);
+    // A price whose card text the public page does not show yet (another card may say "From $14 / guest").
+    const before = await (await page.request.get('/')).text();
+    const priced = (amount: number) => ({ ...card!.pricing!, amount });
+    const textOf = (amount: number) => cardPriceText(priced(amount), content.sale.currency, content.locale);
+    let newPrice = card!.pricing!.amount + 2;
+    while (before.includes(textOf(newPrice))) newPrice += 1;
+    const newPricing = priced(newPrice);
+    const newText = textOf(newPrice);
     await cardGroup.getByLabel('Price', { exact: true }).fill(String(newPrice));
     await expect(cardGroup.getByText(`The card says: ${newText}`)).toBeVisible();
     // Preview: the page with the draft, for the owner only (the public page is not the draft).
