@@ -105,6 +105,11 @@ describe('a broken copy fails, naming the exact path', () => {
       'menu.groups[0].items[0].photo.alt: must not be empty',
     ],
     [
+      'a photo that is neither a file nor an uploaded photo (record 270)',
+      (c) => (c.menu!.groups[0]!.items[0]!.photo = { src: 'upload:../../etc/passwd', alt: 'Tacos' }),
+      'menu.groups[0].items[0].photo.src: must be an uploaded photo or a file inside the content folder such as images/photo.jpg (svg, png, jpg, jpeg, webp)',
+    ],
+    [
       'a menu group without items',
       (c) => (c.menu!.groups[3]!.items = []),
       'menu.groups[3].items: needs at least 1 item',
@@ -206,6 +211,13 @@ describe('a broken copy fails, naming the exact path', () => {
       expect((error as Error).message).toBe('content/business.ts: name: must not be empty');
     }
     expect(contentShapeIssues(structuredClone(business))).toEqual([]);
+  });
+
+  it('takes an uploaded photo’s upload:HASH as a photo (record 270)', () => {
+    const src = `upload:${'0a'.repeat(32)}`;
+    const copy = structuredClone(business);
+    copy.menu!.groups[0]!.items[0]!.photo = { src, alt: 'Tacos' };
+    expect(validateContent(copy).menu!.groups[0]!.items[0]!.photo!.src).toBe(src);
   });
 
   it('refuses content that is not an object at all', () => {

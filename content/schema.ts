@@ -106,7 +106,13 @@ const pictureFile = matching(
   /^(?![/\\])(?!.*\.\.)[^\n]+\.(svg|png|jpe?g|webp)$/i,
   `a file inside the content folder such as images/photo.jpg (${PICTURE_EXTENSIONS.join(', ')})`,
 );
-const photo = record({ src: pictureFile, alt: text(160) });
+/** A photo uploaded in the inbox's "Site" page: `upload:` and the SHA-256 of its stored original (record 270). */
+export const UPLOADED_PHOTO = /^upload:[0-9a-f]{64}$/;
+const photoSource = v.union(
+  [v.pipe(v.string(), v.regex(UPLOADED_PHOTO)), pictureFile],
+  `must be an uploaded photo or a file inside the content folder such as images/photo.jpg (${PICTURE_EXTENSIONS.join(', ')})`,
+);
+const photo = record({ src: photoSource, alt: text(160) });
 
 const isTimeZone = (value: string) => {
   try {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { ContentError, type BusinessContent } from '../../content/schema.js';
+import { ContentError, type BusinessContent, UPLOADED_PHOTO } from '../../content/schema.js';
 import { type PictureData, type PictureRole, type PictureUse, pictureUses } from '../shared/picture-data.js';
 
 export { type PictureUse, pictureUses };
@@ -137,8 +137,11 @@ const slug = (file: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'picture';
 
-/** The sizes made for a picture in a role, never larger than the source (no upscaling). */
-function planSizes(picture: CheckedPicture, spec: RoleSpec): { width: number; height: number }[] {
+/** The sizes made for a picture in a role, never larger than the source (no upscaling); the server's uploads too (src/server/photos/). */
+export function planSizes(
+  picture: { width: number; height: number },
+  spec: RoleSpec,
+): { width: number; height: number }[] {
   if (spec.aspect) {
     const cropWidth = Math.min(picture.width, Math.floor(picture.height * spec.aspect));
     const widths = spec.widths!.filter((w) => w <= cropWidth);
@@ -200,6 +203,8 @@ export function planPicture(picture: CheckedPicture, role: PictureRole): Planned
 export async function planPictures(content: BusinessContent, contentDir = CONTENT_DIR): Promise<PicturePlan> {
   const plan: PicturePlan = { page: {}, pictures: [] };
   for (const use of pictureUses(content)) {
+    // An uploaded photo lives in the store, not the content folder: the server draws it (src/server/photos/).
+    if (UPLOADED_PHOTO.test(use.file)) continue;
     const picture = await checkPicture(use, contentDir);
     if (use.role === 'share') {
       plan.share = picture;
@@ -230,11 +235,17 @@ function encoder(image: Sharp, format: PlannedFile['format']): Sharp {
 
 /** One planned file's bytes: resized (cropped for photos) and encoded. */
 export async function encodeFile(planned: PlannedPicture, file: PlannedFile): Promise<Buffer> {
-  const { picture } = planned;
-  if (file.format === 'svg') return picture.source;
-  const image = sharp(picture.source)
-    .autoOrient()
-    .resize(file.width, file.height, { fit: 'cover', position: 'attention' });
+  const { format } = file;
+  if (format === 'svg') return planned.picture.source;
+  return encodeSize(planned.picture.source, { ...file, format });
+}
+
+/** A picture at one size and format, as the build makes it (the server's uploads are made the same way). */
+export function encodeSize(
+  source: Buffer,
+  file: { width: number; height: number; format: Exclude<PlannedFile['format'], 'svg'> },
+): Promise<Buffer> {
+  const image = sharp(source).autoOrient().resize(file.width, file.height, { fit: 'cover', position: 'attention' });
   return encoder(image, file.format).toBuffer();
 }
 

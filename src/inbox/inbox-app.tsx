@@ -1,6 +1,6 @@
 // The owner's inbox: the sign-in form when signed out; signed in, the list of
 // inquiries (/inbox) or one inquiry (/inbox/inquiries/<id>).
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, whenSignedOut } from './api.js';
 import { UpcomingBookings } from './bookings.js';
 import { InquiryList } from './inquiry-list.js';
@@ -23,10 +23,14 @@ import {
   ORDERS,
   SCHEDULE,
   SETTINGS,
+  SITE,
   useLocation,
 } from './use-location.js';
 import { useWaitingLeads, WaitingContext } from './use-waiting-leads.js';
 import { WaitingList } from './waiting-list.js';
+
+// The site editor is a chunk of its own: the inbox's first load stays as it was.
+const SitePage = lazy(() => import('./site-page.js').then((module) => ({ default: module.SitePage })));
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -198,6 +202,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         <Link href={NUMBERS} className="inbox-settings-link">
           Numbers
         </Link>
+        <Link href={SITE} className="inbox-settings-link">
+          Site
+        </Link>
         <Link href={SETTINGS} className="inbox-settings-link">
           Notifications
         </Link>
@@ -221,6 +228,10 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
             <OrdersPage stopId={url.searchParams.get('stop')} />
           ) : url.pathname === NUMBERS ? (
             <NumbersPage />
+          ) : url.pathname === SITE ? (
+            <Suspense fallback={<p>Loading the site…</p>}>
+              <SitePage />
+            </Suspense>
           ) : url.pathname === INBOX && url.searchParams.get('sort') === 'waiting' ? (
             <WaitingList />
           ) : sheetId ? (

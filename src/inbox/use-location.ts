@@ -32,6 +32,7 @@ export const BOOKINGS = `${INBOX}/bookings`;
 export const SCHEDULE = `${INBOX}/schedule`;
 export const NUMBERS = `${INBOX}/numbers`;
 export const ORDERS = `${INBOX}/orders`;
+export const SITE = `${INBOX}/site`;
 export const inquiryHref = (id: string) => `${INBOX}/inquiries/${id}`;
 export const eventSheetHref = (id: string) => `${inquiryHref(id)}/event-sheet`;
 

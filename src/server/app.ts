@@ -46,6 +46,8 @@ import { sessionRoutes } from './routes/session-routes.js';
 import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
 import { ownerArea } from './owner/owner-scope.js';
+import { openPhotoLibrary, type PhotoLibrary } from './photos/photo-library.js';
+import { photoFileRoutes } from './photos/photo-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
@@ -378,7 +380,9 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
-  const renderer = await siteRendererFor(app, config, content);
+  // The owner's uploaded photos: drawn by the page from memory, served from the store (record 270).
+  const photos = await openPhotoLibrary(owners.photos);
+  const renderer = await siteRendererFor(app, config, content, photos);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
@@ -407,6 +411,7 @@ export async function buildApp(
   app.decorate('preorderSweeper', preorderSweeper);
   app.addHook('onReady', async () => preorderSweeper.start());
   app.addHook('preClose', async () => preorderSweeper.stop());
+  await app.register(photoFileRoutes, { store: owners.photos });
   await app.register(ownerArea, {
     config,
     owners,
@@ -419,6 +424,7 @@ export async function buildApp(
     payments,
     content,
     preorderSweep: () => preorderSweeper.sweep(),
+    photos,
   });
   app.addHook('onReady', async () => app.log.info(paymentsAtStart(config.payments, config.notify.publicUrl)));
   await app.register(quotePageRoutes, {
@@ -482,13 +488,13 @@ export async function buildApp(
 /**
  * The public site, rendered from the live content once per version and again on each
  * publish (record 260); undefined without a build of the site (tests that write their own
- * pages: those are served as they are). `pictures` draws the owner's uploaded photos.
+ * pages: those are served as they are). `photos` draws the owner's uploaded photos.
  */
 async function siteRendererFor(
   app: FastifyInstance,
   config: Config,
   port: ContentPort,
-  pictures: Pick<SiteRendererOptions, 'resolvePicture' | 'prepare'> = {},
+  photos: PhotoLibrary,
 ): Promise<SiteRenderer | undefined> {
   const kit = await loadPageKit(ssrDirOf(config.clientDir));
   const renderer =
@@ -496,7 +502,8 @@ async function siteRendererFor(
     (await startSiteRenderer({
       kit,
       port,
-      ...pictures,
+      resolvePicture: photos.resolve,
+      prepare: (content) => photos.learnFor(content),
       onError: (error, version) =>
         app.log.error(
           { err: loggableError(error as FastifyError) },

@@ -8,6 +8,7 @@ import type { PaymentsRead } from './event-plan/payments.js';
 import type { PushServices } from './notify/channels/channel.js';
 import type { StoreContentPort } from './site/store-content-port.js';
 import type { Notifier } from './notify/notifier.js';
+import type { PhotoLibrary } from './photos/photo-library.js';
 import type { Owner } from './store/account-store.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import type { OwnerStore } from './store/owner-store.js';
@@ -41,4 +42,6 @@ export interface OwnerAreaOptions {
   content: StoreContentPort;
   /** Releases ended holds and refunds the pre-orders owed back now (record 290). */
   preorderSweep?: () => Promise<unknown>;
+  /** The owner's uploaded photos as the page draws them (record 270). */
+  photos: PhotoLibrary;
 }

@@ -50,6 +50,14 @@ describe('a production install (npm ci --omit=dev)', () => {
     expect(devOnly.map(([path]) => path).filter((path) => existsSync(join(app, path)))).toEqual([]);
   });
 
+  it('decodes photos: sharp and heic-decode are runtime dependencies (record 270)', () => {
+    const script =
+      "const sharp = require('sharp'); require('heic-decode');" +
+      "sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).avif().toBuffer()" +
+      '.then((b) => sharp(b).metadata()).then((m) => console.log(m.format))';
+    expect(execFileSync('node', ['-e', script], { cwd: app, encoding: 'utf8' }).trim()).toBe('heif');
+  });
+
   /** `npm run NAME -- ARGS` in the production install, on the store in `dataDir`; its standard output. */
   const npmRun = (name: string, args: string[], dataDir = data.dir) =>
     execFileSync('npm', ['run', '--silent', name, '--', ...args], {

@@ -27,6 +27,8 @@ import { isThisSite, publicOriginOf } from '../same-origin.js';
 import { ownerPaymentRoutes } from '../payments/owner-payment-routes.js';
 import { eventSheetRoutes } from '../event-plan/event-sheet-routes.js';
 import { siteRoutes } from '../site/site-routes.js';
+import { photoUploadRoutes } from '../photos/photo-routes.js';
+import { sitePreviewRoute } from '../site/site-preview-route.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -76,5 +78,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(ownerPaymentRoutes, options);
     await signedIn.register(eventSheetRoutes, options);
     await signedIn.register(siteRoutes, options);
+    await signedIn.register(photoUploadRoutes, options);
+    await signedIn.register(sitePreviewRoute, options);
   });
 };

@@ -16,6 +16,7 @@
 //   taken and blocked days calendar-store.ts  sqlite/sqlite-calendar-store.ts  postgres/postgres-calendar-store.ts
 //   the site's content     content-store.ts   sqlite/sqlite-content-store.ts   postgres/postgres-content-store.ts
 //   pre-orders at a stop   preorder-store.ts  sqlite/sqlite-preorder-store.ts  postgres/postgres-preorder-store.ts
+//   the owner's photos     photo-store.ts     sqlite/sqlite-photo-store.ts     postgres/postgres-photo-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -33,6 +34,7 @@ import type { InboxStore } from './inbox-store.js';
 import type { NumbersStore } from './numbers-store.js';
 import type { PaymentStore } from './payment-store.js';
 import type { PreorderStore } from './preorder-store.js';
+import type { PhotoStore } from './photo-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ReminderStore } from './reminder-store.js';
 import type { ScheduleStore } from './schedule-store.js';
@@ -66,6 +68,8 @@ export interface OwnerStore extends AccountStore {
   readonly siteContent: ContentStore;
   /** Pre-orders at a public stop (record 290). */
   readonly preorders: PreorderStore;
+  /** The owner's uploaded photos and the files made from them (record 270). */
+  readonly photos: PhotoStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

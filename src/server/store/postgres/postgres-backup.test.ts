@@ -1,6 +1,6 @@
 // The README's PostgreSQL backup, run against the real cluster: pg_dump -Fc, the
 // database wiped, pg_restore, and everything compared (inquiries, owners, sessions,
-// notes and history, the outbox's state).
+// notes and history, the outbox's state, the owner's photos).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,11 +51,19 @@ describe('PostgreSQL backup with pg_dump and pg_restore (README "Backups")', () 
     await owners.inbox.setStatus(inquiries[0]!.id, 'booked', owner, new Date());
     await owners.inbox.addNote(inquiries[1]!.id, 'Wants the taco bar', owner, new Date());
     await owners.siteContent.publish(1, { name: 'Version two' }, owner.email, new Date());
+    const hash = 'a'.repeat(64);
+    await owners.photos.savePhoto(
+      { hash, width: 800, height: 600, type: 'jpg' },
+      [{ name: `${hash}.jpg`, contentType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) }],
+      owner,
+      new Date(),
+    );
     await store.close();
     await owners.close();
     const before = await snapshot(url);
     expect(before.eventInquiries).toHaveLength(5);
     expect(before.siteVersions).toHaveLength(1);
+    expect(before.photoFiles).toHaveLength(1);
 
     const data = freshDataDir();
     cleanups.push(data.remove);

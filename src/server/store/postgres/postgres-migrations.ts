@@ -476,6 +476,26 @@ export const POSTGRES_MIGRATIONS = migrationList([
   )`,
   },
   {
+    version: 270,
+    name: 'photos',
+    // As on SQLite (sqlite-migrations.ts, version 270; record 270).
+    sql: `CREATE TABLE "photos" (
+    "hash" text PRIMARY KEY,
+    "width" integer NOT NULL,
+    "height" integer NOT NULL,
+    "type" text NOT NULL,
+    "uploadedAt" timestamptz NOT NULL,
+    "uploadedBy" text NOT NULL
+  );
+  CREATE TABLE "photoFiles" (
+    "name" text PRIMARY KEY,
+    "hash" text NOT NULL REFERENCES "photos" ("hash"),
+    "contentType" text NOT NULL,
+    "data" bytea NOT NULL
+  );
+  CREATE INDEX "photoFiles_hash" ON "photoFiles" ("hash")`,
+  },
+  {
     version: 290,
     name: 'preorders',
     // As on SQLite (sqlite-migrations.ts, version 290; record 290). Order numbers from a

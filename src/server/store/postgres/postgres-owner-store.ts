@@ -15,6 +15,7 @@ import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresContentStore } from './postgres-content-store.js';
 import { postgresCalendarStore } from './postgres-calendar-store.js';
 import { postgresPreorderStore } from './postgres-preorder-store.js';
+import { postgresPhotoStore } from './postgres-photo-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { openPool } from './postgres-pool.js';
@@ -46,6 +47,7 @@ export async function openPostgresOwnerStore(
     siteContent: postgresContentStore(pool),
     calendar: postgresCalendarStore(pool),
     preorders: postgresPreorderStore(pool),
+    photos: postgresPhotoStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

@@ -68,6 +68,28 @@ const failureOf = (work: () => unknown): string => {
 const snapshot = (path: string) =>
   Object.fromEntries(readdirSync(path).map((name) => [name, readFileSync(join(path, name)).toString('base64')]));
 
+describe('a backup', () => {
+  it('brings the owner’s photos back byte for byte (record 270)', async () => {
+    const live = dir();
+    const owners = openSqliteOwnerStore(live);
+    const hash = 'a'.repeat(64);
+    const file = { name: `${hash}.jpg`, contentType: 'image/jpeg', data: Buffer.from([0xff, 0xd8, 0, 7, 0xff, 0xd9]) };
+    const by = { id: 'owner-1', email: 'owner@tacos.example' };
+    await owners.photos.savePhoto({ hash, width: 800, height: 600, type: 'jpg' }, [file], by, new Date());
+    await owners.close();
+    const backup = join(dir(), 'backup.sqlite');
+    backUpStore(live, backup);
+    const restored = dir();
+    restoreStore(restored, backup);
+    const reopened = openSqliteOwnerStore(restored);
+    try {
+      expect(await reopened.photos.photoFile(file.name)).toEqual(file);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
 describe('a restore', () => {
   it.each([
     [

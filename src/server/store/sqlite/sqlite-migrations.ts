@@ -451,6 +451,28 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT`,
   },
   {
+    version: 270,
+    name: 'photos',
+    // The owner's uploaded photos (issue 37, record 270): the re-encoded original and every
+    // file made from it for the page, served at /photos/NAME from here on every instance.
+    // No metadata is kept (stripped on upload); no customer's data.
+    sql: `CREATE TABLE photos (
+    hash TEXT PRIMARY KEY,
+    width INTEGER NOT NULL,
+    height INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    uploadedAt TEXT NOT NULL,
+    uploadedBy TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE photoFiles (
+    name TEXT PRIMARY KEY,
+    hash TEXT NOT NULL REFERENCES photos (hash),
+    contentType TEXT NOT NULL,
+    data BLOB NOT NULL
+  ) STRICT;
+  CREATE INDEX photoFiles_hash ON photoFiles (hash)`,
+  },
+  {
     version: 290,
     name: 'preorders',
     // Pre-orders at a public stop (issue 40, record 290): a stop's settings (items as

@@ -13,6 +13,7 @@ import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
 import { sqliteContentStore } from './sqlite-content-store.js';
 import { sqliteCalendarStore } from './sqlite-calendar-store.js';
+import { sqlitePhotoStore } from './sqlite-photo-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
 import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
@@ -52,6 +53,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     siteContent: sqliteContentStore(db, prepare),
     calendar: sqliteCalendarStore(prepare),
     preorders: sqlitePreorderStore(db, prepare),
+    photos: sqlitePhotoStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },

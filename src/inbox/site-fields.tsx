@@ -1,0 +1,286 @@
+// The fields of the "Site" page (issue 37): each edits one value of the content by its
+// path ('packageGroups[0].packages[1].name', as the server's `issues` name it), shows
+// that path's problem beside itself (aria-invalid, aria-describedby), and reports the
+// change to the page, which keeps the draft on the server as the owner types.
+import { createContext, type ReactNode, use, useId, useState } from 'react';
+import type { FieldIssues } from './site-api.js';
+
+export type Content = Record<string, unknown>;
+
+export interface Editor {
+  content: Content;
+  issues: FieldIssues;
+  /** Sets the value at `path` (undefined removes it). */
+  set(path: string, value: unknown): void;
+}
+
+export const EditorContext = createContext<Editor | null>(null);
+
+export function useEditor(): Editor {
+  const editor = use(EditorContext);
+  if (!editor) throw new Error('A site field outside the site editor.');
+  return editor;
+}
+
+/** 'a.b[2].c' as keys: ['a', 'b', 2, 'c']. */
+export function pathKeys(path: string): (string | number)[] {
+  return path
+    .split(/\.|(?=\[)/)
+    .filter(Boolean)
+    .map((key) => (key.startsWith('[') ? Number(key.slice(1, -1)) : key));
+}
+
+export function getAt(root: unknown, path: string): unknown {
+  let at = root;
+  for (const key of pathKeys(path)) at = (at as Record<string | number, unknown> | undefined)?.[key];
+  return at;
+}
+
+/** A copy of `root` with `value` at `path`, copying only the containers on the way. */
+export function setAt<T>(root: T, path: string, value: unknown): T {
+  const keys = pathKeys(path);
+  const write = (at: unknown, index: number): unknown => {
+    const key = keys[index]!;
+    const copy = (Array.isArray(at) ? [...at] : { ...(at as object) }) as Record<string | number, unknown>;
+    if (index === keys.length - 1) {
+      if (value === undefined && !Array.isArray(copy)) delete copy[key];
+      else copy[key] = value;
+    } else copy[key] = write(copy[key] ?? (typeof keys[index + 1] === 'number' ? [] : {}), index + 1);
+    return copy;
+  };
+  return write(root, 0) as T;
+}
+
+interface FieldShell {
+  label: string;
+  path: string;
+  hint?: string;
+  /** Another path whose problem this field shows: the card's price text, which follows from "Price". */
+  alsoPath?: string | undefined;
+  /** A problem found in the browser (an amount that is not a number), before the server's. */
+  localProblem?: string | undefined;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}
+
+/** A label, the control, its hint and its problem, tied together for assistive technology. */
+export function Field({ label, path, hint, alsoPath, localProblem, children }: FieldShell) {
+  const { issues } = useEditor();
+  const id = useId();
+  const problem = localProblem ?? issues[path] ?? (alsoPath ? issues[alsoPath] : undefined);
+  const described = [problem && `${id}-problem`, hint && `${id}-hint`].filter(Boolean).join(' ');
+  return (
+    <div className="inbox-field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        ...(problem ? { 'aria-invalid': true as const } : {}),
+        ...(described ? { 'aria-describedby': described } : {}),
+      })}
+      {hint ? (
+        <span id={`${id}-hint`} className="inbox-muted inbox-hint">
+          {hint}
+        </span>
+      ) : null}
+      {problem ? (
+        <span id={`${id}-problem`} className="inbox-error">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  path,
+  hint,
+  multiline,
+  type = 'text',
+  maxLength = 2000,
+}: {
+  label: string;
+  path: string;
+  hint?: string;
+  multiline?: boolean;
+  type?: 'text' | 'email' | 'tel' | 'url';
+  maxLength?: number;
+}) {
+  const { content, set } = useEditor();
+  const value = String(getAt(content, path) ?? '');
+  return (
+    <Field label={label} path={path} {...(hint ? { hint } : {})}>
+      {(props) =>
+        multiline ? (
+          <textarea
+            {...props}
+            value={value}
+            rows={4}
+            maxLength={maxLength}
+            onChange={(e) => set(path, e.target.value)}
+          />
+        ) : (
+          <input
+            {...props}
+            type={type}
+            value={value}
+            maxLength={maxLength}
+            autoComplete="off"
+            onChange={(e) => set(path, e.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** A list of lines ("Features", one a line) as one text box. */
+export function LinesField({ label, path, hint }: { label: string; path: string; hint?: string }) {
+  const { content, set } = useEditor();
+  const lines = (getAt(content, path) as string[] | undefined) ?? [];
+  const [text, setText] = useState(() => lines.join('\n'));
+  // Changed from elsewhere (a reorder, a restore): shown as it now is.
+  const [seen, setSeen] = useState(lines);
+  if (seen !== lines) {
+    setSeen(lines);
+    if (
+      lines.join('\n') !==
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join('\n')
+    )
+      setText(lines.join('\n'));
+  }
+  return (
+    <Field label={label} path={path} {...(hint ? { hint } : {})}>
+      {(props) => (
+        <textarea
+          {...props}
+          value={text}
+          rows={Math.max(3, lines.length + 1)}
+          onChange={(e) => {
+            setText(e.target.value);
+            set(
+              path,
+              e.target.value
+                .split('\n')
+                .map((line) => line.trim())
+                .filter(Boolean),
+            );
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+const NUMBER = /^\d+(\.\d+)?$/;
+
+/**
+ * A number (an amount, a percentage, a count): the text as typed is kept here, and the
+ * content changes only when it is a number, so "14." on the way to "14.50" is no error.
+ */
+export function NumberField({
+  label,
+  path,
+  hint,
+  whole,
+  optional,
+  alsoPath,
+  onNumber,
+}: {
+  label: string;
+  path: string;
+  hint?: string;
+  whole?: boolean;
+  /** Empty removes the value. */
+  optional?: boolean;
+  alsoPath?: string;
+  /** Instead of setting the path: what the number changes (a price also changes the card's text). */
+  onNumber?: (value: number | undefined) => void;
+}) {
+  const { content, set } = useEditor();
+  const stored = getAt(content, path) as number | undefined;
+  const [text, setText] = useState(stored === undefined ? '' : String(stored));
+  const [problem, setProblem] = useState<string | undefined>();
+  // Changed from elsewhere (a reorder, a restore, or this field's own number): shown as it now is.
+  const [seen, setSeen] = useState(stored);
+  if (seen !== stored) {
+    setSeen(stored);
+    setText(stored === undefined ? '' : String(stored));
+    setProblem(undefined);
+  }
+  const change = (typed: string) => {
+    setText(typed);
+    const cleaned = typed.trim().replace(/,/g, '');
+    const valid = cleaned === '' ? optional : whole ? /^\d+$/.test(cleaned) : NUMBER.test(cleaned);
+    if (!valid) {
+      setProblem(whole ? 'Enter a whole number, such as 20.' : 'Enter a number, such as 14 or 14.50.');
+      return;
+    }
+    setProblem(undefined);
+    const value = cleaned === '' ? undefined : Number(cleaned);
+    if (onNumber) onNumber(value);
+    else set(path, value);
+  };
+  return (
+    <Field label={label} path={path} alsoPath={alsoPath} localProblem={problem} {...(hint ? { hint } : {})}>
+      {(props) => (
+        <input
+          {...props}
+          type="text"
+          inputMode={whole ? 'numeric' : 'decimal'}
+          value={text}
+          autoComplete="off"
+          onChange={(e) => change(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** Adds, removes and moves the items of a list: `name` says which item, for screen readers. */
+export function ItemControls({
+  path,
+  index,
+  count,
+  name,
+}: {
+  path: string;
+  index: number;
+  count: number;
+  name: string;
+}) {
+  const { content, set } = useEditor();
+  const list = (getAt(content, path) as unknown[]) ?? [];
+  const move = (to: number) => {
+    const next = [...list];
+    const [item] = next.splice(index, 1);
+    next.splice(to, 0, item);
+    set(path, next);
+  };
+  const hidden = <span className="visually-hidden"> {name}</span>;
+  return (
+    <div className="site-item-controls">
+      <button type="button" className="inbox-button" disabled={index === 0} onClick={() => move(index - 1)}>
+        Move up{hidden}
+      </button>
+      <button type="button" className="inbox-button" disabled={index === count - 1} onClick={() => move(index + 1)}>
+        Move down{hidden}
+      </button>
+      <button
+        type="button"
+        className="inbox-button inbox-destructive"
+        onClick={() =>
+          set(
+            path,
+            list.filter((_, i) => i !== index),
+          )
+        }
+      >
+        Remove{hidden}
+      </button>
+    </div>
+  );
+}
