@@ -370,8 +370,8 @@ export async function buildApp(
   });
   await app.register(paymentRoutes, { owners, providers, notifier });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
-  await app.register(availabilityRoutes, { calendar: owners.calendar });
-  const dayTaken = dayTakenOn(owners.calendar, (error) =>
+  await app.register(availabilityRoutes, { calendar: owners.calendar, clock });
+  const dayTaken = dayTakenOn(owners.calendar, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
   await app.register(inquiryRoutes, { config, store, dayTaken });

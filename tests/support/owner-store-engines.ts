@@ -31,6 +31,8 @@ export interface OpenedStores {
   rows(table: string): Promise<Record<string, unknown>[]>;
   /** Closes the owner store and opens it again on the same database (a restart). */
   reopen(): Promise<OwnerStore>;
+  /** A second owner store on the same database (another instance), closed with the rest. */
+  another(): Promise<OwnerStore>;
   close(): Promise<void>;
 }
 
@@ -75,9 +77,15 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
       const inquiries = openSqliteStore(data.dir);
       let owners = openSqliteOwnerStore(data.dir);
       const file = join(data.dir, SQLITE_FILE);
+      const others: OwnerStore[] = [];
       return {
         inquiries,
         owners,
+        async another() {
+          const other = openSqliteOwnerStore(data.dir);
+          others.push(other);
+          return other;
+        },
         async reopen() {
           await owners.close();
           owners = openSqliteOwnerStore(data.dir);
@@ -95,6 +103,7 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
           }
         },
         async close() {
+          for (const other of others) await other.close();
           await owners.close();
           await inquiries.close();
           data.remove();
@@ -108,9 +117,15 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
       const url = await freshPostgresUrl();
       const inquiries = await openPostgresStore(url);
       let owners = await openPostgresOwnerStore(url);
+      const others: OwnerStore[] = [];
       return {
         inquiries,
         owners,
+        async another() {
+          const other = await openPostgresOwnerStore(url);
+          others.push(other);
+          return other;
+        },
         async reopen() {
           await owners.close();
           owners = await openPostgresOwnerStore(url);
@@ -120,6 +135,7 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
         analyze: () => withClient(url, async (client) => void (await client.query('ANALYZE'))),
         rows: (table) => withClient(url, async (client) => (await client.query(`SELECT * FROM "${table}"`)).rows),
         async close() {
+          for (const other of others) await other.close();
           await owners.close();
           await inquiries.close();
         },

@@ -4,7 +4,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { content } from '../../../content/index.js';
 import { eventPlanning } from '../../../content/event-settings.js';
-import { availabilityRangeProblem } from '../../shared/availability.js';
+import { availabilityRangeProblem, heldSince } from '../../shared/availability.js';
+import type { Clock } from '../clock.js';
 import type { DayTaken } from '../accept-inquiry.js';
 import type { CalendarStore } from '../store/calendar-store.js';
 import { httpError } from '../http-error.js';
@@ -17,11 +18,11 @@ export const AVAILABILITY_CACHE = 'public, max-age=60';
  * create asks it). When the calendar cannot answer, the day counts as free: an
  * inquiry is never lost to this check, and Booked is guarded where it is written.
  */
-export function dayTakenOn(calendar: CalendarStore, onError: (error: unknown) => void): DayTaken {
+export function dayTakenOn(calendar: CalendarStore, clock: Clock, onError: (error: unknown) => void): DayTaken {
   const perDay = eventPlanning(content).eventsPerDay;
   return async (date) => {
     try {
-      return (await calendar.unavailableDays(date, date, perDay)).length > 0;
+      return (await calendar.unavailableDays(date, date, perDay, heldSince(content.sale, clock()))).length > 0;
     } catch (error) {
       onError(error);
       return false;
@@ -29,13 +30,17 @@ export function dayTakenOn(calendar: CalendarStore, onError: (error: unknown) =>
   };
 }
 
-export const availabilityRoutes: FastifyPluginAsync<{ calendar: CalendarStore }> = async (app, { calendar }) => {
+export const availabilityRoutes: FastifyPluginAsync<{ calendar: CalendarStore; clock: Clock }> = async (
+  app,
+  { calendar, clock },
+) => {
   const perDay = eventPlanning(content).eventsPerDay;
   app.get<{ Querystring: Record<string, unknown> }>('/api/availability', async (request, reply) => {
     const { from, to } = request.query;
     const problem = availabilityRangeProblem(from, to);
     if (problem) throw httpError(400, problem);
-    const unavailable = await calendar.unavailableDays(from as string, to as string, perDay);
+    const held = heldSince(content.sale, clock());
+    const unavailable = await calendar.unavailableDays(from as string, to as string, perDay, held);
     return reply.header('cache-control', AVAILABILITY_CACHE).send({ unavailable });
   });
 };

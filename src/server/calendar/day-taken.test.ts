@@ -45,7 +45,13 @@ describe('dayTakenOn', () => {
         throw new Error('database away');
       },
     } as unknown as CalendarStore;
-    expect(await dayTakenOn(broken, (error) => seen.push(error))('2031-01-01')).toBe(false);
+    expect(
+      await dayTakenOn(
+        broken,
+        () => 0,
+        (error) => seen.push(error),
+      )('2031-01-01'),
+    ).toBe(false);
     expect(seen).toEqual([new Error('database away')]);
   });
 });

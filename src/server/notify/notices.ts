@@ -8,6 +8,7 @@ import { METHOD_LABELS } from '../../shared/payment-views.js';
 import { todayIn } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
+import { DAY_FULL_EVENT } from '../store/day-claim.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT, PAYMENT_RECEIVED_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
@@ -72,6 +73,20 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
         `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
         `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
+      ],
+      ...toInbox(context),
+    };
+  },
+  // A deposit reached on a day already booked: kept, not Booked, the owner told at once (record 280).
+  async [DAY_FULL_EVENT](context) {
+    const { sale, inquiry } = context;
+    const payment = await sale?.payment(topicRef(context.topic));
+    if (!payment) return undefined;
+    return {
+      subject: `Deposit paid for a day already booked: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        `${fullName(inquiry)} paid ${money(payment.amount, payment.currency)} toward the deposit for ${eventDay(inquiry.eventDate)}, but that day is already booked.`,
+        'The payment is kept and the inquiry is not marked Booked: choose “Book anyway” on its page, or refund the deposit.',
       ],
       ...toInbox(context),
     };
@@ -201,6 +216,7 @@ const EVENT_LABELS: Record<string, string> = {
   [DEPOSIT_PAID_EVENT]: 'deposit paid',
   [PAYMENT_RECEIVED_EVENT]: 'payment receipt',
   [REFUND_CLAMPED_EVENT]: 'refund larger than its payment',
+  [DAY_FULL_EVENT]: 'deposit for a day already booked',
   ...EVENT_PLAN_LABELS,
 };
 

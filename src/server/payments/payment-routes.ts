@@ -4,6 +4,7 @@
 // reached, the owner's notice owed; the worker is kicked after the commit. Anything the
 // site did not cause is acknowledged (200) and ignored, so the provider stops sending it.
 import type { FastifyPluginAsync } from 'fastify';
+import { bookingRule } from '../calendar/day-rule.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -25,7 +26,7 @@ function apply(owners: OwnerStore, provider: PaymentProvider, event: ProviderEve
   const from = { provider: provider.name, label: provider.label, eventId: event.id };
   if (event.type === 'paid') {
     const { checkoutId, amount, currency, paymentRef } = event;
-    return owners.payments.applyPaid({ ...from, checkoutId, amount, currency, paymentRef }, at);
+    return owners.payments.applyPaid({ ...from, checkoutId, amount, currency, paymentRef }, at, bookingRule());
   }
   if (event.type === 'refunded') {
     const { paymentRef, refundedTotal, currency } = event;
