@@ -65,3 +65,7 @@ export const holdDaysOf = (sale: { holdDays?: number }): number => sale.holdDays
 
 /** The earliest acceptance still holding its date at `now`: a quote accepted at or before it no longer holds. */
 export const heldSince = (sale: { holdDays?: number }, now: number): Date => new Date(now - holdDaysOf(sale) * DAY_MS);
+
+/** When an accepted quote's hold on its date ends, if its deposit is not paid by then (ISO instant). */
+export const holdEndsAt = (acceptedAt: string, sale: { holdDays?: number }): string =>
+  new Date(Date.parse(acceptedAt) + holdDaysOf(sale) * DAY_MS).toISOString();
