@@ -457,4 +457,11 @@ export const POSTGRES_MIGRATIONS = migrationList([
   );
   CREATE INDEX "blockedDays_date" ON "blockedDays" ("date")`,
   },
+  {
+    version: 281,
+    name: 'held-quotes',
+    // As on SQLite (sqlite-migrations.ts, version 281; record 281).
+    sql: `CREATE INDEX "quotes_held" ON "quotes" ("acceptedAt")
+    WHERE "acceptedAt" IS NOT NULL AND "depositPaidAt" IS NULL AND "declinedAt" IS NULL`,
+  },
 ]);

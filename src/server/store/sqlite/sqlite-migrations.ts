@@ -431,4 +431,12 @@ export const SQLITE_MIGRATIONS = migrationList([
   ) STRICT;
   CREATE INDEX blockedDays_date ON blockedDays (date)`,
   },
+  {
+    version: 281,
+    name: 'held-quotes',
+    // The quotes that may hold a day (record 281): accepted, neither paid nor declined, by
+    // when they were accepted, so the calendar finds the few recent ones, not every inquiry.
+    sql: `CREATE INDEX quotes_held ON quotes (acceptedAt)
+    WHERE acceptedAt IS NOT NULL AND depositPaidAt IS NULL AND declinedAt IS NULL`,
+  },
 ]);
