@@ -153,12 +153,23 @@ describe('a broken copy fails, naming the exact path', () => {
     [
       'a bad nav link',
       (c) => (c.nav[2]!.href = 'javascript:alert(1)'),
-      'nav[2].href: must be a #section, http(s), mailto: or tel: link',
+      'nav[2].href: must be a #section, https, mailto: or tel: link',
+    ],
+    [
+      'a control character in a text',
+      (c) => (c.hero.heading = 'Tacos\u0007 for all'),
+      'hero.heading: must not contain control characters',
+    ],
+    ['a lone surrogate in a text', (c) => (c.tagline = 'Tacos \ud800'), 'tagline: must not contain control characters'],
+    [
+      'a plain http social link',
+      (c) => (c.social = [{ label: 'Old site', href: 'http://luckylime.example' }]),
+      'social[0].href: must be a #section, https, mailto: or tel: link',
     ],
     [
       'a bad site address',
       (c) => (c.siteUrl = 'luckylimetacos.example'),
-      'siteUrl: must be an http(s) address such as https://example.com',
+      'siteUrl: must be an https address such as https://example.com',
     ],
     ['too few logos', (c) => (c.clients.logos = ['Only one']), 'clients.logos: needs at least 2 items'],
     [
@@ -412,7 +423,7 @@ describe('the business hours: when a lead waiting is pushed again', () => {
     [
       'a review link that is not one',
       (c) => (c.sale.reviewUrl = 'g.page/r/review'),
-      'sale.reviewUrl: must be an http(s) address such as https://example.com',
+      'sale.reviewUrl: must be an https address such as https://example.com',
     ],
   ])('refuses %s', (_, edit, message) => {
     expect(problem(broken(edit))).toBe(`content/business.ts: ${message}`);

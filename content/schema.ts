@@ -42,10 +42,15 @@ export class ContentError extends Error {
   }
 }
 
+// Plain text: what the owner types in the inbox is shown as typed, never as HTML (the
+// page escapes it); well-formed Unicode without NUL or control characters but line breaks and tabs.
+// A control character but tab and line breaks, or a lone surrogate (\p{Cs} with the u flag).
+const CONTROL = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 const text = (max = 400) =>
   v.pipe(
     v.string('must be text'),
     v.check((value) => value.trim() !== '', 'must not be empty'),
+    v.check((value) => !CONTROL.test(value), 'must not contain control characters'),
     v.maxLength(max, `must be at most ${max} characters`),
   );
 
@@ -85,10 +90,12 @@ const positiveNumber = (below: number, example: string) => {
 
 const flag = v.boolean('must be true or false');
 
-const httpUrl = matching(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'an http(s) address such as https://example.com');
+// Links only https:, mailto: and tel: (or a #section of the page): the owner edits
+// these in the inbox, and no edit may put a javascript: (or plain http:) link on the page.
+const httpUrl = matching(/^https:\/\/[^\s/]+(\/\S*)?$/, 'an https address such as https://example.com');
 const link = record({
   label: text(60),
-  href: matching(/^(#[\w-]+|https?:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, http(s), mailto: or tel: link'),
+  href: matching(/^(#[\w-]+|https:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, https, mailto: or tel: link'),
 });
 const colour = matching(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f5c3a');
 const slug = matching(/^[a-z][a-z0-9-]*$/, 'lowercase letters, digits and dashes, starting with a letter');

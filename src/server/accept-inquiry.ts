@@ -2,7 +2,7 @@
 // create and what a taken id means. The JSON API (routes/inquiry-routes.ts) and the
 // no-JavaScript form post (routes/form-post.ts) are thin adapters around it: each
 // says who sent what and how long the sender took; this decides the rest.
-import { content } from '../../content/index.js';
+import type { BusinessContent } from '../../content/schema.js';
 import type { InquiryBody, InquiryDocument } from '../shared/inquiry.js';
 import { estimateFor, type estimateWords, estimateWordsOf } from '../shared/pricing.js';
 import { inquiryRuleErrors } from '../shared/inquiry.js';
@@ -38,10 +38,13 @@ export type DayTaken = (date: string) => Promise<boolean>;
 type EstimateWords = NonNullable<ReturnType<typeof estimateWords>>;
 
 /** Each field that breaks a rule beyond the schema (text, dates, schedule, package), with its message. */
-export function inquiryProblems(body: InquiryBody, now = new Date()): Record<string, string> {
+export function inquiryProblems(body: InquiryBody, content: BusinessContent, now = new Date()): Record<string, string> {
   // Yesterday in UTC: the visitor's today can be a day behind the server's.
   const earliestEventDate = new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10);
-  const problems: Record<string, string> = { ...bodyTextErrors(body), ...inquiryRuleErrors(body, earliestEventDate) };
+  const problems: Record<string, string> = {
+    ...bodyTextErrors(body),
+    ...inquiryRuleErrors(body, earliestEventDate, content),
+  };
   if (!isRealInstant(body.dateCreated)) problems.dateCreated = 'dateCreated is not a real instant.';
   return problems;
 }
@@ -56,10 +59,18 @@ export function spamReasonOf(website: string, fillMs: number, minFillMs: number)
 export async function acceptInquiry(
   store: InquiryStore,
   submission: InquirySubmission,
-  options: { minFillMs: number; now?: Date; onCreated?: (spamReason: string | null) => void; dayTaken?: DayTaken },
+  options: {
+    minFillMs: number;
+    /** The live content (the port's, read once for the request): its operations, packages and prices. */
+    content: BusinessContent;
+    now?: Date;
+    onCreated?: (spamReason: string | null) => void;
+    dayTaken?: DayTaken;
+  },
 ): Promise<Acceptance> {
+  const { content } = options;
   const now = options.now ?? new Date();
-  const fields = inquiryProblems(submission.body, now);
+  const fields = inquiryProblems(submission.body, content, now);
   if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
   if (await options.dayTaken?.(submission.body.eventDate)) {
     return { status: 'taken', fields: { eventDate: DAY_TAKEN_MESSAGE } };

@@ -10,8 +10,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { content } from '../../content/index.js';
-import { sectionOptionsOf } from '../shared/schedule-section.js';
+import { content as contentFile } from '../../content/index.js';
+import type { BusinessContent } from '../../content/schema.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
@@ -47,6 +47,16 @@ import { ownerArea } from './owner/owner-scope.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
+import type { ContentPort } from './site/content-port.js';
+import { siteFileRoutes } from './site/site-file-routes.js';
+import {
+  loadPageKit,
+  type SiteRenderer,
+  type SiteRendererOptions,
+  ssrDirOf,
+  startSiteRenderer,
+} from './site/site-renderer.js';
+import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
@@ -129,6 +139,10 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminder rules (default: every one in reminders/); a test gives its own. */
   reminderRules?: readonly ReminderRule[];
+  /** The site's version 1 (default: the content file, content/index.ts); a test gives its own. */
+  fileContent?: BusinessContent;
+  /** How often this instance looks for a version published on another (default 1 s; record 251). */
+  contentLookEveryMs?: number;
 }
 
 declare module 'fastify' {
@@ -145,6 +159,17 @@ declare module 'fastify' {
     reminders: ReminderSweeper;
     /** The server's clock (ms): the system's, or a test's. */
     clock: Clock;
+    /**
+     * The site's published content, as this instance serves it now (record 251). Route
+     * plugins take it as their `content` option; this is for tests and the few hooks
+     * outside a plugin.
+     */
+    content: StoreContentPort;
+    /**
+     * The public site rendered from the live content (record 260): its renderPage() draws
+     * the owner's Preview of a draft, or a language's page. Undefined without a build.
+     */
+    siteRenderer: SiteRenderer | undefined;
   }
 }
 
@@ -251,6 +276,20 @@ export async function buildApp(
 
   const owners =
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
+  // The site's content (record 251): the store's live version, kept in memory, handed to
+  // every part that reads content as its `content` option (a ContentPort); each asks
+  // `content.current().content` when it needs it, so a publish reaches it.
+  const content = storeContentPort({
+    store: owners.siteContent,
+    fileContent: options.fileContent ?? contentFile,
+    ...(options.contentLookEveryMs ? { lookEveryMs: options.contentLookEveryMs } : {}),
+    onError: (error) =>
+      app.log.warn({ err: loggableError(error as FastifyError) }, 'site: could not look for a newer version'),
+  });
+  await content.refresh();
+  app.decorate('content', content);
+  app.addHook('onReady', async () => content.start());
+  app.addHook('preClose', async () => content.stop());
   const channels = options.channels ?? CHANNELS;
   const push = pushServices(
     owners.devices,
@@ -328,17 +367,19 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
+  const renderer = await siteRendererFor(app, config, content);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
+    ...(renderer ? { template: () => renderer.current().page } : {}),
     schedule: owners.schedule,
-    section: sectionOptionsOf(content),
-    host: new URL(content.siteUrl).host,
+    content,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
     onError: (error) =>
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
   });
   app.addHook('onClose', async () => published.stop());
+  renderer?.onChange(() => published.refresh());
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
@@ -352,6 +393,7 @@ export async function buildApp(
     quoteUrl: sale.quoteUrl,
     clock,
     payments,
+    content,
   });
   // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
   const providers = openProviders(config.payments);
@@ -368,22 +410,58 @@ export async function buildApp(
     deposits: providers[0] && deposits(owners, providers[0]),
     publicOrigin: publicOriginOf(config.notify),
   });
-  await app.register(paymentRoutes, { owners, providers, notifier });
+  await app.register(paymentRoutes, { owners, content, providers, notifier });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
-  await app.register(availabilityRoutes, { calendar: owners.calendar, clock });
-  const dayTaken = dayTakenOn(owners.calendar, clock, (error) =>
+  await app.register(availabilityRoutes, { calendar: owners.calendar, content, clock });
+  const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
-  await app.register(inquiryRoutes, { config, store, dayTaken });
-  await app.register(inquiryFormRoutes, { config, store, dayTaken });
+  await app.register(inquiryRoutes, { config, store, content, dayTaken });
+  await app.register(inquiryFormRoutes, {
+    config,
+    store,
+    content,
+    dayTaken,
+    ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
+  });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {
     published,
     formStartCookie: (request) =>
       startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
   });
+  if (renderer) await app.register(siteFileRoutes, { renderer });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
+}
+
+/**
+ * The public site, rendered from the live content once per version and again on each
+ * publish (record 260); undefined without a build of the site (tests that write their own
+ * pages: those are served as they are). `pictures` draws the owner's uploaded photos.
+ */
+async function siteRendererFor(
+  app: FastifyInstance,
+  config: Config,
+  port: ContentPort,
+  pictures: Pick<SiteRendererOptions, 'resolvePicture' | 'prepare'> = {},
+): Promise<SiteRenderer | undefined> {
+  const kit = await loadPageKit(ssrDirOf(config.clientDir));
+  const renderer =
+    kit &&
+    (await startSiteRenderer({
+      kit,
+      port,
+      ...pictures,
+      onError: (error, version) =>
+        app.log.error(
+          { err: loggableError(error as FastifyError) },
+          `site: version ${version} could not be rendered; the version before stays served`,
+        ),
+    }));
+  app.decorate('siteRenderer', renderer);
+  if (renderer) app.addHook('onClose', async () => renderer.stop());
+  return renderer;
 }
 
 /**

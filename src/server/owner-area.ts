@@ -6,6 +6,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { PaymentsRead } from './event-plan/payments.js';
 import type { PushServices } from './notify/channels/channel.js';
+import type { StoreContentPort } from './site/store-content-port.js';
 import type { Notifier } from './notify/notifier.js';
 import type { Owner } from './store/account-store.js';
 import type { InquiryStore } from './store/inquiry-store.js';
@@ -36,4 +37,6 @@ export interface OwnerAreaOptions {
   clock: Clock;
   /** The payments the event sheet reads (record 170). */
   payments: PaymentsRead;
+  /** The site's published content (`content.current().content`) and, for the site editor, its refresh (record 251). */
+  content: StoreContentPort;
 }

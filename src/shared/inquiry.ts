@@ -2,7 +2,7 @@
 // built on inquiry-fields.ts), from which the form's controls and native
 // constraints, the server's JSON Schema, the types and the SQL columns are all
 // derived, so none of them can drift apart.
-import { content, operations, truckOperation, truckPackages } from '../../content/index.js';
+import { type BusinessContent, content, operations, truckOperation, truckPackages } from '../../content/index.js';
 import { type DocumentOf, deriveInquiry, type FieldTable, MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
 
 export { MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
@@ -10,6 +10,8 @@ export { MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
 /** The collection (table) of the spec. */
 export const INQUIRY_COLLECTION = 'eventInquiries';
 
+// The build's content, for the page's form: the server checks each request against the
+// live content instead (choiceErrors below; record 251).
 export const TRUCK_OPERATION = truckOperation(content);
 export const OPERATIONS = operations(content);
 export const PACKAGE_NAMES = truckPackages(content).map((card) => card.name);
@@ -262,6 +264,8 @@ export function toInquiryBody(
   };
 }
 
+const CHOICE_SCHEMA = { type: 'string', minLength: 0, maxLength: 200 } as const;
+
 /** JSON Schema of the request body: strict, every key present, no coercion (the server turns coercion off). */
 export const inquiryBodySchema = {
   type: 'object',
@@ -269,6 +273,9 @@ export const inquiryBodySchema = {
   required: [...INQUIRY.sentFields, 'website', 'fillMs'],
   properties: {
     ...INQUIRY.properties,
+    // Checked against the live content per request (choiceErrors), never baked in at start.
+    operation: CHOICE_SCHEMA,
+    package: CHOICE_SCHEMA,
     website: { type: 'string', minLength: 0, maxLength: 200 },
     fillMs: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
   },
@@ -285,7 +292,7 @@ function isRealDay(day: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
 }
 
-type RuleErrors = Partial<Record<'eventDate' | 'endTime' | 'package', string>>;
+type RuleErrors = Partial<Record<'eventDate' | 'endTime' | 'operation' | 'package', string>>;
 
 /**
  * The event's date and times, beyond their format. `earliestDay` is the first
@@ -303,15 +310,22 @@ export function scheduleErrors(
   return errors;
 }
 
-/** A package goes with the truck operation, and only with it. */
-export function packageErrors(body: Pick<InquiryBody, 'operation' | 'package'>): RuleErrors {
-  if (body.operation === TRUCK_OPERATION && body.package === '') return { package: 'Choose a package for the truck.' };
-  if (body.operation !== TRUCK_OPERATION && body.package !== '')
-    return { package: 'A package applies only to the truck.' };
+/**
+ * The operation is one the content offers; a package goes with the truck operation, and
+ * only with it, and is one of the truck's packages. `content` is the live content (the
+ * server's port), so an owner's publish changes what is accepted.
+ */
+export function choiceErrors(body: Pick<InquiryBody, 'operation' | 'package'>, content: BusinessContent): RuleErrors {
+  const truck = truckOperation(content);
+  if (!operations(content).includes(body.operation)) return { operation: 'Please choose one of the services offered.' };
+  if (body.operation !== truck) return body.package === '' ? {} : { package: 'A package applies only to the truck.' };
+  if (body.package === '') return { package: 'Choose a package for the truck.' };
+  if (!truckPackages(content).some((card) => card.name === body.package))
+    return { package: 'Please choose one of the packages offered.' };
   return {};
 }
 
 /** Every rule a JSON Schema cannot say. */
-export function inquiryRuleErrors(body: InquiryBody, earliestDay: string): RuleErrors {
-  return { ...scheduleErrors(body, earliestDay), ...packageErrors(body) };
+export function inquiryRuleErrors(body: InquiryBody, earliestDay: string, content: BusinessContent): RuleErrors {
+  return { ...scheduleErrors(body, earliestDay), ...choiceErrors(body, content) };
 }

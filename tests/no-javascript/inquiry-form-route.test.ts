@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { content } from '../../content/index.js';
 import { buildApp } from '../../src/server/app.js';
 import {
   controlErrors,
@@ -234,7 +235,7 @@ describe('the form post, piece by piece', () => {
 
   it('words each control’s problem as the form does', () => {
     const values = parseFormBody(encode(buildFormFields({ plannedGuestCount: '2.5', phoneNumber: 'call me' }))).values;
-    expect(controlErrors(values)).toEqual({
+    expect(controlErrors(values, content)).toEqual({
       plannedGuestCount: 'Please enter a whole number from 1 to 100,000.',
       // The shared text rules' words, as the form with JavaScript shows them.
       phoneNumber: 'This field must hold at least 7 digits.',

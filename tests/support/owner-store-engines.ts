@@ -31,7 +31,7 @@ export interface OpenedStores {
   rows(table: string): Promise<Record<string, unknown>[]>;
   /** Closes the owner store and opens it again on the same database (a restart). */
   reopen(): Promise<OwnerStore>;
-  /** A second owner store on the same database (another instance), closed with the rest. */
+  /** Another owner store on the same database (another instance's), closed with the rest. */
   another(): Promise<OwnerStore>;
   close(): Promise<void>;
 }
@@ -81,15 +81,14 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
       return {
         inquiries,
         owners,
-        async another() {
-          const other = openSqliteOwnerStore(data.dir);
-          others.push(other);
-          return other;
-        },
         async reopen() {
           await owners.close();
           owners = openSqliteOwnerStore(data.dir);
           return owners;
+        },
+        async another() {
+          others.push(openSqliteOwnerStore(data.dir));
+          return others.at(-1)!;
         },
         filesHolding: async (texts) => filesHolding(data.dir, texts),
         // SQLite gathers none by itself (the store never runs ANALYZE).
@@ -121,15 +120,14 @@ export const OWNER_STORE_ENGINES: OwnerStoreEngine[] = [
       return {
         inquiries,
         owners,
-        async another() {
-          const other = await openPostgresOwnerStore(url);
-          others.push(other);
-          return other;
-        },
         async reopen() {
           await owners.close();
           owners = await openPostgresOwnerStore(url);
           return owners;
+        },
+        async another() {
+          others.push(await openPostgresOwnerStore(url));
+          return others.at(-1)!;
         },
         filesHolding: (texts) => clusterFilesHolding(url, texts),
         analyze: () => withClient(url, async (client) => void (await client.query('ANALYZE'))),

@@ -3,16 +3,17 @@
 // input is a 400 naming each field by its label and changes nothing. A block makes its
 // day unavailable at once (GET /api/availability, the form) and shows in the owner's feed.
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import { type BlockFields, type BlockedDaysView, blockProblems, MAX_REASON_LENGTH } from '../../shared/availability.js';
 import { localNow } from '../../shared/truck-schedule.js';
 import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 
-const today = () => localNow(new Date(), content.timeZone).date;
-
-export const blockedDayRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> = async (app, { owners }) => {
+export const blockedDayRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'content'>> = async (
+  app,
+  { owners, content },
+) => {
+  const today = () => localNow(new Date(), content.current().content.timeZone).date;
   const { calendar } = owners;
 
   app.get('/api/owner/blocked-days', async (): Promise<BlockedDaysView> => {

@@ -6,6 +6,8 @@ import { buildInquiryBody, buildNewInquiry, dayFromToday } from '../../../tests/
 import { OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { newId, putInquiry, signIn } from '../../../tests/support/test-app.js';
 import { DAY_TAKEN_MESSAGE } from '../../shared/availability.js';
+import { content } from '../../../content/index.js';
+import { fixedContentPort } from '../site/content-port.js';
 import type { CalendarStore } from '../store/calendar-store.js';
 import { dayTakenOn } from './availability-routes.js';
 
@@ -45,13 +47,13 @@ describe('dayTakenOn', () => {
         throw new Error('database away');
       },
     } as unknown as CalendarStore;
-    expect(
-      await dayTakenOn(
-        broken,
-        () => 0,
-        (error) => seen.push(error),
-      )('2031-01-01'),
-    ).toBe(false);
+    const failing = dayTakenOn(
+      broken,
+      fixedContentPort(content),
+      () => 0,
+      (error) => seen.push(error),
+    );
+    expect(await failing('2031-01-01')).toBe(false);
     expect(seen).toEqual([new Error('database away')]);
   });
 });

@@ -2,7 +2,6 @@
 // 170): the sheet of an inquiry, and the final count set by the owner (a customer who
 // calls after the cutoff; the owner's own change tells no one).
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import { type DietaryCount, type EventSheetView, eventPlanning, finalCountProblem } from '../../shared/event-plan.js';
 import { acceptanceKey } from '../quotes/acceptance-digest.js';
 import { httpError } from '../http-error.js';
@@ -31,10 +30,10 @@ const finalCountBody = {
   },
 } as const;
 
-export const eventSheetRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'payments' | 'config'>> = async (
-  app,
-  { owners, payments, config },
-) => {
+export const eventSheetRoutes: FastifyPluginAsync<
+  Pick<OwnerAreaOptions, 'owners' | 'payments' | 'config' | 'content'>
+> = async (app, { owners, payments, config, content }) => {
+  const site = () => content.current().content;
   const digestKey = acceptanceKey(config.sessionSecret);
   app.get<{ Params: { id: string } }>(
     '/api/owner/inquiries/:id/event-sheet',
@@ -50,7 +49,7 @@ export const eventSheetRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners
     '/api/owner/inquiries/:id/final-count',
     { schema: { params: idParams, body: finalCountBody } },
     async (request, reply): Promise<EventSheetView> => {
-      const problem = finalCountProblem(request.body, eventPlanning(content));
+      const problem = finalCountProblem(request.body, eventPlanning(site()));
       if (problem) {
         const field = problem.startsWith('Give the final guest count') ? 'guests' : 'dietary';
         return reply.status(400).send({ error: 'invalid_body', message: problem, fields: { [field]: problem } });

@@ -3,7 +3,6 @@
 // and the private calendar feed of Booked inquiries with its reset.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { content } from '../../../content/index.js';
 import { eventPlanning, eventTimes } from '../../shared/event-plan.js';
 import type { OwnerAccountView } from '../../shared/inbox-views.js';
 import { localNow } from '../../shared/truck-schedule.js';
@@ -94,10 +93,11 @@ export const accountRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' |
  * The feed itself, outside the signed-in part: a calendar app fetches it with the secret
  * in its URL and nothing else. An unknown or reset secret is a 404 like any other.
  */
-export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners'>> = async (
+export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'owners' | 'content'>> = async (
   app,
-  { config, owners },
+  { config, owners, content },
 ) => {
+  const site = () => content.current().content;
   /** Whether `token` is one owner's feed secret (owners are few: each seed's is worked out and compared). */
   const opensAFeed = async (token: string) => {
     const given = Buffer.from(token);
@@ -113,14 +113,14 @@ export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'confi
       throw httpError(404, 'No such calendar (its link may have been reset).');
     const [booked, blocks] = await Promise.all([
       owners.inbox.bookedInquiries({}),
-      owners.calendar.blockedDays(localNow(new Date(), content.timeZone).date),
+      owners.calendar.blockedDays(localNow(new Date(), site().timeZone).date),
     ]);
     const ids = booked.map((inquiry) => inquiry.id);
     const [counts, details] = await Promise.all([
       owners.eventPlans.latestFinalCounts(ids),
       owners.eventPlans.detailsOf(ids),
     ]);
-    const settings = eventPlanning(content);
+    const settings = eventPlanning(site());
     const events = booked.map((inquiry) => {
       const onSite = details.get(inquiry.id);
       return {
@@ -139,8 +139,8 @@ export const calendarFeedRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'confi
       .send(
         calendarFeed(events, {
           now: new Date(),
-          name: `${content.name}: bookings`,
-          timeZone: content.timeZone,
+          name: `${site().name}: bookings`,
+          timeZone: site().timeZone,
           inboxUrl: (id) => inboxLink(config.notify.publicUrl, id),
           sheetUrl: (id) => `${config.notify.publicUrl}${eventSheetPath(id)}`,
           blocks,

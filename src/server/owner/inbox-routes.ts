@@ -17,7 +17,7 @@ import {
   parseCursor,
   parseInboxQuery,
 } from '../../shared/inbox-views.js';
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { minorToInput } from '../../shared/money.js';
 import { QUOTE_STATE_LABELS } from '../../shared/quote-views.js';
 import { todayIn } from '../../shared/time-zone.js';
@@ -51,22 +51,28 @@ export const idParams = {
 const CONTROL = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
 
 /** An inquiry as the owner's list and lead read it: no session, the kept estimate in words. */
-export function toRow(inquiry: InboxInquiry): InboxRow {
+export function toRow(inquiry: InboxInquiry, content: BusinessContent): InboxRow {
   const { uid: _uid, estimate: _kept, ...row } = inquiry;
   return { ...row, estimate: keptEstimateLine(inquiry, content) };
 }
 
 /** An inquiry's paid and balance due as plain numbers in the sale's currency; empty when there is neither. */
-function csvAccount(figures: Pick<SaleFigures, 'paid' | 'balanceDue'>): { paid: string; balanceDue: string } {
+function csvAccount(
+  figures: Pick<SaleFigures, 'paid' | 'balanceDue'>,
+  currency: string,
+): { paid: string; balanceDue: string } {
   const { paid, balanceDue } = figures;
-  const { currency } = content.sale;
   return {
     paid: paid !== 0 || balanceDue !== null ? minorToInput(paid, currency) : '',
     balanceDue: balanceDue !== null ? minorToInput(balanceDue, currency) : '',
   };
 }
 
-export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> = async (app, { owners }) => {
+export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'content'>> = async (
+  app,
+  { owners, content },
+) => {
+  const site = () => content.current().content;
   const actor = (request: FastifyRequest) => ({ id: request.owner!.id, email: request.owner!.email });
 
   app.get('/api/owner/session', async (request) => ({ email: request.owner!.email }));
@@ -88,7 +94,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     const quotes = await owners.quotes.latestOf(rows.map((row) => row.id));
     const inquiries = rows.map((row) => {
       const quote = quotes.get(row.id);
-      return quote ? { ...toRow(row), quoteTotal: quote.totals.total } : toRow(row);
+      return quote ? { ...toRow(row, site()), quoteTotal: quote.totals.total } : toRow(row, site());
     });
     return { inquiries, next: more && rows.length ? cursorOf(rows.at(-1)!) : null };
   });
@@ -96,9 +102,9 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
   /** The newest quote and what was paid, after the owner's work in the inbox's CSV. */
   const CSV_QUOTE_COLUMNS = {
     quoteState: 'Quote',
-    quoteTotal: `Quote total (${content.sale.currency})`,
-    paid: `Paid (${content.sale.currency})`,
-    balanceDue: `Balance due (${content.sale.currency})`,
+    quoteTotal: `Quote total (${site().sale.currency})`,
+    paid: `Paid (${site().sale.currency})`,
+    balanceDue: `Balance due (${site().sale.currency})`,
   };
 
   app.get('/api/owner/inquiries.csv', { config: { answerWithinMs: EXPORT_MAX_MS } }, async (request, reply) => {
@@ -111,7 +117,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     const owing = new Map(
       await Promise.all(accepted.map(async (row) => [row.id, await saleFiguresOf(owners, row)] as const)),
     );
-    const today = todayIn(content.timeZone);
+    const today = todayIn(site().timeZone);
     const withQuotes = rows.map((row) => {
       const quote = quotes.get(row.id);
       return {
@@ -120,11 +126,14 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
         quoteState: quote ? QUOTE_STATE_LABELS[quoteState(quote, today)] : '',
         quoteTotal: quote ? minorToInput(quote.totals.total, quote.currency) : '',
         // What was paid, and what is left of the newest accepted quote's total (record 146).
-        ...csvAccount(owing.get(row.id) ?? { paid: accounts.get(row.id)?.paid ?? 0, balanceDue: null }),
+        ...csvAccount(
+          owing.get(row.id) ?? { paid: accounts.get(row.id)?.paid ?? 0, balanceDue: null },
+          site().sale.currency,
+        ),
       };
     });
     // For a spreadsheet and the people who read it (record 162).
-    const people = { timeZone: content.timeZone, locale: content.locale, instants: ['statusChangedAt'] };
+    const people = { timeZone: site().timeZone, locale: site().locale, instants: ['statusChangedAt'] };
     const more = { ...WORK_COLUMNS, ...CSV_QUOTE_COLUMNS };
     return reply
       .type('text/csv; charset=utf-8')
@@ -143,7 +152,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
         owners.inbox.bookedInquiries({ on: found.inquiry.eventDate }),
         owners.quotes.forInquiry(found.inquiry.id),
       ]);
-      const inquiry = toRow(found.inquiry);
+      const inquiry = toRow(found.inquiry, site());
       const bookedSameDay = sameDay
         .filter((booked) => booked.id !== found.inquiry.id)
         .map((booked) => ({ id: booked.id, name: `${booked.firstName} ${booked.lastName}` }));
@@ -200,7 +209,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="event-${found.inquiry.eventDate}.ics"`)
-        .send(calendarFile(found.inquiry, new Date(), content.timeZone));
+        .send(calendarFile(found.inquiry, new Date(), site().timeZone));
     },
   );
 
@@ -221,7 +230,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners'>> =
     async (request) => {
       const { status, override } = request.body;
       const changed = await owners.inbox
-        .setStatus(request.params.id, status, actor(request), new Date(), bookingRule(override))
+        .setStatus(request.params.id, status, actor(request), new Date(), bookingRule(site(), override))
         .catch((error: unknown) => {
           if (error instanceof DayFullError) throw httpError(409, error.message);
           throw error;

@@ -25,6 +25,7 @@ import { waitingRoutes } from './waiting-routes.js';
 import { isThisSite, publicOriginOf } from '../same-origin.js';
 import { ownerPaymentRoutes } from '../payments/owner-payment-routes.js';
 import { eventSheetRoutes } from '../event-plan/event-sheet-routes.js';
+import { siteRoutes } from '../site/site-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -72,5 +73,6 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(waitingRoutes, options);
     await signedIn.register(ownerPaymentRoutes, options);
     await signedIn.register(eventSheetRoutes, options);
+    await signedIn.register(siteRoutes, options);
   });
 };

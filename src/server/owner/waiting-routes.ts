@@ -8,17 +8,16 @@ import { toRow } from './inbox-routes.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const waitingRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'clock' | 'config'>> = async (
-  app,
-  { owners, clock, config },
-) => {
+export const waitingRoutes: FastifyPluginAsync<
+  Pick<OwnerAreaOptions, 'owners' | 'clock' | 'config' | 'content'>
+> = async (app, { owners, clock, config, content }) => {
   app.get('/api/owner/waiting', async (): Promise<WaitingPage> => {
     const { rows, total } = await owners.followUps.waiting(
       new Date(clock() - WAITING_WITHIN_DAYS * DAY_MS),
       WAITING_PAGE_SIZE,
     );
     return {
-      inquiries: rows.map(toRow),
+      inquiries: rows.map((row) => toRow(row, content.current().content)),
       total,
       urgentAfterMs: config.followUp.escalateAfterMs,
     };

@@ -3,7 +3,6 @@
 // taken outside the site, and voiding one with a reason (record 146). A payment recorded
 // by hand that reaches the accepted quote's deposit books the inquiry as a provider's does.
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import {
   HAND_METHODS,
@@ -36,10 +35,11 @@ export function paymentView(payment: Payment): PaymentView {
   return { ...view, provider: provider ? providerLabel(provider) : null };
 }
 
-export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'notifier'>> = async (
+export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'notifier' | 'content'>> = async (
   app,
-  { owners, notifier },
+  { owners, notifier, content },
 ) => {
+  const site = () => content.current().content;
   const actor = (owner: { id: string; email: string }) => ({ id: owner.id, email: owner.email });
 
   app.get<{ Params: { id: string } }>(
@@ -53,8 +53,8 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       // The accepted total for the customer's final count, as every page and notice says it (record 200).
       return {
         payments: payments.map(paymentView),
-        currency: content.sale.currency,
-        locale: content.locale,
+        currency: site().sale.currency,
+        locale: site().locale,
         paid: figures.paid,
         total: figures.total,
         deposit: figures.deposit,
@@ -89,10 +89,10 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       }
       const result = await owners.payments.record(
         request.params.id,
-        { ...body, currency: content.sale.currency },
+        { ...body, currency: site().sale.currency },
         actor(request.owner!),
         new Date(),
-        bookingRule(),
+        bookingRule(site()),
       );
       if (!result.ok && result.reason === 'missing') throw httpError(404, NO_INQUIRY);
       if (!result.ok) throw httpError(409, 'Another payment was recorded with this id. Open the form again.');

@@ -5,6 +5,7 @@
 // site did not cause is acknowledged (200) and ignored, so the provider stops sending it.
 import type { FastifyPluginAsync } from 'fastify';
 import { bookingRule } from '../calendar/day-rule.js';
+import type { ContentPort } from '../site/content-port.js';
 import { httpError } from '../http-error.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -16,17 +17,28 @@ const EVENT_BODY_LIMIT = 256 * 1024;
 
 export interface PaymentRouteOptions {
   owners: OwnerStore;
+  /** The live content: its `event.eventsPerDay` decides whether a deposit may book its day (record 280). */
+  content: ContentPort;
   providers: readonly PaymentProvider[];
   notifier: Pick<Notifier, 'kick'>;
 }
 
 /** Applies a verified event: a paid checkout or a refund; anything else is ignored. */
-function apply(owners: OwnerStore, provider: PaymentProvider, event: ProviderEvent): Promise<EventOutcome> {
+function apply(
+  owners: OwnerStore,
+  content: ContentPort,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<EventOutcome> {
   const at = new Date();
   const from = { provider: provider.name, label: provider.label, eventId: event.id };
   if (event.type === 'paid') {
     const { checkoutId, amount, currency, paymentRef } = event;
-    return owners.payments.applyPaid({ ...from, checkoutId, amount, currency, paymentRef }, at, bookingRule());
+    return owners.payments.applyPaid(
+      { ...from, checkoutId, amount, currency, paymentRef },
+      at,
+      bookingRule(content.current().content),
+    );
   }
   if (event.type === 'refunded') {
     const { paymentRef, refundedTotal, currency } = event;
@@ -35,7 +47,10 @@ function apply(owners: OwnerStore, provider: PaymentProvider, event: ProviderEve
   return Promise.resolve('ignored');
 }
 
-export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, { owners, providers, notifier }) => {
+export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (
+  app,
+  { owners, content, providers, notifier },
+) => {
   // The signature is over the exact bytes sent: the body is kept raw here, not parsed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, (_r, body, done) =>
@@ -51,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app
         if (error instanceof BadSignature) throw httpError(400, 'The event’s signature does not verify.');
         throw error;
       }
-      const outcome = await apply(owners, provider, event);
+      const outcome = await apply(owners, content, provider, event);
       if (outcome === 'applied') notifier.kick(1);
       // Ids and outcomes only: nothing of the customer.
       const line = { provider: provider.name, event: event.id, type: event.type, outcome };

@@ -2,7 +2,7 @@
 // inquiry's versions with a draft to start from, and sending a new version. The server
 // computes every total from the lines and rates; what the form shows is a preview.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { content } from '../../../content/index.js';
+import type { Sale } from '../../../content/schema.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import { formatMoney, toRate } from '../../shared/money.js';
 import { type QuoteRates, quoteTotals, saleRates, suggestedLines } from '../../shared/pricing.js';
@@ -17,6 +17,7 @@ import {
 import { todayIn } from '../../shared/time-zone.js';
 import { httpError } from '../http-error.js';
 import { draftAtEstimate } from '../kept-estimate.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -37,6 +38,8 @@ export interface QuoteRouteOptions {
   notifier: Pick<Notifier, 'kick'>;
   /** The customer's address of a quote. */
   quoteUrl(quoteId: string): string;
+  /** The site's live content: its prices, rates and terms (record 251). */
+  content: ContentPort;
 }
 
 const params = {
@@ -85,15 +88,16 @@ const daysAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The rates of a draft: its own service charge and deposit, the content's tax. */
-function ratesOf(draft: Pick<QuoteDraftBody, 'serviceCharge' | 'deposit'>): QuoteRates {
-  return { ...saleRates(content.sale), serviceCharge: draft.serviceCharge, deposit: draft.deposit };
+function ratesOf(draft: Pick<QuoteDraftBody, 'serviceCharge' | 'deposit'>, sale: Sale): QuoteRates {
+  return { ...saleRates(sale), serviceCharge: draft.serviceCharge, deposit: draft.deposit };
 }
 
 export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
   app,
-  { owners, notifier, quoteUrl, clock },
+  { owners, notifier, quoteUrl, clock, content },
 ) => {
-  const today = () => todayIn(content.timeZone, clock());
+  const site = () => content.current().content;
+  const today = () => todayIn(site().timeZone, clock());
 
   const view = (quote: Quote): QuoteView => ({
     id: quote.id,
@@ -118,7 +122,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
 
   /** Where a new version starts: the newest one's lines and rates, or the inquiry and the content's prices. */
   const draftFor = (inquiry: StoredInquiry, latest: Quote | undefined): QuoteDraftBody => {
-    const validUntil = daysAfter(today(), content.sale.quoteValidDays);
+    const validUntil = daysAfter(today(), site().sale.quoteValidDays);
     if (latest) {
       const { serviceCharge, deposit } = latest.rates;
       // The version this draft revises, as it stands now: sent back, a revision answered since is refused.
@@ -133,11 +137,11 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       };
     }
     // At the prices of the estimate the customer was told, when one was kept (record 204).
-    const kept = draftAtEstimate(inquiry, content);
+    const kept = draftAtEstimate(inquiry, site());
     if (kept) return { lines: kept.lines, serviceCharge: kept.serviceCharge, deposit: kept.deposit, validUntil };
-    const rates = saleRates(content.sale);
+    const rates = saleRates(site().sale);
     return {
-      lines: suggestedLines(content, inquiry),
+      lines: suggestedLines(site(), inquiry),
       serviceCharge: rates.serviceCharge,
       deposit: rates.deposit,
       validUntil,
@@ -146,7 +150,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
 
   /** A first draft's note when today's prices are not the estimate's (none for a revision). */
   const draftNoteOf = (inquiry: StoredInquiry, quotes: Quote[]): Pick<QuotesAnswer, 'draftNote'> => {
-    const note = quotes.length === 0 ? draftAtEstimate(inquiry, content)?.note : undefined;
+    const note = quotes.length === 0 ? draftAtEstimate(inquiry, site())?.note : undefined;
     return note ? { draftNote: note } : {};
   };
 
@@ -162,13 +166,13 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
     async (request): Promise<QuotesAnswer> => {
       const inquiry = await inquiryOr404(request);
       const quotes = await owners.quotes.forInquiry(inquiry.id);
-      const { tax } = content.sale;
+      const { tax } = site().sale;
       return {
         quotes: quotes.map(view),
         draft: draftFor(inquiry, quotes.at(-1)),
         ...draftNoteOf(inquiry, quotes),
-        currency: content.sale.currency,
-        locale: content.locale,
+        currency: site().sale.currency,
+        locale: site().locale,
         tax: { rate: toRate(tax.percent)!, onServiceCharge: tax.onServiceCharge, onTravel: tax.onTravel },
       };
     },
@@ -187,7 +191,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       }));
       const message = (draft.message ?? '').normalize('NFC').trim();
       const fields = draftProblems({ ...draft, lines, message }, today(), daysAfter(today(), QUOTE_LIMITS.validDays));
-      const rates = ratesOf(draft);
+      const rates = ratesOf(draft, site().sale);
       const totals = quoteTotals(lines, rates);
       if (Object.keys(fields).length === 0 && totals.total <= 0) fields.lines = 'The total must be more than nothing.';
       if (Object.keys(fields).length > 0) {
@@ -195,7 +199,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       }
       const inquiry = await inquiryOr404(request);
       const by = { id: request.owner!.id, email: request.owner!.email };
-      const total = formatMoney(totals.total, content.sale.currency, content.locale);
+      const total = formatMoney(totals.total, site().sale.currency, site().locale);
       const versions = await owners.quotes.forInquiry(inquiry.id);
       const note =
         versions.length === 0
@@ -205,9 +209,9 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
         lines,
         rates,
         validUntil: draft.validUntil,
-        currency: content.sale.currency,
+        currency: site().sale.currency,
         totals,
-        terms: content.sale.terms,
+        terms: site().sale.terms,
         message,
       };
       const at = new Date(clock());

@@ -2,7 +2,7 @@
 // due; the store queues those not queued before, each with its outbox row, and the
 // outbox sends them like any notification (once, retried, fenced). Several instances
 // may sweep at once: the store's primary key keeps each reminder to one (record 143).
-import type { BusinessContent } from '../../../content/content-types.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { Clock } from '../clock.js';
 import type { FollowUpConfig } from '../config.js';
 import type { OwnerStore } from '../store/owner-store.js';
@@ -19,7 +19,8 @@ export interface ReminderSweeper {
 
 export function createReminderSweeper(options: {
   owners: OwnerStore;
-  content: BusinessContent;
+  /** The site's content: each sweep reads the live version. */
+  content: ContentPort;
   rules: readonly ReminderRule[];
   clock: Clock;
   followUp: FollowUpConfig;
@@ -38,7 +39,7 @@ export function createReminderSweeper(options: {
     for (const rule of rules) {
       try {
         const now = new Date(clock());
-        const due = await rule.due({ owners, content, now, followUp });
+        const due = await rule.due({ owners, content: content.current().content, now, followUp });
         queued += (await owners.reminders.queue(due, now)).length;
       } catch (error) {
         options.onError(error, rule.event);

@@ -16,18 +16,16 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import {
   FORM_CONTROLS,
   MAX_BODY_BYTES,
-  OPERATIONS,
-  PACKAGE_NAMES,
   PATTERNS,
   REQUIRED_CONTROLS,
   TEXT_LIMITS,
-  TRUCK_OPERATION,
   MAX_GUESTS,
   inquiryBodySchema,
   toInquiryBody,
   type InquiryBody,
   type InquiryFormValues,
 } from '../../shared/inquiry.js';
+import { type BusinessContent, operations, truckOperation, truckPackages } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import {
   INQUIRY_PAGE_FILES,
@@ -46,6 +44,7 @@ import { faultMessage, storeFault } from '../store/store-faults.js';
 import { cookieValue } from '../cookie-value.js';
 import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { inquiriesPerAddress, senderOf } from './rate-limit.js';
 
@@ -58,6 +57,8 @@ interface FormPost {
    */
   started: string;
   body: InquiryBody;
+  /** The live content when the post arrived: its services and packages judge it. */
+  content: BusinessContent;
 }
 
 declare module 'fastify' {
@@ -71,7 +72,7 @@ declare module 'fastify' {
  * anything else ignored, and the free text cleaned (NFC, trimmed) as the form
  * does before it sends.
  */
-export function parseFormBody(text: string): Omit<FormPost, 'body'> {
+export function parseFormBody(text: string): Omit<FormPost, 'body' | 'content'> {
   const params = new URLSearchParams(text);
   const values = {} as InquiryFormValues;
   for (const name of FORM_CONTROLS) values[name] = params.get(name) ?? '';
@@ -121,9 +122,9 @@ const anchored = (pattern: string) => new RegExp(`^(?:${pattern})$`, 'v');
  * Each control's problem, in the words a browser would use, before the schema
  * (which has the last word) sees the assembled body.
  */
-export function controlErrors(values: InquiryFormValues): FieldErrors {
+export function controlErrors(values: InquiryFormValues, content: BusinessContent): FieldErrors {
   const errors: FieldErrors = {};
-  const truck = values.operation === TRUCK_OPERATION;
+  const truck = values.operation === truckOperation(content);
   for (const name of FORM_CONTROLS) {
     const value = values[name];
     const required = REQUIRED_CONTROLS.has(name) || (name === 'packageChoice' && truck);
@@ -151,8 +152,9 @@ export function controlErrors(values: InquiryFormValues): FieldErrors {
     /^\d+$/.test(values.plannedGuestCount) && guests >= 1 && guests <= MAX_GUESTS,
     `Please enter a whole number from 1 to ${MAX_GUESTS.toLocaleString('en-US')}.`,
   );
-  check('operation', OPERATIONS.includes(values.operation), 'Please choose a service.');
-  if (truck) check('packageChoice', PACKAGE_NAMES.includes(values.packageChoice), 'Please choose a package.');
+  check('operation', operations(content).includes(values.operation), 'Please choose a service.');
+  const packageNames = truckPackages(content).map((card) => card.name);
+  if (truck) check('packageChoice', packageNames.includes(values.packageChoice), 'Please choose a package.');
   return errors;
 }
 
@@ -174,23 +176,47 @@ export function formInquiryKeys(secret: string, body: InquiryBody): { id: string
   };
 }
 
+/** The two form pages, as the live version's renderer has them (record 260). */
+export interface InquiryPages {
+  form: string;
+  sent: string;
+}
+
+interface AnswerPages extends InquiryPages {
+  labels: Partial<Record<FormControl, string>>;
+}
+
+/** The pages with their controls' labels, worked out once per version of the pages. */
+function answerPagesOf(pages: () => InquiryPages): () => AnswerPages {
+  let last: AnswerPages | undefined;
+  return () => {
+    const { form, sent } = pages();
+    if (last?.form === form && last.sent === sent) return last;
+    const labels: Partial<Record<FormControl, string>> = {};
+    for (const match of form.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
+      labels[match[1] as FormControl] = match[2]!.trim();
+    }
+    last = { form, sent, labels };
+    return last;
+  };
+}
+
 export const inquiryFormRoutes: FastifyPluginAsync<{
   config: Config;
   store: InquiryStore;
+  content: ContentPort;
   dayTaken?: DayTaken;
-}> = async (app, { config, store, dayTaken }) => {
+  /** The live version's form pages; the build's files when not given. */
+  pages?: () => InquiryPages;
+}> = async (app, { config, store, content: port, dayTaken, pages }) => {
   const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
   const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
-  if (!existsSync(formFile) || !existsSync(sentFile)) {
+  if (!pages && (!existsSync(formFile) || !existsSync(sentFile))) {
     app.log.warn(`No inquiry pages in ${config.clientDir}: run "npm run build". POST /inquiry is off.`);
     return;
   }
-  const formPage = readFileSync(formFile, 'utf8');
-  const sentPage = readFileSync(sentFile, 'utf8');
-  const labels: Partial<Record<FormControl, string>> = {};
-  for (const match of formPage.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
-    labels[match[1] as FormControl] = match[2]!.trim();
-  }
+  const built = pages ? undefined : { form: readFileSync(formFile, 'utf8'), sent: readFileSync(sentFile, 'utf8') };
+  const answerPages = answerPagesOf(pages ?? (() => built!));
 
   app.decorateRequest('formPost', null);
   app.addContentTypeParser(
@@ -199,7 +225,10 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
     (request, text, done) => {
       const { values, website, started } = parseFormBody(text as string);
       // The body the JSON API would get, so the same schema judges it (its fillMs is never believed).
+      const content = port.current().content;
       const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
+      // The package goes with the live content's truck operation (the shared builder knows the build's).
+      body.package = values.operation === truckOperation(content) ? (values.packageChoice ?? '') : '';
       const genuine = (value: string | undefined) =>
         value !== undefined && startedAt(config.sessionSecret, value, Date.now()) !== undefined;
       const cookie = cookieValue(request.headers.cookie, STARTED_COOKIE);
@@ -208,6 +237,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         website,
         started: genuine(started) ? started : genuine(cookie) ? cookie! : '',
         body,
+        content,
       };
       done(null, body);
     },
@@ -244,6 +274,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         : error.message;
     const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
+    const { form: formPage, labels } = answerPages();
     const page = formHtml(fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
@@ -271,7 +302,10 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
 
   app.get<{ Querystring: { package?: string } }>('/inquiry', async (request, reply) => {
     const chosen = typeof request.query.package === 'string' ? request.query.package : '';
-    const values = PACKAGE_NAMES.includes(chosen) ? { operation: TRUCK_OPERATION, packageChoice: chosen } : {};
+    const content = port.current().content;
+    const offered = truckPackages(content).some((card) => card.name === chosen);
+    const values = offered ? { operation: truckOperation(content), packageChoice: chosen } : {};
+    const { form: formPage, labels } = answerPages();
     return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels)));
   });
 
@@ -283,7 +317,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       if (!post) {
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
-      const errors = controlErrors(post.values);
+      const errors = controlErrors(post.values, post.content);
+      const { form: formPage, sent: sentPage, labels } = answerPages();
       // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
       // their errors go next to the control that holds the field.
       for (const issue of request.validationError?.validation ?? []) {
@@ -294,7 +329,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         if (!control && field !== 'website') errors.notes ??= `Please check the form (${field}).`;
       }
       // (Every error at once: the rules read plain strings, so they run on a body the schema refused too.)
-      for (const [field, message] of Object.entries(inquiryProblems(post.body))) {
+      for (const [field, message] of Object.entries(inquiryProblems(post.body, post.content))) {
         const control = controlOf(field);
         if (control && !errors[control]) errors[control] = message;
       }
@@ -314,6 +349,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         },
         {
           minFillMs: config.minFillMs,
+          content: post.content,
           onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason),
           ...(dayTaken ? { dayTaken } : {}),
         },

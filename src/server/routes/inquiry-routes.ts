@@ -7,6 +7,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PATTERNS, inquiryBodySchema, type InquiryBody } from '../../shared/inquiry.js';
 import { acceptInquiry, type DayTaken } from '../accept-inquiry.js';
 import type { Config } from '../config.js';
+import type { ContentPort } from '../site/content-port.js';
 import { httpError } from '../http-error.js';
 import { sessionOf } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
@@ -22,10 +23,12 @@ declare module 'fastify' {
 
 const BODY_KEYS = inquiryBodySchema.required as readonly (keyof InquiryBody)[];
 
-export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryStore; dayTaken?: DayTaken }> = async (
-  app,
-  { config, store, dayTaken },
-) => {
+export const inquiryRoutes: FastifyPluginAsync<{
+  config: Config;
+  store: InquiryStore;
+  content: ContentPort;
+  dayTaken?: DayTaken;
+}> = async (app, { config, store, content, dayTaken }) => {
   app.decorateRequest('uid', '');
   app.decorateRequest('sessionIssuedAt', 0);
   const perIp = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
@@ -77,6 +80,7 @@ export const inquiryRoutes: FastifyPluginAsync<{ config: Config; store: InquiryS
         },
         {
           minFillMs: config.minFillMs,
+          content: content.current().content,
           onCreated: (spamReason) => app.metrics.inquiryCreated(spamReason),
           ...(dayTaken ? { dayTaken } : {}),
         },

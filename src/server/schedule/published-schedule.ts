@@ -10,8 +10,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { scheduleSection, type SectionOptions, withScheduleSection } from '../../shared/schedule-section.js';
+import { scheduleSection, sectionOptionsOf, withScheduleSection } from '../../shared/schedule-section.js';
 import { addDays, localNow } from '../../shared/truck-schedule.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { ScheduleStore } from '../store/schedule-store.js';
 import { scheduleCalendar } from './schedule-calendar.js';
 
@@ -44,10 +45,14 @@ export interface PublishedSchedule {
 
 export interface PublishOptions {
   clientDir: string;
+  /**
+   * The page to fill, its schedule section empty: the live version's, as the site's renderer
+   * has it (record 260); the built index.html when not given. Asked on each look.
+   */
+  template?: () => string | undefined;
   schedule: ScheduleStore;
-  section: Omit<SectionOptions, 'now'>;
-  /** Each stop's UID domain in the calendar: the site's host. */
-  host: string;
+  /** The site's content: its name, time zone and address, read at each look. */
+  content: ContentPort;
   lookEveryMs?: number;
   /** A look at the store that failed (what was published stays). */
   onError: (error: unknown) => void;
@@ -55,26 +60,37 @@ export interface PublishOptions {
 
 export async function publishSchedule(options: PublishOptions): Promise<PublishedSchedule> {
   const file = join(options.clientDir, 'index.html');
-  const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-  const { timeZone, businessName } = options.section;
+  const built = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const template = options.template ?? (() => built);
+  let filled: string | undefined;
   let stopsJson = '';
-  let section = '';
+  let sectionHtml = '';
+  /** What the calendar was made from (the stops and the content's part of it). */
+  let calendarOf = '';
   let served: ServedPage | undefined;
   let calendar = '';
 
   const look = async () => {
+    const business = options.content.current().content;
+    const section = sectionOptionsOf(business);
+    const { timeZone, businessName } = section;
+    const host = new URL(business.siteUrl).host;
     const now = new Date();
     const stops = await options.schedule.stops(addDays(localNow(now, timeZone).date, -PAST_DAYS_IN_CALENDAR));
     const json = JSON.stringify(stops);
-    if (json !== stopsJson || !calendar) {
+    const made = JSON.stringify([json, section, host]);
+    if (made !== calendarOf) {
+      calendarOf = made;
       stopsJson = json;
-      calendar = scheduleCalendar(stops, { now, businessName, timeZone, host: options.host });
+      calendar = scheduleCalendar(stops, { now, businessName, timeZone, host });
     }
-    if (!template) return;
-    const next = scheduleSection(stops, { ...options.section, now });
-    if (next === section && served) return;
-    section = next;
-    served = await compressed(withScheduleSection(template, next));
+    const page = template();
+    if (!page) return;
+    const next = scheduleSection(stops, { ...section, now });
+    if (next === sectionHtml && page === filled && served) return;
+    sectionHtml = next;
+    filled = page;
+    served = await compressed(withScheduleSection(page, next));
   };
   // One look at a time, in order: a slower look never overwrites a newer one's result.
   let work = Promise.resolve();
@@ -108,7 +124,8 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
   };
 }
 
-async function compressed(html: string): Promise<ServedPage> {
+/** The bytes in each encoding, compressed once (off the event loop), and their ETag. */
+export async function compressed(html: string): Promise<ServedPage> {
   const identity = Buffer.from(html);
   const [gzipped, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),

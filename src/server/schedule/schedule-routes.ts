@@ -4,7 +4,6 @@
 // and changes nothing; every change is in the owner's history and reaches the landing
 // page at once.
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import type { StopFields } from '../../shared/stop-fields.js';
 import {
   addDays,
@@ -35,11 +34,11 @@ const fieldsOf = (body: StopBody): StopFields =>
   Object.fromEntries(STOP_FIELD_NAMES.map((name) => [name, body[name] ?? ''])) as StopFields;
 
 /** The business's clock now. */
-const now = () => localNow(new Date(), content.timeZone);
+const nowIn = (timeZone: string) => localNow(new Date(), timeZone);
 
 /** Refuses the stops with a 400 naming each field that is wrong (the first stop's problems, else a later one's). */
-function refuseBad(stops: readonly StopFields[]): void {
-  const clock = now();
+function refuseBad(stops: readonly StopFields[], timeZone: string): void {
+  const clock = nowIn(timeZone);
   for (const stop of stops) {
     const problems = stopProblems(stop, clock);
     const messages = Object.values(problems);
@@ -47,10 +46,11 @@ function refuseBad(stops: readonly StopFields[]): void {
   }
 }
 
-export const scheduleRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'onScheduleChanged'>> = async (
-  app,
-  { owners, onScheduleChanged },
-) => {
+export const scheduleRoutes: FastifyPluginAsync<
+  Pick<OwnerAreaOptions, 'owners' | 'onScheduleChanged' | 'content'>
+> = async (app, { owners, onScheduleChanged, content }) => {
+  const site = () => content.current().content;
+  const now = () => nowIn(site().timeZone);
   const { schedule } = owners;
   /** The change is stored: the page follows at once, or at its next look if this fails (never a 5xx for a saved change). */
   const changed = async () => {
@@ -70,7 +70,7 @@ export const scheduleRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' 
       schedule.stops(addDays(clock.date, -1)),
       schedule.history(HISTORY_SHOWN),
     ]);
-    return { stops: upcomingStops(stops, new Date(), content.timeZone), history, now: clock };
+    return { stops: upcomingStops(stops, new Date(), site().timeZone), history, now: clock };
   });
 
   app.post<{ Body: StopBody & { repeatWeeks?: number } }>(
@@ -89,7 +89,7 @@ export const scheduleRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' 
       const first = fieldsOf(request.body);
       const weeks = request.body.repeatWeeks ?? 1;
       const stops = Array.from({ length: weeks }, (_, week) => ({ ...first, date: addDays(first.date, 7 * week) }));
-      refuseBad(stops);
+      refuseBad(stops, site().timeZone);
       const added = await schedule.addStops(stops, request.owner!, new Date());
       await changed();
       return reply.code(201).send({ stops: added });
@@ -105,7 +105,7 @@ export const scheduleRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' 
     },
     async (request) => {
       const fields = fieldsOf(request.body);
-      refuseBad([fields]);
+      refuseBad([fields], site().timeZone);
       const stop = await schedule.changeStop(request.params.id, fields, request.owner!, new Date());
       if (!stop) throw httpError(404, 'No such stop (it may have been removed).');
       await changed();

@@ -14,6 +14,7 @@
 //   the owner's numbers    numbers-store.ts   sqlite/sqlite-numbers-store.ts   postgres/postgres-numbers-store.ts
 //   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //   taken and blocked days calendar-store.ts  sqlite/sqlite-calendar-store.ts  postgres/postgres-calendar-store.ts
+//   the site's content     content-store.ts   sqlite/sqlite-content-store.ts   postgres/postgres-content-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -23,6 +24,7 @@
 import type { AccountStore } from './account-store.js';
 import type { ActionLinkStore } from './action-link-store.js';
 import type { CalendarStore } from './calendar-store.js';
+import type { ContentStore } from './content-store.js';
 import type { DeviceStore } from './device-store.js';
 import type { FollowUpStore } from './follow-up-store.js';
 import type { EventPlanStore } from './event-plan-store.js';
@@ -58,6 +60,8 @@ export interface OwnerStore extends AccountStore {
   readonly eventPlans: EventPlanStore;
   /** Taken days and the owner's blocked days (record 240). */
   readonly calendar: CalendarStore;
+  /** The site's published versions and the owner's draft (record 250). */
+  readonly siteContent: ContentStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

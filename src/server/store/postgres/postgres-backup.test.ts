@@ -50,10 +50,12 @@ describe('PostgreSQL backup with pg_dump and pg_restore (README "Backups")', () 
     for (const inquiry of inquiries) await store.create(inquiry);
     await owners.inbox.setStatus(inquiries[0]!.id, 'booked', owner, new Date());
     await owners.inbox.addNote(inquiries[1]!.id, 'Wants the taco bar', owner, new Date());
+    await owners.siteContent.publish(1, { name: 'Version two' }, owner.email, new Date());
     await store.close();
     await owners.close();
     const before = await snapshot(url);
     expect(before.eventInquiries).toHaveLength(5);
+    expect(before.siteVersions).toHaveLength(1);
 
     const data = freshDataDir();
     cleanups.push(data.remove);

@@ -458,6 +458,24 @@ export const POSTGRES_MIGRATIONS = migrationList([
   CREATE INDEX "blockedDays_date" ON "blockedDays" ("date")`,
   },
   {
+    version: 250,
+    name: 'site-content',
+    // As on SQLite (sqlite-migrations.ts, version 250; record 250). The content as the
+    // JSON text written: jsonb would reorder its keys.
+    sql: `CREATE TABLE "siteVersions" (
+    "version" integer PRIMARY KEY,
+    "content" text NOT NULL,
+    "publishedAt" timestamptz NOT NULL,
+    "publishedBy" text NOT NULL
+  );
+  CREATE TABLE "siteDraft" (
+    "id" integer PRIMARY KEY CHECK ("id" = 1),
+    "baseVersion" integer NOT NULL,
+    "content" text NOT NULL,
+    "savedAt" timestamptz NOT NULL
+  )`,
+  },
+  {
     version: 281,
     name: 'held-quotes',
     // As on SQLite (sqlite-migrations.ts, version 281; record 281).

@@ -12,6 +12,7 @@ import { postgresInboxStore } from './postgres-inbox-store.js';
 import { postgresNumbersStore } from './postgres-numbers-store.js';
 import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
+import { postgresContentStore } from './postgres-content-store.js';
 import { postgresCalendarStore } from './postgres-calendar-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
@@ -41,6 +42,7 @@ export async function openPostgresOwnerStore(
     actionLinks: postgresActionLinkStore(pool),
     numbers: postgresNumbersStore(pool),
     eventPlans: postgresEventPlanStore(pool),
+    siteContent: postgresContentStore(pool),
     calendar: postgresCalendarStore(pool),
     async close() {
       await scrubber.close();

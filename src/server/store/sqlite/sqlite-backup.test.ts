@@ -19,6 +19,7 @@ import { buildNewInquiry } from '../../../../tests/support/builders.js';
 import { freshDataDir } from '../../../../tests/support/databases.js';
 import { backUpStore, BackupError, describeStoreFile, restoreStore } from './sqlite-backup.js';
 import { openDatabase } from './sqlite-statements.js';
+import { openSqliteOwnerStore } from './sqlite-owner-store.js';
 import { openSqliteStore, SQLITE_FILE } from './sqlite-store.js';
 
 const cleanups: (() => void)[] = [];
@@ -113,6 +114,30 @@ describe('a restore', () => {
     expect(existsSync(keptAs!)).toBe(true);
     expect(existsSync(join(live, `${SQLITE_FILE}.restoring`))).toBe(false);
     expect(describeStoreFile(join(live, SQLITE_FILE)).inquiries).toBe(2);
+  });
+
+  it('brings back the site’s published versions and the owner’s draft (record 250)', async () => {
+    const live = dir();
+    const owners = openSqliteOwnerStore(live);
+    await owners.siteContent.publish(1, { name: 'Version two' }, 'owner@example.com', new Date());
+    await owners.siteContent.saveDraft({
+      baseVersion: 2,
+      content: { name: 'typing' },
+      savedAt: new Date().toISOString(),
+    });
+    await owners.close();
+    const backup = join(dir(), 'backup.sqlite');
+    backUpStore(live, backup);
+    const elsewhere = dir();
+    restoreStore(elsewhere, backup);
+    const restored = openSqliteOwnerStore(elsewhere);
+    try {
+      expect(await restored.siteContent.liveVersion()).toBe(2);
+      expect((await restored.siteContent.version(2))?.content).toEqual({ name: 'Version two' });
+      expect((await restored.siteContent.draft())?.content).toEqual({ name: 'typing' });
+    } finally {
+      await restored.close();
+    }
   });
 
   it('gives the restored store to the owner of DATA_DIR (run as root, the server could not open it)', async () => {

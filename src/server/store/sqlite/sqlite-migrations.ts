@@ -432,6 +432,25 @@ export const SQLITE_MIGRATIONS = migrationList([
   CREATE INDEX blockedDays_date ON blockedDays (date)`,
   },
   {
+    version: 250,
+    name: 'site-content',
+    // The site's content (issue 37, record 250): each published version, kept (version 1
+    // is the content file and is not stored), and the owner's one draft. No personal data
+    // of customers: the owner's e-mail as who published.
+    sql: `CREATE TABLE siteVersions (
+    version INTEGER PRIMARY KEY,
+    content TEXT NOT NULL,
+    publishedAt TEXT NOT NULL,
+    publishedBy TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE siteDraft (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    baseVersion INTEGER NOT NULL,
+    content TEXT NOT NULL,
+    savedAt TEXT NOT NULL
+  ) STRICT`,
+  },
+  {
     version: 281,
     name: 'held-quotes',
     // The quotes that may hold a day (record 281): accepted, neither paid nor declined, by

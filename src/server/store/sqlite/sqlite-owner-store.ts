@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { OwnerStore } from '../owner-store.js';
 import { sqliteAccountStore } from './sqlite-account-store.js';
 import { sqliteActionLinkStore } from './sqlite-action-link-store.js';
+import { sqliteContentStore } from './sqlite-content-store.js';
 import { sqliteCalendarStore } from './sqlite-calendar-store.js';
 import { sqliteDeviceStore } from './sqlite-device-store.js';
 import { sqliteFollowUpStore } from './sqlite-follow-up-store.js';
@@ -47,6 +48,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     actionLinks: sqliteActionLinkStore(db, prepare),
     numbers: sqliteNumbersStore(prepare),
     eventPlans: sqliteEventPlanStore(db, prepare),
+    siteContent: sqliteContentStore(db, prepare),
     calendar: sqliteCalendarStore(prepare),
     async close() {
       if (db.open) db.close();
