@@ -209,6 +209,8 @@ export interface BusinessContent {
   hours: OpeningHours[];
   /** The booked event: setup and teardown, the final count, site questions and reminders (defaults without it). */
   event?: EventPlanning;
+  /** Pre-orders at a public stop (record 290): whether "Pay at pickup" is offered beside "Pay now" (default true). */
+  preorders?: { payAtPickup?: boolean };
   whyUs: { heading: string; points: { title: string; text: string }[] };
   clients: { heading: string; logos: ClientLogo[] };
   contact: {

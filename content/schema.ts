@@ -269,6 +269,7 @@ const businessShape = record({
   sale,
   hours: list(openingHours, 1, 14),
   event: v.optional(event),
+  preorders: v.optional(record({ payAtPickup: v.optional(v.boolean()) })),
   whyUs: record({ heading: text(80), points: list(record({ title: text(60), text: text(240) }), 1, 8) }),
   clients: record({ heading: text(80), logos: list(clientLogo, 2, 30) }),
   contact: record({

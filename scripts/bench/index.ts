@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|quote|api|availability|inbox|notify|drain|payments runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,6 +15,7 @@ import { formatNotifyBench, runNotifyBench } from './notify.js';
 import { formatDrainBench, runDrainBench } from './outbox-drain.js';
 import { formatPageBench, runPageBench } from './page.js';
 import { formatPaymentBench, runPaymentBench } from './payments.js';
+import { formatOrderPageBench, formatOrdersBench, runOrderPageBench, runOrdersBench } from './preorders.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 import { formatSiteRenderBench, runSiteRenderBench } from './site-render.js';
 
@@ -97,6 +98,24 @@ if (!only || only === 'payments') {
   const payments = formatPaymentBench(await runPaymentBench());
   console.log(payments);
   sections.push(`## Deposits\n\n\`\`\`\n${payments}\n\`\`\``);
+}
+if (!only || only === 'orders') {
+  console.log('\n=== pre-orders: orders/s at 50 connections, none oversold ===');
+  const orders = formatOrdersBench(await runOrdersBench());
+  console.log(orders);
+  sections.push(
+    '## Pre-orders\n\nPOST /order/<stop id> ("Pay at pickup") with 50 connections on each engine, pickup times of 2,000 places each and a capped item (1,000) that sells out during the run; the stored orders read back after.\n\n' +
+      orders,
+  );
+}
+if (!only || only === 'order-page') {
+  console.log('\n=== the order page ===');
+  const orderPage = formatOrderPageBench(await runOrderPageBench());
+  console.log(orderPage);
+  sections.push(
+    "## The order page\n\nA stop's order page (/order/<stop id>, rendered per request) and the landing page, alternating on one server in Lighthouse's mobile preset.\n\n" +
+      orderPage,
+  );
 }
 
 if (only) {

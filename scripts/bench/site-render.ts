@@ -1,13 +1,14 @@
 // The page rendered by the server (issue 37 item 2, record 260) beside a static file, in
 // the same run on the same server: GET / (the renderer's bytes for the live version, from
-// memory, brotli) and GET /inbox.html (a built file from disk through @fastify/static, its
-// precompressed .br), rounds alternating so a busy machine weighs on both alike; and what a
+// memory, brotli) and GET of static files (the page's own module and the icon: built files
+// from disk through @fastify/static, their precompressed .br), rounds alternating so a busy machine weighs on both alike; and what a
 // publish costs: rendering one version (the page, the no-JavaScript pages, the site files,
 // compressed), in this process from the build's server-side bundle.
 //
 // Alone: `npx tsx scripts/bench/site-render.ts` after `npm run build` (BENCH_SITE_ROUNDS, default 3;
 // BENCH_SITE_SECONDS, default 5, per run).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -43,11 +44,31 @@ export interface ServedFigure {
   p50Ms: number[];
   p99Ms: number[];
   failed: number;
+  /** The answer's body, brotli. */
+  bytes: number;
 }
 
 export interface SiteRenderBench {
   served: ServedFigure[];
   renderMs: number[];
+}
+
+/** The page's module, a hashed asset the build wrote (its boot script's data-src). */
+function pageModule(): string {
+  const path = /\/assets\/index-[\w-]+\.js/.exec(readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8'))?.[0];
+  if (!path) throw new Error(`${CLIENT_DIR}/index.html names no page module`);
+  return path;
+}
+
+/** The answer's body as sent, brotli (fetch would decode it). */
+function brotliBytes(url: string): Promise<number> {
+  return new Promise((resolveBytes, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolveBytes(bytes));
+    }).on('error', reject);
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -69,26 +90,23 @@ async function renderTimes(): Promise<number[]> {
 export async function runSiteRenderBench(): Promise<SiteRenderBench> {
   const autocannon = require('autocannon') as Autocannon;
   const dataDir = mkdtempSync(join(tmpdir(), 'curbside-bench-site-'));
-  const served: ServedFigure[] = [
-    {
-      name: 'the page (/, rendered on publish, from memory)',
-      path: '/',
-      perSecond: [],
-      p50Ms: [],
-      p99Ms: [],
-      failed: 0,
-    },
-    {
-      name: 'a static file (/inbox.html, from disk)',
-      path: '/inbox.html',
-      perSecond: [],
-      p50Ms: [],
-      p99Ms: [],
-      failed: 0,
-    },
+  const figure = (name: string, path: string): ServedFigure => ({
+    name,
+    path,
+    perSecond: [],
+    p50Ms: [],
+    p99Ms: [],
+    failed: 0,
+    bytes: 0,
+  });
+  const served = [
+    figure('the page (/, rendered on publish, from memory)', '/'),
+    figure("a static file (the page's module, from disk)", pageModule()),
+    figure('a small static file (/icon.svg, from disk)', '/icon.svg'),
   ];
   const child = await startOurs({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', CLIENT_DIR }, await freePort());
   try {
+    for (const figure of served) figure.bytes = await brotliBytes(`${child.base}${figure.path}`);
     for (let round = 0; round < ROUNDS; round++) {
       for (const figure of served) {
         const result = await autocannon({
@@ -113,11 +131,11 @@ export async function runSiteRenderBench(): Promise<SiteRenderBench> {
 export function formatSiteRenderBench(bench: SiteRenderBench): string {
   const rows = bench.served.map(
     (figure) =>
-      `| ${figure.name} | ${median(figure.perSecond)} | ${median(figure.p50Ms)} ms | ${median(figure.p99Ms)} ms | ${figure.failed} |`,
+      `| ${figure.name} | ${figure.bytes} | ${median(figure.perSecond)} | ${median(figure.p50Ms)} ms | ${median(figure.p99Ms)} ms | ${figure.failed} |`,
   );
   return [
-    `| GET, ${CONNECTIONS} connections, brotli (median of ${ROUNDS} rounds of ${SECONDS} s) | answers/s | p50 | p99 | not 200 |`,
-    '| --- | --- | --- | --- | --- |',
+    `| GET, ${CONNECTIONS} connections, brotli (median of ${ROUNDS} rounds of ${SECONDS} s) | bytes | answers/s | p50 | p99 | not 200 |`,
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     `Rendering one version on a publish (the page, the no-JavaScript pages, the site files, compressed): median ${Math.round(median(bench.renderMs))} ms, slowest ${Math.round(Math.max(...bench.renderMs))} ms of ${RENDERS}.`,

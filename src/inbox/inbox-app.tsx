@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../shared/error-boundary.js';
 import { EventSheetPage } from './event-sheet.js';
 import { NotificationSettings } from './notifications.js';
 import { NumbersPage } from './numbers-page.js';
+import { OrdersPage } from './orders.js';
 import { Schedule } from './schedule.js';
 import {
   BOOKINGS,
@@ -19,6 +20,7 @@ import {
   inquiryIdOf,
   navigate,
   NUMBERS,
+  ORDERS,
   SCHEDULE,
   SETTINGS,
   useLocation,
@@ -190,6 +192,9 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
         <Link href={SCHEDULE} className="inbox-settings-link">
           Schedule
         </Link>
+        <Link href={ORDERS} className="inbox-settings-link">
+          Orders
+        </Link>
         <Link href={NUMBERS} className="inbox-settings-link">
           Numbers
         </Link>
@@ -212,6 +217,8 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
             <UpcomingBookings />
           ) : url.pathname === SCHEDULE ? (
             <Schedule />
+          ) : url.pathname === ORDERS ? (
+            <OrdersPage stopId={url.searchParams.get('stop')} />
           ) : url.pathname === NUMBERS ? (
             <NumbersPage />
           ) : url.pathname === INBOX && url.searchParams.get('sort') === 'waiting' ? (

@@ -33,6 +33,7 @@ const ROWS: [string, (period: NumbersView['periods'][number]) => string][] = [
   ['Deposits paid', (p) => `${p.deposits.count} (${money(p.deposits.amounts)})`],
   ['Bookings from accepted quotes', (p) => String(p.booked.count)],
   ['Booked revenue', (p) => money(p.booked.revenue)],
+  ['Pre-orders', (p) => `${p.preorders?.count ?? 0} (${money(p.preorders?.revenue ?? [])})`],
 ];
 
 export function NumbersPage() {

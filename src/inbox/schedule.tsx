@@ -20,6 +20,7 @@ import {
 } from '../shared/truck-schedule.js';
 import { ApiError, request } from './api.js';
 import { BlockedDays } from './blocked-days.js';
+import { PreorderSettingsForm } from './preorder-settings.js';
 import { clockTime, dateTime, eventDay } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { useResource } from './use-resource.js';
@@ -198,6 +199,7 @@ function StopItem({
           shows both.
         </p>
       ) : null}
+      <PreorderSettingsForm stopId={stop.id} where={which} />
       <div className="inbox-row">
         <button type="button" className="inbox-button" onClick={onEdit}>
           Edit<span className="visually-hidden"> {which}</span>

@@ -31,6 +31,7 @@ export const SETTINGS = `${INBOX}/settings`;
 export const BOOKINGS = `${INBOX}/bookings`;
 export const SCHEDULE = `${INBOX}/schedule`;
 export const NUMBERS = `${INBOX}/numbers`;
+export const ORDERS = `${INBOX}/orders`;
 export const inquiryHref = (id: string) => `${INBOX}/inquiries/${id}`;
 export const eventSheetHref = (id: string) => `${inquiryHref(id)}/event-sheet`;
 

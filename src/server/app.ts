@@ -34,6 +34,8 @@ import { saleFiguresOf } from './event-plan/sale-figures.js';
 import { REMINDER_RULES } from './reminders/index.js';
 import type { ReminderRule } from './reminders/reminder-rule.js';
 import { createReminderSweeper, type ReminderSweeper } from './reminders/sweeper.js';
+import { createPreorderSweeper, type PreorderSweeper } from './preorders/preorder-sweeper.js';
+import { orderPageRoutes } from './preorders/order-page-routes.js';
 import { mailAddress } from './notify/notify-config.js';
 import { createNotifier, type Notifier, type OwnerRecipients } from './notify/notifier.js';
 import { HSTS, inlineStyleHashes, securityHeaders, securityHeadersFor } from './security-headers.js';
@@ -170,6 +172,8 @@ declare module 'fastify' {
      * the owner's Preview of a draft, or a language's page. Undefined without a build.
      */
     siteRenderer: SiteRenderer | undefined;
+    /** The pre-orders' sweep (ended holds, refunds owed): a test sweeps now, after moving the clock. */
+    preorderSweeper: PreorderSweeper;
   }
 }
 
@@ -374,6 +378,7 @@ export async function buildApp(
     ...(renderer ? { template: () => renderer.current().page } : {}),
     schedule: owners.schedule,
     content,
+    preorders: owners.preorders,
     ...(options.scheduleLookEveryMs ? { lookEveryMs: options.scheduleLookEveryMs } : {}),
     onError: (error) =>
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
@@ -383,6 +388,18 @@ export async function buildApp(
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
+  // The payment providers set up: the first takes "Pay deposit" and "Pay now"; each takes its events (record 145).
+  const providers = openProviders(config.payments);
+  const preorderSweeper = createPreorderSweeper({
+    owners,
+    providers,
+    clock,
+    onRefunded: (order) => app.log.info({ order: order.id }, 'pre-order refunded'),
+    onError: (error) => app.log.error({ err: loggableError(error as FastifyError) }, 'pre-orders: the sweep failed'),
+  });
+  app.decorate('preorderSweeper', preorderSweeper);
+  app.addHook('onReady', async () => preorderSweeper.start());
+  app.addHook('preClose', async () => preorderSweeper.stop());
   await app.register(ownerArea, {
     config,
     owners,
@@ -394,9 +411,8 @@ export async function buildApp(
     clock,
     payments,
     content,
+    preorderSweep: () => preorderSweeper.sweep(),
   });
-  // The payment providers set up: the first takes "Pay deposit"; each takes its events (record 145).
-  const providers = openProviders(config.payments);
   app.addHook('onReady', async () => app.log.info(paymentsAtStart(config.payments, config.notify.publicUrl)));
   await app.register(quotePageRoutes, {
     owners,
@@ -410,7 +426,28 @@ export async function buildApp(
     deposits: providers[0] && deposits(owners, providers[0]),
     publicOrigin: publicOriginOf(config.notify),
   });
-  await app.register(paymentRoutes, { owners, content, providers, notifier });
+  await app.register(paymentRoutes, {
+    owners,
+    content,
+    providers,
+    notifier,
+    onOrderPaid(outcome, order) {
+      if (outcome === 'late-refund' || outcome === 'mismatch' || outcome === 'late-honoured') {
+        // Kept, never lost: honoured, or refunded now (and at each sweep until the provider answers).
+        app.log.warn({ order: order?.id, outcome }, 'pre-order: paid after its hold ended or other than asked');
+        void preorderSweeper.sweep().catch(() => undefined);
+      }
+    },
+  });
+  await app.register(orderPageRoutes, {
+    owners,
+    clock,
+    provider: providers[0],
+    publicUrl: config.notify.publicUrl,
+    publicOrigin: publicOriginOf(config.notify),
+    counts: store.rateCounts,
+    perAddress: config.limits.inquiriesPerIp,
+  });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
   await app.register(availabilityRoutes, { calendar: owners.calendar, content, clock });
   const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>

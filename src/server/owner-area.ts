@@ -39,4 +39,6 @@ export interface OwnerAreaOptions {
   payments: PaymentsRead;
   /** The site's published content (`content.current().content`) and, for the site editor, its refresh (record 251). */
   content: StoreContentPort;
+  /** Releases ended holds and refunds the pre-orders owed back now (record 290). */
+  preorderSweep?: () => Promise<unknown>;
 }

@@ -30,6 +30,8 @@ export interface PeriodView {
   deposits: { count: number; amounts: MoneyFigure[] };
   /** Quotes accepted in the period whose inquiry is Booked: how many, and their totals. */
   booked: { count: number; revenue: MoneyFigure[] };
+  /** Pre-orders placed in the period and not cancelled (record 290): how many, and their totals. */
+  preorders?: { count: number; revenue: MoneyFigure[] };
 }
 
 export interface NumbersView {

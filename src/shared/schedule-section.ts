@@ -45,6 +45,8 @@ export interface SectionOptions {
   /** The business's JSON-LD id (its FoodEstablishment), which organises each stop's FoodEvent. */
   businessId: string;
   businessName: string;
+  /** The stops taking pre-orders now: each gets an "Order ahead" link to /order/<stop id> (record 290). */
+  preorderStops?: ReadonlySet<string>;
 }
 
 /** The stops as schema.org FoodEvents, for search engines. */
@@ -71,7 +73,12 @@ export function stopEvents(stops: readonly TruckStop[], options: SectionOptions)
  * until Sat, Dec 20"), marked "Today" when its next stop is today's and "Open now" while
  * that stop is under way, with its map link.
  */
-function entryItem({ next, stops }: StopEntry, now: LocalTime, locale: string): string {
+function entryItem(
+  { next, stops }: StopEntry,
+  now: LocalTime,
+  locale: string,
+  preorders?: ReadonlySet<string>,
+): string {
   const today = isToday(next, now.date);
   const heading = `stop-${next.id}`;
   const hours = `${escapeHtml(stopTime(next.starts, locale))}–${escapeHtml(stopTime(next.ends, locale))}`;
@@ -93,6 +100,9 @@ function entryItem({ next, stops }: StopEntry, now: LocalTime, locale: string): 
     ...stopDetails(next).map(([name, value]) => `<p class="schedule-detail schedule-${name}">${escapeHtml(value)}</p>`),
     // The link's name stays "Open in Maps"; the stop's place describes it.
     `<a class="schedule-maps" href="${escapeHtml(mapsUrl(next.address))}" aria-describedby="${heading}">Open in Maps</a>`,
+    preorders?.has(next.id)
+      ? ` <a class="schedule-order" href="/order/${escapeHtml(next.id)}" aria-describedby="${heading}">Order ahead</a>`
+      : '',
     '</li>',
   ].join('');
 }
@@ -107,7 +117,7 @@ export function scheduleSection(stops: readonly TruckStop[], options: SectionOpt
   const entries = stopEntries(upcoming).slice(0, ENTRIES_ON_PAGE);
   const now = localNow(options.now, options.timeZone);
   const list = (some: StopEntry[]) =>
-    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale)).join('')}</ol>`;
+    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale, options.preorderStops)).join('')}</ol>`;
   const rest = entries.slice(ENTRIES_FIRST);
   const body =
     entries.length === 0

@@ -15,6 +15,9 @@ import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { PAGE_DATA_ID, type PageData } from '../../src/shared/page-data.js';
 import { buildTestConfig } from '../support/builders.js';
+import { freshPostgresUrl } from '../support/databases.js';
+import { call, cookieOf, startOwnerApp } from '../support/owner-app.js';
+import { until } from '../support/until.js';
 
 const CLIENT_DIR = resolve('dist/client');
 
@@ -145,5 +148,43 @@ describe('the site rendered from the content port', () => {
     const still = await app.inject({ url: '/' });
     expect(still.headers.etag).toBe(live.headers.etag);
     expect(still.body).not.toContain('From $31 / guest');
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('a publish on %s, two instances', (engine) => {
+  it('the other instance renders it and serves the new page (with and without JavaScript) within its look', async () => {
+    const env: Record<string, string> = {
+      CLIENT_DIR,
+      ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
+    };
+    const build = { contentLookEveryMs: 100 };
+    const first = await startOwnerApp(env, { build });
+    const second = await startOwnerApp({ ...env, DATA_DIR: first.config.dataDir }, { build });
+    await second.app.ready();
+    const before = await second.app.inject({ url: '/' });
+    expect(before.body).not.toContain('From $88 / guest');
+
+    const cookie = await cookieOf(first.app);
+    const next = withFirstPackage('Second Instance', 88);
+    await call(first.app, 'PUT', '/api/owner/site/draft', { cookie, body: { baseVersion: 1, content: next } });
+    const publish = await call(first.app, 'POST', '/api/owner/site/publish', { cookie, body: { baseVersion: 1 } });
+    expect(publish.json()).toEqual({ version: 2 });
+
+    await until('the second instance to render version 2', () =>
+      second.app.siteRenderer?.current().version === 2 ? true : undefined,
+    );
+    await second.app.siteRenderer!.settled();
+    const after = await second.app.inject({ url: '/' });
+    expect(after.body).toContain('From $88 / guest');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(pageData(after.body).content.packageGroups).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          packages: expect.arrayContaining([expect.objectContaining({ name: 'Second Instance' })]),
+        }),
+      ]),
+    );
+    expect((await second.app.inject({ url: '/inquiry' })).body).toContain('Second Instance');
+    expect(second.app.siteRenderer!.renders()).toBe(2);
   });
 });

@@ -46,6 +46,8 @@ export interface StripeStandIn {
   env: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string; STRIPE_API_BASE: string };
   /** Every POST /v1/checkout/sessions, in order, retries and replays included. */
   asked: AskedSession[];
+  /** Every refund made (POST /v1/refunds), once per idempotency key, in order. */
+  refunds: { paymentIntent: string; amount: number; idempotencyKey: string | undefined }[];
   /** The sessions made, by id. */
   sessions: Map<string, StandInSession>;
   /** Answer the next `count` sessions asked for with a 500 (Stripe down for a moment); they are recorded. */
@@ -112,6 +114,8 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const asked: AskedSession[] = [];
   const sessions = new Map<string, StandInSession>();
   const byKey = new Map<string, { body: string; session: StandInSession }>();
+  const refunds: StripeStandIn['refunds'] = [];
+  const refundKeys = new Map<string, unknown>();
   let failures = 0;
 
   const server: Server = createServer(async (request, response) => {
@@ -120,6 +124,22 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
       response.writeHead(status, { 'content-type': 'application/json', 'request-id': nextId('req') });
       response.end(JSON.stringify(json));
     };
+    if (request.method === 'POST' && request.url === '/v1/refunds') {
+      const fields = Object.fromEntries(new URLSearchParams(body));
+      const key = header(request.headers, 'idempotency-key');
+      const earlier = key ? refundKeys.get(key) : undefined;
+      if (earlier) return answer(200, earlier);
+      const refund = {
+        id: nextId('re'),
+        object: 'refund',
+        amount: Number(fields.amount),
+        payment_intent: fields.payment_intent,
+        status: 'succeeded',
+      };
+      refunds.push({ paymentIntent: refund.payment_intent ?? '', amount: refund.amount, idempotencyKey: key });
+      if (key) refundKeys.set(key, refund);
+      return answer(200, refund);
+    }
     if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
       return answer(404, { error: { type: 'invalid_request_error', message: `No stand-in for ${request.url}` } });
     }
@@ -179,6 +199,7 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     base,
     env: { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_BASE: base },
     asked,
+    refunds,
     sessions,
     failNext(count) {
       failures = count;

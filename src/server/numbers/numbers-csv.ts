@@ -33,6 +33,14 @@ function rowsOf(period: PeriodView): (string | number)[][] {
     ...period.booked.revenue.map((each) =>
       row('Booked revenue', each.currency, minorToInput(each.amount, each.currency)),
     ),
+    ...(period.preorders
+      ? [
+          row('Pre-orders', 'Count', period.preorders.count),
+          ...period.preorders.revenue.map((each) =>
+            row('Pre-order revenue', each.currency, minorToInput(each.amount, each.currency)),
+          ),
+        ]
+      : []),
   ];
 }
 

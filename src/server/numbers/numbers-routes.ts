@@ -10,7 +10,7 @@ export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' |
   app,
   { owners, clock },
 ) => {
-  const count = () => ownerNumbers(owners.numbers, clock());
+  const count = () => ownerNumbers(owners.numbers, clock(), undefined, owners.preorders);
 
   app.get('/api/owner/numbers', async (): Promise<NumbersView> => count());
 

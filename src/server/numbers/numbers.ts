@@ -12,6 +12,8 @@ import {
 import { offsetAt, wallClock } from '../../shared/time-zone.js';
 import { addDays } from '../../shared/truck-schedule.js';
 import type { NumbersStore, PeriodFigures, WeekRange } from '../store/numbers-store.js';
+import type { PreorderStore } from '../store/preorder-store.js';
+import type { MoneyFigure } from '../../shared/numbers-views.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The sources listed by name; the rest are one line. */
@@ -66,10 +68,27 @@ export function groupSources(byReference: PeriodFigures['byReference'], most = M
   return [...named.slice(0, most), { source: OTHER_SOURCES, inquiries: rest }];
 }
 
+/** The orders a period counts: placed in it and not cancelled (a hold still open is not an order yet). */
+const COUNTED = new Set(['paid', 'pay-at-pickup', 'ready', 'picked-up']);
+
+async function preorderFigures(preorders: Pick<PreorderStore, 'createdBetween'>, from: Date, to: Date) {
+  const orders = (await preorders.createdBetween(from.toISOString(), to.toISOString())).filter((order) =>
+    COUNTED.has(order.status),
+  );
+  const revenue: MoneyFigure[] = [];
+  for (const order of orders) {
+    const figure = revenue.find((each) => each.currency === order.currency);
+    if (figure) figure.amount += order.total;
+    else revenue.push({ currency: order.currency, amount: order.total });
+  }
+  return { count: orders.length, revenue };
+}
+
 export async function ownerNumbers(
   store: NumbersStore,
   now: number,
   timeZone = content.timeZone,
+  preorders?: Pick<PreorderStore, 'createdBetween'>,
 ): Promise<NumbersView> {
   const periods = await Promise.all(
     NUMBERS_PERIODS.map(async (days): Promise<PeriodView> => {
@@ -88,6 +107,7 @@ export async function ownerNumbers(
         quotes: figures.quotes,
         deposits: figures.deposits,
         booked: figures.booked,
+        ...(preorders ? { preorders: await preorderFigures(preorders, from, to) } : {}),
       };
     }),
   );

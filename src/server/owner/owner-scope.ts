@@ -13,6 +13,7 @@ import { notifyRoutes } from '../notify/notification-routes.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { accountRoutes, calendarFeedRoute } from './account-routes.js';
 import { pushRoutes } from './push-routes.js';
+import { preorderOwnerRoutes } from '../preorders/preorder-owner-routes.js';
 import { scheduleRoutes } from '../schedule/schedule-routes.js';
 import { blockedDayRoutes } from '../calendar/blocked-day-routes.js';
 import { inboxRoutes } from './inbox-routes.js';
@@ -67,6 +68,7 @@ export const ownerArea: FastifyPluginAsync<OwnerAreaOptions> = async (app, optio
     await signedIn.register(accountRoutes, options);
     await signedIn.register(pushRoutes, options);
     await signedIn.register(scheduleRoutes, options);
+    await signedIn.register(preorderOwnerRoutes, options);
     await signedIn.register(blockedDayRoutes, options);
     await signedIn.register(quoteRoutes, options);
     await signedIn.register(numbersRoutes, options);

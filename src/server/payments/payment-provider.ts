@@ -24,6 +24,13 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** Money paid back of one payment the provider took. */
+export interface RefundRequest {
+  paymentRef: string;
+  amount: Minor;
+  idempotencyKey: string;
+}
+
 /** A checkout as the provider made it: where to send the customer, and until when. */
 export interface Checkout {
   /** The provider's id of it (Stripe: the Checkout Session's cs_…). */
@@ -66,6 +73,12 @@ export interface PaymentProvider {
   readonly checkoutOrigins: readonly string[];
   /** Makes a checkout for the amount; throws when the provider cannot be reached or refuses. */
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /**
+   * Pays back `amount` of a payment it took (`paymentRef`): a cancelled pre-order (record
+   * 290). The same key answers the first refund: asked again, nothing more is paid back.
+   * Throws when the provider cannot be reached or refuses.
+   */
+  refund(request: RefundRequest): Promise<void>;
   /** Verifies the signature of a posted event on its raw body and reads it; throws BadSignature. */
   readEvent(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent;
 }

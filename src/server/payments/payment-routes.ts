@@ -5,11 +5,12 @@
 // site did not cause is acknowledged (200) and ignored, so the provider stops sending it.
 import type { FastifyPluginAsync } from 'fastify';
 import { bookingRule } from '../calendar/day-rule.js';
-import type { ContentPort } from '../site/content-port.js';
 import { httpError } from '../http-error.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { EventOutcome } from '../store/payment-store.js';
+import type { OrderPaidOutcome, Preorder } from '../store/preorder-store.js';
 import { BadSignature, type PaymentProvider, type ProviderEvent } from './payment-provider.js';
 
 /** A provider's event is a few kilobytes; this leaves room without taking anything large. */
@@ -21,12 +22,23 @@ export interface PaymentRouteOptions {
   content: ContentPort;
   providers: readonly PaymentProvider[];
   notifier: Pick<Notifier, 'kick'>;
+  /** A pre-order's payment applied (record 290): a late one owed back is refunded at once. */
+  onOrderPaid?(outcome: OrderPaidOutcome, order: Preorder | undefined): void;
 }
 
-/** Applies a verified event: a paid checkout or a refund; anything else is ignored. */
-function apply(
-  owners: OwnerStore,
-  content: ContentPort,
+/** A pre-order's outcome in the deposits' terms (a late payment is applied: kept, then honoured or owed back). */
+const ORDER_OUTCOMES: Record<OrderPaidOutcome, EventOutcome> = {
+  applied: 'applied',
+  'late-honoured': 'applied',
+  'late-refund': 'applied',
+  duplicate: 'duplicate',
+  mismatch: 'mismatch',
+  ignored: 'ignored',
+};
+
+/** Applies a verified event: a paid checkout (a deposit's or a pre-order's) or a refund; anything else is ignored. */
+async function apply(
+  { owners, content, onOrderPaid }: PaymentRouteOptions,
   provider: PaymentProvider,
   event: ProviderEvent,
 ): Promise<EventOutcome> {
@@ -34,11 +46,13 @@ function apply(
   const from = { provider: provider.name, label: provider.label, eventId: event.id };
   if (event.type === 'paid') {
     const { checkoutId, amount, currency, paymentRef } = event;
-    return owners.payments.applyPaid(
-      { ...from, checkoutId, amount, currency, paymentRef },
-      at,
-      bookingRule(content.current().content),
-    );
+    const paid = { ...from, checkoutId, amount, currency, paymentRef };
+    if (await owners.preorders.ownsCheckout(provider.name, checkoutId)) {
+      const { outcome, order } = await owners.preorders.applyPaid(paid, at);
+      onOrderPaid?.(outcome, order);
+      return ORDER_OUTCOMES[outcome];
+    }
+    return owners.payments.applyPaid(paid, at, bookingRule(content.current().content));
   }
   if (event.type === 'refunded') {
     const { paymentRef, refundedTotal, currency } = event;
@@ -47,10 +61,8 @@ function apply(
   return Promise.resolve('ignored');
 }
 
-export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (
-  app,
-  { owners, content, providers, notifier },
-) => {
+export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (app, options) => {
+  const { providers, notifier } = options;
   // The signature is over the exact bytes sent: the body is kept raw here, not parsed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EVENT_BODY_LIMIT }, (_r, body, done) =>
@@ -66,7 +78,7 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRouteOptions> = async (
         if (error instanceof BadSignature) throw httpError(400, 'The event’s signature does not verify.');
         throw error;
       }
-      const outcome = await apply(owners, content, provider, event);
+      const outcome = await apply(options, provider, event);
       if (outcome === 'applied') notifier.kick(1);
       // Ids and outcomes only: nothing of the customer.
       const line = { provider: provider.name, event: event.id, type: event.type, outcome };

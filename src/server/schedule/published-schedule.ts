@@ -13,6 +13,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { scheduleSection, sectionOptionsOf, withScheduleSection } from '../../shared/schedule-section.js';
 import { addDays, localNow } from '../../shared/truck-schedule.js';
 import type { ContentPort } from '../site/content-port.js';
+import type { PreorderStore } from '../store/preorder-store.js';
 import type { ScheduleStore } from '../store/schedule-store.js';
 import { scheduleCalendar } from './schedule-calendar.js';
 
@@ -53,6 +54,8 @@ export interface PublishOptions {
   schedule: ScheduleStore;
   /** The site's content: its name, time zone and address, read at each look. */
   content: ContentPort;
+  /** Which stops take pre-orders: their "Order ahead" links (record 290). */
+  preorders?: Pick<PreorderStore, 'openStops'>;
   lookEveryMs?: number;
   /** A look at the store that failed (what was published stays). */
   onError: (error: unknown) => void;
@@ -86,7 +89,8 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
     }
     const page = template();
     if (!page) return;
-    const next = scheduleSection(stops, { ...section, now });
+    const preorderStops = await options.preorders?.openStops(stops.map((stop) => stop.id));
+    const next = scheduleSection(stops, { ...section, now, ...(preorderStops ? { preorderStops } : {}) });
     if (next === sectionHtml && page === filled && served) return;
     sectionHtml = next;
     filled = page;

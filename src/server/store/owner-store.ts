@@ -15,6 +15,7 @@
 //   the booked event       event-plan-store.ts sqlite/sqlite-event-plan-store.ts postgres/postgres-event-plan-store.ts
 //   taken and blocked days calendar-store.ts  sqlite/sqlite-calendar-store.ts  postgres/postgres-calendar-store.ts
 //   the site's content     content-store.ts   sqlite/sqlite-content-store.ts   postgres/postgres-content-store.ts
+//   pre-orders at a stop   preorder-store.ts  sqlite/sqlite-preorder-store.ts  postgres/postgres-preorder-store.ts
 //
 // A new store (quotes, payments, ...) is added the same way: its contract in
 // `<name>-store.ts`, a `sqlite<Name>Store(db, prepare)` and a `postgres<Name>Store(pool)`
@@ -31,6 +32,7 @@ import type { EventPlanStore } from './event-plan-store.js';
 import type { InboxStore } from './inbox-store.js';
 import type { NumbersStore } from './numbers-store.js';
 import type { PaymentStore } from './payment-store.js';
+import type { PreorderStore } from './preorder-store.js';
 import type { QuoteStore } from './quote-store.js';
 import type { ReminderStore } from './reminder-store.js';
 import type { ScheduleStore } from './schedule-store.js';
@@ -62,6 +64,8 @@ export interface OwnerStore extends AccountStore {
   readonly calendar: CalendarStore;
   /** The site's published versions and the owner's draft (record 250). */
   readonly siteContent: ContentStore;
+  /** Pre-orders at a public stop (record 290). */
+  readonly preorders: PreorderStore;
   /** Closes the connection every store here shares. */
   close(): Promise<void>;
 }

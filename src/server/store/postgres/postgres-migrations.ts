@@ -482,4 +482,63 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: `CREATE INDEX "quotes_held" ON "quotes" ("acceptedAt")
     WHERE "acceptedAt" IS NOT NULL AND "depositPaidAt" IS NULL AND "declinedAt" IS NULL`,
   },
+  {
+    version: 290,
+    name: 'preorders',
+    // As on SQLite (sqlite-migrations.ts, version 290; record 290). Order numbers from a
+    // sequence; the customer's words get no statistics (record 157).
+    sql: `CREATE TABLE "preorderStops" (
+    "stopId" text PRIMARY KEY,
+    "open" boolean NOT NULL,
+    "pickupEvery" integer NOT NULL CHECK ("pickupEvery" > 0),
+    "perPickup" integer NOT NULL CHECK ("perPickup" > 0),
+    "orderBy" integer NOT NULL CHECK ("orderBy" >= 0),
+    "currency" text NOT NULL,
+    "items" jsonb NOT NULL,
+    "cancelledAt" timestamptz,
+    "updatedAt" timestamptz NOT NULL
+  );
+  CREATE TABLE "preorderCounts" (
+    "stopId" text NOT NULL,
+    "kind" text NOT NULL CHECK ("kind" IN ('pickup', 'item')),
+    "key" text NOT NULL,
+    "taken" integer NOT NULL CHECK ("taken" >= 0),
+    PRIMARY KEY ("stopId", "kind", "key")
+  );
+  CREATE SEQUENCE "preorderNumbers" START 1001;
+  CREATE TABLE "preorders" (
+    "id" text PRIMARY KEY,
+    "number" bigint NOT NULL UNIQUE,
+    "stopId" text NOT NULL,
+    "pickup" text NOT NULL,
+    "name" text NOT NULL,
+    "phone" text NOT NULL,
+    "email" text NOT NULL,
+    "lines" jsonb NOT NULL,
+    "total" bigint NOT NULL CHECK ("total" >= 0),
+    "currency" text NOT NULL,
+    "payAtPickup" boolean NOT NULL,
+    "status" text NOT NULL CHECK ("status" IN ('held', 'paid', 'pay-at-pickup', 'ready', 'picked-up', 'cancelled', 'refunded')),
+    "holdUntil" timestamptz,
+    "provider" text,
+    "checkoutId" text,
+    "checkoutUrl" text,
+    "paymentRef" text,
+    "paidAt" timestamptz,
+    "refundDue" boolean NOT NULL DEFAULT false,
+    "refundedAt" timestamptz,
+    "readyAt" timestamptz,
+    "pickedUpAt" timestamptz,
+    "cancelledAt" timestamptz,
+    "createdAt" timestamptz NOT NULL,
+    UNIQUE ("provider", "checkoutId")
+  );
+  CREATE INDEX "preorders_stopId" ON "preorders" ("stopId", "pickup");
+  CREATE INDEX "preorders_held" ON "preorders" ("holdUntil") WHERE "status" = 'held';
+  CREATE INDEX "preorders_refundDue" ON "preorders" ("refundDue") WHERE "refundDue";
+  CREATE INDEX "preorders_email" ON "preorders" ("email");
+  CREATE INDEX "preorders_createdAt" ON "preorders" ("createdAt");
+  ALTER TABLE "preorders" ALTER COLUMN "name" SET STATISTICS 0,
+    ALTER COLUMN "phone" SET STATISTICS 0, ALTER COLUMN "email" SET STATISTICS 0`,
+  },
 ]);

@@ -14,6 +14,7 @@ import { postgresPaymentStore } from './postgres-payment-store.js';
 import { postgresQuoteStore } from './postgres-quote-store.js';
 import { postgresContentStore } from './postgres-content-store.js';
 import { postgresCalendarStore } from './postgres-calendar-store.js';
+import { postgresPreorderStore } from './postgres-preorder-store.js';
 import { postgresReminderStore } from './postgres-reminder-store.js';
 import { postgresScheduleStore } from './postgres-schedule-store.js';
 import { openPool } from './postgres-pool.js';
@@ -44,6 +45,7 @@ export async function openPostgresOwnerStore(
     eventPlans: postgresEventPlanStore(pool),
     siteContent: postgresContentStore(pool),
     calendar: postgresCalendarStore(pool),
+    preorders: postgresPreorderStore(pool),
     async close() {
       await scrubber.close();
       await pool.end();

@@ -458,4 +458,63 @@ export const SQLITE_MIGRATIONS = migrationList([
     sql: `CREATE INDEX quotes_held ON quotes (acceptedAt)
     WHERE acceptedAt IS NOT NULL AND depositPaidAt IS NULL AND declinedAt IS NULL`,
   },
+  {
+    version: 290,
+    name: 'preorders',
+    // Pre-orders at a public stop (issue 40, record 290): a stop's settings (items as
+    // JSON, with the price and cap the owner chose), the counters its orders claim (one
+    // row per pickup time and per capped item, raised only within the cap, in the order's
+    // transaction), and the orders (lines as JSON; the customer's name, phone and e-mail
+    // are erased on request). One payment per order by (provider, checkoutId).
+    sql: `CREATE TABLE preorderStops (
+    stopId TEXT PRIMARY KEY,
+    open INTEGER NOT NULL,
+    pickupEvery INTEGER NOT NULL CHECK (pickupEvery > 0),
+    perPickup INTEGER NOT NULL CHECK (perPickup > 0),
+    orderBy INTEGER NOT NULL CHECK (orderBy >= 0),
+    currency TEXT NOT NULL,
+    items TEXT NOT NULL,
+    cancelledAt TEXT,
+    updatedAt TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE preorderCounts (
+    stopId TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('pickup', 'item')),
+    key TEXT NOT NULL,
+    taken INTEGER NOT NULL CHECK (taken >= 0),
+    PRIMARY KEY (stopId, kind, key)
+  ) STRICT;
+  CREATE TABLE preorders (
+    id TEXT PRIMARY KEY,
+    number INTEGER NOT NULL UNIQUE,
+    stopId TEXT NOT NULL,
+    pickup TEXT NOT NULL,
+    name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    email TEXT NOT NULL,
+    lines TEXT NOT NULL,
+    total INTEGER NOT NULL CHECK (total >= 0),
+    currency TEXT NOT NULL,
+    payAtPickup INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('held', 'paid', 'pay-at-pickup', 'ready', 'picked-up', 'cancelled', 'refunded')),
+    holdUntil TEXT,
+    provider TEXT,
+    checkoutId TEXT,
+    checkoutUrl TEXT,
+    paymentRef TEXT,
+    paidAt TEXT,
+    refundDue INTEGER NOT NULL DEFAULT 0,
+    refundedAt TEXT,
+    readyAt TEXT,
+    pickedUpAt TEXT,
+    cancelledAt TEXT,
+    createdAt TEXT NOT NULL,
+    UNIQUE (provider, checkoutId)
+  ) STRICT;
+  CREATE INDEX preorders_stopId ON preorders (stopId, pickup);
+  CREATE INDEX preorders_held ON preorders (holdUntil) WHERE status = 'held';
+  CREATE INDEX preorders_refundDue ON preorders (refundDue) WHERE refundDue = 1;
+  CREATE INDEX preorders_email ON preorders (email);
+  CREATE INDEX preorders_createdAt ON preorders (createdAt)`,
+  },
 ]);

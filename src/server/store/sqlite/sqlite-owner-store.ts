@@ -19,6 +19,7 @@ import { sqliteEventPlanStore } from './sqlite-event-plan-store.js';
 import { sqliteInboxStore } from './sqlite-inbox-store.js';
 import { sqliteNumbersStore } from './sqlite-numbers-store.js';
 import { sqlitePaymentStore } from './sqlite-payment-store.js';
+import { sqlitePreorderStore } from './sqlite-preorder-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
@@ -50,6 +51,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     eventPlans: sqliteEventPlanStore(db, prepare),
     siteContent: sqliteContentStore(db, prepare),
     calendar: sqliteCalendarStore(prepare),
+    preorders: sqlitePreorderStore(db, prepare),
     async close() {
       if (db.open) db.close();
     },

@@ -4,7 +4,13 @@
 // verified by the package's own webhooks.constructEvent on the raw body. The site pays
 // Stripe's card fee and nobody else's: no platform account, no application fee.
 import Stripe from 'stripe';
-import { BadSignature, type Checkout, type PaymentProvider, type ProviderEvent } from '../../payment-provider.js';
+import {
+  BadSignature,
+  type Checkout,
+  type PaymentProvider,
+  type ProviderEvent,
+  type RefundRequest,
+} from '../../payment-provider.js';
 import type { StripeSettings } from './stripe-settings.js';
 
 /** Its name in the store and its events' address, and what the owner reads. */
@@ -98,6 +104,12 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         currency: (session.currency ?? request.currency).toUpperCase(),
         expiresAt: new Date(session.expires_at * 1000).toISOString(),
       };
+    },
+    async refund(request: RefundRequest) {
+      await stripe.refunds.create(
+        { payment_intent: request.paymentRef, amount: request.amount },
+        { idempotencyKey: request.idempotencyKey },
+      );
     },
     readEvent(rawBody, headers) {
       const signature = headers['stripe-signature'];

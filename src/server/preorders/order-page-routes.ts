@@ -1,0 +1,244 @@
+// The customer's side of pre-orders (record 290): the order page at /order/<stop id>
+// (GET), its post (a plain form: an order placed answers a redirect, so a reload posts
+// nothing twice; with "Pay now" to the provider's checkout, the places held 15 minutes),
+// and the order's own page after (/order/<stop id>/<order id>, the order's id unguessable).
+// A post with a problem answers the page again (400) with the problem said and every
+// typed value kept; nothing is written. Posts come from this site only, and each
+// address may send so many in a window (the inquiries' limit), as the quote page's posts.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { content } from '../../../content/index.js';
+import { HOLD_MINUTES, orderByTime, pickupTimes, PREORDER_LIMITS } from '../../shared/preorder-times.js';
+import { textProblem } from '../../shared/text-rules.js';
+import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
+import type { Clock } from '../clock.js';
+import type { RateLimit } from '../config.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import { postedFromThisSite } from '../same-origin.js';
+import type { OwnerStore } from '../store/owner-store.js';
+import type { NewOrder, PlaceResult, PreorderSettings } from '../store/preorder-store.js';
+import type { RateCounts } from '../store/rate-counts.js';
+import {
+  EMPTY_FORM,
+  ORDER_PAGE_STYLE,
+  type OrderForm,
+  type OrderPageView,
+  orderDonePage,
+  orderNotFoundPage,
+  orderPage,
+  orderShell,
+} from './order-page.js';
+
+export interface OrderPageRouteOptions {
+  owners: OwnerStore;
+  clock: Clock;
+  /** "Pay now" through the first provider set up; without one, only "Pay at pickup". */
+  provider?: PaymentProvider | undefined;
+  publicUrl: string;
+  publicOrigin?: string | undefined;
+  counts: RateCounts;
+  perAddress: RateLimit;
+}
+
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+/** The form's values as posted (a field left out is empty). */
+function formOf(body: URLSearchParams, settings: PreorderSettings): OrderForm {
+  const quantities: Record<string, string> = {};
+  settings.items.forEach((_, index) => {
+    quantities[`item-${index}`] = (body.get(`item-${index}`) ?? '0').trim() || '0';
+  });
+  const text = (name: string) => (body.get(name) ?? '').normalize('NFC').trim();
+  return { quantities, pickup: text('pickup'), name: text('name'), phone: text('phone'), email: text('email') };
+}
+
+/** The form's problems by field; none: the order's lines. */
+function checked(form: OrderForm, settings: PreorderSettings, times: readonly string[]) {
+  const problems: Record<string, string> = {};
+  const lines: NewOrder['lines'] = [];
+  settings.items.forEach((item, index) => {
+    const field = `item-${index}`;
+    const text = form.quantities[field] ?? '0';
+    const quantity = Number(text);
+    if (!/^\d{1,3}$/.test(text) || quantity > PREORDER_LIMITS.quantity.max)
+      problems[field] = `${item.name}: a quantity from 0 to ${PREORDER_LIMITS.quantity.max}.`;
+    else if (quantity > 0) lines.push({ name: item.name, quantity });
+  });
+  if (lines.length === 0 && Object.keys(problems).length === 0) problems.items = 'Choose at least one item.';
+  if (!times.includes(form.pickup)) problems.pickup = 'Choose a pickup time.';
+  const line = (name: 'name' | 'phone' | 'email', label: string, minDigits?: number) => {
+    const problem = textProblem({ kind: 'line', ...(minDigits ? { minDigits } : {}) }, form[name]);
+    if (form[name] === '') problems[name] = `${label}: please fill this in.`;
+    else if (problem) problems[name] = `${label} ${problem}.`;
+  };
+  line('name', 'Name');
+  line('phone', 'Phone', 7);
+  line('email', 'E-mail');
+  if (!problems.email && !EMAIL.test(form.email)) problems.email = 'E-mail: an address such as you@example.com.';
+  return { problems, lines };
+}
+
+/** A refusal from the store, said beside its field. */
+function refusal(result: Exclude<PlaceResult, { ok: true }>, settings: PreorderSettings): Record<string, string> {
+  if (result.reason === 'pickup-full') return { pickup: 'That pickup time is Full: please choose another.' };
+  if (result.reason === 'item-full' || result.reason === 'unknown-item') {
+    const index = settings.items.findIndex((item) => item.name === result.item);
+    return { [`item-${index}`]: `${result.item}: not enough left for this order.` };
+  }
+  return { items: 'This stop no longer takes pre-orders.' };
+}
+
+export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async (app, options) => {
+  const { owners, clock, provider } = options;
+  const csp = [
+    "default-src 'none'",
+    `style-src '${ORDER_PAGE_STYLE.hash}'`,
+    "img-src 'self' data:",
+    ["form-action 'self'", ...(provider?.checkoutOrigins ?? [])].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const payAtPickup = content.preorders?.payAtPickup ?? true;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, text, done) => done(null, new URLSearchParams(text as string)),
+  );
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'same-origin')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(page);
+
+  /** The stop and its settings, if it is one that has taken pre-orders. */
+  const load = async (stopId: string) => {
+    const settings = await owners.preorders.settings(stopId);
+    if (!settings) return undefined;
+    const today = localNow(new Date(clock()), content.timeZone).date;
+    const stop = (await owners.schedule.stops(addDays(today, -1))).find((one) => one.id === stopId);
+    return stop && { stop, settings };
+  };
+  /** Why ordering is closed now, if it is. */
+  const closedBecause = (stop: TruckStop, settings: PreorderSettings) => {
+    if (settings.cancelledAt) return 'This stop is cancelled.';
+    if (!settings.open) return 'This stop does not take pre-orders.';
+    if (clock() >= orderByTime(stop, settings.orderBy, content.timeZone).getTime())
+      return 'Pre-orders for this stop are closed. Come by the window!';
+    return undefined;
+  };
+  const view = async (
+    stop: TruckStop,
+    settings: PreorderSettings,
+    form: OrderForm,
+    problems: Record<string, string>,
+  ): Promise<OrderPageView> => {
+    const closed = closedBecause(stop, settings);
+    return {
+      stop,
+      settings,
+      times: pickupTimes(stop, settings.pickupEvery),
+      taken: await owners.preorders.taken(stop.id),
+      form,
+      problems,
+      payNow: provider !== undefined,
+      payAtPickup: payAtPickup || provider === undefined,
+      ...(closed ? { closed } : {}),
+    };
+  };
+
+  type Params = { Params: { stopId: string } };
+  app.get<Params>('/order/:stopId', async (request, reply) => {
+    const found = await load(request.params.stopId);
+    if (!found) return html(reply, 404, orderNotFoundPage());
+    return html(reply, 200, orderPage(await view(found.stop, found.settings, EMPTY_FORM, {})));
+  });
+
+  const sameSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!postedFromThisSite(request, options.publicOrigin))
+      return html(
+        reply,
+        403,
+        orderShell('Not sent', '<h1>Not sent</h1><p>Please order from the order page itself.</p>'),
+      );
+  };
+  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { count, msLeft } = await options.counts.hit(`order-posts:${request.ip}`, options.perAddress.windowMs);
+    if (count <= options.perAddress.max) return;
+    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+    return html(
+      reply.header('retry-after', String(seconds)),
+      429,
+      orderShell(
+        'Too many orders',
+        `<h1>Too many orders</h1><div class="notice" role="alert"><p>Too many orders came from here in a short time, so this one was not placed. Please try again in ${Math.ceil(seconds / 60)} minutes.</p></div>`,
+      ),
+    );
+  };
+
+  app.post<Params & { Body: URLSearchParams }>(
+    '/order/:stopId',
+    { onRequest: [sameSite, perAddress] },
+    async (request, reply) => {
+      const found = await load(request.params.stopId);
+      if (!found) return html(reply, 404, orderNotFoundPage());
+      const { stop, settings } = found;
+      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+      const form = formOf(body, settings);
+      const refuse = async (problems: Record<string, string>) =>
+        html(reply, 400, orderPage(await view(stop, settings, form, problems)));
+      if (closedBecause(stop, settings)) return html(reply, 409, orderPage(await view(stop, settings, form, {})));
+      const { problems, lines } = checked(form, settings, pickupTimes(stop, settings.pickupEvery));
+      const pay = body.get('pay');
+      const online = pay === 'now' && provider !== undefined;
+      if (!online && !(pay === 'pickup' && (payAtPickup || !provider))) problems.pay = 'Choose how to pay.';
+      if (Object.keys(problems).length > 0) return refuse(problems);
+
+      const now = new Date(clock());
+      const placed = await owners.preorders.place(
+        {
+          stopId: stop.id,
+          pickup: form.pickup,
+          lines,
+          name: form.name,
+          phone: form.phone,
+          email: form.email,
+          payAtPickup: !online,
+        },
+        now,
+        online ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+      );
+      if (!placed.ok) return refuse(refusal(placed, settings));
+      const { order } = placed;
+      const donePath = `/order/${stop.id}/${order.id}`;
+      if (!online || !provider) return reply.redirect(donePath, 303);
+      const back = new URL(donePath, options.publicUrl).href;
+      // The order's id rides as the checkout's reference; its paid event finds the order by the checkout's id.
+      const checkout = await provider.createCheckout({
+        quoteId: order.id,
+        amount: order.total,
+        currency: order.currency,
+        customerEmail: order.email,
+        description: `Order #${order.number}: ${content.name}, ${stop.place}`,
+        successUrl: `${back}?payment=done`,
+        cancelUrl: `${back}?payment=cancelled`,
+        idempotencyKey: `curbside-preorder-${order.id}`,
+      });
+      await owners.preorders.attachCheckout(order.id, provider.name, checkout.id, checkout.url);
+      return reply.redirect(checkout.url, 303);
+    },
+  );
+
+  app.get<{ Params: { stopId: string; orderId: string }; Querystring: { payment?: string } }>(
+    '/order/:stopId/:orderId',
+    async (request, reply) => {
+      const order = await owners.preorders.get(request.params.orderId);
+      if (!order || order.stopId !== request.params.stopId) return html(reply, 404, orderNotFoundPage());
+      const found = await load(order.stopId);
+      return html(reply, 200, orderDonePage(order, found?.stop, request.query.payment));
+    },
+  );
+};

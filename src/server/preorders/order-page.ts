@@ -1,0 +1,162 @@
+// The order page (/order/<stop id>, record 290), rendered on the server for each request
+// like the quote page: plain HTML and one small inline stylesheet, no JavaScript, no
+// request to anyone else, usable at 320 px. The items with their prices and a quantity
+// each, the pickup times (a full one marked "Full" and not selectable), the customer's
+// name, phone and e-mail, and "Pay now" or "Pay at pickup". A post with a problem comes
+// back with it said at the top and beside its field, every typed value kept.
+import { createHash } from 'node:crypto';
+import { content } from '../../../content/index.js';
+import { dayInWords, timeInWords } from '../../shared/date-words.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import { formatMoney, type Minor } from '../../shared/money.js';
+import type { TruckStop } from '../../shared/truck-schedule.js';
+import { QUOTE_PAGE_STYLE } from '../quotes/quote-page.js';
+import type { Preorder, PreorderSettings, Taken } from '../store/preorder-store.js';
+
+const EXTRA_CSS = `input[type=email],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
+.items{list-style:none;margin:0;padding:0}.items li{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;justify-content:space-between;padding:.5rem 0;border-bottom:1px solid #e4e1da}
+.items input{width:5rem}.times{display:grid;grid-template-columns:repeat(auto-fill,minmax(8rem,1fr));gap:.5rem;margin:.5rem 0}
+.times label{display:flex;gap:.5rem;align-items:center;min-height:2.75rem;padding:.25rem .5rem;border:1px solid #d9d6cf;border-radius:.375rem}
+.times input{width:1.25rem;height:1.25rem;margin:0}.full{color:#4a4a4a;text-decoration:line-through}.field{margin:.75rem 0}
+.error{color:#b3261e;font-weight:600;margin:.25rem 0}[aria-invalid=true]{border-color:#b3261e!important}`;
+const CSS = `${QUOTE_PAGE_STYLE.css}\n${EXTRA_CSS}`;
+/** The page's stylesheet and its CSP hash. */
+export const ORDER_PAGE_STYLE = { css: CSS, hash: `sha256-${createHash('sha256').update(CSS).digest('base64')}` };
+
+const money = (amount: Minor, currency: string) => formatMoney(amount, currency, content.locale);
+const clock = (time: string) => timeInWords(time, content.locale);
+
+export function orderShell(title: string, body: string): string {
+  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="${escapeHtml(`Order ahead from ${content.name}`)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+}
+
+/** What the customer typed, kept through a refused post. */
+export interface OrderForm {
+  quantities: Record<string, string>;
+  pickup: string;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+export const EMPTY_FORM: OrderForm = { quantities: {}, pickup: '', name: '', phone: '', email: '' };
+
+export interface OrderPageView {
+  stop: TruckStop;
+  settings: PreorderSettings;
+  times: string[];
+  taken: Taken;
+  form: OrderForm;
+  /** Problems by field ('pickup', 'name', 'item-0', 'items', ...). */
+  problems: Record<string, string>;
+  payNow: boolean;
+  payAtPickup: boolean;
+  /** Set when ordering is closed (the cutoff passed, the stop cancelled or not taking orders). */
+  closed?: string;
+}
+
+const stopLine = (stop: TruckStop) =>
+  `${escapeHtml(dayInWords(stop.date, content.locale, 'long'))}, ${escapeHtml(clock(stop.starts))}–${escapeHtml(clock(stop.ends))}`;
+
+const problemOf = (view: OrderPageView, field: string) =>
+  view.problems[field] ? `<p class="error" id="${field}-error">${escapeHtml(view.problems[field])}</p>` : '';
+const invalid = (view: OrderPageView, field: string) =>
+  view.problems[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : '';
+
+function itemsSection(view: OrderPageView): string {
+  const { settings, taken, form } = view;
+  const rows = settings.items.map((item, index) => {
+    const field = `item-${index}`;
+    const left = item.cap === null ? undefined : Math.max(0, item.cap - (taken.items[item.name] ?? 0));
+    const note =
+      left === undefined
+        ? ''
+        : left === 0
+          ? ' <span class="full">Sold out</span>'
+          : ` <span class="muted">${left} left</span>`;
+    return `<li><label for="${field}">${escapeHtml(item.name)} <span class="muted">${money(item.price, settings.currency)}</span>${note}</label><input id="${field}" name="${field}" type="number" inputmode="numeric" min="0" max="50" value="${escapeHtml(form.quantities[field] ?? '0')}"${left === 0 ? ' disabled' : ''}${invalid(view, field)}>${problemOf(view, field)}</li>`;
+  });
+  return `<section aria-labelledby="items-title"><h2 id="items-title">Items</h2>${problemOf(view, 'items')}<ul class="items">${rows.join('')}</ul></section>`;
+}
+
+function timesSection(view: OrderPageView): string {
+  const options = view.times.map((time, index) => {
+    const full = (view.taken.pickups[time] ?? 0) >= view.settings.perPickup;
+    const id = `pickup-${index}`;
+    const checked = view.form.pickup === time && !full ? ' checked' : '';
+    const words = escapeHtml(clock(time));
+    return full
+      ? `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" disabled> <span class="full">${words}</span> Full</label>`
+      : `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" required${checked}> ${words}</label>`;
+  });
+  return `<section><fieldset${invalid(view, 'pickup')}><legend>Pickup time</legend>${problemOf(view, 'pickup')}<div class="times">${options.join('')}</div></fieldset></section>`;
+}
+
+function contactSection(view: OrderPageView): string {
+  const field = (name: 'name' | 'phone' | 'email', label: string, type: string, autocomplete: string) =>
+    `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${name === 'phone' ? 40 : 120}" required value="${escapeHtml(view.form[name])}"${invalid(view, name)}>${problemOf(view, name)}</div>`;
+  return `<section aria-labelledby="you-title"><h2 id="you-title">Your details</h2>${field('name', 'Name', 'text', 'name')}${field('phone', 'Phone', 'tel', 'tel')}${field('email', 'E-mail', 'email', 'email')}</section>`;
+}
+
+function problemsNotice(view: OrderPageView): string {
+  const messages = Object.values(view.problems);
+  if (messages.length === 0) return '';
+  return `<div class="notice problem" role="alert"><p><strong>Your order was not placed.</strong></p>${messages.map((message) => `<p>${escapeHtml(message)}</p>`).join('')}</div>`;
+}
+
+/** The order page: the stop, and its form (or why ordering is closed). */
+export function orderPage(view: OrderPageView): string {
+  const { stop } = view;
+  const heading = `<h1>Order ahead: ${escapeHtml(stop.place)}</h1><p>${stopLine(stop)}<br>${escapeHtml(stop.address)}</p>`;
+  if (view.closed)
+    return orderShell(
+      'Order ahead',
+      `${heading}<div class="notice" role="status"><p>${escapeHtml(view.closed)}</p></div>`,
+    );
+  const buttons = [
+    view.payNow ? '<button type="submit" name="pay" value="now">Pay now</button>' : '',
+    view.payAtPickup
+      ? `<button type="submit" name="pay" value="pickup"${view.payNow ? ' class="secondary"' : ''}>Pay at pickup</button>`
+      : '',
+  ].join('');
+  const form = `<form method="post" action="/order/${escapeHtml(stop.id)}" novalidate>${itemsSection(view)}${timesSection(view)}${contactSection(view)}${problemOf(view, 'pay')}<div class="actions">${buttons}</div></form>`;
+  return orderShell('Order ahead', `${heading}${problemsNotice(view)}${form}`);
+}
+
+const STATUS_WORDS: Record<Preorder['status'], string> = {
+  held: 'Waiting for your payment: your places are held for 15 minutes.',
+  paid: 'Paid. See you at pickup.',
+  'pay-at-pickup': 'You pay at pickup.',
+  ready: 'Your order is ready',
+  'picked-up': 'Picked up. Enjoy!',
+  cancelled: 'Cancelled.',
+  refunded: 'Cancelled and refunded.',
+};
+
+/** The order as placed: its number, items, total, pickup time and where it stands. */
+export function orderDonePage(order: Preorder, stop: TruckStop | undefined, returned: string | undefined): string {
+  const rows = order.lines
+    .map(
+      (line) =>
+        `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td>${money(line.price * line.quantity, order.currency)}</td></tr>`,
+    )
+    .join('');
+  const waiting =
+    order.status === 'held' && returned === 'done'
+      ? 'We are confirming your payment: reload in a moment.'
+      : STATUS_WORDS[order.status];
+  const pay =
+    order.status === 'held' && order.checkoutUrl && returned !== 'done'
+      ? `<p><a href="${escapeHtml(order.checkoutUrl)}">Pay now</a></p>`
+      : '';
+  const where = stop
+    ? `<p>${escapeHtml(stop.place)}, ${escapeHtml(dayInWords(stop.date, content.locale, 'long'))}</p>`
+    : '';
+  return orderShell(
+    `Order #${order.number}`,
+    `<h1>Order #${order.number}</h1><div class="notice" role="status"><p>${escapeHtml(waiting)}</p>${pay}</div>${where}<section><table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody><tfoot><tr class="total"><th scope="row" colspan="2">Total</th><td>${money(order.total, order.currency)}</td></tr></tfoot></table><p>Pickup time: <strong>${escapeHtml(clock(order.pickup))}</strong></p></section>`,
+  );
+}
+
+export const orderNotFoundPage = () =>
+  orderShell('Not found', '<h1>Not found</h1><p>This link does not lead to a stop taking pre-orders.</p>');

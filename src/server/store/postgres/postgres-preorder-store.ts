@@ -1,0 +1,293 @@
+// Pre-orders on PostgreSQL (preorder-store.ts), on the owner store's pool. A counter is
+// raised by a conditional UPDATE: under READ COMMITTED a second transaction waits on the
+// row's lock and then checks the condition again against the committed count, so two
+// instances never both take the last place. The counters are locked in one order
+// (claimsOf): never a deadlock between two orders.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { PaidEvent } from '../payment-store.js';
+import {
+  type Claim,
+  claimsOf,
+  type OrderPaidOutcome,
+  type Preorder,
+  type PreorderSettings,
+  type PreorderStore,
+  type PlaceResult,
+  pricedLines,
+  rowToPreorder,
+  rowToSettings,
+} from '../preorder-store.js';
+import { inTransaction } from './postgres-transaction.js';
+
+type Query = Pick<pg.PoolClient, 'query'>;
+
+class Full extends Error {
+  constructor(readonly claim: Claim) {
+    super('full');
+  }
+}
+
+const settingsOf = async (client: Query, stopId: string) => {
+  const { rows } = await client.query('SELECT * FROM "preorderStops" WHERE "stopId" = $1', [stopId]);
+  return rows[0] ? rowToSettings(rows[0]) : undefined;
+};
+
+const getOrder = async (client: Query, id: string, lock = false) => {
+  const { rows } = await client.query(`SELECT * FROM "preorders" WHERE "id" = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ? rowToPreorder(rows[0]) : undefined;
+};
+
+/** Raises each counter within its cap, or throws Full (the transaction rolls back). */
+async function claim(client: Query, stopId: string, claims: readonly Claim[]) {
+  for (const one of claims) {
+    await client.query(
+      'INSERT INTO "preorderCounts" ("stopId", "kind", "key", "taken") VALUES ($1, $2, $3, 0) ON CONFLICT DO NOTHING',
+      [stopId, one.kind, one.key],
+    );
+    const { rowCount } = await client.query(
+      `UPDATE "preorderCounts" SET "taken" = "taken" + $4
+       WHERE "stopId" = $1 AND "kind" = $2 AND "key" = $3 AND "taken" + $4 <= $5`,
+      [stopId, one.kind, one.key, one.amount, one.cap],
+    );
+    if (rowCount === 0) throw new Full(one);
+  }
+}
+
+/** Gives back an order's places (in the claims' order). */
+async function release(client: Query, order: Preorder) {
+  const settings = await settingsOf(client, order.stopId);
+  if (!settings) return;
+  const all = [
+    { kind: 'pickup', key: order.pickup, amount: 1 },
+    ...order.lines.map((line) => ({ kind: 'item', key: line.name, amount: line.quantity })),
+  ].sort((a, b) => (a.kind !== b.kind ? (a.kind === 'pickup' ? -1 : 1) : a.key < b.key ? -1 : 1));
+  for (const one of all) {
+    await client.query(
+      `UPDATE "preorderCounts" SET "taken" = greatest("taken" - $4, 0)
+       WHERE "stopId" = $1 AND "kind" = $2 AND "key" = $3`,
+      [order.stopId, one.kind, one.key, one.amount],
+    );
+  }
+}
+
+async function place(
+  client: Query,
+  order: Parameters<PreorderStore['place']>[0],
+  at: Date,
+  holdUntil: Date | null,
+): Promise<PlaceResult> {
+  const settings = await settingsOf(client, order.stopId);
+  if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' };
+  const priced = pricedLines(settings, order.lines);
+  if (!priced.ok) return { ok: false, reason: 'unknown-item', item: priced.item };
+  await claim(client, order.stopId, claimsOf(settings, order.pickup, priced.lines));
+  const { rows } = await client.query(
+    `INSERT INTO "preorders" ("id", "number", "stopId", "pickup", "name", "phone", "email", "lines", "total", "currency",
+       "payAtPickup", "status", "holdUntil", "createdAt")
+     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+    [
+      randomUUID(),
+      order.stopId,
+      order.pickup,
+      order.name,
+      order.phone,
+      order.email,
+      JSON.stringify(priced.lines),
+      priced.total,
+      settings.currency,
+      order.payAtPickup,
+      order.payAtPickup ? 'pay-at-pickup' : 'held',
+      order.payAtPickup ? null : holdUntil,
+      at,
+    ],
+  );
+  return { ok: true, order: rowToPreorder(rows[0]) };
+}
+
+async function applyPaid(
+  client: Query,
+  event: PaidEvent,
+  at: Date,
+): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }> {
+  const { rowCount } = await client.query(
+    `INSERT INTO "paymentEvents" ("provider", "eventId", "outcome", "receivedAt") VALUES ($1, $2, 'received', $3)
+     ON CONFLICT DO NOTHING`,
+    [event.provider, event.eventId, at],
+  );
+  if (rowCount === 0) return { outcome: 'duplicate' };
+  const settle = async (outcome: OrderPaidOutcome, order?: Preorder) => {
+    await client.query('UPDATE "paymentEvents" SET "outcome" = $3 WHERE "provider" = $1 AND "eventId" = $2', [
+      event.provider,
+      event.eventId,
+      outcome,
+    ]);
+    return { outcome, order };
+  };
+  const { rows } = await client.query(
+    'SELECT * FROM "preorders" WHERE "provider" = $1 AND "checkoutId" = $2 FOR UPDATE',
+    [event.provider, event.checkoutId],
+  );
+  if (!rows[0]) return settle('ignored');
+  const order = rowToPreorder(rows[0]);
+  if (order.paidAt) return settle('duplicate', order);
+  const paid = async (status: string, refundDue: boolean) => {
+    const { rows: updated } = await client.query(
+      `UPDATE "preorders" SET "status" = $2, "paymentRef" = $3, "paidAt" = $4, "holdUntil" = NULL, "refundDue" = $5
+       WHERE "id" = $1 RETURNING *`,
+      [order.id, status, event.paymentRef, at, refundDue],
+    );
+    return rowToPreorder(updated[0]);
+  };
+  if (event.amount !== order.total || event.currency !== order.currency) {
+    if (order.status === 'held') await release(client, order);
+    return settle('mismatch', await paid('cancelled', true));
+  }
+  if (order.status === 'held') return settle('applied', await paid('paid', false));
+  const settings = await settingsOf(client, order.stopId);
+  if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
+    await client.query('SAVEPOINT late_claim');
+    try {
+      await claim(client, order.stopId, claimsOf(settings, order.pickup, order.lines));
+      await client.query('RELEASE SAVEPOINT late_claim');
+      await client.query('UPDATE "preorders" SET "cancelledAt" = NULL WHERE "id" = $1', [order.id]);
+      return settle('late-honoured', await paid('paid', false));
+    } catch (error) {
+      if (!(error instanceof Full)) throw error;
+      await client.query('ROLLBACK TO SAVEPOINT late_claim');
+    }
+  }
+  return settle('late-refund', await paid('cancelled', true));
+}
+
+async function cancelStop(client: Query, stopId: string, at: Date): Promise<Preorder[]> {
+  await client.query(
+    `UPDATE "preorderStops" SET "open" = false, "cancelledAt" = coalesce("cancelledAt", $2), "updatedAt" = $2
+     WHERE "stopId" = $1`,
+    [stopId, at],
+  );
+  const { rows } = await client.query(
+    `UPDATE "preorders" SET "status" = 'cancelled', "cancelledAt" = $2, "holdUntil" = NULL,
+       "refundDue" = ("paidAt" IS NOT NULL)
+     WHERE "stopId" = $1 AND "status" IN ('held', 'paid', 'pay-at-pickup', 'ready') RETURNING *`,
+    [stopId, at],
+  );
+  return rows.map(rowToPreorder).sort((a, b) => a.number - b.number);
+}
+
+export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
+  const list = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows.map(rowToPreorder);
+  const move = (id: string, to: string, from: readonly string[], column: string, at: Date) =>
+    pool
+      .query(
+        `UPDATE "preorders" SET "status" = $2, "${column}" = $3 WHERE "id" = $1 AND "status" = ANY($4) RETURNING *`,
+        [id, to, at, from],
+      )
+      .then(({ rows }) => (rows[0] ? rowToPreorder(rows[0]) : undefined));
+
+  return {
+    settings: (stopId) => settingsOf(pool, stopId),
+    async openStops(stopIds) {
+      const { rows } = await pool.query(
+        'SELECT "stopId" FROM "preorderStops" WHERE "open" AND "cancelledAt" IS NULL AND "stopId" = ANY($1)',
+        [stopIds],
+      );
+      return new Set(rows.map((row) => row.stopId as string));
+    },
+    async saveSettings(settings: Omit<PreorderSettings, 'cancelledAt'>, at) {
+      await pool.query(
+        `INSERT INTO "preorderStops" ("stopId", "open", "pickupEvery", "perPickup", "orderBy", "currency", "items", "updatedAt")
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT ("stopId") DO UPDATE SET "open" = excluded."open", "pickupEvery" = excluded."pickupEvery",
+           "perPickup" = excluded."perPickup", "orderBy" = excluded."orderBy", "currency" = excluded."currency",
+           "items" = excluded."items", "updatedAt" = excluded."updatedAt"`,
+        [
+          settings.stopId,
+          settings.open,
+          settings.pickupEvery,
+          settings.perPickup,
+          settings.orderBy,
+          settings.currency,
+          JSON.stringify(settings.items),
+          at,
+        ],
+      );
+    },
+    async taken(stopId) {
+      const { rows } = await pool.query('SELECT "kind", "key", "taken" FROM "preorderCounts" WHERE "stopId" = $1', [
+        stopId,
+      ]);
+      const taken = { pickups: {} as Record<string, number>, items: {} as Record<string, number> };
+      for (const row of rows) taken[row.kind === 'pickup' ? 'pickups' : 'items'][row.key as string] = Number(row.taken);
+      return taken;
+    },
+    async place(order, at, holdUntil) {
+      try {
+        return await inTransaction(pool, (client) => place(client, order, at, holdUntil));
+      } catch (error) {
+        if (!(error instanceof Full)) throw error;
+        return error.claim.kind === 'pickup'
+          ? { ok: false, reason: 'pickup-full' }
+          : { ok: false, reason: 'item-full', item: error.claim.key };
+      }
+    },
+    async attachCheckout(orderId, provider, checkoutId, url) {
+      await pool.query(
+        'UPDATE "preorders" SET "provider" = $2, "checkoutId" = $3, "checkoutUrl" = $4 WHERE "id" = $1',
+        [orderId, provider, checkoutId, url],
+      );
+    },
+    async ownsCheckout(provider, checkoutId) {
+      const { rowCount } = await pool.query('SELECT 1 FROM "preorders" WHERE "provider" = $1 AND "checkoutId" = $2', [
+        provider,
+        checkoutId,
+      ]);
+      return (rowCount ?? 0) > 0;
+    },
+    applyPaid: (event, at) => inTransaction(pool, (client) => applyPaid(client, event, at)),
+    async releaseExpired(at) {
+      const { rows } = await pool.query(
+        `SELECT "id" FROM "preorders" WHERE "status" = 'held' AND "holdUntil" <= $1 ORDER BY "holdUntil"`,
+        [at],
+      );
+      const released: Preorder[] = [];
+      for (const { id } of rows) {
+        const order = await inTransaction(pool, async (client) => {
+          const held = await getOrder(client, id as string, true);
+          if (held?.status !== 'held') return undefined;
+          await client.query(
+            `UPDATE "preorders" SET "status" = 'cancelled', "cancelledAt" = $2, "holdUntil" = NULL WHERE "id" = $1`,
+            [held.id, at],
+          );
+          await release(client, held);
+          return getOrder(client, held.id);
+        });
+        if (order) released.push(order);
+      }
+      return released;
+    },
+    refundsDue: () =>
+      list('SELECT * FROM "preorders" WHERE "refundDue" AND "refundedAt" IS NULL ORDER BY "number"', []),
+    async markRefunded(orderId, at) {
+      const { rowCount } = await pool.query(
+        `UPDATE "preorders" SET "status" = 'refunded', "refundDue" = false, "refundedAt" = $2 WHERE "id" = $1 AND "refundDue"`,
+        [orderId, at],
+      );
+      return (rowCount ?? 0) > 0;
+    },
+    markReady: (orderId, at) => move(orderId, 'ready', ['paid', 'pay-at-pickup'], 'readyAt', at),
+    markPickedUp: (orderId, at) => move(orderId, 'picked-up', ['paid', 'pay-at-pickup', 'ready'], 'pickedUpAt', at),
+    cancelStop: (stopId, at) => inTransaction(pool, (client) => cancelStop(client, stopId, at)),
+    get: (orderId) => getOrder(pool, orderId),
+    forStop: (stopId) => list('SELECT * FROM "preorders" WHERE "stopId" = $1 ORDER BY "pickup", "number"', [stopId]),
+    createdBetween: (from, to) =>
+      list('SELECT * FROM "preorders" WHERE "createdAt" >= $1 AND "createdAt" < $2 ORDER BY "number"', [from, to]),
+    async erase(email) {
+      const { rowCount } = await pool.query(
+        `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> ''`,
+        [email],
+      );
+      return rowCount ?? 0;
+    },
+  };
+}

@@ -1,0 +1,293 @@
+// Pre-orders on SQLite (preorder-store.ts), on the owner store's connection. Every write
+// is IMMEDIATE (the write lock first): another connection or process on the file waits
+// its turn, and a counter is raised by a conditional UPDATE inside that transaction.
+import type Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import {
+  type Claim,
+  claimsOf,
+  FIRST_ORDER_NUMBER,
+  type OrderPaidOutcome,
+  type Preorder,
+  type PreorderSettings,
+  type PreorderStore,
+  type PlaceResult,
+  pricedLines,
+  rowToPreorder,
+  rowToSettings,
+} from '../preorder-store.js';
+import type { PaidEvent } from '../payment-store.js';
+import type { Prepare } from './sqlite-statements.js';
+
+/** A claim that did not fit: the transaction is rolled back. */
+class Full extends Error {
+  constructor(readonly claim: Claim) {
+    super('full');
+  }
+}
+
+export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): PreorderStore {
+  const settingsOf = (stopId: string) => {
+    const row = prepare('SELECT * FROM preorderStops WHERE stopId = ?').get(stopId) as
+      | Record<string, unknown>
+      | undefined;
+    return row && rowToSettings(row);
+  };
+  const get = (id: string) => {
+    const row = prepare('SELECT * FROM preorders WHERE id = ?').get(id) as Record<string, unknown> | undefined;
+    return row && rowToPreorder(row);
+  };
+  /** Raises each counter within its cap, or throws Full (the caller's transaction rolls back). */
+  const claim = (stopId: string, claims: readonly Claim[]) => {
+    for (const one of claims) {
+      prepare('INSERT INTO preorderCounts (stopId, kind, key, taken) VALUES (?, ?, ?, 0) ON CONFLICT DO NOTHING').run(
+        stopId,
+        one.kind,
+        one.key,
+      );
+      const raised = prepare(
+        'UPDATE preorderCounts SET taken = taken + ? WHERE stopId = ? AND kind = ? AND key = ? AND taken + ? <= ?',
+      ).run(one.amount, stopId, one.kind, one.key, one.amount, one.cap).changes;
+      if (raised === 0) throw new Full(one);
+    }
+  };
+  const release = (order: Preorder) => {
+    const settings = settingsOf(order.stopId);
+    if (!settings) return;
+    const claims = [
+      { kind: 'pickup', key: order.pickup, amount: 1 },
+      ...order.lines.map((line) => ({ kind: 'item', key: line.name, amount: line.quantity })),
+    ];
+    for (const one of claims) {
+      prepare('UPDATE preorderCounts SET taken = max(taken - ?, 0) WHERE stopId = ? AND kind = ? AND key = ?').run(
+        one.amount,
+        order.stopId,
+        one.kind,
+        one.key,
+      );
+    }
+  };
+
+  const placeTx = db.transaction(
+    (order: Parameters<PreorderStore['place']>[0], at: string, holdUntil: string | null) => {
+      const settings = settingsOf(order.stopId);
+      if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' } as PlaceResult;
+      const priced = pricedLines(settings, order.lines);
+      if (!priced.ok) return { ok: false, reason: 'unknown-item', item: priced.item } as PlaceResult;
+      claim(order.stopId, claimsOf(settings, order.pickup, priced.lines));
+      const number = prepare(`SELECT coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 FROM preorders`)
+        .pluck()
+        .get() as number;
+      const id = randomUUID();
+      prepare(
+        `INSERT INTO preorders (id, number, stopId, pickup, name, phone, email, lines, total, currency, payAtPickup,
+         status, holdUntil, createdAt)
+       VALUES (@id, @number, @stopId, @pickup, @name, @phone, @email, @lines, @total, @currency, @payAtPickup,
+         @status, @holdUntil, @at)`,
+      ).run({
+        id,
+        number,
+        stopId: order.stopId,
+        pickup: order.pickup,
+        name: order.name,
+        phone: order.phone,
+        email: order.email,
+        lines: JSON.stringify(priced.lines),
+        total: priced.total,
+        currency: settings.currency,
+        payAtPickup: order.payAtPickup ? 1 : 0,
+        status: order.payAtPickup ? 'pay-at-pickup' : 'held',
+        holdUntil: order.payAtPickup ? null : holdUntil,
+        at,
+      });
+      return { ok: true, order: get(id)! } as PlaceResult;
+    },
+  );
+
+  const applyPaidTx = db.transaction(
+    (event: PaidEvent, at: string): { outcome: OrderPaidOutcome; order?: Preorder } => {
+      const first =
+        prepare(
+          `INSERT INTO paymentEvents (provider, eventId, outcome, receivedAt) VALUES (?, ?, 'received', ?)
+         ON CONFLICT DO NOTHING`,
+        ).run(event.provider, event.eventId, at).changes > 0;
+      if (!first) return { outcome: 'duplicate' };
+      const settle = (outcome: OrderPaidOutcome, order?: Preorder) => {
+        prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(
+          outcome,
+          event.provider,
+          event.eventId,
+        );
+        return { outcome, order };
+      };
+      const row = prepare('SELECT * FROM preorders WHERE provider = ? AND checkoutId = ?').get(
+        event.provider,
+        event.checkoutId,
+      ) as Record<string, unknown> | undefined;
+      if (!row) return settle('ignored');
+      const order = rowToPreorder(row);
+      if (order.paidAt) return settle('duplicate', order);
+      const paid = (status: string, refundDue: boolean) => {
+        prepare(
+          `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, holdUntil = NULL, refundDue = ? WHERE id = ?`,
+        ).run(status, event.paymentRef, at, refundDue ? 1 : 0, order.id);
+        return get(order.id)!;
+      };
+      // Paid other than asked: kept (the money is the customer's), owed back, the order not taken.
+      if (event.amount !== order.total || event.currency !== order.currency) {
+        if (order.status === 'held') release(order);
+        return settle('mismatch', paid('cancelled', true));
+      }
+      if (order.status === 'held') return settle('applied', paid('paid', false));
+      const settings = settingsOf(order.stopId);
+      if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
+        try {
+          return db.transaction(() => {
+            claim(order.stopId, claimsOf(settings, order.pickup, order.lines));
+            prepare('UPDATE preorders SET cancelledAt = NULL WHERE id = ?').run(order.id);
+            return settle('late-honoured', paid('paid', false));
+          })();
+        } catch (error) {
+          if (!(error instanceof Full)) throw error;
+        }
+      }
+      return settle('late-refund', paid('cancelled', true));
+    },
+  );
+
+  const releaseTx = db.transaction((id: string, at: string) => {
+    const order = get(id);
+    if (order?.status !== 'held') return undefined;
+    prepare(`UPDATE preorders SET status = 'cancelled', cancelledAt = ?, holdUntil = NULL WHERE id = ?`).run(at, id);
+    release(order);
+    return get(id);
+  });
+
+  const cancelStopTx = db.transaction((stopId: string, at: string) => {
+    prepare(
+      'UPDATE preorderStops SET open = 0, cancelledAt = coalesce(cancelledAt, ?), updatedAt = ? WHERE stopId = ?',
+    ).run(at, at, stopId);
+    const live = (
+      prepare(
+        `SELECT * FROM preorders WHERE stopId = ? AND status IN ('held', 'paid', 'pay-at-pickup', 'ready') ORDER BY number`,
+      ).all(stopId) as Record<string, unknown>[]
+    ).map(rowToPreorder);
+    for (const order of live) {
+      prepare(
+        `UPDATE preorders SET status = 'cancelled', cancelledAt = ?, holdUntil = NULL,
+           refundDue = CASE WHEN paidAt IS NOT NULL THEN 1 ELSE 0 END WHERE id = ?`,
+      ).run(at, order.id);
+    }
+    return live.map((order) => get(order.id)!);
+  });
+
+  const moveTx = db.transaction((id: string, to: string, from: readonly string[], column: string, at: string) => {
+    const changed = prepare(
+      `UPDATE preorders SET status = ?, ${column} = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
+    ).run(to, at, id, ...from).changes;
+    return changed > 0 ? get(id) : undefined;
+  });
+
+  const list = (sql: string, ...params: unknown[]) =>
+    (prepare(sql).all(...params) as Record<string, unknown>[]).map(rowToPreorder);
+
+  return {
+    async settings(stopId) {
+      return settingsOf(stopId);
+    },
+    async openStops(stopIds) {
+      if (stopIds.length === 0) return new Set();
+      const rows = prepare(
+        `SELECT stopId FROM preorderStops WHERE open = 1 AND cancelledAt IS NULL
+           AND stopId IN (SELECT value FROM json_each(?))`,
+      )
+        .pluck()
+        .all(JSON.stringify(stopIds)) as string[];
+      return new Set(rows);
+    },
+    async saveSettings(settings: Omit<PreorderSettings, 'cancelledAt'>, at) {
+      prepare(
+        `INSERT INTO preorderStops (stopId, open, pickupEvery, perPickup, orderBy, currency, items, updatedAt)
+         VALUES (@stopId, @open, @pickupEvery, @perPickup, @orderBy, @currency, @items, @at)
+         ON CONFLICT (stopId) DO UPDATE SET open = excluded.open, pickupEvery = excluded.pickupEvery,
+           perPickup = excluded.perPickup, orderBy = excluded.orderBy, currency = excluded.currency,
+           items = excluded.items, updatedAt = excluded.updatedAt`,
+      ).run({ ...settings, open: settings.open ? 1 : 0, items: JSON.stringify(settings.items), at: at.toISOString() });
+    },
+    async taken(stopId) {
+      const rows = prepare('SELECT kind, key, taken FROM preorderCounts WHERE stopId = ?').all(stopId) as {
+        kind: 'pickup' | 'item';
+        key: string;
+        taken: number;
+      }[];
+      const taken = { pickups: {} as Record<string, number>, items: {} as Record<string, number> };
+      for (const row of rows) taken[row.kind === 'pickup' ? 'pickups' : 'items'][row.key] = row.taken;
+      return taken;
+    },
+    async place(order, at, holdUntil) {
+      try {
+        return placeTx.immediate(order, at.toISOString(), holdUntil?.toISOString() ?? null);
+      } catch (error) {
+        if (!(error instanceof Full)) throw error;
+        return error.claim.kind === 'pickup'
+          ? { ok: false, reason: 'pickup-full' }
+          : { ok: false, reason: 'item-full', item: error.claim.key };
+      }
+    },
+    async attachCheckout(orderId, provider, checkoutId, url) {
+      prepare('UPDATE preorders SET provider = ?, checkoutId = ?, checkoutUrl = ? WHERE id = ?').run(
+        provider,
+        checkoutId,
+        url,
+        orderId,
+      );
+    },
+    async ownsCheckout(provider, checkoutId) {
+      return (
+        prepare('SELECT 1 FROM preorders WHERE provider = ? AND checkoutId = ?').get(provider, checkoutId) !== undefined
+      );
+    },
+    async applyPaid(event, at) {
+      return applyPaidTx.immediate(event, at.toISOString());
+    },
+    async releaseExpired(at) {
+      const ids = prepare(`SELECT id FROM preorders WHERE status = 'held' AND holdUntil <= ? ORDER BY holdUntil`)
+        .pluck()
+        .all(at.toISOString()) as string[];
+      return ids.flatMap((id) => releaseTx.immediate(id, at.toISOString()) ?? []);
+    },
+    async refundsDue() {
+      return list('SELECT * FROM preorders WHERE refundDue = 1 AND refundedAt IS NULL ORDER BY number');
+    },
+    async markRefunded(orderId, at) {
+      return (
+        prepare(
+          `UPDATE preorders SET status = 'refunded', refundDue = 0, refundedAt = ? WHERE id = ? AND refundDue = 1`,
+        ).run(at.toISOString(), orderId).changes > 0
+      );
+    },
+    async markReady(orderId, at) {
+      return moveTx.immediate(orderId, 'ready', ['paid', 'pay-at-pickup'], 'readyAt', at.toISOString());
+    },
+    async markPickedUp(orderId, at) {
+      return moveTx.immediate(orderId, 'picked-up', ['paid', 'pay-at-pickup', 'ready'], 'pickedUpAt', at.toISOString());
+    },
+    async cancelStop(stopId, at) {
+      return cancelStopTx.immediate(stopId, at.toISOString());
+    },
+    async get(orderId) {
+      return get(orderId);
+    },
+    async forStop(stopId) {
+      return list('SELECT * FROM preorders WHERE stopId = ? ORDER BY pickup, number', stopId);
+    },
+    async createdBetween(from, to) {
+      return list('SELECT * FROM preorders WHERE createdAt >= ? AND createdAt < ? ORDER BY number', from, to);
+    },
+    async erase(email) {
+      return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(
+        email,
+      ).changes;
+    },
+  };
+}
