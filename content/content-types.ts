@@ -89,6 +89,8 @@ export interface Sale {
   payOffline: string;
   /** Where a customer can review the business (Google, Yelp…): the thank-you after the event links it. */
   reviewUrl?: string;
+  /** How many days an accepted quote holds its date until its deposit is paid (default 7). */
+  holdDays?: number;
 }
 
 /** The days of the week as the content file names them. */

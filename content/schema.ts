@@ -199,6 +199,8 @@ const sale = record({
   terms: text(4000),
   payOffline: text(600),
   reviewUrl: v.optional(httpUrl),
+  // Default 7 (holdDaysOf, src/shared/availability.ts), as eventsPerDay is 1 when not given.
+  holdDays: v.optional(wholeNumber(1, 90)),
 });
 
 const clockTime = (latest: string) =>

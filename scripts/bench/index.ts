@@ -3,11 +3,12 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|quote|api|inbox|notify|drain|payments|orders|order-page runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { formatApiBench, runApiBench } from './api.js';
+import { formatAvailabilityBench, runAvailabilityBench } from './availability.js';
 import { formatHeadersBench, runHeadersBench } from './headers.js';
 import { formatInboxBench, runInboxBench } from './inbox.js';
 import { formatNotifyBench, runNotifyBench } from './notify.js';
@@ -67,6 +68,12 @@ if (!only || only === 'api') {
   console.log('\n=== API: creating inquiries ===');
   const api = formatApiBench(await runApiBench());
   sections.push(`## The inquiry API\n\n\`\`\`\n${api}\n\`\`\``);
+}
+if (!only || only === 'availability') {
+  console.log('\n=== the calendar: a year of availability ===');
+  const availability = formatAvailabilityBench(await runAvailabilityBench());
+  console.log(availability);
+  sections.push(`## The calendar\n\n\`\`\`\n${availability}\n\`\`\``);
 }
 if (!only || only === 'inbox') {
   console.log("\n=== the owner's inbox over 100,000 inquiries ===");

@@ -53,8 +53,12 @@ export const api = {
     request<InboxPage>('GET', `/api/owner/inquiries${queryString ? `?${queryString}` : ''}`, undefined, signal),
   inquiry: (id: string, signal?: AbortSignal) =>
     request<InquiryDetail>('GET', `/api/owner/inquiries/${id}`, undefined, signal),
-  setStatus: (id: string, status: InquiryStatus) =>
-    request<{ status: InquiryStatus }>('PUT', `/api/owner/inquiries/${id}/status`, { status }),
+  /** `override`: "Book anyway" on a day already booked (record 280). */
+  setStatus: (id: string, status: InquiryStatus, override = false) =>
+    request<{ status: InquiryStatus }>('PUT', `/api/owner/inquiries/${id}/status`, {
+      status,
+      ...(override ? { override } : {}),
+    }),
   addNote: (id: string, note: string) =>
     request<{ note: string }>('POST', `/api/owner/inquiries/${id}/notes`, { note }),
   erase: (id: string) => request<void>('DELETE', `/api/owner/inquiries/${id}`),

@@ -67,7 +67,7 @@ function standIn(options: { failFirstLoad?: string } = {}) {
         failLoad = undefined;
         return json(503, { error: 'internal', message });
       }
-      return json(200, { inquiry, history, bookedSameDay: [] } satisfies InquiryDetail);
+      return json(200, { inquiry, history, bookedSameDay: [], depositOnBookedDay: false } satisfies InquiryDetail);
     }
     if (method === 'GET' && url.endsWith('/quotes')) return json(200, buildQuotesAnswer({ quotes }));
     if (method === 'POST' && url.endsWith('/quotes')) {

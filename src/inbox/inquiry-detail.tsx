@@ -48,6 +48,8 @@ export function InquiryPage({
   const [statusMessage, setStatusMessage] = useState('');
   const [noteMessage, setNoteMessage] = useState('');
   const [chosenStatus, setChosenStatus] = useState<InquiryStatus | undefined>();
+  // Booked refused on a day already booked: the server's words, beside "Book anyway" (record 280).
+  const [dayFull, setDayFull] = useState<string | undefined>();
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
 
@@ -64,16 +66,23 @@ export function InquiryPage({
     }
   }, [inquiry]);
 
-  const act = async (work: () => Promise<unknown>, done: string, say: (message: string) => void) => {
+  const act = async (
+    work: () => Promise<unknown>,
+    done: string,
+    say: (message: string) => void,
+    refused?: (error: ApiError) => boolean,
+  ) => {
     setActionError(undefined);
     setStatusMessage('');
     setNoteMessage('');
+    setDayFull(undefined);
     try {
       await work();
       say(done);
       await load();
       return true;
     } catch (caught) {
+      if (caught instanceof ApiError && refused?.(caught)) return false;
       setActionError(caught instanceof ApiError ? caught.message : 'That did not work. Please try again.');
       return false;
     }
@@ -88,7 +97,19 @@ export function InquiryPage({
       setStatusMessage(`The status is already ${STATUS_LABELS[status]}.`);
       return;
     }
-    if (await act(() => api.setStatus(id, status), `Status saved: ${STATUS_LABELS[status]}.`, setStatusMessage))
+    const fullDay = (error: ApiError) => {
+      if (status !== 'booked' || error.status !== 409) return false;
+      setDayFull(error.message);
+      return true;
+    };
+    if (
+      await act(() => api.setStatus(id, status), `Status saved: ${STATUS_LABELS[status]}.`, setStatusMessage, fullDay)
+    )
+      setChosenStatus(undefined);
+  };
+
+  const bookAnyway = async () => {
+    if (await act(() => api.setStatus(id, 'booked', true), 'Status saved: Booked (booked anyway).', setStatusMessage))
       setChosenStatus(undefined);
   };
 
@@ -219,6 +240,17 @@ export function InquiryPage({
                   Save status
                 </button>
               </form>
+              {dayFull || (detail.depositOnBookedDay && inquiry.status !== 'booked') ? (
+                <div role="alert" className="inbox-stack">
+                  <p>
+                    {dayFull ??
+                      'Deposit paid for a day already booked: the payment is kept and the inquiry is not Booked.'}
+                  </p>
+                  <button type="button" className="inbox-button" onClick={bookAnyway}>
+                    Book anyway
+                  </button>
+                </div>
+              ) : null}
               {/* Each card's confirmation, there: only the last action's is on the page. */}
               {statusMessage ? (
                 <p role="status" className="inbox-live">

@@ -121,7 +121,9 @@ export function Payments({ inquiryId, onChange }: { inquiryId: string; onChange:
                 const payment = await paymentsApi.record(inquiryId, body);
                 setRecording(false);
                 opener.current?.focus();
-                await changed(`Payment of ${money(payment.amount)} recorded.`);
+                // A deposit reached on a day already booked: kept, not Booked (record 280).
+                const dayFull = 'dayFull' in payment ? ` ${String(payment.dayFull)}` : '';
+                await changed(`Payment of ${money(payment.amount)} recorded.${dayFull}`);
               }}
               onCancel={() => {
                 setRecording(false);

@@ -442,6 +442,7 @@ export async function buildApp(
   });
   await app.register(paymentRoutes, {
     owners,
+    content,
     providers,
     notifier,
     onOrderPaid(outcome, order) {
@@ -462,8 +463,8 @@ export async function buildApp(
     perAddress: config.limits.inquiriesPerIp,
   });
   await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
-  await app.register(availabilityRoutes, { calendar: owners.calendar, content });
-  const dayTaken = dayTakenOn(owners.calendar, content, (error) =>
+  await app.register(availabilityRoutes, { calendar: owners.calendar, content, clock });
+  const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
   await app.register(inquiryRoutes, { config, store, content, dayTaken });

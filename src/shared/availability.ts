@@ -55,3 +55,17 @@ export interface BlockedDaysView {
   blocks: BlockedDayView[];
   today: string;
 }
+
+/** How many days an accepted quote holds its date when the content does not say (`sale.holdDays`). */
+export const DEFAULT_HOLD_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The content's hold, in days (issue 38 item 3, record 281). */
+export const holdDaysOf = (sale: { holdDays?: number }): number => sale.holdDays ?? DEFAULT_HOLD_DAYS;
+
+/** The earliest acceptance still holding its date at `now`: a quote accepted at or before it no longer holds. */
+export const heldSince = (sale: { holdDays?: number }, now: number): Date => new Date(now - holdDaysOf(sale) * DAY_MS);
+
+/** When an accepted quote's hold on its date ends, if its deposit is not paid by then (ISO instant). */
+export const holdEndsAt = (acceptedAt: string, sale: { holdDays?: number }): string =>
+  new Date(Date.parse(acceptedAt) + holdDaysOf(sale) * DAY_MS).toISOString();

@@ -115,6 +115,8 @@ export interface InquiryDetail {
   history: HistoryEntry[];
   /** The other Booked inquiries on its event date ("Already booked that day:"). */
   bookedSameDay: { id: string; name: string }[];
+  /** Its deposit was paid for a day already booked: kept, not Booked (record 280). */
+  depositOnBookedDay: boolean;
 }
 
 /** One upcoming booking, as the inbox lists them. */

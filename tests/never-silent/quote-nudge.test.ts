@@ -68,11 +68,13 @@ describe('a quote nobody answered', () => {
     );
     await sweepAt(sentAt + 5 * DAY);
     await sweepAt(sentAt + 12 * DAY);
-    expect(await queued()).toHaveLength(3);
+    // The accepted quote's deposit unpaid for the hold's 7 days: the owner is told its hold ended (record 281).
+    expect(await queued()).toHaveLength(4);
+    expect(await queued()).toContain(`hold-ended:${accepted.id}`);
     await sweepAt(sentAt + 13 * DAY); // the day before the last one
     expect((await queued()).at(-1)).toBe(`quote-expiring:${open.id}`);
     await sweepAt(sentAt + 14 * DAY);
-    expect(await queued()).toHaveLength(4);
+    expect(await queued()).toHaveLength(5);
 
     await t.app.notifier.start();
     const mailsOf = (person: NewInquiry, subject: RegExp) =>

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { hashPassword } from '../../src/server/owner/password.js';
 import { openOwnerStore } from '../../src/server/store/open-owner-store.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
-import type { buildInquiryBody } from './builders.js';
+import { type buildInquiryBody, dayFromToday } from './builders.js';
 import { freshDataDir } from './databases.js';
 import { freePort } from './postgres.js';
 import { deviceKeys, newDevice, opened, startPushService, type TestPushService } from './push-service.js';
@@ -58,6 +58,7 @@ export async function startSaleServer(env: Record<string, string> = {}): Promise
   });
   await server.start();
   const origin = `http://127.0.0.1:${server.port}`;
+  let quotedDays = 0;
   const cookie = await ownerCookie(server, SALE_OWNER, PASSWORD);
   const owner: SaleServer['owner'] = (method, path, body) =>
     fetch(`${origin}${path}`, {
@@ -88,7 +89,8 @@ export async function startSaleServer(env: Record<string, string> = {}): Promise
         body: new URLSearchParams(fields),
       }),
     async quoted() {
-      const { id, inquiry } = await createInquiryAt(origin);
+      // A day of its own: an accepted quote holds its day, a deposit books it (records 240, 281).
+      const { id, inquiry } = await createInquiryAt(origin, { eventDate: dayFromToday(30 + quotedDays++) });
       const { draft } = (await (await owner('GET', `/api/owner/inquiries/${id}/quotes`)).json()) as QuotesAnswer;
       const sent = await owner('POST', `/api/owner/inquiries/${id}/quotes`, draft);
       expect(sent.status).toBe(201);

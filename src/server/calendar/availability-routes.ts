@@ -3,7 +3,8 @@
 // store. No names, no reasons: only dates.
 import type { FastifyPluginAsync } from 'fastify';
 import { eventPlanning } from '../../../content/event-settings.js';
-import { availabilityRangeProblem } from '../../shared/availability.js';
+import { availabilityRangeProblem, heldSince } from '../../shared/availability.js';
+import type { Clock } from '../clock.js';
 import type { DayTaken } from '../accept-inquiry.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { CalendarStore } from '../store/calendar-store.js';
@@ -17,11 +18,17 @@ export const AVAILABILITY_CACHE = 'public, max-age=60';
  * create asks it). When the calendar cannot answer, the day counts as free: an
  * inquiry is never lost to this check, and Booked is guarded where it is written.
  */
-export function dayTakenOn(calendar: CalendarStore, content: ContentPort, onError: (error: unknown) => void): DayTaken {
+export function dayTakenOn(
+  calendar: CalendarStore,
+  content: ContentPort,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): DayTaken {
   return async (date) => {
-    const perDay = eventPlanning(content.current().content).eventsPerDay;
+    const site = content.current().content;
+    const perDay = eventPlanning(site).eventsPerDay;
     try {
-      return (await calendar.unavailableDays(date, date, perDay)).length > 0;
+      return (await calendar.unavailableDays(date, date, perDay, heldSince(site.sale, clock()))).length > 0;
     } catch (error) {
       onError(error);
       return false;
@@ -29,16 +36,19 @@ export function dayTakenOn(calendar: CalendarStore, content: ContentPort, onErro
   };
 }
 
-export const availabilityRoutes: FastifyPluginAsync<{ calendar: CalendarStore; content: ContentPort }> = async (
-  app,
-  { calendar, content },
-) => {
+export const availabilityRoutes: FastifyPluginAsync<{
+  calendar: CalendarStore;
+  content: ContentPort;
+  clock: Clock;
+}> = async (app, { calendar, content, clock }) => {
   app.get<{ Querystring: Record<string, unknown> }>('/api/availability', async (request, reply) => {
     const { from, to } = request.query;
     const problem = availabilityRangeProblem(from, to);
     if (problem) throw httpError(400, problem);
-    const perDay = eventPlanning(content.current().content).eventsPerDay;
-    const unavailable = await calendar.unavailableDays(from as string, to as string, perDay);
+    const site = content.current().content;
+    const perDay = eventPlanning(site).eventsPerDay;
+    const held = heldSince(site.sale, clock());
+    const unavailable = await calendar.unavailableDays(from as string, to as string, perDay, held);
     return reply.header('cache-control', AVAILABILITY_CACHE).send({ unavailable });
   });
 };

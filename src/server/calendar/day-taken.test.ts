@@ -47,7 +47,13 @@ describe('dayTakenOn', () => {
         throw new Error('database away');
       },
     } as unknown as CalendarStore;
-    expect(await dayTakenOn(broken, fixedContentPort(content), (error) => seen.push(error))('2031-01-01')).toBe(false);
+    const failing = dayTakenOn(
+      broken,
+      fixedContentPort(content),
+      () => 0,
+      (error) => seen.push(error),
+    );
+    expect(await failing('2031-01-01')).toBe(false);
     expect(seen).toEqual([new Error('database away')]);
   });
 });

@@ -3,11 +3,14 @@
 // once for every channel (the owner's e-mail and push, the customer's e-mail). A new
 // event is one entry in OWNER_NOTICES or CUSTOMER_NOTICES; the channels plan them.
 import { content } from '../../../content/index.js';
+import { holdDaysOf } from '../../shared/availability.js';
 import { formatMoney } from '../../shared/money.js';
 import { METHOD_LABELS } from '../../shared/payment-views.js';
 import { todayIn } from '../../shared/time-zone.js';
 import { FOLLOW_UP_EVENTS } from '../reminders/follow-up-events.js';
+import { HOLD_ENDED_EVENT } from '../reminders/hold-ended.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
+import { DAY_FULL_EVENT } from '../store/day-claim.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT, PAYMENT_RECEIVED_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
@@ -72,6 +75,35 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
         `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
         `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
+      ],
+      ...toInbox(context),
+    };
+  },
+  // A deposit reached on a day already booked: kept, not Booked, the owner told at once (record 280).
+  async [DAY_FULL_EVENT](context) {
+    const { sale, inquiry } = context;
+    const payment = await sale?.payment(topicRef(context.topic));
+    if (!payment) return undefined;
+    return {
+      subject: `Deposit paid for a day already booked: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        `${fullName(inquiry)} paid ${money(payment.amount, payment.currency)} toward the deposit for ${eventDay(inquiry.eventDate)}, but that day is already booked.`,
+        'The payment is kept and the inquiry is not marked Booked: choose “Book anyway” on its page, or refund the deposit.',
+      ],
+      ...toInbox(context),
+    };
+  },
+  // An accepted quote's hold ran out unpaid: the day is open again (record 281).
+  async [HOLD_ENDED_EVENT](context) {
+    const [quote, progress] = await Promise.all([quoteOf(context), context.sale?.progress(context.inquiry.id)]);
+    if (!quote?.accepted || quote.depositPaidAt || quote.declinedAt) return undefined;
+    if (progress && ['booked', 'declined', 'spam'].includes(progress.status)) return undefined;
+    const { inquiry } = context;
+    return {
+      subject: `Hold ended: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      lines: [
+        `${fullName(inquiry)} accepted your quote but has not paid the deposit within ${holdDaysOf(content.sale)} days.`,
+        `${eventDay(inquiry.eventDate)} is no longer held: it is open to other customers again. A deposit paid later still books it if it is free.`,
       ],
       ...toInbox(context),
     };
@@ -201,6 +233,8 @@ const EVENT_LABELS: Record<string, string> = {
   [DEPOSIT_PAID_EVENT]: 'deposit paid',
   [PAYMENT_RECEIVED_EVENT]: 'payment receipt',
   [REFUND_CLAMPED_EVENT]: 'refund larger than its payment',
+  [DAY_FULL_EVENT]: 'deposit for a day already booked',
+  [HOLD_ENDED_EVENT]: 'hold ended',
   ...EVENT_PLAN_LABELS,
 };
 

@@ -119,6 +119,9 @@ describe('the words people read in notifications', () => {
     expect((await postForm(t, `${declined.path}/decline`, { reason: 'Too far' })).statusCode).toBe(303);
     const lead = buildNewInquiry();
     await t.inquiries.create(lead);
+    // Accepted, its deposit not paid: its hold may end (record 281).
+    const held = await quoted(t, cookie);
+    expect((await postForm(t, `${held.path}/accept`, { accept: 'yes' })).statusCode).toBe(303);
 
     // Ten days before the event: the final count can still be given.
     const eventDate = booked.inquiry.document.eventDate;
@@ -133,6 +136,7 @@ describe('the words people read in notifications', () => {
       { inquiry: stored.get(open.id)!, refs: [open.quote.id] },
       { inquiry: stored.get(declined.id)!, refs: [declined.quote.id] },
       { inquiry: stored.get(lead.id)!, refs: [lead.id] },
+      { inquiry: stored.get(held.id)!, refs: [held.quote.id] },
     ];
 
     /** Each notice rendered for every record it can tell of; each must tell of at least one. */

@@ -22,6 +22,8 @@ import { minorToInput } from '../../shared/money.js';
 import { QUOTE_STATE_LABELS } from '../../shared/quote-views.js';
 import { todayIn } from '../../shared/time-zone.js';
 import { quoteState } from '../store/quote-store.js';
+import { bookingRule } from '../calendar/day-rule.js';
+import { DayFullError } from '../store/day-claim.js';
 import { httpError } from '../http-error.js';
 import { formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../inquiry-export.js';
 import { keptEstimateLine } from '../kept-estimate.js';
@@ -146,14 +148,20 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
       await owners.inbox.markRead(request.params.id, new Date());
       const found = await owners.inbox.getInquiry(request.params.id);
       if (!found) throw httpError(404, 'No such inquiry (it may have been erased).');
-      const sameDay = await owners.inbox.bookedInquiries({ on: found.inquiry.eventDate });
-      return {
-        inquiry: toRow(found.inquiry, site()),
-        history: found.history,
-        bookedSameDay: sameDay
-          .filter((booked) => booked.id !== found.inquiry.id)
-          .map((booked) => ({ id: booked.id, name: `${booked.firstName} ${booked.lastName}` })),
-      };
+      const [sameDay, quotes] = await Promise.all([
+        owners.inbox.bookedInquiries({ on: found.inquiry.eventDate }),
+        owners.quotes.forInquiry(found.inquiry.id),
+      ]);
+      const inquiry = toRow(found.inquiry, site());
+      const bookedSameDay = sameDay
+        .filter((booked) => booked.id !== found.inquiry.id)
+        .map((booked) => ({ id: booked.id, name: `${booked.firstName} ${booked.lastName}` }));
+      // The flag of a deposit kept on a day that filled (record 280): paid, yet not Booked while others are.
+      const depositOnBookedDay =
+        bookedSameDay.length > 0 &&
+        !['booked', 'declined'].includes(inquiry.status) &&
+        quotes.some((quote) => quote.depositPaidAt !== null && quote.declinedAt === null);
+      return { inquiry, history: found.history, bookedSameDay, depositOnBookedDay };
     },
   );
 
@@ -205,7 +213,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { status: InquiryStatus } }>(
+  app.put<{ Params: { id: string }; Body: { status: InquiryStatus; override?: boolean } }>(
     '/api/owner/inquiries/:id/status',
     {
       schema: {
@@ -214,12 +222,19 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
           type: 'object',
           additionalProperties: false,
           required: ['status'],
-          properties: { status: { type: 'string', enum: [...INQUIRY_STATUSES] } },
+          // override: the owner's "Book anyway" on a day already booked (record 280).
+          properties: { status: { type: 'string', enum: [...INQUIRY_STATUSES] }, override: { type: 'boolean' } },
         },
       },
     },
     async (request) => {
-      const changed = await owners.inbox.setStatus(request.params.id, request.body.status, actor(request), new Date());
+      const { status, override } = request.body;
+      const changed = await owners.inbox
+        .setStatus(request.params.id, status, actor(request), new Date(), bookingRule(site(), override))
+        .catch((error: unknown) => {
+          if (error instanceof DayFullError) throw httpError(409, error.message);
+          throw error;
+        });
       if (!changed) throw httpError(404, 'No such inquiry (it may have been erased).');
       return { status: request.body.status };
     },

@@ -14,6 +14,8 @@ import {
   voidReasonProblem,
 } from '../../shared/payment-views.js';
 import { saleFiguresOf } from '../event-plan/sale-figures.js';
+import { bookingRule } from '../calendar/day-rule.js';
+import { DAY_FULL_MESSAGE } from '../store/day-claim.js';
 import { httpError } from '../http-error.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { Payment } from '../store/payment-store.js';
@@ -93,12 +95,15 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
         { ...body, currency: site().sale.currency },
         actor(request.owner!),
         new Date(),
+        bookingRule(site()),
       );
       if (!result.ok && result.reason === 'missing') throw httpError(404, NO_INQUIRY);
       if (!result.ok) throw httpError(409, 'Another payment was recorded with this id. Open the form again.');
       // It may have reached the deposit: the owner's "Deposit paid" is owed.
       if (result.created) notifier.kick(1);
-      return reply.status(result.created ? 201 : 200).send(paymentView(result.payment));
+      // The deposit reached on a day already booked: kept, not Booked (record 280); the page says so.
+      const dayFull = result.dayFull ? { dayFull: DAY_FULL_MESSAGE } : {};
+      return reply.status(result.created ? 201 : 200).send({ ...paymentView(result.payment), ...dayFull });
     },
   );
 

@@ -4,7 +4,9 @@
 // reached, the owner's notice owed; the worker is kicked after the commit. Anything the
 // site did not cause is acknowledged (200) and ignored, so the provider stops sending it.
 import type { FastifyPluginAsync } from 'fastify';
+import { bookingRule } from '../calendar/day-rule.js';
 import { httpError } from '../http-error.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { EventOutcome } from '../store/payment-store.js';
@@ -16,6 +18,8 @@ const EVENT_BODY_LIMIT = 256 * 1024;
 
 export interface PaymentRouteOptions {
   owners: OwnerStore;
+  /** The live content: its `event.eventsPerDay` decides whether a deposit may book its day (record 280). */
+  content: ContentPort;
   providers: readonly PaymentProvider[];
   notifier: Pick<Notifier, 'kick'>;
   /** A pre-order's payment applied (record 290): a late one owed back is refunded at once. */
@@ -34,7 +38,7 @@ const ORDER_OUTCOMES: Record<OrderPaidOutcome, EventOutcome> = {
 
 /** Applies a verified event: a paid checkout (a deposit's or a pre-order's) or a refund; anything else is ignored. */
 async function apply(
-  { owners, onOrderPaid }: PaymentRouteOptions,
+  { owners, content, onOrderPaid }: PaymentRouteOptions,
   provider: PaymentProvider,
   event: ProviderEvent,
 ): Promise<EventOutcome> {
@@ -48,7 +52,7 @@ async function apply(
       onOrderPaid?.(outcome, order);
       return ORDER_OUTCOMES[outcome];
     }
-    return owners.payments.applyPaid(paid, at);
+    return owners.payments.applyPaid(paid, at, bookingRule(content.current().content));
   }
   if (event.type === 'refunded') {
     const { paymentRef, refundedTotal, currency } = event;

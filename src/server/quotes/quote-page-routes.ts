@@ -11,6 +11,7 @@ import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { ContentPort } from '../site/content-port.js';
+import { holdEndsAt } from '../../shared/availability.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
 import { planFieldLabel, readDetails, readFinalCount } from '../event-plan/event-plan-forms.js';
@@ -194,8 +195,11 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       deposit,
       problem: payment?.problem,
     });
+    // The date held until the deposit is paid (record 281): the page says until when, or that it ended.
+    const until = quote.accepted && !quote.depositPaidAt ? holdEndsAt(quote.accepted.at, site().sale) : undefined;
+    const hold = until ? { until, ended: clock() >= Date.parse(until) } : undefined;
     const { terms } = figures;
-    if (!terms) return { deposit, payment: paying, afterAcceptance: '' };
+    if (!terms) return { deposit, payment: paying, afterAcceptance: '', hold };
     const [counts, details] = await Promise.all([
       owners.eventPlans.finalCounts(inquiry.id),
       owners.eventPlans.details(inquiry.id),
@@ -212,7 +216,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       saved: view.saved,
       problem: view.planProblem,
     });
-    return { deposit, payment: paying, afterAcceptance: plan };
+    return { deposit, payment: paying, afterAcceptance: plan, hold };
   };
 
   /** Accepted, with its deposit paid or not: the customer's answer stands and the event is being planned. */

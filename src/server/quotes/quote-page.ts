@@ -35,6 +35,8 @@ export interface QuotePageOptions {
   figures?: Pick<SaleFigures, 'guests' | 'lines' | 'totals'> | undefined;
   /** The page's script tag, if it needs one (quotePageScript). */
   script?: string;
+  /** Accepted, deposit not paid: the date held until `until` (an instant), or no longer (record 281). */
+  hold?: { until: string; ended: boolean } | undefined;
 }
 
 /**
@@ -145,6 +147,7 @@ function stateNotice(options: QuotePageOptions): string {
   if (state === 'accepted' && quote.accepted) {
     return notice([
       `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`,
+      ...holdLine(options),
       ...nextStep(options),
       digestLine(quote.accepted.hash),
     ]);
@@ -164,6 +167,16 @@ function stateNotice(options: QuotePageOptions): string {
 }
 
 /** After acceptance, what the customer does next (or waits for): the notice's lines about the deposit. */
+/** Whether the date is still held for the deposit (record 281). */
+function holdLine({ hold }: QuotePageOptions): string[] {
+  if (!hold) return [];
+  return hold.ended
+    ? [
+        `<strong>Your date is no longer held</strong>: the deposit was not paid by ${escapeHtml(dayOf(hold.until))}. It books the date only if the date is still free.`,
+      ]
+    : [`We hold your date until ${escapeHtml(dayOf(hold.until))} for the deposit.`];
+}
+
 function nextStep({ quote, deposit, path }: QuotePageOptions): string[] {
   if (!deposit || deposit.due <= 0) return [];
   const amount = money(quote, deposit.due);

@@ -3,6 +3,7 @@
 import { balanceDueReminder } from './balance-due.js';
 import { finalCountReminders } from './final-count.js';
 import { finalCountChangesRule } from './final-count-changes.js';
+import { holdEndedRule } from './hold-ended.js';
 import { leadWaitingRule } from './lead-waiting.js';
 import { quoteExpiringRule, quoteNudgeRule } from './quote-reminders.js';
 import type { ReminderRule } from './reminder-rule.js';
@@ -18,4 +19,5 @@ export const REMINDER_RULES: readonly ReminderRule[] = [
   finalCountChangesRule,
   balanceDueReminder,
   tomorrowReminder,
+  holdEndedRule,
 ];

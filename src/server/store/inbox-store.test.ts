@@ -77,7 +77,7 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore contract on $name', (engine) => {
       const { owners } = opened;
       await owners.inbox.addNote(elsewhere.id, 'Meet at the Marfa depot', ACTOR, new Date());
       for (const inquiry of inquiries.filter((_, k) => k % 50 === 0))
-        await owners.inbox.setStatus(inquiry.id, 'booked', ACTOR, new Date());
+        await owners.inbox.setStatus(inquiry.id, 'booked', ACTOR, new Date(), { perDay: 50 });
 
       const newestFirst = (list: NewInquiry[]) =>
         [...list].sort((a, b) => b.document.createdAt.localeCompare(a.document.createdAt)).map(({ id }) => id);

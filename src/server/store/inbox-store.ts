@@ -4,6 +4,7 @@
 import type { InboxQuery, InquiryDetail, InquiryStatus } from '../../shared/inbox-views.js';
 import { PATTERNS } from '../../shared/inquiry.js';
 import { MIN_PHONE_DIGITS } from '../../shared/text-rules.js';
+import type { DayRule } from './day-claim.js';
 import type { Actor } from './actor.js';
 import type { StoredInquiry } from './stored-inquiry.js';
 
@@ -39,8 +40,12 @@ export interface InboxStore {
   workOn(ids: readonly string[]): Promise<Map<string, OwnerWork>>;
   /** Marks it read (once; the first reading stays). False if there is no such inquiry. */
   markRead(id: string, at: Date): Promise<boolean>;
-  /** Records a status change (only when it changes). False if there is no such inquiry. */
-  setStatus(id: string, status: InquiryStatus, by: Actor, at: Date): Promise<boolean>;
+  /**
+   * Records a status change (only when it changes). False if there is no such inquiry.
+   * Booked on a full day (`rule`, default one a day) throws DayFullError, unless `rule.override`
+   * ("Book anyway"), which the history then says (record 280).
+   */
+  setStatus(id: string, status: InquiryStatus, by: Actor, at: Date, rule?: DayRule): Promise<boolean>;
   /** Appends a note. False if there is no such inquiry. */
   addNote(id: string, note: string, by: Actor, at: Date): Promise<boolean>;
   /**

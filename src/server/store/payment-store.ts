@@ -16,6 +16,7 @@ import { content } from '../../../content/index.js';
 import { formatMoney, type Minor } from '../../shared/money.js';
 import { type PaymentMethod, type PaymentView, paymentWords } from '../../shared/payment-views.js';
 import type { Actor } from './actor.js';
+import type { DayRule } from './day-claim.js';
 
 /** A payment as stored (a provider's refund too). */
 export interface Payment extends Omit<PaymentView, 'provider'> {
@@ -82,8 +83,8 @@ export interface RefundEvent {
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'mismatch';
 
 export type RecordResult =
-  | { ok: true; payment: Payment; created: boolean }
-  | { ok: false; reason: 'missing' | 'conflict' };
+  /** `dayFull`: the deposit was reached on a day already booked, so the inquiry is not Booked (record 280). */
+  { ok: true; payment: Payment; created: boolean; dayFull?: true } | { ok: false; reason: 'missing' | 'conflict' };
 
 export type VoidResult = { ok: true; payment: Payment } | { ok: false; reason: 'missing' };
 
@@ -104,12 +105,15 @@ export interface PaymentStore {
   ): Promise<CheckoutLookup>;
   /** Keeps a checkout (the same one again changes nothing). */
   saveCheckout(checkout: StoredCheckout): Promise<void>;
-  /** Records a provider's paid checkout once per event and once per checkout, if it is one the site made. */
-  applyPaid(event: PaidEvent, at: Date): Promise<EventOutcome>;
+  /**
+   * Records a provider's paid checkout once per event and once per checkout, if it is one the site made.
+   * A deposit reached on a day full by `rule` (default one a day) is kept but not Booked (record 280).
+   */
+  applyPaid(event: PaidEvent, at: Date, rule?: DayRule): Promise<EventOutcome>;
   /** Records what a provider refunded of one of the site's payments, once per event and per amount refunded. */
   applyRefund(event: RefundEvent, at: Date): Promise<EventOutcome>;
   /** Records money taken outside the site; the same id again answers the payment it made ('conflict' if it differs). */
-  record(inquiryId: string, payment: NewPayment, by: Actor, at: Date): Promise<RecordResult>;
+  record(inquiryId: string, payment: NewPayment, by: Actor, at: Date, rule?: DayRule): Promise<RecordResult>;
   /** Voids one of the inquiry's payments with a reason (voiding it again changes nothing). */
   void(inquiryId: string, paymentId: string, reason: string, by: Actor, at: Date): Promise<VoidResult>;
   /** The inquiry's payments and refunds, oldest first. */

@@ -2,6 +2,7 @@
 // inquiries with their status, read mark and history, search (the GIN index on
 // searchDocument) and erasure (its rows and the outbox's in one transaction, the
 // tables scrubbed after it: postgres-erasure-scrubber.ts).
+import { DAY_FULL_NOTES, DayFullError, ONE_A_DAY } from '../day-claim.js';
 import type pg from 'pg';
 import type { HistoryEntry, InquiryStatus } from '../../../shared/inbox-views.js';
 import { type InboxInquiry, type InboxStore, type ListQuery, searchTerms, workFromEvents } from '../inbox-store.js';
@@ -14,6 +15,8 @@ import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './postgres-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
 import { STATUS_FOR_UPDATE_SQL, STATUS_SQL, writeStatusChange } from './postgres-status-change.js';
+import { postgresDayHasRoom } from './postgres-day-claim.js';
+import { saleHistory } from './postgres-sale-records.js';
 import { inTransaction, iso } from './postgres-transaction.js';
 
 const ROW_SQL = `SELECT ${STORED_COLUMNS.map((column) => `e."${column}"`).join(', ')}, ${STATUS_SQL} AS "status", s."readAt" AS "readAt"
@@ -129,12 +132,17 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
       return (rowCount ?? 0) > 0;
     },
 
-    async setStatus(id, status, by, at) {
+    async setStatus(id, status, by, at, rule = ONE_A_DAY) {
       return inTransaction(pool, async (client) => {
         // Locks the inquiry's row: two owners changing it at once are applied one after the other.
         const { rows } = await client.query(STATUS_FOR_UPDATE_SQL, [id]);
         if (!rows[0]) return false;
         if (rows[0].status === status) return true;
+        // Booked only while the day has room, counted under the day's lock in this transaction (record 280).
+        if (status === 'booked' && !(await postgresDayHasRoom(client, id, rule.perDay))) {
+          if (!rule.override) throw new DayFullError();
+          await saleHistory(client, id, DAY_FULL_NOTES.override, by, at);
+        }
         await writeStatusChange(client, id, status, by, at);
         return true;
       });

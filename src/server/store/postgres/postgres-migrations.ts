@@ -496,6 +496,13 @@ export const POSTGRES_MIGRATIONS = migrationList([
   CREATE INDEX "photoFiles_hash" ON "photoFiles" ("hash")`,
   },
   {
+    version: 281,
+    name: 'held-quotes',
+    // As on SQLite (sqlite-migrations.ts, version 281; record 281).
+    sql: `CREATE INDEX "quotes_held" ON "quotes" ("acceptedAt")
+    WHERE "acceptedAt" IS NOT NULL AND "depositPaidAt" IS NULL AND "declinedAt" IS NULL`,
+  },
+  {
     version: 290,
     name: 'preorders',
     // As on SQLite (sqlite-migrations.ts, version 290; record 290). Order numbers from a

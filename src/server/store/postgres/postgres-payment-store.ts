@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Actor } from '../actor.js';
+import { DAY_FULL_EVENT, DAY_FULL_NOTES, type DayRule, ONE_A_DAY } from '../day-claim.js';
 import {
   DEPOSIT_PAID_EVENT,
   type EventOutcome,
@@ -26,6 +27,7 @@ import {
   samePayment,
   type VoidResult,
 } from '../payment-store.js';
+import { postgresDayHasRoom } from './postgres-day-claim.js';
 import { advanceStatus, owe, type Query, saleHistory } from './postgres-sale-records.js';
 import { inTransaction } from './postgres-transaction.js';
 
@@ -72,17 +74,34 @@ async function acceptedQuote(client: Query, inquiryId: string) {
     : undefined;
 }
 
-/** Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry Booked, the owner told. */
-async function settleDeposit(client: Query, inquiryId: string, payment: Payment, by: Actor | null, at: Date) {
+/**
+ * Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry
+ * Booked, the owner told. On a full day (record 280) the payment and the mark stay, Booked
+ * is not written, and the owner is told at once; true then.
+ */
+async function settleDeposit(
+  client: Query,
+  inquiryId: string,
+  payment: Payment,
+  by: Actor | null,
+  at: Date,
+  rule: DayRule,
+): Promise<boolean> {
   const quote = await acceptedQuote(client, inquiryId);
-  if (!quote || quote.depositPaid || (await paid(client, inquiryId)) < quote.deposit) return;
+  if (!quote || quote.depositPaid || (await paid(client, inquiryId)) < quote.deposit) return false;
   await client.query('UPDATE "quotes" SET "depositPaidAt" = $2 WHERE "id" = $1 AND "depositPaidAt" IS NULL', [
     quote.id,
     at,
   ]);
   await saleHistory(client, inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
+  if (!(await postgresDayHasRoom(client, inquiryId, rule.perDay))) {
+    await saleHistory(client, inquiryId, DAY_FULL_NOTES.depositKept, null, at);
+    await owe(client, inquiryId, DAY_FULL_EVENT, payment.id);
+    return true;
+  }
   await advanceStatus(client, inquiryId, 'booked', by, at, []);
   await owe(client, inquiryId, DEPOSIT_PAID_EVENT, payment.id);
+  return false;
 }
 
 /** Notes a provider's event once; false if it was seen before. */
@@ -131,7 +150,7 @@ const insert = async (client: Query, row: PaymentRow) =>
   ).rowCount ?? 0) > 0;
 
 /** A provider's payment event, in a transaction (PaymentStore.applyPaid). */
-async function applyPaidOn(client: Query, event: PaidEvent, at: Date): Promise<EventOutcome> {
+async function applyPaidOn(client: Query, event: PaidEvent, at: Date, rule: DayRule): Promise<EventOutcome> {
   const { rows } = await client.query('SELECT * FROM "checkoutSessions" WHERE "provider" = $1 AND "id" = $2', [
     event.provider,
     event.checkoutId,
@@ -151,7 +170,7 @@ async function applyPaidOn(client: Query, event: PaidEvent, at: Date): Promise<E
   const payment = (await getOn(client, id))!;
   await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
   await owe(client, asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
-  await settleDeposit(client, asked.inquiryId, payment, null, at);
+  await settleDeposit(client, asked.inquiryId, payment, null, at, rule);
   return outcome('applied');
 }
 
@@ -220,11 +239,11 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
       );
     },
 
-    applyPaid: (event, at) => inTransaction(pool, (client) => applyPaidOn(client, event, at)),
+    applyPaid: (event, at, rule = ONE_A_DAY) => inTransaction(pool, (client) => applyPaidOn(client, event, at, rule)),
 
     applyRefund: (event, at) => inTransaction(pool, (client) => applyRefundOn(client, event, at)),
 
-    record(inquiryId, payment, by, at) {
+    record(inquiryId, payment, by, at, rule = ONE_A_DAY) {
       return inTransaction(pool, async (client): Promise<RecordResult> => {
         if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
         const quoteId = (await acceptedQuote(client, inquiryId))?.id ?? null;
@@ -237,8 +256,8 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
         }
         await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
         await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
-        await settleDeposit(client, inquiryId, saved, by, at);
-        return { ok: true, payment: saved, created: true };
+        const dayFull = await settleDeposit(client, inquiryId, saved, by, at, rule);
+        return { ok: true, payment: saved, created: true, ...(dayFull ? { dayFull } : {}) };
       });
     },
 

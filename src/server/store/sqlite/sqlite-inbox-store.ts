@@ -4,6 +4,7 @@
 // WAL emptied after it by the checkpointer, record 081).
 import type Database from 'better-sqlite3';
 import type { HistoryEntry, InquiryStatus } from '../../../shared/inbox-views.js';
+import { DAY_FULL_NOTES, DayFullError, type DayRule, ONE_A_DAY } from '../day-claim.js';
 import type { Actor } from '../actor.js';
 import {
   type Erasure,
@@ -25,6 +26,8 @@ import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
 import { STATUS_OF_SQL, STATUS_SQL, writeStatusChange } from './sqlite-status-change.js';
+import { sqliteDayHasRoom } from './sqlite-day-claim.js';
+import { saleRecords } from './sqlite-sale-records.js';
 
 /** Hits a search looks at first (and then four times as many at each step, if the page needs them). */
 const SEARCH_WINDOW = 256;
@@ -186,13 +189,20 @@ export function sqliteInboxStore(db: Database.Database, prepare: Prepare, file: 
   const searchedRows = searcher(prepare, search);
   const erasing = eraser(db, prepare, file, search);
 
-  const setStatusTx = db.transaction((id: string, status: InquiryStatus, by: Actor, at: string): boolean => {
-    const current = currentStatus(id);
-    if (current === undefined) return false;
-    if (current === status) return true;
-    writeStatusChange(prepare, id, status, by, at);
-    return true;
-  });
+  const setStatusTx = db.transaction(
+    (id: string, status: InquiryStatus, by: Actor, at: string, rule: DayRule): boolean => {
+      const current = currentStatus(id);
+      if (current === undefined) return false;
+      if (current === status) return true;
+      // Booked only while the day has room, counted in this IMMEDIATE transaction (record 280).
+      if (status === 'booked' && !sqliteDayHasRoom(prepare, id, rule.perDay)) {
+        if (!rule.override) throw new DayFullError();
+        saleRecords(prepare).history(id, DAY_FULL_NOTES.override, by, at);
+      }
+      writeStatusChange(prepare, id, status, by, at);
+      return true;
+    },
+  );
 
   const addNoteTx = db.transaction((id: string, note: string, by: Actor, at: string) => {
     if (!exists(id)) return false;
@@ -244,8 +254,8 @@ export function sqliteInboxStore(db: Database.Database, prepare: Prepare, file: 
       return result.changes > 0;
     },
 
-    async setStatus(id, status, by, at) {
-      return setStatusTx.immediate(id, status, by, at.toISOString());
+    async setStatus(id, status, by, at, rule = ONE_A_DAY) {
+      return setStatusTx.immediate(id, status, by, at.toISOString(), rule);
     },
 
     async addNote(id, note, by, at) {

@@ -473,6 +473,14 @@ export const SQLITE_MIGRATIONS = migrationList([
   CREATE INDEX photoFiles_hash ON photoFiles (hash)`,
   },
   {
+    version: 281,
+    name: 'held-quotes',
+    // The quotes that may hold a day (record 281): accepted, neither paid nor declined, by
+    // when they were accepted, so the calendar finds the few recent ones, not every inquiry.
+    sql: `CREATE INDEX quotes_held ON quotes (acceptedAt)
+    WHERE acceptedAt IS NOT NULL AND depositPaidAt IS NULL AND declinedAt IS NULL`,
+  },
+  {
     version: 290,
     name: 'preorders',
     // Pre-orders at a public stop (issue 40, record 290): a stop's settings (items as

@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type { Minor } from '../../../shared/money.js';
 import type { Actor } from '../actor.js';
+import { DAY_FULL_EVENT, DAY_FULL_NOTES, type DayRule, ONE_A_DAY } from '../day-claim.js';
 import {
   DEPOSIT_PAID_EVENT,
   type EventOutcome,
@@ -24,6 +25,7 @@ import {
   samePayment,
   type StoredCheckout,
 } from '../payment-store.js';
+import { sqliteDayHasRoom } from './sqlite-day-claim.js';
 import { saleRecords } from './sqlite-sale-records.js';
 import type { Prepare } from './sqlite-statements.js';
 
@@ -53,14 +55,24 @@ function paymentRecords(prepare: Prepare) {
       | { id: string; version: number; deposit: number; currency: string; depositPaidAt: string | null }
       | undefined;
 
-  /** Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry Booked, the owner told. */
-  const settleDeposit = (inquiryId: string, payment: Payment, by: Actor | null, at: string) => {
+  /**
+   * Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry
+   * Booked, the owner told. On a full day (record 280) the payment and the mark stay, Booked
+   * is not written, and the owner is told at once; true then.
+   */
+  const settleDeposit = (inquiryId: string, payment: Payment, by: Actor | null, at: string, rule: DayRule) => {
     const quote = acceptedQuote(inquiryId);
-    if (!quote || quote.depositPaidAt !== null || paid(inquiryId) < quote.deposit) return;
+    if (!quote || quote.depositPaidAt !== null || paid(inquiryId) < quote.deposit) return false;
     prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, quote.id);
     history(inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
+    if (!sqliteDayHasRoom(prepare, inquiryId, rule.perDay)) {
+      history(inquiryId, DAY_FULL_NOTES.depositKept, null, at);
+      owe(inquiryId, DAY_FULL_EVENT, payment.id);
+      return true;
+    }
     advance(inquiryId, 'booked', by, at, []);
     owe(inquiryId, DEPOSIT_PAID_EVENT, payment.id);
+    return false;
   };
   /** A void took what was paid below the deposit: the quote's deposit is no longer paid (the status stays the owner's). */
   const unsettleDeposit = (inquiryId: string) => {
@@ -94,28 +106,30 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
   const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert } =
     paymentRecords(prepare);
 
-  const applyPaidTx = db.transaction((event: Parameters<PaymentStore['applyPaid']>[0], at: string): EventOutcome => {
-    if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
-    const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
-    const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
-      event.provider,
-      event.checkoutId,
-    ) as Record<string, unknown> | undefined;
-    if (!row) return outcome('ignored');
-    const asked = rowToCheckout(row);
-    if (asked.amount !== event.amount || asked.currency !== event.currency) {
-      history(asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
-      return outcome('mismatch');
-    }
-    const id = randomUUID();
-    const stored = insert(paidRow(asked, event, id, at));
-    if (!stored) return outcome('duplicate');
-    const payment = get(id)!;
-    history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
-    owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
-    settleDeposit(asked.inquiryId, payment, null, at);
-    return outcome('applied');
-  });
+  const applyPaidTx = db.transaction(
+    (event: Parameters<PaymentStore['applyPaid']>[0], at: string, rule: DayRule): EventOutcome => {
+      if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
+      const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
+      const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
+        event.provider,
+        event.checkoutId,
+      ) as Record<string, unknown> | undefined;
+      if (!row) return outcome('ignored');
+      const asked = rowToCheckout(row);
+      if (asked.amount !== event.amount || asked.currency !== event.currency) {
+        history(asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
+        return outcome('mismatch');
+      }
+      const id = randomUUID();
+      const stored = insert(paidRow(asked, event, id, at));
+      if (!stored) return outcome('duplicate');
+      const payment = get(id)!;
+      history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+      owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
+      settleDeposit(asked.inquiryId, payment, null, at, rule);
+      return outcome('applied');
+    },
+  );
 
   const applyRefundTx = db.transaction(
     (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
@@ -144,7 +158,13 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
   );
 
   const recordTx = db.transaction(
-    (inquiryId: string, payment: Parameters<PaymentStore['record']>[1], by: Actor, at: string): RecordResult => {
+    (
+      inquiryId: string,
+      payment: Parameters<PaymentStore['record']>[1],
+      by: Actor,
+      at: string,
+      rule: DayRule,
+    ): RecordResult => {
       if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return { ok: false, reason: 'missing' };
       const stored = insert(handRow(inquiryId, payment, acceptedQuote(inquiryId)?.id ?? null, by, at));
       const saved = get(payment.id)!;
@@ -155,8 +175,8 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
       }
       history(inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
       owe(inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
-      settleDeposit(inquiryId, saved, by, at);
-      return { ok: true, payment: saved, created: true };
+      const dayFull = settleDeposit(inquiryId, saved, by, at, rule);
+      return { ok: true, payment: saved, created: true, ...(dayFull ? { dayFull } : {}) };
     },
   );
 
@@ -194,14 +214,14 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
          ON CONFLICT DO NOTHING`,
       ).run(checkout);
     },
-    async applyPaid(event, at) {
-      return applyPaidTx.immediate(event, at.toISOString());
+    async applyPaid(event, at, rule = ONE_A_DAY) {
+      return applyPaidTx.immediate(event, at.toISOString(), rule);
     },
     async applyRefund(event, at) {
       return applyRefundTx.immediate(event, at.toISOString());
     },
-    async record(inquiryId, payment, by, at) {
-      return recordTx.immediate(inquiryId, payment, by, at.toISOString());
+    async record(inquiryId, payment, by, at, rule = ONE_A_DAY) {
+      return recordTx.immediate(inquiryId, payment, by, at.toISOString(), rule);
     },
     async void(inquiryId, paymentId, reason, by, at) {
       return voidTx.immediate(inquiryId, paymentId, reason, by, at.toISOString());
