@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type InquiryStatus, STATUS_LABELS } from '../shared/inbox-views.js';
 import { formatMoney, ratePercent } from '../shared/money.js';
 import { lineAmount } from '../shared/pricing.js';
+import { isOpen } from '../shared/quote-state.js';
 import { QUOTE_STATE_LABELS, type QuoteView } from '../shared/quote-views.js';
 import { api } from './api.js';
 import { dateTime, eventDay } from './format.js';
@@ -13,7 +14,7 @@ import { copyLink } from './link.js';
 import { QuoteForm } from './quote-form.js';
 import { useResource } from './use-resource.js';
 
-const open = (quote: QuoteView) => quote.state === 'sent' || quote.state === 'viewed';
+const open = (quote: QuoteView) => isOpen(quote.state);
 
 export function QuoteSection({
   inquiryId,

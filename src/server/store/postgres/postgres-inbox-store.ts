@@ -13,6 +13,7 @@ import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './postgres-payment-sto
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './postgres-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
+import { UNSET_STATUS_SQL } from './postgres-sale-sql.js';
 import { STATUS_FOR_UPDATE_SQL, STATUS_SQL, writeStatusChange } from './postgres-status-change.js';
 import { inTransaction, iso } from './postgres-transaction.js';
 
@@ -122,7 +123,7 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
     async markRead(id, at) {
       const { rowCount } = await pool.query(
         `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt")
-         SELECT "id", CASE WHEN "spamReason" IS NULL THEN 'new' ELSE 'spam' END, $2, $2 FROM "eventInquiries" WHERE "id" = $1
+         SELECT "id", ${UNSET_STATUS_SQL}, $2, $2 FROM "eventInquiries" WHERE "id" = $1
          ON CONFLICT ("inquiryId") DO UPDATE SET "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
         [id, at.toISOString()],
       );

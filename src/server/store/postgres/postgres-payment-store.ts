@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Actor } from '../actor.js';
 import {
-  DEPOSIT_PAID_EVENT,
   type EventOutcome,
   type PaidEvent,
   type RefundEvent,
@@ -26,6 +25,8 @@ import {
   samePayment,
   type VoidResult,
 } from '../payment-store.js';
+import { type AcceptedQuote, settleDeposit as depositSettled, unsettledDeposit } from '../../sale/deposit.js';
+import { PAID_SQL } from './postgres-sale-sql.js';
 import { advanceStatus, owe, type Query, saleHistory } from './postgres-sale-records.js';
 import { inTransaction } from './postgres-transaction.js';
 
@@ -34,12 +35,6 @@ export const SCRUB_PAYMENTS_SQL = `UPDATE "payments" SET "note" = '',
   "voidReason" = CASE WHEN "voidedAt" IS NULL THEN NULL ELSE '' END WHERE "inquiryId" = $1`;
 /** An erasure forgets the checkouts made for the inquiry ($1). */
 export const FORGET_CHECKOUTS_SQL = 'DELETE FROM "checkoutSessions" WHERE "inquiryId" = $1';
-
-/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
-const paidSql = (
-  id: string,
-) => `SELECT coalesce(sum(CASE "kind" WHEN 'refund' THEN -"amount" ELSE "amount" END), 0)::bigint
-  FROM "payments" WHERE "inquiryId" = ${id} AND "voidedAt" IS NULL`;
 
 const getOn = async (db: Query, id: string) => {
   const { rows } = await db.query('SELECT * FROM "payments" WHERE "id" = $1', [id]);
@@ -51,10 +46,10 @@ const lockInquiry = async (client: Query, inquiryId: string) =>
   ((await client.query('SELECT 1 FROM "eventInquiries" WHERE "id" = $1 FOR UPDATE', [inquiryId])).rowCount ?? 0) > 0;
 
 const paid = async (client: Query, inquiryId: string) =>
-  Number((await client.query({ text: paidSql('$1'), values: [inquiryId], rowMode: 'array' })).rows[0]![0]);
+  Number((await client.query({ text: PAID_SQL('$1'), values: [inquiryId], rowMode: 'array' })).rows[0]![0]);
 
 /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
-async function acceptedQuote(client: Query, inquiryId: string) {
+async function acceptedQuote(client: Query, inquiryId: string): Promise<AcceptedQuote | undefined> {
   const { rows } = await client.query(
     `SELECT "id", "version", "deposit", "currency", "depositPaidAt" FROM "quotes"
      WHERE "inquiryId" = $1 AND "acceptedAt" IS NOT NULL AND "declinedAt" IS NULL ORDER BY "version" DESC LIMIT 1`,
@@ -72,17 +67,17 @@ async function acceptedQuote(client: Query, inquiryId: string) {
     : undefined;
 }
 
-/** Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry Booked, the owner told. */
+/** Applies what the deposit rule (sale/deposit.ts) says the inquiry's payments settle. */
 async function settleDeposit(client: Query, inquiryId: string, payment: Payment, by: Actor | null, at: Date) {
-  const quote = await acceptedQuote(client, inquiryId);
-  if (!quote || quote.depositPaid || (await paid(client, inquiryId)) < quote.deposit) return;
+  const settled = depositSettled(await acceptedQuote(client, inquiryId), await paid(client, inquiryId));
+  if (!settled) return;
   await client.query('UPDATE "quotes" SET "depositPaidAt" = $2 WHERE "id" = $1 AND "depositPaidAt" IS NULL', [
-    quote.id,
+    settled.quoteId,
     at,
   ]);
-  await saleHistory(client, inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
-  await advanceStatus(client, inquiryId, 'booked', by, at, []);
-  await owe(client, inquiryId, DEPOSIT_PAID_EVENT, payment.id);
+  await saleHistory(client, inquiryId, settled.note, by, at);
+  await advanceStatus(client, inquiryId, settled.status, by, at);
+  await owe(client, inquiryId, settled.event, payment.id);
 }
 
 /** Notes a provider's event once; false if it was seen before. */
@@ -255,9 +250,8 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
         if (changed.rowCount) {
           await saleHistory(client, inquiryId, PAYMENT_NOTES.voided(payment), by, at);
           // Below the deposit again: the quote's deposit is no longer paid (the status stays the owner's).
-          const quote = await acceptedQuote(client, inquiryId);
-          if (quote?.depositPaid && (await paid(client, inquiryId)) < quote.deposit)
-            await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quote.id]);
+          const quoteId = unsettledDeposit(await acceptedQuote(client, inquiryId), await paid(client, inquiryId));
+          if (quoteId) await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quoteId]);
         }
         return { ok: true, payment };
       });
@@ -274,7 +268,7 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
 
     async accountsOf(inquiryIds) {
       const { rows } = await pool.query(
-        `SELECT i."id" AS "inquiryId", (${paidSql('i."id"')}) AS "paid",
+        `SELECT i."id" AS "inquiryId", (${PAID_SQL('i."id"')}) AS "paid",
            (SELECT "total" FROM "quotes" WHERE "inquiryId" = i."id" AND "acceptedAt" IS NOT NULL AND "declinedAt" IS NULL
             ORDER BY "version" DESC LIMIT 1) AS "total"
          FROM unnest($1::text[]) AS i("id")`,

@@ -17,10 +17,10 @@ import {
   rowToQuote,
   type SendConflict,
 } from '../quote-store.js';
+import { QUOTE_NOTES } from '../../sale/history-words.js';
+import { OPEN_QUOTE_SQL } from './postgres-sale-sql.js';
 import { advanceStatus, owe, type Query, saleHistory } from './postgres-sale-records.js';
 import { inTransaction } from './postgres-transaction.js';
-
-const OPEN = '"acceptedAt" IS NULL AND "declinedAt" IS NULL AND "replacedAt" IS NULL AND "validUntil" >= $2';
 
 /** Deletes an inquiry's quotes ($1): run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM "quotes" WHERE "inquiryId" = $1';
@@ -29,10 +29,6 @@ const getOn = async (db: Query, id: string) => {
   const { rows } = await db.query('SELECT * FROM "quotes" WHERE "id" = $1', [id]);
   return rows[0] ? rowToQuote(rows[0]) : undefined;
 };
-
-/** Quoted, unless it is Booked already (a revision after the deposit). */
-const markQuoted = (client: Query, inquiryId: string, by: Actor, at: Date) =>
-  advanceStatus(client, inquiryId, 'quoted', by, at, ['booked']);
 
 export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
   /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
@@ -45,7 +41,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
     note: (quote: Quote) => string,
   ) =>
     inTransaction(pool, async (client): Promise<AnswerResult> => {
-      const changed = await client.query(`UPDATE "quotes" SET ${set.sql} WHERE "id" = $1 AND ${OPEN}`, [
+      const changed = await client.query(`UPDATE "quotes" SET ${set.sql} WHERE "id" = $1 AND ${OPEN_QUOTE_SQL('$2')}`, [
         id,
         today,
         ...set.values,
@@ -126,7 +122,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
         ],
       );
       await saleHistory(client, inquiryId, note, by, at);
-      await markQuoted(client, inquiryId, by, at);
+      await advanceStatus(client, inquiryId, 'quoteSent', by, at);
       await owe(client, inquiryId, QUOTE_EVENTS.sent, id);
       return getOn(client, id);
     });
@@ -166,7 +162,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
           values: [acceptance.at, acceptance.from, acceptance.hash, acceptance.snapshot],
         },
         QUOTE_EVENTS.accepted,
-        (quote) => `Quote accepted by the customer (version ${quote.version})`,
+        (quote) => QUOTE_NOTES.accepted(quote.version),
       );
     },
     decline(id, reason, at, today) {
@@ -176,7 +172,7 @@ export function postgresQuoteStore(pool: pg.Pool): QuoteStore {
         at,
         { sql: '"declinedAt" = $3, "declineReason" = $4', values: [at, reason] },
         QUOTE_EVENTS.declined,
-        (quote) => `Quote declined by the customer (version ${quote.version})${reason ? `: ${reason}` : ''}`,
+        (quote) => QUOTE_NOTES.declined(quote.version, reason),
       );
     },
   };

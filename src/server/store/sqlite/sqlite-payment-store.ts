@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { Minor } from '../../../shared/money.js';
 import type { Actor } from '../actor.js';
 import {
-  DEPOSIT_PAID_EVENT,
   type EventOutcome,
   handRow,
   paidRow,
@@ -24,6 +23,8 @@ import {
   samePayment,
   type StoredCheckout,
 } from '../payment-store.js';
+import { type AcceptedQuote, settleDeposit as depositSettled, unsettledDeposit } from '../../sale/deposit.js';
+import { PAID_SQL } from './sqlite-sale-sql.js';
 import { saleRecords } from './sqlite-sale-records.js';
 import type { Prepare } from './sqlite-statements.js';
 
@@ -32,10 +33,6 @@ export const SCRUB_PAYMENTS_SQL = `UPDATE payments SET note = '', voidReason = C
 /** An erasure forgets the checkouts made for the inquiry. */
 export const FORGET_CHECKOUTS_SQL = 'DELETE FROM checkoutSessions WHERE inquiryId = ?';
 
-/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
-const paidSql = (id: string) => `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END), 0)
-  FROM payments WHERE inquiryId = ${id} AND voidedAt IS NULL`;
-
 /** The reads and writes the payment store's transactions are made of. */
 function paymentRecords(prepare: Prepare) {
   const { history, owe, advance } = saleRecords(prepare);
@@ -43,30 +40,29 @@ function paymentRecords(prepare: Prepare) {
     const row = prepare('SELECT * FROM payments WHERE id = ?').get(id) as Record<string, unknown> | undefined;
     return row && rowToPayment(row);
   };
-  const paid = (inquiryId: string) => prepare(paidSql('?')).pluck().get(inquiryId) as Minor;
+  const paid = (inquiryId: string) => prepare(PAID_SQL('?')).pluck().get(inquiryId) as Minor;
   /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
-  const acceptedQuote = (inquiryId: string) =>
-    prepare(
-      `SELECT id, version, deposit, currency, depositPaidAt FROM quotes
+  const acceptedQuote = (inquiryId: string): AcceptedQuote | undefined => {
+    const row = prepare(
+      `SELECT id, version, deposit, currency, depositPaidAt IS NOT NULL AS depositPaid FROM quotes
        WHERE inquiryId = ? AND acceptedAt IS NOT NULL AND declinedAt IS NULL ORDER BY version DESC LIMIT 1`,
-    ).get(inquiryId) as
-      | { id: string; version: number; deposit: number; currency: string; depositPaidAt: string | null }
-      | undefined;
+    ).get(inquiryId) as (Omit<AcceptedQuote, 'depositPaid'> & { depositPaid: number }) | undefined;
+    return row && { ...row, depositPaid: row.depositPaid === 1 };
+  };
 
-  /** Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry Booked, the owner told. */
+  /** Applies what the deposit rule (sale/deposit.ts) says the inquiry's payments settle. */
   const settleDeposit = (inquiryId: string, payment: Payment, by: Actor | null, at: string) => {
-    const quote = acceptedQuote(inquiryId);
-    if (!quote || quote.depositPaidAt !== null || paid(inquiryId) < quote.deposit) return;
-    prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, quote.id);
-    history(inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
-    advance(inquiryId, 'booked', by, at, []);
-    owe(inquiryId, DEPOSIT_PAID_EVENT, payment.id);
+    const settled = depositSettled(acceptedQuote(inquiryId), paid(inquiryId));
+    if (!settled) return;
+    prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, settled.quoteId);
+    history(inquiryId, settled.note, by, at);
+    advance(inquiryId, settled.status, by, at);
+    owe(inquiryId, settled.event, payment.id);
   };
   /** A void took what was paid below the deposit: the quote's deposit is no longer paid (the status stays the owner's). */
   const unsettleDeposit = (inquiryId: string) => {
-    const quote = acceptedQuote(inquiryId);
-    if (quote?.depositPaidAt && paid(inquiryId) < quote.deposit)
-      prepare('UPDATE quotes SET depositPaidAt = NULL WHERE id = ?').run(quote.id);
+    const quoteId = unsettledDeposit(acceptedQuote(inquiryId), paid(inquiryId));
+    if (quoteId) prepare('UPDATE quotes SET depositPaidAt = NULL WHERE id = ?').run(quoteId);
   };
 
   /** Notes a provider's event once; false if it was seen before. */
@@ -219,7 +215,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     },
     async accountsOf(inquiryIds) {
       const rows = prepare(
-        `SELECT i.value AS inquiryId, (${paidSql('i.value')}) AS paid,
+        `SELECT i.value AS inquiryId, (${PAID_SQL('i.value')}) AS paid,
            (SELECT total FROM quotes WHERE inquiryId = i.value AND acceptedAt IS NOT NULL AND declinedAt IS NULL
             ORDER BY version DESC LIMIT 1) AS total
          FROM json_each(?) i`,

@@ -15,12 +15,13 @@ import {
   revisionConflict,
   rowToQuote,
 } from '../quote-store.js';
+import { QUOTE_NOTES } from '../../sale/history-words.js';
+import { OPEN_QUOTE_SQL } from './sqlite-sale-sql.js';
 import { saleRecords } from './sqlite-sale-records.js';
 
 type Prepare = (sql: string) => Database.Statement;
 
 const UNANSWERED = 'acceptedAt IS NULL AND declinedAt IS NULL';
-const OPEN = `${UNANSWERED} AND replacedAt IS NULL AND validUntil >= @today`;
 
 /** Deletes an inquiry's quotes: run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM quotes WHERE inquiryId = ?';
@@ -31,8 +32,6 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     return row && rowToQuote(row);
   };
   const { history, owe, advance } = saleRecords(prepare);
-  /** Quoted, unless it is Booked already (a revision after the deposit). */
-  const markQuoted = (inquiryId: string, by: Actor, at: string) => advance(inquiryId, 'quoted', by, at, ['booked']);
 
   const sendTx = db.transaction(
     (inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string, revises?: RevisedVersion) => {
@@ -82,7 +81,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
         by: by.email,
       });
       history(inquiryId, note, by, at);
-      markQuoted(inquiryId, by, at);
+      advance(inquiryId, 'quoteSent', by, at);
       owe(inquiryId, QUOTE_EVENTS.sent, id);
       return get(id);
     },
@@ -91,7 +90,10 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
   /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
   const answerTx = db.transaction(
     (id: string, set: string, values: Record<string, unknown>, event: string, note: (quote: Quote) => string) => {
-      const changed = prepare(`UPDATE quotes SET ${set} WHERE id = @id AND ${OPEN}`).run({ id, ...values }).changes;
+      const changed = prepare(`UPDATE quotes SET ${set} WHERE id = @id AND ${OPEN_QUOTE_SQL()}`).run({
+        id,
+        ...values,
+      }).changes;
       const quote = get(id);
       if (!quote) return { ok: false, state: 'missing' } satisfies AnswerResult;
       if (changed === 0) return { ok: false, state: quoteState(quote, values.today as string), quote } as AnswerResult;
@@ -134,7 +136,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
         'acceptedAt = @at, acceptedFrom = @from, acceptedHash = @hash, acceptedSnapshot = @snapshot',
         { ...acceptance, today },
         QUOTE_EVENTS.accepted,
-        (quote) => `Quote accepted by the customer (version ${quote.version})`,
+        (quote) => QUOTE_NOTES.accepted(quote.version),
       );
     },
     async decline(id, reason, at, today) {
@@ -143,7 +145,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
         'declinedAt = @at, declineReason = @reason',
         { at: at.toISOString(), reason, today },
         QUOTE_EVENTS.declined,
-        (quote) => `Quote declined by the customer (version ${quote.version})${reason ? `: ${reason}` : ''}`,
+        (quote) => QUOTE_NOTES.declined(quote.version, reason),
       );
     },
   };

@@ -1,0 +1,44 @@
+// What a deposit settles (issue 36 item 1, record 146), decided once for both engines:
+// once what was paid reaches the newest accepted quote's deposit, the quote is marked
+// paid, the inquiry becomes Booked and the owner is told; a void that takes what was
+// paid below it unmarks the quote (the status stays the owner's). Each engine reads the
+// accepted quote and what was paid in its transaction, asks here, and applies the answer.
+import type { Minor } from '../../shared/money.js';
+import { DEPOSIT_PAID_EVENT, PAYMENT_NOTES } from '../store/payment-store.js';
+import type { StatusChange } from './status.js';
+
+/** The newest accepted (not declined) quote of an inquiry, as the engines read it. */
+export interface AcceptedQuote {
+  id: string;
+  version: number;
+  deposit: Minor;
+  currency: string;
+  depositPaid: boolean;
+}
+
+/** What reaching the deposit writes, in the payment's transaction. */
+export interface DepositSettled {
+  /** The quote whose depositPaidAt is set. */
+  quoteId: string;
+  /** The history line. */
+  note: string;
+  status: StatusChange;
+  /** The outbox event the owner is told by. */
+  event: typeof DEPOSIT_PAID_EVENT;
+}
+
+/** What `paid` settles of `quote`'s deposit, or undefined when nothing changes. */
+export function settleDeposit(quote: AcceptedQuote | undefined, paid: Minor): DepositSettled | undefined {
+  if (!quote || quote.depositPaid || paid < quote.deposit) return undefined;
+  return {
+    quoteId: quote.id,
+    note: PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version),
+    status: 'depositPaid',
+    event: DEPOSIT_PAID_EVENT,
+  };
+}
+
+/** The quote whose deposit is no longer paid now that `paid` is below it, or undefined. */
+export function unsettledDeposit(quote: AcceptedQuote | undefined, paid: Minor): string | undefined {
+  return quote?.depositPaid && paid < quote.deposit ? quote.id : undefined;
+}
