@@ -82,6 +82,18 @@ async function historyOf(pool: pg.Pool, inquiry: InboxInquiry): Promise<HistoryE
 }
 
 /** `scrubber`: asked for a scrub after each erasure, and waited for by erasureSettled. */
+/** The record of who erased which inquiry when, oldest first (all an erasure keeps). */
+async function erasuresOn(pool: pg.Pool) {
+  const { rows } = await pool.query(
+    'SELECT "inquiryId", "erasedAt", "erasedBy" FROM "erasures" ORDER BY "erasedAt", "inquiryId"',
+  );
+  return rows.map((row) => ({
+    inquiryId: row.inquiryId as string,
+    erasedAt: iso(row.erasedAt) as string,
+    erasedBy: row.erasedBy as string,
+  }));
+}
+
 export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber, 'soon' | 'settled'>): InboxStore {
   return {
     async listInquiries(query) {
@@ -178,15 +190,6 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
 
     erasureSettled: () => scrubber.settled(),
 
-    async erasures() {
-      const { rows } = await pool.query(
-        'SELECT "inquiryId", "erasedAt", "erasedBy" FROM "erasures" ORDER BY "erasedAt", "inquiryId"',
-      );
-      return rows.map((row) => ({
-        inquiryId: row.inquiryId as string,
-        erasedAt: iso(row.erasedAt) as string,
-        erasedBy: row.erasedBy as string,
-      }));
-    },
+    erasures: () => erasuresOn(pool),
   };
 }

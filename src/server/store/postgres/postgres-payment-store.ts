@@ -10,6 +10,7 @@ import {
   type PaidEvent,
   type RefundEvent,
   handRow,
+  type NewPayment,
   paidRow,
   type Payment,
   PAYMENT_NOTES,
@@ -182,6 +183,55 @@ async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promi
   return outcome('applied');
 }
 
+/** A payment the owner took by hand, with its history line, the owner's notice and what it settles. */
+async function recordOn(
+  client: Query,
+  inquiryId: string,
+  payment: NewPayment,
+  by: Actor,
+  at: Date,
+): Promise<RecordResult> {
+  if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
+  const quoteId = (await acceptedQuote(client, inquiryId))?.id ?? null;
+  const stored = await insert(client, handRow(inquiryId, payment, quoteId, by, at.toISOString()));
+  const saved = (await getOn(client, payment.id))!;
+  if (!stored) {
+    return samePayment(saved, inquiryId, payment)
+      ? { ok: true, payment: saved, created: false }
+      : { ok: false, reason: 'conflict' };
+  }
+  await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+  await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
+  await settleDeposit(client, inquiryId, saved, by, at);
+  return { ok: true, payment: saved, created: true };
+}
+
+/** Voids a payment with its reason and history line; below the deposit again, the quote's deposit is no longer paid. */
+async function voidOn(
+  client: Query,
+  inquiryId: string,
+  paymentId: string,
+  reason: string,
+  by: Actor,
+  at: Date,
+): Promise<VoidResult> {
+  if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
+  const changed = await client.query(
+    `UPDATE "payments" SET "voidedAt" = $3, "voidedBy" = $4, "voidReason" = $5
+     WHERE "id" = $1 AND "inquiryId" = $2 AND "voidedAt" IS NULL`,
+    [paymentId, inquiryId, at, by.email, reason],
+  );
+  const payment = await getOn(client, paymentId);
+  if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' };
+  if (changed.rowCount) {
+    await saleHistory(client, inquiryId, PAYMENT_NOTES.voided(payment), by, at);
+    // The status stays the owner's.
+    const quoteId = unsettledDeposit(await acceptedQuote(client, inquiryId), await paid(client, inquiryId));
+    if (quoteId) await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quoteId]);
+  }
+  return { ok: true, payment };
+}
+
 export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
   return {
     async checkoutFor(provider, quoteId, amount, currency, openAfter) {
@@ -219,43 +269,11 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
 
     applyRefund: (event, at) => inTransaction(pool, (client) => applyRefundOn(client, event, at)),
 
-    record(inquiryId, payment, by, at) {
-      return inTransaction(pool, async (client): Promise<RecordResult> => {
-        if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
-        const quoteId = (await acceptedQuote(client, inquiryId))?.id ?? null;
-        const stored = await insert(client, handRow(inquiryId, payment, quoteId, by, at.toISOString()));
-        const saved = (await getOn(client, payment.id))!;
-        if (!stored) {
-          return samePayment(saved, inquiryId, payment)
-            ? { ok: true, payment: saved, created: false }
-            : { ok: false, reason: 'conflict' };
-        }
-        await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
-        await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
-        await settleDeposit(client, inquiryId, saved, by, at);
-        return { ok: true, payment: saved, created: true };
-      });
-    },
+    record: (inquiryId, payment, by, at) =>
+      inTransaction(pool, (client) => recordOn(client, inquiryId, payment, by, at)),
 
-    void(inquiryId, paymentId, reason, by, at) {
-      return inTransaction(pool, async (client): Promise<VoidResult> => {
-        if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
-        const changed = await client.query(
-          `UPDATE "payments" SET "voidedAt" = $3, "voidedBy" = $4, "voidReason" = $5
-           WHERE "id" = $1 AND "inquiryId" = $2 AND "voidedAt" IS NULL`,
-          [paymentId, inquiryId, at, by.email, reason],
-        );
-        const payment = await getOn(client, paymentId);
-        if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' };
-        if (changed.rowCount) {
-          await saleHistory(client, inquiryId, PAYMENT_NOTES.voided(payment), by, at);
-          // Below the deposit again: the quote's deposit is no longer paid (the status stays the owner's).
-          const quoteId = unsettledDeposit(await acceptedQuote(client, inquiryId), await paid(client, inquiryId));
-          if (quoteId) await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quoteId]);
-        }
-        return { ok: true, payment };
-      });
-    },
+    void: (inquiryId, paymentId, reason, by, at) =>
+      inTransaction(pool, (client) => voidOn(client, inquiryId, paymentId, reason, by, at)),
 
     async forInquiry(inquiryId) {
       const { rows } = await pool.query('SELECT * FROM "payments" WHERE "inquiryId" = $1 ORDER BY "recordedAt", "id"', [

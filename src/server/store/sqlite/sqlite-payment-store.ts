@@ -86,11 +86,10 @@ function paymentRecords(prepare: Prepare) {
   return { history, owe, get, paid, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert };
 }
 
-export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
-  const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert } =
-    paymentRecords(prepare);
-
-  const applyPaidTx = db.transaction((event: Parameters<PaymentStore['applyPaid']>[0], at: string): EventOutcome => {
+/** A provider's paid and refunded events, each to run in its own transaction: applied once, with what it settles. */
+function providerEvents(prepare: Prepare, records: ReturnType<typeof paymentRecords>) {
+  const { history, owe, get, settleDeposit, firstSight, settleEvent, insert } = records;
+  const paid = (event: Parameters<PaymentStore['applyPaid']>[0], at: string): EventOutcome => {
     if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
     const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
     const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
@@ -111,33 +110,40 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
     settleDeposit(asked.inquiryId, payment, null, at);
     return outcome('applied');
-  });
+  };
 
-  const applyRefundTx = db.transaction(
-    (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
-      if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
-      const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
-      const row = prepare(`SELECT * FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'payment'`).get(
-        event.provider,
-        event.paymentRef,
-      ) as Record<string, unknown> | undefined;
-      if (!row || row.currency !== event.currency) return outcome('ignored');
-      const payment = rowToPayment(row);
-      const refunded = prepare(
-        `SELECT coalesce(sum(amount), 0) FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'refund'`,
-      )
-        .pluck()
-        .get(event.provider, event.paymentRef) as number;
-      const add = refundToAdd(payment, event, refunded);
-      if (add.amount <= 0) return outcome('duplicate');
-      const id = randomUUID();
-      const stored = insert(refundRow(payment, event, add, id, at));
-      if (!stored) return outcome('duplicate');
-      history(payment.inquiryId, PAYMENT_NOTES.refunded(add.amount, event.currency, event.label), null, at);
-      if (add.clamped) owe(payment.inquiryId, REFUND_CLAMPED_EVENT, id);
-      return outcome('applied');
-    },
-  );
+  const refund = (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
+    if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
+    const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
+    const row = prepare(`SELECT * FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'payment'`).get(
+      event.provider,
+      event.paymentRef,
+    ) as Record<string, unknown> | undefined;
+    if (!row || row.currency !== event.currency) return outcome('ignored');
+    const payment = rowToPayment(row);
+    const refunded = prepare(
+      `SELECT coalesce(sum(amount), 0) FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'refund'`,
+    )
+      .pluck()
+      .get(event.provider, event.paymentRef) as number;
+    const add = refundToAdd(payment, event, refunded);
+    if (add.amount <= 0) return outcome('duplicate');
+    const id = randomUUID();
+    const stored = insert(refundRow(payment, event, add, id, at));
+    if (!stored) return outcome('duplicate');
+    history(payment.inquiryId, PAYMENT_NOTES.refunded(add.amount, event.currency, event.label), null, at);
+    if (add.clamped) owe(payment.inquiryId, REFUND_CLAMPED_EVENT, id);
+    return outcome('applied');
+  };
+  return { paid, refund };
+}
+
+export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
+  const records = paymentRecords(prepare);
+  const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, insert } = records;
+  const events = providerEvents(prepare, records);
+  const applyPaidTx = db.transaction(events.paid);
+  const applyRefundTx = db.transaction(events.refund);
 
   const recordTx = db.transaction(
     (inquiryId: string, payment: Parameters<PaymentStore['record']>[1], by: Actor, at: string): RecordResult => {

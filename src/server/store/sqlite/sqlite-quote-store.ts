@@ -26,6 +26,52 @@ const UNANSWERED = 'acceptedAt IS NULL AND declinedAt IS NULL';
 /** Deletes an inquiry's quotes: run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM quotes WHERE inquiryId = ?';
 
+/** The newest version, if this send repeats it within REPEAT_WITHIN_MS (quote-store.ts): its id. */
+function repeatedSend(prepare: Prepare, inquiryId: string, quote: NewQuote, by: Actor, at: string) {
+  return prepare(
+    `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
+     AND rates = @rates AND validUntil = @validUntil AND message = @message AND sentBy = @by AND sentAt >= @since`,
+  )
+    .pluck()
+    .get({
+      inquiryId,
+      lines: JSON.stringify(quote.lines),
+      rates: JSON.stringify(quote.rates),
+      validUntil: quote.validUntil,
+      message: quote.message,
+      by: by.email,
+      since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
+    }) as string | undefined;
+}
+
+/** The inquiry's next version, replacing the ones before it; its id. */
+function insertVersion(prepare: Prepare, inquiryId: string, quote: NewQuote, by: Actor, at: string): string {
+  const version =
+    (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) + 1;
+  prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
+  const id = randomUUID();
+  prepare(
+    `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, message, sentAt, sentBy)
+   VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @message, @at, @by)`,
+  ).run({
+    id,
+    inquiryId,
+    version,
+    currency: quote.currency,
+    lines: JSON.stringify(quote.lines),
+    rates: JSON.stringify(quote.rates),
+    total: quote.totals.total,
+    deposit: quote.totals.deposit,
+    totals: JSON.stringify(quote.totals),
+    validUntil: quote.validUntil,
+    terms: quote.terms,
+    message: quote.message,
+    at,
+    by: by.email,
+  });
+  return id;
+}
+
 export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): QuoteStore {
   const get = (id: string) => {
     const row = prepare('SELECT * FROM quotes WHERE id = ?').get(id) as Record<string, unknown> | undefined;
@@ -36,50 +82,14 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
   const sendTx = db.transaction(
     (inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string, revises?: RevisedVersion) => {
       if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
-      const repeated = prepare(
-        `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
-         AND rates = @rates AND validUntil = @validUntil AND message = @message AND sentBy = @by AND sentAt >= @since`,
-      )
-        .pluck()
-        .get({
-          inquiryId,
-          lines: JSON.stringify(quote.lines),
-          rates: JSON.stringify(quote.rates),
-          validUntil: quote.validUntil,
-          message: quote.message,
-          by: by.email,
-          since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
-        }) as string | undefined;
+      const repeated = repeatedSend(prepare, inquiryId, quote, by, at);
       if (repeated) return get(repeated);
       const current = prepare(
         'SELECT version, acceptedAt IS NOT NULL AS accepted FROM quotes WHERE inquiryId = ? AND replacedAt IS NULL',
       ).get(inquiryId) as { version: number; accepted: number } | undefined;
       const conflict = revisionConflict(revises, current && { ...current, accepted: current.accepted === 1 });
       if (conflict) return conflict;
-      const version =
-        (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) +
-        1;
-      prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
-      const id = randomUUID();
-      prepare(
-        `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, message, sentAt, sentBy)
-       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @message, @at, @by)`,
-      ).run({
-        id,
-        inquiryId,
-        version,
-        currency: quote.currency,
-        lines: JSON.stringify(quote.lines),
-        rates: JSON.stringify(quote.rates),
-        total: quote.totals.total,
-        deposit: quote.totals.deposit,
-        totals: JSON.stringify(quote.totals),
-        validUntil: quote.validUntil,
-        terms: quote.terms,
-        message: quote.message,
-        at,
-        by: by.email,
-      });
+      const id = insertVersion(prepare, inquiryId, quote, by, at);
       history(inquiryId, note, by, at);
       advance(inquiryId, 'quoteSent', by, at);
       owe(inquiryId, QUOTE_EVENTS.sent, id);
