@@ -58,7 +58,9 @@ describe('the recipes in docs/architecture.md', () => {
   const recipes = readFileSync('docs/architecture.md', 'utf8');
 
   it('a new reminder kind: one file in src/server/reminders/, one line in its index.ts', () => {
-    expect(recipes).toMatch(/new reminder kind.*one file in\s+`src\/server\/reminders\/`.*one line in\s+`REMINDER_RULES`/s);
+    expect(recipes).toMatch(
+      /new reminder kind.*one file in\s+`src\/server\/reminders\/`.*one line in\s+`REMINDER_RULES`/s,
+    );
     writeFileSync(
       join(copy, 'src/server/reminders/recipe-kind.ts'),
       `import type { ReminderRule } from './reminder-rule.js';
