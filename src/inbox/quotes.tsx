@@ -13,6 +13,7 @@ import { dateTime, eventDay } from './format.js';
 import { copyLink } from './link.js';
 import { QuoteForm } from './quote-form.js';
 import { useResource } from './use-resource.js';
+import { FormError } from './form-parts.js';
 
 const open = (quote: QuoteView) => isOpen(quote.state);
 
@@ -58,11 +59,7 @@ export function QuoteSection({
       <h2 id="quote-heading" ref={heading} tabIndex={-1}>
         Quote
       </h2>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {/* Only the last action's confirmation is on the page (the page's other status lines stay alone). */}
       {sent && !writing ? (
         <p role="status" className="inbox-live">

@@ -34,10 +34,8 @@ const STILL_LONG: Record<string, number> = {
   'src/web/inquiry/inquiry-form.tsx#InquiryForm': 129,
   'src/inbox/inquiry-list.tsx#InquiryTable': 124,
   'src/inbox/schedule.tsx#Schedule': 124,
-  'src/inbox/payments.tsx#RecordForm': 117,
   'src/inbox/push-devices.tsx#PushDevices': 114,
   'src/inbox/inquiry-list.tsx#Filters': 106,
-  'src/inbox/payments.tsx#Payments': 102,
 };
 
 interface Long {

@@ -1,0 +1,2 @@
+import { thing } from '../shared/inbox-views.js';
+export const probe = thing;
