@@ -1,8 +1,8 @@
 // The sale's rules (issue 36 item 1) on their own, and the SQL built from them agreeing
 // with them on a real SQLite database: a quote the SQL calls open is one isOpen calls open.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { OPEN_QUOTE_SQL, PAID_SQL, STATUS_SQL } from '../store/sqlite/sqlite-sale-sql.js';
+import { openDatabase, prepare } from '../store/sqlite/sqlite-statements.js';
 import {
   isAgreed,
   isClosed,
@@ -47,14 +47,13 @@ describe('a quote’s state', () => {
   });
 
   it('is open in SQL exactly when isOpen says so (the SQL of OPEN_QUOTE_SQL)', () => {
-    const db = new Database(':memory:');
+    const db = openDatabase(':memory:');
     db.exec(`CREATE TABLE quotes (state TEXT, acceptedAt TEXT, declinedAt TEXT, replacedAt TEXT, validUntil TEXT)`);
-    const insert = db.prepare('INSERT INTO quotes VALUES (?, ?, ?, ?, ?)');
+    const insert = prepare(db, 'INSERT INTO quotes VALUES (?, ?, ?, ?, ?)');
     for (const [state, quote] of Object.entries(EXAMPLES)) {
       insert.run(state, quote.accepted ? '2026-06-03' : null, quote.declinedAt, quote.replacedAt, quote.validUntil);
     }
-    const open = db
-      .prepare(`SELECT state FROM quotes q WHERE ${OPEN_QUOTE_SQL('q')} ORDER BY state`)
+    const open = prepare(db, `SELECT state FROM quotes q WHERE ${OPEN_QUOTE_SQL('q')} ORDER BY state`)
       .pluck()
       .all({ today: TODAY });
     expect(open).toEqual(QUOTE_STATES.filter(isOpen).sort());
@@ -65,13 +64,13 @@ describe('an inquiry’s status', () => {
   it('is New, or Spam when it came in flagged, until an owner sets one (in SQL too)', () => {
     expect(unsetStatus(null)).toBe('new');
     expect(unsetStatus('honeypot')).toBe('spam');
-    const db = new Database(':memory:');
+    const db = openDatabase(':memory:');
     db.exec('CREATE TABLE e (spamReason TEXT); CREATE TABLE s (status TEXT)');
     expect(
-      db.prepare(`SELECT ${STATUS_SQL} FROM (SELECT NULL AS spamReason) e, (SELECT NULL AS status) s`).pluck().get(),
+      prepare(db, `SELECT ${STATUS_SQL} FROM (SELECT NULL AS spamReason) e, (SELECT NULL AS status) s`).pluck().get(),
     ).toBe('new');
     expect(
-      db.prepare(`SELECT ${STATUS_SQL} FROM (SELECT 'x' AS spamReason) e, (SELECT NULL AS status) s`).pluck().get(),
+      prepare(db, `SELECT ${STATUS_SQL} FROM (SELECT 'x' AS spamReason) e, (SELECT NULL AS status) s`).pluck().get(),
     ).toBe('spam');
   });
 
@@ -124,10 +123,10 @@ describe('what is paid', () => {
 
   it('is payments less refunds, the voided left out (in SQL too)', () => {
     expect(paidOf(payments)).toBe(70_00);
-    const db = new Database(':memory:');
+    const db = openDatabase(':memory:');
     db.exec('CREATE TABLE payments (inquiryId TEXT, kind TEXT, amount INTEGER, voidedAt TEXT)');
-    const insert = db.prepare('INSERT INTO payments VALUES (?, ?, ?, ?)');
+    const insert = prepare(db, 'INSERT INTO payments VALUES (?, ?, ?, ?)');
     for (const payment of payments) insert.run('i1', payment.kind, payment.amount, payment.voided ? 'x' : null);
-    expect(db.prepare(PAID_SQL('?')).pluck().get('i1')).toBe(70_00);
+    expect(prepare(db, PAID_SQL('?')).pluck().get('i1')).toBe(70_00);
   });
 });

@@ -1,2 +1,0 @@
-import { thing } from '../shared/inbox-views.js';
-export const probe = thing;
