@@ -188,6 +188,107 @@ export async function postgresPlace(serverUrl: string): Promise<Place> {
   };
 }
 
+/** Creates per second without and with the outbox, `rounds` pairs of fresh places, and how busy the machine was. */
+async function throughput(
+  engine: 'sqlite' | 'postgres',
+  fresh: () => Promise<Place>,
+  rounds: number,
+  seconds: number,
+  senders: { smtp: string; hooks: { base: string; secret: string } },
+) {
+  const off: number[] = [];
+  const on: number[] = [];
+  let busyBefore = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const outbox of [false, true]) {
+      const place = await fresh();
+      try {
+        await place.addOwner();
+        const env = outbox
+          ? {
+              ...place.env,
+              SMTP_URL: senders.smtp,
+              MAIL_FROM: 'inquiries@bench.example',
+              WEBHOOK_URLS: `${senders.hooks.base}/hook|${senders.hooks.secret}`,
+              WEBHOOK_ALLOW_PRIVATE: 'true',
+              // Every confirmation sent, as before the caps (record 082): the heavier case.
+              CONFIRMATIONS_PER_ADDRESS: '100000',
+              CONFIRMATIONS_PER_HOUR: '100000',
+            }
+          : place.env;
+        busyBefore = Math.max(busyBefore, await cpuBusyPercent());
+        const child: Child = await startOurs({ ...env, LOG_LEVEL: 'warn' }, await freePort());
+        try {
+          const token = await signIn(child.base);
+          await load(child.base, token, 1, () => {}); // warm-up, not counted (its e-mails are not timed)
+          const result = await load(child.base, token, seconds, () => {});
+          (outbox ? on : off).push(Math.round(result['2xx'] / result.duration));
+          console.log(
+            `  ${engine}, outbox ${outbox ? 'on ' : 'off'}: ${Math.round(result['2xx'] / result.duration)} creates/s` +
+              (result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
+          );
+        } finally {
+          await child.stop();
+        }
+      } finally {
+        await place.cleanup();
+      }
+    }
+  }
+  return { off, on, busyBefore };
+}
+
+/** What the bench reports of an engine's runs, and whether it meets the targets. */
+function notifyResult(
+  engine: 'sqlite' | 'postgres',
+  rounds: number,
+  seconds: number,
+  runs: {
+    off: number[];
+    on: number[];
+    busyBefore: number;
+    delays: number[];
+    pushDelays: number[];
+    acked: Map<string, number>;
+  },
+): NotifyBenchResult {
+  const { off, on, busyBefore, delays, pushDelays, acked } = runs;
+  const percent = (ratio: number) => Math.round((ratio - 1) * 1000) / 10;
+  const pairChangesPercent = on.map((rate, round) => percent(rate / off[round]!));
+  const changePercent = median(pairChangesPercent);
+  const p50 = median(delays);
+  const p99 = percentile(delays, 99);
+  return {
+    engine,
+    rounds,
+    seconds,
+    offCreatesPerSecond: off,
+    onCreatesPerSecond: on,
+    pairChangesPercent,
+    changePercent,
+    ownerEmailP50Ms: p50,
+    ownerEmailP99Ms: p99,
+    ownerEmails: delays.length,
+    pushP50Ms: median(pushDelays),
+    pushP99Ms: percentile(pushDelays, 99),
+    pushes: pushDelays.length,
+    acknowledged: acked.size,
+    missing: acked.size - delays.length,
+    busyBefore,
+    targets: [
+      { target: 'creates/s with the outbox >= 90 % of without', met: changePercent >= -10 },
+      {
+        target: `create -> owner e-mail accepted at ${LATENCY_RATE}/s, median <= 1 s`,
+        met: p50 <= 1000 && acked.size === delays.length,
+      },
+      {
+        target: `create -> push accepted at ${LATENCY_RATE}/s, median <= 1 s`,
+        met: median(pushDelays) <= 1000 && acked.size === pushDelays.length,
+      },
+    ],
+  };
+}
+
 async function runEngine(
   engine: 'sqlite' | 'postgres',
   fresh: () => Promise<Place>,
@@ -217,42 +318,10 @@ async function runEngine(
   const on: number[] = [];
   let busyBefore = 0;
   try {
-    for (let round = 0; round < rounds; round++) {
-      for (const outbox of [false, true]) {
-        const place = await fresh();
-        try {
-          await place.addOwner();
-          const env = outbox
-            ? {
-                ...place.env,
-                SMTP_URL: smtp.url,
-                MAIL_FROM: 'inquiries@bench.example',
-                WEBHOOK_URLS: `${hooks.base}/hook|${hooks.secret}`,
-                WEBHOOK_ALLOW_PRIVATE: 'true',
-                // Every confirmation sent, as before the caps (record 082): the heavier case.
-                CONFIRMATIONS_PER_ADDRESS: '100000',
-                CONFIRMATIONS_PER_HOUR: '100000',
-              }
-            : place.env;
-          busyBefore = Math.max(busyBefore, await cpuBusyPercent());
-          const child: Child = await startOurs({ ...env, LOG_LEVEL: 'warn' }, await freePort());
-          try {
-            const token = await signIn(child.base);
-            await load(child.base, token, 1, () => {}); // warm-up, not counted (its e-mails are not timed)
-            const result = await load(child.base, token, seconds, () => {});
-            (outbox ? on : off).push(Math.round(result['2xx'] / result.duration));
-            console.log(
-              `  ${engine}, outbox ${outbox ? 'on ' : 'off'}: ${Math.round(result['2xx'] / result.duration)} creates/s` +
-                (result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''),
-            );
-          } finally {
-            await child.stop();
-          }
-        } finally {
-          await place.cleanup();
-        }
-      }
-    }
+    const rates = await throughput(engine, fresh, rounds, seconds, { smtp: smtp.url, hooks });
+    off.push(...rates.off);
+    on.push(...rates.on);
+    busyBefore = rates.busyBefore;
     // The latency run: outbox on, a steady LATENCY_RATE creates/s.
     smtp.onAccepted = onAccepted;
     const place = await fresh();
@@ -291,40 +360,7 @@ async function runEngine(
     await pushService.close();
     pushService.remove();
   }
-  const percent = (ratio: number) => Math.round((ratio - 1) * 1000) / 10;
-  const pairChangesPercent = on.map((rate, round) => percent(rate / off[round]!));
-  const changePercent = median(pairChangesPercent);
-  const p50 = median(delays);
-  const p99 = percentile(delays, 99);
-  return {
-    engine,
-    rounds,
-    seconds,
-    offCreatesPerSecond: off,
-    onCreatesPerSecond: on,
-    pairChangesPercent,
-    changePercent,
-    ownerEmailP50Ms: p50,
-    ownerEmailP99Ms: p99,
-    ownerEmails: delays.length,
-    pushP50Ms: median(pushes.delays),
-    pushP99Ms: percentile(pushes.delays, 99),
-    pushes: pushes.delays.length,
-    acknowledged: acked.size,
-    missing: acked.size - delays.length,
-    busyBefore,
-    targets: [
-      { target: 'creates/s with the outbox >= 90 % of without', met: changePercent >= -10 },
-      {
-        target: `create -> owner e-mail accepted at ${LATENCY_RATE}/s, median <= 1 s`,
-        met: p50 <= 1000 && acked.size === delays.length,
-      },
-      {
-        target: `create -> push accepted at ${LATENCY_RATE}/s, median <= 1 s`,
-        met: median(pushes.delays) <= 1000 && acked.size === pushes.delays.length,
-      },
-    ],
-  };
+  return notifyResult(engine, rounds, seconds, { off, on, busyBefore, delays, pushDelays: pushes.delays, acked });
 }
 
 export async function runNotifyBench(): Promise<NotifyBenchResult[]> {

@@ -65,10 +65,60 @@ async function place(engine: 'sqlite' | 'postgres', postgresUrl: string | undefi
   };
 }
 
-async function runEngine(engine: 'sqlite' | 'postgres', rounds: number, postgresUrl?: string) {
-  const [smtp, pushService, stripe] = await Promise.all([startSmtp(), startPushService(), startStripeStandIn()]);
-  smtp.parse = false;
-  const device = newBenchDevice();
+/** The owner's calls (signed in, with the Origin) and the customer's form posts, on `base`. */
+async function ownerClient(base: string) {
+  const session = await fetch(`${base}/api/owner/session`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: OWNER, password: PASSWORD }),
+  });
+  const cookie = String(session.headers.get('set-cookie')).split(';')[0]!;
+  const ownerCall = (method: string, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const form = (path: string, fields: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams(fields),
+    });
+  return { ownerCall, form };
+}
+
+/** The round's times as the bench reports them, and whether they meet the target. */
+function resultOf(
+  engine: 'sqlite' | 'postgres',
+  rounds: number,
+  { booked, deposits, creates, missing }: { booked: number[]; deposits: number[]; creates: number[]; missing: number },
+): PaymentBenchResult {
+  return {
+    engine,
+    rounds,
+    bookedP50Ms: median(booked),
+    bookedP99Ms: percentile(booked, 99),
+    pushP50Ms: median(deposits),
+    pushP99Ms: percentile(deposits, 99),
+    createPushP50Ms: median(creates),
+    createPushP99Ms: percentile(creates, 99),
+    missing,
+    targets: [
+      {
+        target: 'deposit payment event -> Booked and the owner’s push accepted, median <= 1 s',
+        met: missing === 0 && median(booked) <= 1000 && median(deposits) <= 1000,
+      },
+    ],
+  } satisfies PaymentBenchResult;
+}
+
+/** When the push titled `what` ('Deposit paid') about inquiry `id` arrived, waiting for it up to PUSH_WAIT_MS. */
+function watchPushes(
+  pushService: Awaited<ReturnType<typeof startPushService>>,
+  device: ReturnType<typeof newBenchDevice>,
+) {
   /** '<title word>:<inquiry id>' -> when its push arrived. */
   const pushed = new Map<string, number>();
   pushService.onReceived = (_path, push, at) => {
@@ -76,11 +126,18 @@ async function runEngine(engine: 'sqlite' | 'postgres', rounds: number, postgres
     const id = new URL(payload.url).searchParams.get('id') ?? '';
     pushed.set(`${payload.title.split(':')[0]}:${id}`, at);
   };
-  const pushOf = async (what: string, id: string) => {
+  return async (what: string, id: string) => {
     const deadline = Date.now() + PUSH_WAIT_MS;
     while (!pushed.has(`${what}:${id}`) && Date.now() < deadline) await sleep(5);
     return pushed.get(`${what}:${id}`);
   };
+}
+
+async function runEngine(engine: 'sqlite' | 'postgres', rounds: number, postgresUrl?: string) {
+  const [smtp, pushService, stripe] = await Promise.all([startSmtp(), startPushService(), startStripeStandIn()]);
+  smtp.parse = false;
+  const device = newBenchDevice();
+  const pushOf = watchPushes(pushService, device);
   const where = await place(engine, postgresUrl);
   const owners = await openOwnerStore(where.store);
   const owner = await owners.createOwner(OWNER, await hashPassword(PASSWORD));
@@ -112,25 +169,7 @@ async function runEngine(engine: 'sqlite' | 'postgres', rounds: number, postgres
     );
     const { base } = child;
     const token = await signIn(base);
-    const session = await fetch(`${base}/api/owner/session`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: OWNER, password: PASSWORD }),
-    });
-    const cookie = String(session.headers.get('set-cookie')).split(';')[0]!;
-    const ownerCall = (method: string, path: string, body?: unknown) =>
-      fetch(`${base}${path}`, {
-        method,
-        headers: { cookie, origin: base, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-    const form = (path: string, fields: Record<string, string> = {}) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-        body: new URLSearchParams(fields),
-      });
+    const { ownerCall, form } = await ownerClient(base);
     /** A new inquiry; when it was sent. */
     const create = async () => {
       const id = randomUUID();
@@ -189,23 +228,7 @@ async function runEngine(engine: 'sqlite' | 'postgres', rounds: number, postgres
     await stripe.close();
     where.cleanup();
   }
-  return {
-    engine,
-    rounds,
-    bookedP50Ms: median(booked),
-    bookedP99Ms: percentile(booked, 99),
-    pushP50Ms: median(deposits),
-    pushP99Ms: percentile(deposits, 99),
-    createPushP50Ms: median(creates),
-    createPushP99Ms: percentile(creates, 99),
-    missing,
-    targets: [
-      {
-        target: 'deposit payment event -> Booked and the owner’s push accepted, median <= 1 s',
-        met: missing === 0 && median(booked) <= 1000 && median(deposits) <= 1000,
-      },
-    ],
-  } satisfies PaymentBenchResult;
+  return resultOf(engine, rounds, { booked, deposits, creates, missing });
 }
 
 export async function runPaymentBench(): Promise<PaymentBenchResult[]> {

@@ -6,6 +6,7 @@ import type { OwnerAccountView } from '../shared/inbox-views.js';
 import { ApiError, request } from './api.js';
 import { copyLink } from './link.js';
 import { useResource } from './use-resource.js';
+import { FormError } from './form-parts.js';
 
 const accountApi = {
   get: () => request<OwnerAccountView>('GET', '/api/owner/account'),
@@ -27,11 +28,7 @@ export function AccountSettings() {
     failure: 'Could not load your settings.',
   });
   if (error) {
-    return (
-      <p role="alert" className="inbox-error">
-        {error}
-      </p>
-    );
+    return <FormError>{error}</FormError>;
   }
   if (!account) return null;
   return <Settings account={account} />;

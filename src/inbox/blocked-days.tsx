@@ -13,6 +13,7 @@ import {
 import { ApiError, request } from './api.js';
 import { eventDay } from './format.js';
 import { useResource } from './use-resource.js';
+import { FormError, FieldProblem } from './form-parts.js';
 
 const blocksApi = {
   view: (signal: AbortSignal) => request<BlockedDaysView>('GET', '/api/owner/blocked-days', undefined, signal),
@@ -53,11 +54,7 @@ export function BlockedDays({ say }: { say: (message: string) => void }) {
           await reload();
         }}
       />
-      {(failure ?? loadError) ? (
-        <p role="alert" className="inbox-error">
-          {failure ?? loadError}
-        </p>
-      ) : null}
+      <FormError>{failure ?? loadError}</FormError>
       {data && data.blocks.length > 0 ? (
         <ul className="inbox-blocks">
           {data.blocks.map((block) => (
@@ -137,11 +134,7 @@ function BlockForm({ today, onSaved }: { today: string | undefined; onSaved: (me
             {hint}
           </span>
         ) : null}
-        {problem ? (
-          <span id={`${field}-problem`} className="inbox-error">
-            {problem}
-          </span>
-        ) : null}
+        <FieldProblem id={`${field}-problem`}>{problem}</FieldProblem>
       </div>
     );
   };
@@ -152,11 +145,7 @@ function BlockForm({ today, onSaved }: { today: string | undefined; onSaved: (me
         {input('date', 'date')}
         {input('reason', 'text', 'Private: only you see it.')}
       </div>
-      {failure ? (
-        <p role="alert" className="inbox-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormError>{failure}</FormError>
       <button type="submit" className="inbox-button inbox-primary" aria-disabled={busy}>
         Block a day
       </button>

@@ -21,6 +21,7 @@ import { Payments } from './payments.js';
 import { QuoteSection } from './quotes.js';
 import { eventSheetHref, inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
+import { FormError } from './form-parts.js';
 
 const SPAM_REASONS: Record<string, string> = {
   honeypot: 'a hidden field that people never see was filled in (typical of bots)',
@@ -146,11 +147,7 @@ export function InquiryPage({
           ← All inquiries
         </Link>
       </p>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {!inquiry ? (
         error ? null : (
           <p className="inbox-muted">Loading…</p>

@@ -24,6 +24,7 @@ import { useResource } from './use-resource.js';
 import { ScrollRegion } from './scroll-region.js';
 import { titleWithWaiting, useWaiting, WAITING_VIEW } from './use-waiting-leads.js';
 import { WaitingClock } from './waiting-clock.js';
+import { FormError } from './form-parts.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
@@ -123,11 +124,7 @@ export function InquiryList({
       <p className="inbox-live" role="status">
         {announcement}
       </p>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {page ? (
         <InquiryTable page={page} now={now} filtered={queryString !== ''} booked={booked} />
       ) : (

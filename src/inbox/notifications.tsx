@@ -10,6 +10,7 @@ import { useFocusOnMount } from './link.js';
 import { PushDevices } from './push-devices.js';
 import { useResource } from './use-resource.js';
 import { ScrollRegion } from './scroll-region.js';
+import { FormError } from './form-parts.js';
 
 export const notificationsApi = {
   deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', `/api/owner/inquiries/${id}/deliveries`),
@@ -82,11 +83,7 @@ export function Deliveries({ inquiryId }: { inquiryId: string }) {
   return (
     <section aria-labelledby="notifications-heading">
       <h2 id="notifications-heading">Notifications</h2>
-      {(error ?? loadError) ? (
-        <p role="alert" className="inbox-error">
-          {error ?? loadError}
-        </p>
-      ) : null}
+      <FormError>{error ?? loadError}</FormError>
       {!deliveries ? (
         <p className="inbox-muted">Loading…</p>
       ) : deliveries.length === 0 ? (
@@ -184,11 +181,7 @@ export function NotificationSettings() {
       <h1 ref={heading} tabIndex={-1}>
         Notifications
       </h1>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <div className="inbox-settings">
         <AccountSettings />
         {settings ? (

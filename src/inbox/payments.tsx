@@ -20,6 +20,7 @@ import { randomUuid } from '../shared/random-uuid.js';
 import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
 import { useResource } from './use-resource.js';
+import { describedBy, Field, FieldProblem, FormActions, FormError } from './form-parts.js';
 
 const paymentsApi = {
   list: (inquiryId: string, signal: AbortSignal) =>
@@ -51,11 +52,7 @@ export function Payments({ inquiryId, onChange }: { inquiryId: string; onChange:
   return (
     <section aria-labelledby="payments-heading" className="inbox-card inbox-payments">
       <h2 id="payments-heading">Payments</h2>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {!data ? (
         error ? null : (
           <p className="inbox-muted">Loading…</p>
@@ -214,8 +211,7 @@ function VoidForm({
   };
   return (
     <form className="inbox-stack" noValidate onSubmit={submit} aria-label={`Void the payment of ${what}`}>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
+      <Field label="Reason" htmlFor={`${id}-reason`}>
         <textarea
           id={`${id}-reason`}
           name="reason"
@@ -227,20 +223,9 @@ function VoidForm({
           // biome-ignore lint/a11y/noAutofocus: the owner just asked to void this payment: the reason is next
           autoFocus
         />
-        {problem ? (
-          <span id={`${id}-problem`} className="inbox-error">
-            {problem}
-          </span>
-        ) : null}
-      </div>
-      <div className="inbox-row">
-        <button type="submit" className="inbox-button inbox-destructive" aria-disabled={busy}>
-          Void payment
-        </button>
-        <button type="button" className="inbox-button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+        <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>
+      </Field>
+      <FormActions submit="Void payment" busy={busy} destructive onCancel={onCancel} />
     </form>
   );
 }
@@ -302,15 +287,9 @@ function RecordForm({
     id: `${id}-${name}`,
     name,
     'aria-invalid': problems[name] ? true : undefined,
-    'aria-describedby':
-      [problems[name] && `${id}-${name}-problem`, hint && `${id}-${name}-hint`].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': describedBy(problems[name] && `${id}-${name}-problem`, hint && `${id}-${name}-hint`),
   });
-  const problem = (name: keyof Problems) =>
-    problems[name] ? (
-      <span id={`${id}-${name}-problem`} className="inbox-error">
-        {problems[name]}
-      </span>
-    ) : null;
+  const problem = (name: keyof Problems) => <FieldProblem id={`${id}-${name}-problem`}>{problems[name]}</FieldProblem>;
 
   return (
     <form
@@ -320,17 +299,15 @@ function RecordForm({
       onSubmit={submit}
       aria-label="Record a payment"
     >
-      <div className="inbox-field">
-        <label htmlFor={`${id}-amount`}>Amount</label>
+      <Field label="Amount" htmlFor={`${id}-amount`}>
         {/* biome-ignore lint/a11y/noAutofocus: the owner just opened the form to type the amount */}
         <input {...field('amount')} type="text" inputMode="decimal" autoComplete="off" required autoFocus />
         <span id={`${id}-amount-hint`} className="inbox-muted inbox-hint">
           In {currency}, e.g. 250.00
         </span>
         {problem('amount')}
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-method`}>Method</label>
+      </Field>
+      <Field label="Method" htmlFor={`${id}-method`}>
         <select {...field('method', false)} defaultValue="cash">
           {HAND_METHODS.map((method) => (
             <option key={method} value={method}>
@@ -339,28 +316,16 @@ function RecordForm({
           ))}
         </select>
         {problem('method')}
-      </div>
-      <div className="inbox-field">
-        <label htmlFor={`${id}-note`}>Note</label>
+      </Field>
+      <Field label="Note" htmlFor={`${id}-note`}>
         <input {...field('note')} type="text" maxLength={PAYMENT_LIMITS.note} autoComplete="off" />
         <span id={`${id}-note-hint`} className="inbox-muted inbox-hint">
           Optional, e.g. a check number
         </span>
         {problem('note')}
-      </div>
-      {failure ? (
-        <p role="alert" className="inbox-error">
-          {failure}
-        </p>
-      ) : null}
-      <div className="inbox-row">
-        <button type="submit" className="inbox-button inbox-primary" aria-disabled={busy}>
-          Record payment
-        </button>
-        <button type="button" className="inbox-button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      </Field>
+      <FormError>{failure}</FormError>
+      <FormActions submit="Record payment" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import type { PushDeviceView } from '../shared/inbox-views.js';
 import { request } from './api.js';
 import { dateTime } from './format.js';
 import { useResource } from './use-resource.js';
+import { FormError } from './form-parts.js';
 
 const SERVICE_WORKER = '/inbox-sw.js';
 const SCOPE = '/inbox';
@@ -224,11 +225,7 @@ export function PushDevices() {
       <button type="button" className="inbox-button" disabled={busy} onClick={() => void test()}>
         Send a test notification
       </button>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <p role="status" className="inbox-live">
         {message}
       </p>

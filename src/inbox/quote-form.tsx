@@ -23,6 +23,7 @@ import {
   problemsOf,
   valuesOf,
 } from './quote-draft.js';
+import { FormError, FieldProblem } from './form-parts.js';
 
 type Problems = Record<string, string>;
 
@@ -161,11 +162,7 @@ export function QuoteForm({
         >
           Add line
         </button>
-        {problems.lines ? (
-          <span id={`${id}-lines-problem`} className="inbox-error">
-            {problems.lines}
-          </span>
-        ) : null}
+        <FieldProblem id={`${id}-lines-problem`}>{problems.lines}</FieldProblem>
       </div>
 
       <div className="inbox-quote-terms">
@@ -212,11 +209,7 @@ export function QuoteForm({
           value={values.message}
           onChange={(event) => change((current) => ({ ...current, message: event.target.value }))}
         />
-        {problems.message ? (
-          <span id={`${id}-message-problem`} className="inbox-error">
-            {problems.message}
-          </span>
-        ) : null}
+        <FieldProblem id={`${id}-message-problem`}>{problems.message}</FieldProblem>
       </div>
 
       <dl className="inbox-quote-breakdown">
@@ -254,11 +247,7 @@ export function QuoteForm({
         lines={draft.lines.length}
       />
 
-      {failure ? (
-        <p role="alert" className="inbox-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormError>{failure}</FormError>
       {sending ? (
         <p role="status" className="inbox-live">
           Sending…
@@ -399,11 +388,7 @@ function QuoteField({
         aria-describedby={problem ? `${id}-problem` : undefined}
         {...input}
       />
-      {problem ? (
-        <span id={`${id}-problem`} className="inbox-error">
-          {problem}
-        </span>
-      ) : null}
+      <FieldProblem id={`${id}-problem`}>{problem}</FieldProblem>
     </div>
   );
 }

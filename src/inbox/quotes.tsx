@@ -6,14 +6,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type InquiryStatus, STATUS_LABELS } from '../shared/inbox-views.js';
 import { formatMoney, ratePercent } from '../shared/money.js';
 import { lineAmount } from '../shared/pricing.js';
+import { isOpen } from '../shared/quote-state.js';
 import { QUOTE_STATE_LABELS, type QuoteView } from '../shared/quote-views.js';
 import { api } from './api.js';
 import { dateTime, eventDay } from './format.js';
 import { copyLink } from './link.js';
 import { QuoteForm } from './quote-form.js';
 import { useResource } from './use-resource.js';
+import { FormError } from './form-parts.js';
 
-const open = (quote: QuoteView) => quote.state === 'sent' || quote.state === 'viewed';
+const open = (quote: QuoteView) => isOpen(quote.state);
 
 export function QuoteSection({
   inquiryId,
@@ -57,11 +59,7 @@ export function QuoteSection({
       <h2 id="quote-heading" ref={heading} tabIndex={-1}>
         Quote
       </h2>
-      {error ? (
-        <p role="alert" className="inbox-error">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       {/* Only the last action's confirmation is on the page (the page's other status lines stay alone). */}
       {sent && !writing ? (
         <p role="status" className="inbox-live">

@@ -24,6 +24,7 @@ import { PreorderSettingsForm } from './preorder-settings.js';
 import { clockTime, dateTime, eventDay } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { useResource } from './use-resource.js';
+import { FormError, FieldProblem } from './form-parts.js';
 
 const scheduleApi = {
   view: (signal: AbortSignal) => request<ScheduleView>('GET', '/api/owner/schedule', undefined, signal),
@@ -304,11 +305,7 @@ function StopForm({
                   {input.hint}
                 </span>
               ) : null}
-              {problem ? (
-                <span id={`${field}-problem`} className="inbox-error">
-                  {problem}
-                </span>
-              ) : null}
+              <FieldProblem id={`${field}-problem`}>{problem}</FieldProblem>
             </div>
           );
         })}
@@ -330,11 +327,7 @@ function StopForm({
           </div>
         )}
       </div>
-      {failure ? (
-        <p role="alert" className="inbox-error">
-          {failure}
-        </p>
-      ) : null}
+      <FormError>{failure}</FormError>
       <div className="inbox-row">
         <button type="submit" className="inbox-button inbox-primary" aria-disabled={busy}>
           {editing ? 'Save stop' : 'Add stop'}

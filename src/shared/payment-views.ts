@@ -65,12 +65,15 @@ export interface RecordPaymentBody {
   note: string;
 }
 
+/** What a payment adds to what was paid: a refund takes away, a voided one counts for nothing (undefined). */
+export function countedAmount(payment: Pick<PaymentView, 'kind' | 'amount' | 'voided'>): Minor | undefined {
+  if (payment.voided) return undefined;
+  return payment.kind === 'refund' ? -payment.amount : payment.amount;
+}
+
 /** What has been paid: payments less refunds, the voided left out. */
 export function paidOf(payments: readonly Pick<PaymentView, 'kind' | 'amount' | 'voided'>[]): Minor {
-  return payments.reduce(
-    (sum, payment) => (payment.voided ? sum : sum + (payment.kind === 'refund' ? -payment.amount : payment.amount)),
-    0,
-  );
+  return payments.reduce((sum, payment) => sum + (countedAmount(payment) ?? 0), 0);
 }
 
 /** Each rule a payment breaks, by field, worded for the owner. */

@@ -4,10 +4,11 @@
 import type { Minor, Rate } from './money.js';
 import { WHOLE } from './money.js';
 import type { LineKind, QuoteLine, QuoteTotals } from './pricing.js';
+import type { QuoteState } from './quote-state.js';
 import { textProblem } from './text-rules.js';
 
-/** A quote's state, as the owner and the customer read it. */
-export type QuoteStateView = 'sent' | 'viewed' | 'accepted' | 'declined' | 'expired' | 'replaced' | 'deposit-paid';
+/** A quote's state, as the owner and the customer read it (quote-state.ts). */
+export type QuoteStateView = QuoteState;
 
 export const QUOTE_STATE_LABELS: Record<QuoteStateView, string> = {
   sent: 'Sent',

@@ -42,6 +42,43 @@ const NOT_OURS: Refusal = {
   reason: 'It is not a link this site sent, or it was cut short. Open the inquiry in the inbox instead.',
 };
 
+/** The link, its inquiry and who it acts as; or why it does nothing. */
+async function openLink(
+  { owners, key, clock }: Pick<ActionLinkRouteOptions, 'owners' | 'key' | 'clock'>,
+  token: string,
+): Promise<Opened> {
+  const link = readActionLink(key, token);
+  if (!link) return NOT_OURS;
+  if (link.expiresAt <= clock()) {
+    return {
+      status: 410,
+      title: 'This link has expired',
+      reason: 'The links in notifications work for a week. Open the inquiry in the inbox to answer it.',
+    };
+  }
+  const found = await owners.inbox.getInquiry(link.inquiryId);
+  if (!found) {
+    return {
+      status: 404,
+      title: 'This inquiry is no longer here',
+      reason: 'It may have been erased.',
+    };
+  }
+  let by = FROM_A_NOTIFICATION;
+  if (link.ownerId) {
+    const owner = (await owners.listOwners()).find((each) => each.id === link.ownerId);
+    if (!owner) {
+      return {
+        status: 403,
+        title: 'This link no longer works',
+        reason: 'It was sent to an owner account that has since been removed.',
+      };
+    }
+    by = { id: owner.id, email: owner.email };
+  }
+  return { link, inquiry: found.inquiry, by };
+}
+
 export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = async (
   app,
   { owners, key, clock, publicOrigin },
@@ -76,39 +113,7 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
     }),
   );
 
-  /** The link, its inquiry and who it acts as; or why it does nothing. */
-  const open = async (token: string): Promise<Opened> => {
-    const link = readActionLink(key, token);
-    if (!link) return NOT_OURS;
-    if (link.expiresAt <= clock()) {
-      return {
-        status: 410,
-        title: 'This link has expired',
-        reason: 'The links in notifications work for a week. Open the inquiry in the inbox to answer it.',
-      };
-    }
-    const found = await owners.inbox.getInquiry(link.inquiryId);
-    if (!found) {
-      return {
-        status: 404,
-        title: 'This inquiry is no longer here',
-        reason: 'It may have been erased.',
-      };
-    }
-    let by = FROM_A_NOTIFICATION;
-    if (link.ownerId) {
-      const owner = (await owners.listOwners()).find((each) => each.id === link.ownerId);
-      if (!owner) {
-        return {
-          status: 403,
-          title: 'This link no longer works',
-          reason: 'It was sent to an owner account that has since been removed.',
-        };
-      }
-      by = { id: owner.id, email: owner.email };
-    }
-    return { link, inquiry: found.inquiry, by };
-  };
+  const open = (token: string) => openLink({ owners, key, clock }, token);
 
   app.get<Params>('/act/:token', async (request, reply) => {
     const opened = await open(request.params.token);

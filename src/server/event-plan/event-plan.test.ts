@@ -179,7 +179,8 @@ describe('the final count from the customer', () => {
     expect(late.statusCode).toBe(409);
     expect((await sheet()).finalCount?.guests).toBe(280);
     expect((await postForm(t, `${path}/on-the-day`, { onSiteName: 'Late' })).statusCode).toBe(409);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing more is on its way: the outbox has nothing queued, pending or in flight (not a pause that may be too short).
+    await expect.poll(() => t.inquiries.outbox.nextDueAt(), { timeout: 10_000 }).toBeUndefined();
     expect(ownerMails()).toHaveLength(2);
   });
 
@@ -273,7 +274,8 @@ describe('the final count from the customer', () => {
     await expect
       .poll(() => smtp!.received.filter((each) => /^Quote accepted/.test(each.subject)).length, { timeout: 10_000 })
       .toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing more is on its way: the outbox has nothing queued, pending or in flight (not a pause that may be too short).
+    await expect.poll(() => t.inquiries.outbox.nextDueAt(), { timeout: 10_000 }).toBeUndefined();
     expect(smtp!.received.filter((each) => /^Final guest count/.test(each.subject))).toEqual([]);
   });
 });

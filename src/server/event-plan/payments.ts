@@ -2,6 +2,7 @@
 // inquiry's payments that count, from the payment store (record 146), as the sheet lists them.
 import type { SheetPayment } from '../../shared/event-plan.js';
 import { METHOD_LABELS } from '../../shared/payment-views.js';
+import { countedAmount } from '../sale/index.js';
 import type { PaymentStore } from '../store/payment-store.js';
 
 export interface PaymentsRead {
@@ -12,12 +13,11 @@ export interface PaymentsRead {
 export function paymentsRead(store: Pick<PaymentStore, 'forInquiry'>): PaymentsRead {
   return {
     forInquiry: async (inquiryId) =>
-      (await store.forInquiry(inquiryId))
-        .filter((payment) => !payment.voided)
-        .map((payment) => ({
-          at: payment.recordedAt,
-          amount: payment.kind === 'refund' ? -payment.amount : payment.amount,
-          method: payment.kind === 'refund' ? 'Refund' : (payment.provider ?? METHOD_LABELS[payment.method]),
-        })),
+      (await store.forInquiry(inquiryId)).flatMap((payment) => {
+        const amount = countedAmount(payment);
+        if (amount === undefined) return [];
+        const method = payment.kind === 'refund' ? 'Refund' : (payment.provider ?? METHOD_LABELS[payment.method]);
+        return [{ at: payment.recordedAt, amount, method }];
+      }),
   };
 }

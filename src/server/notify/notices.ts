@@ -13,7 +13,8 @@ import type { StoredInquiry } from '../store/inquiry-store.js';
 import { DAY_FULL_EVENT } from '../store/day-claim.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT, PAYMENT_RECEIVED_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
-import { QUOTE_EVENTS, quoteState } from '../store/quote-store.js';
+import { isClosed, isOpen, quoteState } from '../sale/index.js';
+import { QUOTE_EVENTS } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, leadSummary, type Notice, onTheBusinessClock } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
@@ -150,9 +151,8 @@ export const OWNER_PUSH_NOTICES: Record<string, NoticeOf> = {
 /** The quote a topic names while the customer can still answer it, and the inquiry is still open; else undefined. */
 const openQuoteOf = async (context: NoticeContext) => {
   const [quote, progress] = await Promise.all([quoteOf(context), context.sale?.progress(context.inquiry.id)]);
-  if (!quote || !progress || ['booked', 'declined', 'spam'].includes(progress.status)) return undefined;
-  const state = quoteState(quote, todayIn(content.timeZone));
-  return state === 'sent' || state === 'viewed' ? quote : undefined;
+  if (!quote || !progress || isClosed(progress.status)) return undefined;
+  return isOpen(quoteState(quote, todayIn(content.timeZone))) ? quote : undefined;
 };
 
 export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {

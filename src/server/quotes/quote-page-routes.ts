@@ -26,7 +26,8 @@ import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { RateCounts } from '../store/rate-counts.js';
 import type { RateLimit } from '../config.js';
 import type { OwnerStore } from '../store/owner-store.js';
-import { type Quote, quoteState } from '../store/quote-store.js';
+import { isAgreed, quoteState } from '../sale/quote-state.js';
+import type { Quote } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
 import { pageErrorHandler } from './page-errors.js';
 import { quoteIdOf } from './quote-link.js';
@@ -220,7 +221,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   };
 
   /** Accepted, with its deposit paid or not: the customer's answer stands and the event is being planned. */
-  const agreed = (quote: Quote) => ['accepted', 'deposit-paid'].includes(quoteState(quote, today()));
+  const agreed = (quote: Quote) => isAgreed(quoteState(quote, today()));
 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
@@ -319,7 +320,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       );
       if (result.ok) notifier.kick(1);
       // Accepted now or before: the page says so. Otherwise it says why not (replaced, expired, declined).
-      if (result.ok || result.state === 'accepted' || result.state === 'deposit-paid') return reply.redirect(path, 303);
+      if (result.ok || (result.state !== 'missing' && isAgreed(result.state))) return reply.redirect(path, 303);
       return render(reply, 409, { quote: result.quote ?? found.quote, inquiry: found.inquiry, path });
     },
   );

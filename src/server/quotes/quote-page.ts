@@ -12,7 +12,8 @@ import type { QuoteLine, QuoteTotals } from '../../shared/pricing.js';
 import type { SaleFigures } from '../event-plan/sale-figures.js';
 import { shortDigest } from './acceptance-digest.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
-import type { Quote, QuoteState } from '../store/quote-store.js';
+import { isAgreed, isOpen, type QuoteState } from '../sale/quote-state.js';
+import type { Quote } from '../store/quote-store.js';
 
 /** What a page shows beyond the quote: its state, a problem with what was sent, and what follows acceptance. */
 export interface QuotePageOptions {
@@ -218,10 +219,10 @@ function acceptSection(options: QuotePageOptions): string {
 /** The page of a quote the customer can still answer, or has answered. */
 export function quotePage(options: QuotePageOptions): string {
   const { quote, inquiry, state, figures } = options;
-  const open = state === 'sent' || state === 'viewed';
+  const open = isOpen(state);
   const lines = figures?.totals ? figures.lines : quote.lines;
   const title = `Quote for ${inquiry.eventName || inquiry.operation}`;
-  const agreed = state === 'accepted' || state === 'deposit-paid';
+  const agreed = isAgreed(state);
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">For ${escapeHtml(`${inquiry.firstName} ${inquiry.lastName}`)}${quote.version > 1 ? ` · version ${quote.version}` : ''} · sent ${escapeHtml(dayOf(quote.sentAt))}</p>

@@ -21,7 +21,9 @@ import type { ContentPort } from '../site/content-port.js';
 import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
 import type { OwnerStore } from '../store/owner-store.js';
-import { type Quote, quoteState, type SendConflict } from '../store/quote-store.js';
+import { QUOTE_NOTES } from '../sale/history-words.js';
+import { quoteState } from '../sale/quote-state.js';
+import type { Quote, SendConflict } from '../store/quote-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -201,10 +203,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
       const by = { id: request.owner!.id, email: request.owner!.email };
       const total = formatMoney(totals.total, site().sale.currency, site().locale);
       const versions = await owners.quotes.forInquiry(inquiry.id);
-      const note =
-        versions.length === 0
-          ? `Quote sent: ${total}`
-          : `Quote revised (version ${versions.length + 1}) and sent: ${total}`;
+      const note = versions.length === 0 ? QUOTE_NOTES.sent(total) : QUOTE_NOTES.revised(versions.length + 1, total);
       const newQuote = {
         lines,
         rates,

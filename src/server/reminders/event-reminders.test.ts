@@ -168,7 +168,14 @@ describe.each(['sqlite', 'postgres'] as const)('the reminders before the day (%s
       ] as const) {
         expect(await sweep(day, time)).toBe(0);
       }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Nothing more is on its way to the kept event's customer or owner: none of its reminders is queued or in flight.
+      const unsettled = async () =>
+        (await t.inquiries.outbox.forInquiry(kept.id))
+          .filter(
+            (delivery) => delivery.state === 'queued' && /^(final-count|balance-due|tomorrow)/.test(delivery.topic),
+          )
+          .map((delivery) => `${delivery.kind} ${delivery.topic}`);
+      await expect.poll(unsettled, { timeout: 10_000 }).toEqual([]);
       expect(mailsTo(kept.inquiry.document.email, /final guest count|Balance/)).toHaveLength(3);
       expect(mailsTo(OWNER, /^Tomorrow/)).toHaveLength(1);
       expect(pushes()).toHaveLength(1);

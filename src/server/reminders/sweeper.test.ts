@@ -60,8 +60,9 @@ describe('the reminders’ sweep', () => {
     await t.app.reminders.sweep();
     await t.app.notifier.start();
     await expect.poll(() => sent, { timeout: 10_000 }).toEqual([`${inquiry.id} test-reminder`]);
-    await t.app.reminders.sweep();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await t.app.reminders.sweep()).toBe(0);
+    // Nothing more is on its way: the outbox has nothing queued, pending or in flight.
+    await expect.poll(() => t.inquiries.outbox.nextDueAt(), { timeout: 10_000 }).toBeUndefined();
     expect(sent).toHaveLength(1);
   });
 });

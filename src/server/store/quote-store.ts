@@ -5,6 +5,7 @@
 // notifications the event owes (an outbox pending row, record 142).
 import type { QuoteLine, QuoteRates, QuoteTotals } from '../../shared/pricing.js';
 import type { RevisedVersion } from '../../shared/quote-views.js';
+import type { QuoteState } from '../sale/quote-state.js';
 import type { Actor } from './actor.js';
 
 /** What the owner sends: the lines and rates, and the last day it can be accepted. */
@@ -50,18 +51,8 @@ export interface Quote extends NewQuote {
   depositPaidAt: string | null;
 }
 
-/** A quote as the owner and the customer see it (quoteState gives their precedence). */
-export type QuoteState = 'deposit-paid' | 'accepted' | 'declined' | 'replaced' | 'expired' | 'viewed' | 'sent';
-
-/** Its state on `today` ('YYYY-MM-DD' in the business's time zone). */
-export function quoteState(quote: Quote, today: string): QuoteState {
-  if (quote.declinedAt) return 'declined';
-  // An accepted quote the owner revised is replaced: its link says so, and the new version is the one to accept.
-  if (quote.replacedAt) return 'replaced';
-  if (quote.accepted) return quote.depositPaidAt ? 'deposit-paid' : 'accepted';
-  if (quote.validUntil < today) return 'expired';
-  return quote.viewedAt ? 'viewed' : 'sent';
-}
+// A quote's state is the sale's rule (src/server/sale/quote-state.ts), re-exported for the stores.
+export { type QuoteState, quoteState } from '../sale/quote-state.js';
 
 /**
  * A send identical to the newest version (same lines, rates and last day, by the same

@@ -1,13 +1,9 @@
-// Which failures of a real engine are the store's (answered 503 with Retry-After, record
-// 150) and which are ours (a masked 500), and that no wait on PostgreSQL is unbounded.
-import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDataDir, freshPostgresUrl } from '../../../tests/support/databases.js';
 import { freePort } from '../../../tests/support/postgres.js';
 import { DATABASE_WAITS, openPool } from './postgres/postgres-pool.js';
-import { openPostgresStore } from './postgres/postgres-store.js';
 import { openDatabase, prepare } from './sqlite/sqlite-statements.js';
 import { type StoreFault, storeFault } from './store-faults.js';
 
@@ -75,7 +71,12 @@ describe('store faults on PostgreSQL, and waits that end', () => {
       await pool.query('CREATE TABLE t (id int PRIMARY KEY)');
       await pool.query('INSERT INTO t VALUES (1)');
       expect(await kindOf(() => pool.query('INSERT INTO t VALUES (1)'))).toBeUndefined();
-      const started = Date.now();
+      // The waits are the server's own settings, read back rather than timed (a timing is the crash stage's).
+      const waits = await pool.query(
+        `SELECT (extract(epoch FROM current_setting('statement_timeout')::interval) * 1000)::int AS "statementMs",
+                (extract(epoch FROM current_setting('lock_timeout')::interval) * 1000)::int AS "lockMs"`,
+      );
+      expect(waits.rows[0]).toEqual({ statementMs: DATABASE_WAITS.statementMs, lockMs: DATABASE_WAITS.lockMs });
       expect(storeFault(await failureOf(() => pool.query('SELECT pg_sleep(60)')))).toEqual({
         kind: 'unanswered',
         code: '57014',
@@ -84,7 +85,6 @@ describe('store faults on PostgreSQL, and waits that end', () => {
       await holder.query('LOCK TABLE t');
       expect(storeFault(await failureOf(() => pool.query('SELECT * FROM t')))).toEqual({ kind: 'busy', code: '55P03' });
       await holder.query('ROLLBACK');
-      expect(Date.now() - started).toBeLessThan(2 * DATABASE_WAITS.statementMs + 2_000);
     } finally {
       await holder.end();
       await pool.end();
@@ -99,22 +99,5 @@ describe('store faults on PostgreSQL, and waits that end', () => {
       code: 'ECONNREFUSED',
     });
     await pool.end();
-  });
-
-  it('a database that accepts connections and never answers gives up within the connect wait', async () => {
-    // A hung server: the kernel completes the handshake, then nothing ever comes back.
-    const held: Socket[] = [];
-    const silent: Server = createServer((socket) => void held.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as { port: number };
-    try {
-      const started = Date.now();
-      const error = await failureOf(() => openPostgresStore(`postgres://postgres@127.0.0.1:${port}/hung`, 1));
-      expect(storeFault(error)?.kind).toBe('unanswered');
-      expect(Date.now() - started).toBeLessThan(DATABASE_WAITS.connectMs + 1_500);
-    } finally {
-      for (const socket of held) socket.destroy();
-      silent.close();
-    }
   });
 });

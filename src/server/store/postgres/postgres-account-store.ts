@@ -26,6 +26,55 @@ function toOwner(row: Record<string, unknown>): Owner {
   };
 }
 
+/** The calendar feed's secret per owner (record 120): made on first use, changed on request. */
+function calendarSeeds(pool: pg.Pool): Pick<AccountStore, 'calendarSeed' | 'resetCalendarSeed' | 'calendarSeeds'> {
+  return {
+    async calendarSeed(ownerId) {
+      const { rows } = await pool.query(
+        `UPDATE "owners" SET "calendarSeed" = coalesce("calendarSeed", $2) WHERE "id" = $1 RETURNING "calendarSeed"`,
+        [ownerId, newCalendarSeed()],
+      );
+      return rows[0].calendarSeed as string;
+    },
+
+    async resetCalendarSeed(ownerId) {
+      const seed = newCalendarSeed();
+      await pool.query('UPDATE "owners" SET "calendarSeed" = $2 WHERE "id" = $1', [ownerId, seed]);
+      return seed;
+    },
+
+    async calendarSeeds() {
+      const { rows } = await pool.query(
+        'SELECT "id" AS "ownerId", "calendarSeed" AS "seed" FROM "owners" WHERE "calendarSeed" IS NOT NULL',
+      );
+      return rows as { ownerId: string; seed: string }[];
+    },
+  };
+}
+
+/** A session resumed: undefined, and deleted, when it expired or sat idle too long; its last use noted at most once a minute. */
+async function resumeSession(pool: pg.Pool, tokenHash: string, now: Date, idleMs: number): Promise<Owner | undefined> {
+  const { rows } = await pool.query(
+    `SELECT s."lastSeenAt", s."expiresAt", o."id", o."email", o."createdAt", o."notifyByEmail"
+     FROM "ownerSessions" s JOIN "owners" o ON o."id" = s."ownerId" WHERE s."tokenHash" = $1`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  const lastSeen = (row.lastSeenAt as Date).getTime();
+  if ((row.expiresAt as Date).getTime() <= now.getTime() || lastSeen + idleMs <= now.getTime()) {
+    await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
+    return undefined;
+  }
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+    await pool.query('UPDATE "ownerSessions" SET "lastSeenAt" = $2 WHERE "tokenHash" = $1', [
+      tokenHash,
+      now.toISOString(),
+    ]);
+  }
+  return toOwner(row);
+}
+
 export function postgresAccountStore(pool: pg.Pool): AccountStore {
   return {
     async createOwner(email, passwordHash, now = new Date()) {
@@ -89,27 +138,7 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
       );
     },
 
-    async resumeSession(tokenHash, now, idleMs) {
-      const { rows } = await pool.query(
-        `SELECT s."lastSeenAt", s."expiresAt", o."id", o."email", o."createdAt", o."notifyByEmail"
-         FROM "ownerSessions" s JOIN "owners" o ON o."id" = s."ownerId" WHERE s."tokenHash" = $1`,
-        [tokenHash],
-      );
-      const row = rows[0];
-      if (!row) return undefined;
-      const lastSeen = (row.lastSeenAt as Date).getTime();
-      if ((row.expiresAt as Date).getTime() <= now.getTime() || lastSeen + idleMs <= now.getTime()) {
-        await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
-        return undefined;
-      }
-      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
-        await pool.query('UPDATE "ownerSessions" SET "lastSeenAt" = $2 WHERE "tokenHash" = $1', [
-          tokenHash,
-          now.toISOString(),
-        ]);
-      }
-      return toOwner(row);
-    },
+    resumeSession: (tokenHash, now, idleMs) => resumeSession(pool, tokenHash, now, idleMs),
 
     async deleteSession(tokenHash) {
       await pool.query('DELETE FROM "ownerSessions" WHERE "tokenHash" = $1', [tokenHash]);
@@ -131,25 +160,6 @@ export function postgresAccountStore(pool: pg.Pool): AccountStore {
       return (rowCount ?? 0) > 0;
     },
 
-    async calendarSeed(ownerId) {
-      const { rows } = await pool.query(
-        `UPDATE "owners" SET "calendarSeed" = coalesce("calendarSeed", $2) WHERE "id" = $1 RETURNING "calendarSeed"`,
-        [ownerId, newCalendarSeed()],
-      );
-      return rows[0].calendarSeed as string;
-    },
-
-    async resetCalendarSeed(ownerId) {
-      const seed = newCalendarSeed();
-      await pool.query('UPDATE "owners" SET "calendarSeed" = $2 WHERE "id" = $1', [ownerId, seed]);
-      return seed;
-    },
-
-    async calendarSeeds() {
-      const { rows } = await pool.query(
-        'SELECT "id" AS "ownerId", "calendarSeed" AS "seed" FROM "owners" WHERE "calendarSeed" IS NOT NULL',
-      );
-      return rows as { ownerId: string; seed: string }[];
-    },
+    ...calendarSeeds(pool),
   };
 }

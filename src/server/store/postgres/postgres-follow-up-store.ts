@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { FollowUpStore } from '../follow-up-store.js';
 import type { InboxInquiry } from '../inbox-store.js';
 import { STORED_COLUMNS } from '../inquiry-store.js';
-import { STATUS_SQL } from './postgres-status-change.js';
+import { CLOSED_STATUSES_SQL, OPEN_QUOTE_SQL, STATUS_SQL } from './postgres-sale-sql.js';
 import { iso } from './postgres-transaction.js';
 
 /** A lead received from $1 on, not spam, New and never answered by an owner (`e`: eventInquiries). */
@@ -47,9 +47,8 @@ export function postgresFollowUpStore(pool: pg.Pool): FollowUpStore {
       const { rows } = await pool.query(
         `SELECT q."id", q."inquiryId", q."sentAt", q."validUntil" FROM "quotes" q
            JOIN "eventInquiries" e ON e."id" = q."inquiryId" LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id"
-         WHERE q."sentAt" < $1 AND q."acceptedAt" IS NULL AND q."declinedAt" IS NULL AND q."replacedAt" IS NULL
-           AND q."validUntil" >= $2
-           AND ${STATUS_SQL} NOT IN ('booked', 'declined', 'spam')
+         WHERE q."sentAt" < $1 AND ${OPEN_QUOTE_SQL('$2', 'q')}
+           AND ${STATUS_SQL} NOT IN ${CLOSED_STATUSES_SQL}
            AND ${NOT_QUEUED('q."id"', '$3')}
          ORDER BY q."sentAt", q."id"`,
         [sentBefore, today, event],

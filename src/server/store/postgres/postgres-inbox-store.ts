@@ -14,6 +14,7 @@ import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './postgres-payment-sto
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './postgres-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
+import { UNSET_STATUS_SQL } from './postgres-sale-sql.js';
 import { STATUS_FOR_UPDATE_SQL, STATUS_SQL, writeStatusChange } from './postgres-status-change.js';
 import { postgresDayHasRoom } from './postgres-day-claim.js';
 import { saleHistory } from './postgres-sale-records.js';
@@ -84,6 +85,18 @@ async function historyOf(pool: pg.Pool, inquiry: InboxInquiry): Promise<HistoryE
 }
 
 /** `scrubber`: asked for a scrub after each erasure, and waited for by erasureSettled. */
+/** The record of who erased which inquiry when, oldest first (all an erasure keeps). */
+async function erasuresOn(pool: pg.Pool) {
+  const { rows } = await pool.query(
+    'SELECT "inquiryId", "erasedAt", "erasedBy" FROM "erasures" ORDER BY "erasedAt", "inquiryId"',
+  );
+  return rows.map((row) => ({
+    inquiryId: row.inquiryId as string,
+    erasedAt: iso(row.erasedAt) as string,
+    erasedBy: row.erasedBy as string,
+  }));
+}
+
 export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber, 'soon' | 'settled'>): InboxStore {
   return {
     async listInquiries(query) {
@@ -125,7 +138,7 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
     async markRead(id, at) {
       const { rowCount } = await pool.query(
         `INSERT INTO "inquiryState" ("inquiryId", "status", "readAt", "updatedAt")
-         SELECT "id", CASE WHEN "spamReason" IS NULL THEN 'new' ELSE 'spam' END, $2, $2 FROM "eventInquiries" WHERE "id" = $1
+         SELECT "id", ${UNSET_STATUS_SQL}, $2, $2 FROM "eventInquiries" WHERE "id" = $1
          ON CONFLICT ("inquiryId") DO UPDATE SET "readAt" = COALESCE("inquiryState"."readAt", excluded."readAt")`,
         [id, at.toISOString()],
       );
@@ -185,15 +198,6 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
 
     erasureSettled: () => scrubber.settled(),
 
-    async erasures() {
-      const { rows } = await pool.query(
-        'SELECT "inquiryId", "erasedAt", "erasedBy" FROM "erasures" ORDER BY "erasedAt", "inquiryId"',
-      );
-      return rows.map((row) => ({
-        inquiryId: row.inquiryId as string,
-        erasedAt: iso(row.erasedAt) as string,
-        erasedBy: row.erasedBy as string,
-      }));
-    },
+    erasures: () => erasuresOn(pool),
   };
 }

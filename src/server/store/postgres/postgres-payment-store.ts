@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Actor } from '../actor.js';
-import { DAY_FULL_EVENT, DAY_FULL_NOTES, type DayRule, ONE_A_DAY } from '../day-claim.js';
+import { type DayRule, ONE_A_DAY } from '../day-claim.js';
 import {
-  DEPOSIT_PAID_EVENT,
   type EventOutcome,
   type PaidEvent,
   type RefundEvent,
   handRow,
+  type NewPayment,
   paidRow,
   type Payment,
   PAYMENT_NOTES,
@@ -27,7 +27,14 @@ import {
   samePayment,
   type VoidResult,
 } from '../payment-store.js';
+import {
+  type AcceptedQuote,
+  depositReached,
+  settleDeposit as depositSettled,
+  unsettledDeposit,
+} from '../../sale/deposit.js';
 import { postgresDayHasRoom } from './postgres-day-claim.js';
+import { PAID_SQL } from './postgres-sale-sql.js';
 import { advanceStatus, owe, type Query, saleHistory } from './postgres-sale-records.js';
 import { inTransaction } from './postgres-transaction.js';
 
@@ -36,12 +43,6 @@ export const SCRUB_PAYMENTS_SQL = `UPDATE "payments" SET "note" = '',
   "voidReason" = CASE WHEN "voidedAt" IS NULL THEN NULL ELSE '' END WHERE "inquiryId" = $1`;
 /** An erasure forgets the checkouts made for the inquiry ($1). */
 export const FORGET_CHECKOUTS_SQL = 'DELETE FROM "checkoutSessions" WHERE "inquiryId" = $1';
-
-/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
-const paidSql = (
-  id: string,
-) => `SELECT coalesce(sum(CASE "kind" WHEN 'refund' THEN -"amount" ELSE "amount" END), 0)::bigint
-  FROM "payments" WHERE "inquiryId" = ${id} AND "voidedAt" IS NULL`;
 
 const getOn = async (db: Query, id: string) => {
   const { rows } = await db.query('SELECT * FROM "payments" WHERE "id" = $1', [id]);
@@ -53,10 +54,10 @@ const lockInquiry = async (client: Query, inquiryId: string) =>
   ((await client.query('SELECT 1 FROM "eventInquiries" WHERE "id" = $1 FOR UPDATE', [inquiryId])).rowCount ?? 0) > 0;
 
 const paid = async (client: Query, inquiryId: string) =>
-  Number((await client.query({ text: paidSql('$1'), values: [inquiryId], rowMode: 'array' })).rows[0]![0]);
+  Number((await client.query({ text: PAID_SQL('$1'), values: [inquiryId], rowMode: 'array' })).rows[0]![0]);
 
 /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
-async function acceptedQuote(client: Query, inquiryId: string) {
+async function acceptedQuote(client: Query, inquiryId: string): Promise<AcceptedQuote | undefined> {
   const { rows } = await client.query(
     `SELECT "id", "version", "deposit", "currency", "depositPaidAt" FROM "quotes"
      WHERE "inquiryId" = $1 AND "acceptedAt" IS NOT NULL AND "declinedAt" IS NULL ORDER BY "version" DESC LIMIT 1`,
@@ -75,9 +76,8 @@ async function acceptedQuote(client: Query, inquiryId: string) {
 }
 
 /**
- * Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry
- * Booked, the owner told. On a full day (record 280) the payment and the mark stay, Booked
- * is not written, and the owner is told at once; true then.
+ * Applies what the deposit rule (sale/deposit.ts) says the inquiry's payments settle; on a
+ * day already full (record 280, the day locked here) Booked is not written: true then.
  */
 async function settleDeposit(
   client: Query,
@@ -88,20 +88,20 @@ async function settleDeposit(
   rule: DayRule,
 ): Promise<boolean> {
   const quote = await acceptedQuote(client, inquiryId);
-  if (!quote || quote.depositPaid || (await paid(client, inquiryId)) < quote.deposit) return false;
+  const paidNow = await paid(client, inquiryId);
+  if (!depositReached(quote, paidNow)) return false;
+  const room = await postgresDayHasRoom(client, inquiryId, rule.perDay);
+  const settled = depositSettled(quote, paidNow, () => room)!;
   await client.query('UPDATE "quotes" SET "depositPaidAt" = $2 WHERE "id" = $1 AND "depositPaidAt" IS NULL', [
-    quote.id,
+    settled.quoteId,
     at,
   ]);
-  await saleHistory(client, inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
-  if (!(await postgresDayHasRoom(client, inquiryId, rule.perDay))) {
-    await saleHistory(client, inquiryId, DAY_FULL_NOTES.depositKept, null, at);
-    await owe(client, inquiryId, DAY_FULL_EVENT, payment.id);
-    return true;
+  for (const [index, note] of settled.notes.entries()) {
+    await saleHistory(client, inquiryId, note, index === 0 ? by : null, at);
   }
-  await advanceStatus(client, inquiryId, 'booked', by, at, []);
-  await owe(client, inquiryId, DEPOSIT_PAID_EVENT, payment.id);
-  return false;
+  if (settled.status) await advanceStatus(client, inquiryId, settled.status, by, at);
+  await owe(client, inquiryId, settled.event, payment.id);
+  return settled.dayFull;
 }
 
 /** Notes a provider's event once; false if it was seen before. */
@@ -206,6 +206,56 @@ async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promi
   return outcome('applied');
 }
 
+/** A payment the owner took by hand, with its history line, the owner's notice and what it settles. */
+async function recordOn(
+  client: Query,
+  inquiryId: string,
+  payment: NewPayment,
+  by: Actor,
+  at: Date,
+  rule: DayRule,
+): Promise<RecordResult> {
+  if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
+  const quoteId = (await acceptedQuote(client, inquiryId))?.id ?? null;
+  const stored = await insert(client, handRow(inquiryId, payment, quoteId, by, at.toISOString()));
+  const saved = (await getOn(client, payment.id))!;
+  if (!stored) {
+    return samePayment(saved, inquiryId, payment)
+      ? { ok: true, payment: saved, created: false }
+      : { ok: false, reason: 'conflict' };
+  }
+  await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+  await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
+  const dayFull = await settleDeposit(client, inquiryId, saved, by, at, rule);
+  return { ok: true, payment: saved, created: true, ...(dayFull ? { dayFull } : {}) };
+}
+
+/** Voids a payment with its reason and history line; below the deposit again, the quote's deposit is no longer paid. */
+async function voidOn(
+  client: Query,
+  inquiryId: string,
+  paymentId: string,
+  reason: string,
+  by: Actor,
+  at: Date,
+): Promise<VoidResult> {
+  if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
+  const changed = await client.query(
+    `UPDATE "payments" SET "voidedAt" = $3, "voidedBy" = $4, "voidReason" = $5
+     WHERE "id" = $1 AND "inquiryId" = $2 AND "voidedAt" IS NULL`,
+    [paymentId, inquiryId, at, by.email, reason],
+  );
+  const payment = await getOn(client, paymentId);
+  if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' };
+  if (changed.rowCount) {
+    await saleHistory(client, inquiryId, PAYMENT_NOTES.voided(payment), by, at);
+    // The status stays the owner's.
+    const quoteId = unsettledDeposit(await acceptedQuote(client, inquiryId), await paid(client, inquiryId));
+    if (quoteId) await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quoteId]);
+  }
+  return { ok: true, payment };
+}
+
 export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
   return {
     async checkoutFor(provider, quoteId, amount, currency, openAfter) {
@@ -243,44 +293,11 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
 
     applyRefund: (event, at) => inTransaction(pool, (client) => applyRefundOn(client, event, at)),
 
-    record(inquiryId, payment, by, at, rule = ONE_A_DAY) {
-      return inTransaction(pool, async (client): Promise<RecordResult> => {
-        if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
-        const quoteId = (await acceptedQuote(client, inquiryId))?.id ?? null;
-        const stored = await insert(client, handRow(inquiryId, payment, quoteId, by, at.toISOString()));
-        const saved = (await getOn(client, payment.id))!;
-        if (!stored) {
-          return samePayment(saved, inquiryId, payment)
-            ? { ok: true, payment: saved, created: false }
-            : { ok: false, reason: 'conflict' };
-        }
-        await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
-        await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
-        const dayFull = await settleDeposit(client, inquiryId, saved, by, at, rule);
-        return { ok: true, payment: saved, created: true, ...(dayFull ? { dayFull } : {}) };
-      });
-    },
+    record: (inquiryId, payment, by, at, rule = ONE_A_DAY) =>
+      inTransaction(pool, (client) => recordOn(client, inquiryId, payment, by, at, rule)),
 
-    void(inquiryId, paymentId, reason, by, at) {
-      return inTransaction(pool, async (client): Promise<VoidResult> => {
-        if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
-        const changed = await client.query(
-          `UPDATE "payments" SET "voidedAt" = $3, "voidedBy" = $4, "voidReason" = $5
-           WHERE "id" = $1 AND "inquiryId" = $2 AND "voidedAt" IS NULL`,
-          [paymentId, inquiryId, at, by.email, reason],
-        );
-        const payment = await getOn(client, paymentId);
-        if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' };
-        if (changed.rowCount) {
-          await saleHistory(client, inquiryId, PAYMENT_NOTES.voided(payment), by, at);
-          // Below the deposit again: the quote's deposit is no longer paid (the status stays the owner's).
-          const quote = await acceptedQuote(client, inquiryId);
-          if (quote?.depositPaid && (await paid(client, inquiryId)) < quote.deposit)
-            await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quote.id]);
-        }
-        return { ok: true, payment };
-      });
-    },
+    void: (inquiryId, paymentId, reason, by, at) =>
+      inTransaction(pool, (client) => voidOn(client, inquiryId, paymentId, reason, by, at)),
 
     async forInquiry(inquiryId) {
       const { rows } = await pool.query('SELECT * FROM "payments" WHERE "inquiryId" = $1 ORDER BY "recordedAt", "id"', [
@@ -293,7 +310,7 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
 
     async accountsOf(inquiryIds) {
       const { rows } = await pool.query(
-        `SELECT i."id" AS "inquiryId", (${paidSql('i."id"')}) AS "paid",
+        `SELECT i."id" AS "inquiryId", (${PAID_SQL('i."id"')}) AS "paid",
            (SELECT "total" FROM "quotes" WHERE "inquiryId" = i."id" AND "acceptedAt" IS NOT NULL AND "declinedAt" IS NULL
             ORDER BY "version" DESC LIMIT 1) AS "total"
          FROM unnest($1::text[]) AS i("id")`,

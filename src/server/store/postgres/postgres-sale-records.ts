@@ -2,9 +2,11 @@
 // 142): a line in the inquiry's history, the notifications it owes (an outbox pending
 // row with its topic), and the inquiry's new status. The quote and payment stores share them.
 import type pg from 'pg';
+import { nextStatus, type StatusChange } from '../../sale/status.js';
 import type { Actor } from '../actor.js';
 import { topicOf } from '../outbox-store.js';
 import { PENDING_EVENT_SQL } from './postgres-outbox.js';
+import { STATUS_OF_SQL } from './postgres-status-change.js';
 
 export type Query = Pick<pg.PoolClient, 'query'>;
 
@@ -19,22 +21,17 @@ export const saleHistory = (client: Query, inquiryId: string, note: string, by: 
 export const owe = (client: Query, inquiryId: string, event: string, ref: string) =>
   client.query(PENDING_EVENT_SQL, [inquiryId, topicOf(event, ref), Date.now()]);
 
-/** Sets the inquiry's status with its history line, unless it is one of `keep` already. */
+/** Sets the inquiry's status as the sale's rule says after `change` (sale/status.ts), with its history line. */
 export async function advanceStatus(
   client: Query,
   inquiryId: string,
-  status: string,
+  change: StatusChange,
   by: Actor | null,
   at: Date,
-  keep: readonly string[],
 ) {
-  const { rows } = await client.query(
-    `SELECT COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END) AS "status"
-     FROM "eventInquiries" e LEFT JOIN "inquiryState" s ON s."inquiryId" = e."id" WHERE e."id" = $1`,
-    [inquiryId],
-  );
-  const current = rows[0]?.status as string | undefined;
-  if (current === undefined || current === status || keep.includes(current)) return;
+  const { rows } = await client.query(STATUS_OF_SQL, [inquiryId]);
+  const status = nextStatus(change, rows[0]?.status as string | undefined);
+  if (status === undefined) return;
   await client.query(
     `INSERT INTO "inquiryEvents" ("inquiryId", "kind", "status", "ownerId", "ownerEmail", "at") VALUES ($1, 'status', $2, $3, $4, $5)`,
     [inquiryId, status, by?.id ?? null, by?.email ?? null, at],

@@ -3,9 +3,9 @@
 import type pg from 'pg';
 import type { InquiryStatus } from '../../../shared/inbox-views.js';
 import type { Actor } from '../actor.js';
+import { STATUS_SQL } from './postgres-sale-sql.js';
 
-/** The status as the inbox shows it, of `e` (eventInquiries) left-joined with `s` (inquiryState). */
-export const STATUS_SQL = `COALESCE(s."status", CASE WHEN e."spamReason" IS NULL THEN 'new' ELSE 'spam' END)`;
+export { STATUS_SQL };
 
 /** The inquiry's status ($1): no row when it is not there. */
 export const STATUS_OF_SQL = `SELECT ${STATUS_SQL} AS "status" FROM "eventInquiries" e

@@ -30,6 +30,55 @@ const toOwner = (row: OwnerRow): Owner => ({
   notifyByEmail: row.notifyByEmail === 1,
 });
 
+/** The calendar feed's secret per owner (record 120): made on first use, changed on request. */
+function calendarSeeds(prepare: Prepare): Pick<AccountStore, 'calendarSeed' | 'resetCalendarSeed' | 'calendarSeeds'> {
+  return {
+    async calendarSeed(ownerId) {
+      prepare('UPDATE owners SET calendarSeed = ? WHERE id = ? AND calendarSeed IS NULL').run(
+        newCalendarSeed(),
+        ownerId,
+      );
+      return prepare('SELECT calendarSeed FROM owners WHERE id = ?').pluck().get(ownerId) as string;
+    },
+
+    async resetCalendarSeed(ownerId) {
+      const seed = newCalendarSeed();
+      prepare('UPDATE owners SET calendarSeed = ? WHERE id = ?').run(seed, ownerId);
+      return seed;
+    },
+
+    async calendarSeeds() {
+      return prepare('SELECT id AS ownerId, calendarSeed AS seed FROM owners WHERE calendarSeed IS NOT NULL').all() as {
+        ownerId: string;
+        seed: string;
+      }[];
+    },
+  };
+}
+
+/** A session resumed: undefined, and deleted, when it expired or sat idle too long; its last use noted at most once a minute. */
+async function resumeSession(
+  prepare: Prepare,
+  tokenHash: string,
+  now: Date,
+  idleMs: number,
+): Promise<Owner | undefined> {
+  const row = prepare(
+    `SELECT s.lastSeenAt, s.expiresAt, o.id, o.email, o.createdAt, o.notifyByEmail, o.passwordHash
+     FROM ownerSessions s JOIN owners o ON o.id = s.ownerId WHERE s.tokenHash = ?`,
+  ).get(tokenHash) as (OwnerRow & { lastSeenAt: string; expiresAt: string }) | undefined;
+  if (!row) return undefined;
+  const lastSeen = Date.parse(row.lastSeenAt);
+  if (Date.parse(row.expiresAt) <= now.getTime() || lastSeen + idleMs <= now.getTime()) {
+    prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
+    return undefined;
+  }
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+    prepare('UPDATE ownerSessions SET lastSeenAt = ? WHERE tokenHash = ?').run(now.toISOString(), tokenHash);
+  }
+  return toOwner(row);
+}
+
 export function sqliteAccountStore(db: Database.Database, prepare: Prepare): AccountStore {
   const ownerIdOf = (email: string) =>
     prepare('SELECT id FROM owners WHERE email = ?').pluck().get(normalizeEmail(email)) as string | undefined;
@@ -101,22 +150,7 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
       ).run(session.tokenHash, session.ownerId, session.createdAt, session.createdAt, session.expiresAt);
     },
 
-    async resumeSession(tokenHash, now, idleMs) {
-      const row = prepare(
-        `SELECT s.lastSeenAt, s.expiresAt, o.id, o.email, o.createdAt, o.notifyByEmail, o.passwordHash
-         FROM ownerSessions s JOIN owners o ON o.id = s.ownerId WHERE s.tokenHash = ?`,
-      ).get(tokenHash) as (OwnerRow & { lastSeenAt: string; expiresAt: string }) | undefined;
-      if (!row) return undefined;
-      const lastSeen = Date.parse(row.lastSeenAt);
-      if (Date.parse(row.expiresAt) <= now.getTime() || lastSeen + idleMs <= now.getTime()) {
-        prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
-        return undefined;
-      }
-      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
-        prepare('UPDATE ownerSessions SET lastSeenAt = ? WHERE tokenHash = ?').run(now.toISOString(), tokenHash);
-      }
-      return toOwner(row);
-    },
+    resumeSession: (tokenHash, now, idleMs) => resumeSession(prepare, tokenHash, now, idleMs),
 
     async deleteSession(tokenHash) {
       prepare('DELETE FROM ownerSessions WHERE tokenHash = ?').run(tokenHash);
@@ -135,25 +169,6 @@ export function sqliteAccountStore(db: Database.Database, prepare: Prepare): Acc
       return prepare('UPDATE owners SET notifyByEmail = ? WHERE id = ?').run(on ? 1 : 0, ownerId).changes > 0;
     },
 
-    async calendarSeed(ownerId) {
-      prepare('UPDATE owners SET calendarSeed = ? WHERE id = ? AND calendarSeed IS NULL').run(
-        newCalendarSeed(),
-        ownerId,
-      );
-      return prepare('SELECT calendarSeed FROM owners WHERE id = ?').pluck().get(ownerId) as string;
-    },
-
-    async resetCalendarSeed(ownerId) {
-      const seed = newCalendarSeed();
-      prepare('UPDATE owners SET calendarSeed = ? WHERE id = ?').run(seed, ownerId);
-      return seed;
-    },
-
-    async calendarSeeds() {
-      return prepare('SELECT id AS ownerId, calendarSeed AS seed FROM owners WHERE calendarSeed IS NOT NULL').all() as {
-        ownerId: string;
-        seed: string;
-      }[];
-    },
+    ...calendarSeeds(prepare),
   };
 }

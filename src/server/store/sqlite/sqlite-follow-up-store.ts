@@ -5,7 +5,7 @@ import type { FollowUpStore, OpenQuote, WaitingLead } from '../follow-up-store.j
 import type { InboxInquiry } from '../inbox-store.js';
 import { STORED_COLUMNS } from '../inquiry-store.js';
 import type { Prepare } from './sqlite-statements.js';
-import { STATUS_SQL } from './sqlite-status-change.js';
+import { CLOSED_STATUSES_SQL, OPEN_QUOTE_SQL, STATUS_SQL } from './sqlite-sale-sql.js';
 
 /** A lead received from @from on, not spam, New and never answered by an owner (`e`: eventInquiries). */
 const WAITING = `e.createdAt >= @from AND e.spamReason IS NULL
@@ -38,9 +38,8 @@ export function sqliteFollowUpStore(prepare: Prepare): FollowUpStore {
       return prepare(
         `SELECT q.id, q.inquiryId, q.sentAt, q.validUntil FROM quotes q
            JOIN eventInquiries e ON e.id = q.inquiryId LEFT JOIN inquiryState s ON s.inquiryId = e.id
-         WHERE q.sentAt < @sentBefore AND q.acceptedAt IS NULL AND q.declinedAt IS NULL AND q.replacedAt IS NULL
-           AND q.validUntil >= @today
-           AND ${STATUS_SQL} NOT IN ('booked', 'declined', 'spam')
+         WHERE q.sentAt < @sentBefore AND ${OPEN_QUOTE_SQL('q')}
+           AND ${STATUS_SQL} NOT IN ${CLOSED_STATUSES_SQL}
            AND ${NOT_QUEUED('q.id')}
          ORDER BY q.sentAt, q.id`,
       ).all({ sentBefore: sentBefore.toISOString(), today, event }) as OpenQuote[];

@@ -25,6 +25,7 @@ import { FORGET_ACTION_LINKS_SQL } from './sqlite-action-link-store.js';
 import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
+import { UNSET_STATUS_SQL } from './sqlite-sale-sql.js';
 import { STATUS_OF_SQL, STATUS_SQL, writeStatusChange } from './sqlite-status-change.js';
 import { sqliteDayHasRoom } from './sqlite-day-claim.js';
 import { saleRecords } from './sqlite-sale-records.js';
@@ -248,7 +249,7 @@ export function sqliteInboxStore(db: Database.Database, prepare: Prepare, file: 
     async markRead(id, at) {
       const result = prepare(
         `INSERT INTO inquiryState (inquiryId, status, readAt, updatedAt)
-         SELECT id, CASE WHEN spamReason IS NULL THEN 'new' ELSE 'spam' END, @at, @at FROM eventInquiries WHERE id = @id
+         SELECT id, ${UNSET_STATUS_SQL}, @at, @at FROM eventInquiries WHERE id = @id
          ON CONFLICT (inquiryId) DO UPDATE SET readAt = COALESCE(inquiryState.readAt, excluded.readAt)`,
       ).run({ id, at: at.toISOString() });
       return result.changes > 0;

@@ -5,9 +5,8 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type { Minor } from '../../../shared/money.js';
 import type { Actor } from '../actor.js';
-import { DAY_FULL_EVENT, DAY_FULL_NOTES, type DayRule, ONE_A_DAY } from '../day-claim.js';
+import { type DayRule, ONE_A_DAY } from '../day-claim.js';
 import {
-  DEPOSIT_PAID_EVENT,
   type EventOutcome,
   handRow,
   paidRow,
@@ -25,7 +24,9 @@ import {
   samePayment,
   type StoredCheckout,
 } from '../payment-store.js';
+import { type AcceptedQuote, settleDeposit as depositSettled, unsettledDeposit } from '../../sale/deposit.js';
 import { sqliteDayHasRoom } from './sqlite-day-claim.js';
+import { PAID_SQL } from './sqlite-sale-sql.js';
 import { saleRecords } from './sqlite-sale-records.js';
 import type { Prepare } from './sqlite-statements.js';
 
@@ -34,10 +35,6 @@ export const SCRUB_PAYMENTS_SQL = `UPDATE payments SET note = '', voidReason = C
 /** An erasure forgets the checkouts made for the inquiry. */
 export const FORGET_CHECKOUTS_SQL = 'DELETE FROM checkoutSessions WHERE inquiryId = ?';
 
-/** What an inquiry (`id`: an SQL expression of its id) has paid: payments less refunds, the voided left out. */
-const paidSql = (id: string) => `SELECT coalesce(sum(CASE kind WHEN 'refund' THEN -amount ELSE amount END), 0)
-  FROM payments WHERE inquiryId = ${id} AND voidedAt IS NULL`;
-
 /** The reads and writes the payment store's transactions are made of. */
 function paymentRecords(prepare: Prepare) {
   const { history, owe, advance } = saleRecords(prepare);
@@ -45,40 +42,35 @@ function paymentRecords(prepare: Prepare) {
     const row = prepare('SELECT * FROM payments WHERE id = ?').get(id) as Record<string, unknown> | undefined;
     return row && rowToPayment(row);
   };
-  const paid = (inquiryId: string) => prepare(paidSql('?')).pluck().get(inquiryId) as Minor;
+  const paid = (inquiryId: string) => prepare(PAID_SQL('?')).pluck().get(inquiryId) as Minor;
   /** The newest accepted quote's id, version, deposit and whether it is marked paid. */
-  const acceptedQuote = (inquiryId: string) =>
-    prepare(
-      `SELECT id, version, deposit, currency, depositPaidAt FROM quotes
+  const acceptedQuote = (inquiryId: string): AcceptedQuote | undefined => {
+    const row = prepare(
+      `SELECT id, version, deposit, currency, depositPaidAt IS NOT NULL AS depositPaid FROM quotes
        WHERE inquiryId = ? AND acceptedAt IS NOT NULL AND declinedAt IS NULL ORDER BY version DESC LIMIT 1`,
-    ).get(inquiryId) as
-      | { id: string; version: number; deposit: number; currency: string; depositPaidAt: string | null }
-      | undefined;
+    ).get(inquiryId) as (Omit<AcceptedQuote, 'depositPaid'> & { depositPaid: number }) | undefined;
+    return row && { ...row, depositPaid: row.depositPaid === 1 };
+  };
 
   /**
-   * Once what was paid reaches the accepted quote's deposit: the quote marked, the inquiry
-   * Booked, the owner told. On a full day (record 280) the payment and the mark stay, Booked
-   * is not written, and the owner is told at once; true then.
+   * Applies what the deposit rule (sale/deposit.ts) says the inquiry's payments settle; on a
+   * day already full (record 280) Booked is not written: true then.
    */
   const settleDeposit = (inquiryId: string, payment: Payment, by: Actor | null, at: string, rule: DayRule) => {
-    const quote = acceptedQuote(inquiryId);
-    if (!quote || quote.depositPaidAt !== null || paid(inquiryId) < quote.deposit) return false;
-    prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, quote.id);
-    history(inquiryId, PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version), by, at);
-    if (!sqliteDayHasRoom(prepare, inquiryId, rule.perDay)) {
-      history(inquiryId, DAY_FULL_NOTES.depositKept, null, at);
-      owe(inquiryId, DAY_FULL_EVENT, payment.id);
-      return true;
-    }
-    advance(inquiryId, 'booked', by, at, []);
-    owe(inquiryId, DEPOSIT_PAID_EVENT, payment.id);
-    return false;
+    const settled = depositSettled(acceptedQuote(inquiryId), paid(inquiryId), () =>
+      sqliteDayHasRoom(prepare, inquiryId, rule.perDay),
+    );
+    if (!settled) return false;
+    prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, settled.quoteId);
+    settled.notes.forEach((note, index) => history(inquiryId, note, index === 0 ? by : null, at));
+    if (settled.status) advance(inquiryId, settled.status, by, at);
+    owe(inquiryId, settled.event, payment.id);
+    return settled.dayFull;
   };
   /** A void took what was paid below the deposit: the quote's deposit is no longer paid (the status stays the owner's). */
   const unsettleDeposit = (inquiryId: string) => {
-    const quote = acceptedQuote(inquiryId);
-    if (quote?.depositPaidAt && paid(inquiryId) < quote.deposit)
-      prepare('UPDATE quotes SET depositPaidAt = NULL WHERE id = ?').run(quote.id);
+    const quoteId = unsettledDeposit(acceptedQuote(inquiryId), paid(inquiryId));
+    if (quoteId) prepare('UPDATE quotes SET depositPaidAt = NULL WHERE id = ?').run(quoteId);
   };
 
   /** Notes a provider's event once; false if it was seen before. */
@@ -102,60 +94,64 @@ function paymentRecords(prepare: Prepare) {
   return { history, owe, get, paid, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert };
 }
 
+/** A provider's paid and refunded events, each to run in its own transaction: applied once, with what it settles. */
+function providerEvents(prepare: Prepare, records: ReturnType<typeof paymentRecords>) {
+  const { history, owe, get, settleDeposit, firstSight, settleEvent, insert } = records;
+  const paid = (event: Parameters<PaymentStore['applyPaid']>[0], at: string, rule: DayRule): EventOutcome => {
+    if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
+    const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
+    const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
+      event.provider,
+      event.checkoutId,
+    ) as Record<string, unknown> | undefined;
+    if (!row) return outcome('ignored');
+    const asked = rowToCheckout(row);
+    if (asked.amount !== event.amount || asked.currency !== event.currency) {
+      history(asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
+      return outcome('mismatch');
+    }
+    const id = randomUUID();
+    const stored = insert(paidRow(asked, event, id, at));
+    if (!stored) return outcome('duplicate');
+    const payment = get(id)!;
+    history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+    owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
+    settleDeposit(asked.inquiryId, payment, null, at, rule);
+    return outcome('applied');
+  };
+
+  const refund = (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
+    if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
+    const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
+    const row = prepare(`SELECT * FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'payment'`).get(
+      event.provider,
+      event.paymentRef,
+    ) as Record<string, unknown> | undefined;
+    if (!row || row.currency !== event.currency) return outcome('ignored');
+    const payment = rowToPayment(row);
+    const refunded = prepare(
+      `SELECT coalesce(sum(amount), 0) FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'refund'`,
+    )
+      .pluck()
+      .get(event.provider, event.paymentRef) as number;
+    const add = refundToAdd(payment, event, refunded);
+    if (add.amount <= 0) return outcome('duplicate');
+    const id = randomUUID();
+    const stored = insert(refundRow(payment, event, add, id, at));
+    if (!stored) return outcome('duplicate');
+    history(payment.inquiryId, PAYMENT_NOTES.refunded(add.amount, event.currency, event.label), null, at);
+    if (add.clamped) owe(payment.inquiryId, REFUND_CLAMPED_EVENT, id);
+    return outcome('applied');
+  };
+  return { paid, refund };
+}
+
 export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
-  const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, firstSight, settleEvent, insert } =
-    paymentRecords(prepare);
-
-  const applyPaidTx = db.transaction(
-    (event: Parameters<PaymentStore['applyPaid']>[0], at: string, rule: DayRule): EventOutcome => {
-      if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
-      const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
-      const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
-        event.provider,
-        event.checkoutId,
-      ) as Record<string, unknown> | undefined;
-      if (!row) return outcome('ignored');
-      const asked = rowToCheckout(row);
-      if (asked.amount !== event.amount || asked.currency !== event.currency) {
-        history(asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
-        return outcome('mismatch');
-      }
-      const id = randomUUID();
-      const stored = insert(paidRow(asked, event, id, at));
-      if (!stored) return outcome('duplicate');
-      const payment = get(id)!;
-      history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
-      owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
-      settleDeposit(asked.inquiryId, payment, null, at, rule);
-      return outcome('applied');
-    },
-  );
-
-  const applyRefundTx = db.transaction(
-    (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
-      if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
-      const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
-      const row = prepare(`SELECT * FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'payment'`).get(
-        event.provider,
-        event.paymentRef,
-      ) as Record<string, unknown> | undefined;
-      if (!row || row.currency !== event.currency) return outcome('ignored');
-      const payment = rowToPayment(row);
-      const refunded = prepare(
-        `SELECT coalesce(sum(amount), 0) FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'refund'`,
-      )
-        .pluck()
-        .get(event.provider, event.paymentRef) as number;
-      const add = refundToAdd(payment, event, refunded);
-      if (add.amount <= 0) return outcome('duplicate');
-      const id = randomUUID();
-      const stored = insert(refundRow(payment, event, add, id, at));
-      if (!stored) return outcome('duplicate');
-      history(payment.inquiryId, PAYMENT_NOTES.refunded(add.amount, event.currency, event.label), null, at);
-      if (add.clamped) owe(payment.inquiryId, REFUND_CLAMPED_EVENT, id);
-      return outcome('applied');
-    },
-  );
+  const records = paymentRecords(prepare);
+  const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, insert } = records;
+  const events = providerEvents(prepare, records);
+  const applyPaidTx = db.transaction(events.paid);
+  const applyRefundTx = db.transaction(events.refund);
 
   const recordTx = db.transaction(
     (
@@ -239,7 +235,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
     },
     async accountsOf(inquiryIds) {
       const rows = prepare(
-        `SELECT i.value AS inquiryId, (${paidSql('i.value')}) AS paid,
+        `SELECT i.value AS inquiryId, (${PAID_SQL('i.value')}) AS paid,
            (SELECT total FROM quotes WHERE inquiryId = i.value AND acceptedAt IS NOT NULL AND declinedAt IS NULL
             ORDER BY version DESC LIMIT 1) AS total
          FROM json_each(?) i`,

@@ -15,15 +15,62 @@ import {
   revisionConflict,
   rowToQuote,
 } from '../quote-store.js';
+import { QUOTE_NOTES } from '../../sale/history-words.js';
+import { OPEN_QUOTE_SQL } from './sqlite-sale-sql.js';
 import { saleRecords } from './sqlite-sale-records.js';
 
 type Prepare = (sql: string) => Database.Statement;
 
 const UNANSWERED = 'acceptedAt IS NULL AND declinedAt IS NULL';
-const OPEN = `${UNANSWERED} AND replacedAt IS NULL AND validUntil >= @today`;
 
 /** Deletes an inquiry's quotes: run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM quotes WHERE inquiryId = ?';
+
+/** The newest version, if this send repeats it within REPEAT_WITHIN_MS (quote-store.ts): its id. */
+function repeatedSend(prepare: Prepare, inquiryId: string, quote: NewQuote, by: Actor, at: string) {
+  return prepare(
+    `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
+     AND rates = @rates AND validUntil = @validUntil AND message = @message AND sentBy = @by AND sentAt >= @since`,
+  )
+    .pluck()
+    .get({
+      inquiryId,
+      lines: JSON.stringify(quote.lines),
+      rates: JSON.stringify(quote.rates),
+      validUntil: quote.validUntil,
+      message: quote.message,
+      by: by.email,
+      since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
+    }) as string | undefined;
+}
+
+/** The inquiry's next version, replacing the ones before it; its id. */
+function insertVersion(prepare: Prepare, inquiryId: string, quote: NewQuote, by: Actor, at: string): string {
+  const version =
+    (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) + 1;
+  prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
+  const id = randomUUID();
+  prepare(
+    `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, message, sentAt, sentBy)
+   VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @message, @at, @by)`,
+  ).run({
+    id,
+    inquiryId,
+    version,
+    currency: quote.currency,
+    lines: JSON.stringify(quote.lines),
+    rates: JSON.stringify(quote.rates),
+    total: quote.totals.total,
+    deposit: quote.totals.deposit,
+    totals: JSON.stringify(quote.totals),
+    validUntil: quote.validUntil,
+    terms: quote.terms,
+    message: quote.message,
+    at,
+    by: by.email,
+  });
+  return id;
+}
 
 export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): QuoteStore {
   const get = (id: string) => {
@@ -31,58 +78,20 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     return row && rowToQuote(row);
   };
   const { history, owe, advance } = saleRecords(prepare);
-  /** Quoted, unless it is Booked already (a revision after the deposit). */
-  const markQuoted = (inquiryId: string, by: Actor, at: string) => advance(inquiryId, 'quoted', by, at, ['booked']);
 
   const sendTx = db.transaction(
     (inquiryId: string, quote: NewQuote, by: Actor, at: string, note: string, revises?: RevisedVersion) => {
       if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return undefined;
-      const repeated = prepare(
-        `SELECT id FROM quotes WHERE inquiryId = @inquiryId AND ${UNANSWERED} AND replacedAt IS NULL AND lines = @lines
-         AND rates = @rates AND validUntil = @validUntil AND message = @message AND sentBy = @by AND sentAt >= @since`,
-      )
-        .pluck()
-        .get({
-          inquiryId,
-          lines: JSON.stringify(quote.lines),
-          rates: JSON.stringify(quote.rates),
-          validUntil: quote.validUntil,
-          message: quote.message,
-          by: by.email,
-          since: new Date(Date.parse(at) - REPEAT_WITHIN_MS).toISOString(),
-        }) as string | undefined;
+      const repeated = repeatedSend(prepare, inquiryId, quote, by, at);
       if (repeated) return get(repeated);
       const current = prepare(
         'SELECT version, acceptedAt IS NOT NULL AS accepted FROM quotes WHERE inquiryId = ? AND replacedAt IS NULL',
       ).get(inquiryId) as { version: number; accepted: number } | undefined;
       const conflict = revisionConflict(revises, current && { ...current, accepted: current.accepted === 1 });
       if (conflict) return conflict;
-      const version =
-        (prepare('SELECT coalesce(max(version), 0) FROM quotes WHERE inquiryId = ?').pluck().get(inquiryId) as number) +
-        1;
-      prepare('UPDATE quotes SET replacedAt = ? WHERE inquiryId = ? AND replacedAt IS NULL').run(at, inquiryId);
-      const id = randomUUID();
-      prepare(
-        `INSERT INTO quotes (id, inquiryId, version, currency, lines, rates, total, deposit, totals, validUntil, terms, message, sentAt, sentBy)
-       VALUES (@id, @inquiryId, @version, @currency, @lines, @rates, @total, @deposit, @totals, @validUntil, @terms, @message, @at, @by)`,
-      ).run({
-        id,
-        inquiryId,
-        version,
-        currency: quote.currency,
-        lines: JSON.stringify(quote.lines),
-        rates: JSON.stringify(quote.rates),
-        total: quote.totals.total,
-        deposit: quote.totals.deposit,
-        totals: JSON.stringify(quote.totals),
-        validUntil: quote.validUntil,
-        terms: quote.terms,
-        message: quote.message,
-        at,
-        by: by.email,
-      });
+      const id = insertVersion(prepare, inquiryId, quote, by, at);
       history(inquiryId, note, by, at);
-      markQuoted(inquiryId, by, at);
+      advance(inquiryId, 'quoteSent', by, at);
       owe(inquiryId, QUOTE_EVENTS.sent, id);
       return get(id);
     },
@@ -91,7 +100,10 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
   /** Sets the answer if the quote is open; the history and the owner's notifications with it. */
   const answerTx = db.transaction(
     (id: string, set: string, values: Record<string, unknown>, event: string, note: (quote: Quote) => string) => {
-      const changed = prepare(`UPDATE quotes SET ${set} WHERE id = @id AND ${OPEN}`).run({ id, ...values }).changes;
+      const changed = prepare(`UPDATE quotes SET ${set} WHERE id = @id AND ${OPEN_QUOTE_SQL()}`).run({
+        id,
+        ...values,
+      }).changes;
       const quote = get(id);
       if (!quote) return { ok: false, state: 'missing' } satisfies AnswerResult;
       if (changed === 0) return { ok: false, state: quoteState(quote, values.today as string), quote } as AnswerResult;
@@ -134,7 +146,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
         'acceptedAt = @at, acceptedFrom = @from, acceptedHash = @hash, acceptedSnapshot = @snapshot',
         { ...acceptance, today },
         QUOTE_EVENTS.accepted,
-        (quote) => `Quote accepted by the customer (version ${quote.version})`,
+        (quote) => QUOTE_NOTES.accepted(quote.version),
       );
     },
     async decline(id, reason, at, today) {
@@ -143,7 +155,7 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
         'declinedAt = @at, declineReason = @reason',
         { at: at.toISOString(), reason, today },
         QUOTE_EVENTS.declined,
-        (quote) => `Quote declined by the customer (version ${quote.version})${reason ? `: ${reason}` : ''}`,
+        (quote) => QUOTE_NOTES.declined(quote.version, reason),
       );
     },
   };

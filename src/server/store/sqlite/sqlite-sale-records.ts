@@ -1,10 +1,12 @@
 // What an event of the sale writes beside itself, inside its own transaction (record
 // 142): a line in the inquiry's history, the notifications it owes (an outbox pending
 // row with its topic), and the inquiry's new status. The quote and payment stores share them.
+import { nextStatus, type StatusChange } from '../../sale/status.js';
 import type { Actor } from '../actor.js';
 import { topicOf } from '../outbox-store.js';
 import { PENDING_EVENT_SQL } from './sqlite-outbox.js';
 import type { Prepare } from './sqlite-statements.js';
+import { STATUS_OF_SQL } from './sqlite-status-change.js';
 
 export function saleRecords(prepare: Prepare) {
   return {
@@ -18,15 +20,10 @@ export function saleRecords(prepare: Prepare) {
     owe(inquiryId: string, event: string, ref: string) {
       prepare(PENDING_EVENT_SQL).run(inquiryId, topicOf(event, ref), Date.now());
     },
-    /** Sets the inquiry's status with its history line, unless it is one of `keep` already. */
-    advance(inquiryId: string, status: string, by: Actor | null, at: string, keep: readonly string[]) {
-      const current = prepare(
-        `SELECT COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)
-         FROM eventInquiries e LEFT JOIN inquiryState s ON s.inquiryId = e.id WHERE e.id = ?`,
-      )
-        .pluck()
-        .get(inquiryId) as string | undefined;
-      if (current === undefined || current === status || keep.includes(current)) return;
+    /** Sets the inquiry's status as the sale's rule says after `change` (sale/status.ts), with its history line. */
+    advance(inquiryId: string, change: StatusChange, by: Actor | null, at: string) {
+      const status = nextStatus(change, prepare(STATUS_OF_SQL).pluck().get(inquiryId) as string | undefined);
+      if (status === undefined) return;
       prepare(
         `INSERT INTO inquiryEvents (inquiryId, kind, status, ownerId, ownerEmail, at) VALUES (?, 'status', ?, ?, ?, ?)`,
       ).run(inquiryId, status, by?.id ?? null, by?.email ?? null, at);

@@ -2,10 +2,10 @@
 // notifications' action links (record 182): New or Spam until an owner sets one.
 import type { InquiryStatus } from '../../../shared/inbox-views.js';
 import type { Actor } from '../actor.js';
+import { STATUS_SQL } from './sqlite-sale-sql.js';
 import type { Prepare } from './sqlite-statements.js';
 
-/** The status as the inbox shows it, of `e` (eventInquiries) left-joined with `s` (inquiryState). */
-export const STATUS_SQL = `COALESCE(s.status, CASE WHEN e.spamReason IS NULL THEN 'new' ELSE 'spam' END)`;
+export { STATUS_SQL };
 
 /** A status change with its history line: run it inside a write transaction, once the inquiry is known to be there. */
 export function writeStatusChange(prepare: Prepare, id: string, status: InquiryStatus, by: Actor, at: string): void {
