@@ -457,4 +457,10 @@ export const POSTGRES_MIGRATIONS = migrationList([
   );
   CREATE INDEX "blockedDays_date" ON "blockedDays" ("date")`,
   },
+  {
+    version: 300,
+    name: 'inquiry-language',
+    // As on SQLite (sqlite-migrations.ts, version 300; record 300).
+    sql: `ALTER TABLE "eventInquiries" ADD COLUMN "language" text NOT NULL DEFAULT 'en'`,
+  },
 ]);
