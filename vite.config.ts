@@ -85,8 +85,10 @@ function devRenderPlugin(): Plugin {
     async transformIndexHtml(html, context) {
       if (!context.server || !html.includes('<!--app-->')) return html;
       const load = (path: string) => context.server!.ssrLoadModule(path);
-      const [{ renderApp }, { renderHead }, fresh, { images }, schedule, stops] = await Promise.all([
-        load('/src/web/entry-server.tsx'),
+      const [{ renderers }, { pictures }, { renderHead }, fresh, { images }, schedule, stops] = await Promise.all([
+        load('/src/web/entry-server.tsx') as Promise<typeof import('./src/web/entry-server.js')>,
+        // The build's pictures, which the server-side bundle starts with (src/web/rendered-content.ts).
+        load('/src/web/rendered-content.ts') as Promise<typeof import('./src/web/rendered-content.js')>,
         load('/src/web/seo/site-files.ts'),
         load('/content/index.ts'),
         siteFiles(),
@@ -97,7 +99,7 @@ function devRenderPlugin(): Plugin {
       const section = schedule.scheduleSection(stops, { ...schedule.sectionOptionsOf(fresh.content), now: new Date() });
       const page = html
         .replace('<!--head-->', () => renderHead(fresh.content, images))
-        .replace('<!--app-->', () => renderApp());
+        .replace('<!--app-->', () => renderers.renderApp({ content: fresh.content, pictures }));
       return schedule.withScheduleSection(page, section);
     },
   };

@@ -19,7 +19,7 @@ const { content, contentFile } = (await tsImport(
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    contentPlugin(contentFile, content, command, ['locale', 'timeZone', 'sale']),
+    contentPlugin(contentFile, content, command, { keep: ['locale', 'timeZone', 'sale'] }),
     // The inbox's buttons and links in the owner's brand colour (its --accent), like the site.
     themePlugin(`:root{--accent:${content.theme.primary};}`),
   ],

@@ -5,8 +5,9 @@
 // file, so a second business builds only its site, into a folder of its own
 // (scripts/test-alt-content.mjs: dist/alt/client), and the first build stays.
 import { dirname, join } from 'node:path';
+import { ssrDirOf } from '../src/shared/site-render.js';
 
 export const clientDir = process.env.CLIENT_DIR || 'dist/client';
-export const ssrDir = join(dirname(clientDir), 'ssr');
+export const ssrDir = ssrDirOf(clientDir);
 /** Holds the content file the build is of: `npm start` and the browser tests compare it with CONTENT_FILE. */
 export const contentFileRecord = join(dirname(clientDir), 'content-file');

@@ -1,72 +1,24 @@
-// The page's bundle gets the content as plain data: every import of
-// content/index.ts (which checks the content, on Node) is served the content
-// and the helpers instead. The check ran when the build started (vite.config.ts
-// imports content/index.ts), so it need not ship. The browser's copy leaves out
-// what only the prerendered HTML uses (never hydrated: see src/web/static-part.tsx);
-// a hydrated component that read one of these would fail its browser tests
-// with a hydration error.
+// Every import of content/index.ts (which checks the content, on Node) in a bundle is
+// served plain data and the helpers instead. The check ran when the build started
+// (vite.config.ts imports content/index.ts), so it need not ship. The page's bundle
+// reads the content the server wrote into the page (src/web/page-data.ts); the inbox's
+// has its copy baked in; the server-side bundle renders whichever content it is given
+// (src/web/rendered-content.ts, record 260).
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import type { BusinessContent } from '../content/schema.js';
+import { browserContent } from '../src/shared/browser-content.js';
+
+/** Where a built bundle's content comes from: the page it is in, or baked into it. */
+export type BrowserContentSource = 'page' | { keep: readonly (keyof BusinessContent)[] };
 
 const VIRTUAL = '\0curbside:content';
-
-/**
- * The browser's copy of the content: without what only the build uses, unless a bundle
- * asks to `keep` it (the inbox keeps the locale: record 124, and the zone and the sale's
- * settings its quote form reads). The page's form never reads the prices: the server
- * works out the estimate (record 141).
- */
-export function browserContent(
-  content: BusinessContent,
-  keep: readonly (keyof BusinessContent)[] = [],
-): Record<string, unknown> {
-  const {
-    seo: _seo,
-    siteUrl: _url,
-    locale: _locale,
-    timeZone: _timeZone,
-    menu: _menu,
-    priceRange: _price,
-    cuisine: _cuisine,
-    shortName: _shortName,
-    productPlural: _productPlural,
-    sale: _sale,
-    logoMark: _logoMark,
-    shareImage: _shareImage,
-    hours: _hours,
-    // The booked event's settings: read by the server alone (record 170).
-    event: _event,
-    ...rest
-  } = content;
-  const {
-    theme: _theme,
-    contact: _contact,
-    social: _social,
-    tagline: _tagline,
-    hero: _hero,
-    whyUs: _whyUs,
-    nav: _nav,
-    ...kept
-  } = rest;
-  // Of the packages, only the truck's names and form notes (the form's choices); the cards are prerendered.
-  const packageGroups = kept.packageGroups.map(({ intro: _intro, ...group }) => ({
-    ...group,
-    packages: (group.id === kept.truckPackageGroup ? group.packages : []).map(({ name, formNote }) => ({
-      name,
-      formNote,
-    })),
-  }));
-  const asked = Object.fromEntries(keep.map((key) => [key, content[key]]));
-  // The client logos are prerendered too (src/web/sections/logo-scroller.tsx); the heading is hydrated.
-  return { ...kept, packageGroups, clients: { heading: kept.clients.heading }, ...asked };
-}
 
 export function contentPlugin(
   contentFile: string,
   content: BusinessContent,
   command: 'build' | 'serve' = 'build',
-  keep: readonly (keyof BusinessContent)[] = [],
+  source: BrowserContentSource = 'page',
 ): Plugin {
   const index = resolve('content/index.ts');
   const contentDir = resolve('content');
@@ -89,11 +41,18 @@ export function contentPlugin(
     load(id, options) {
       if (id !== VIRTUAL) return undefined;
       const helpers = `export * from ${JSON.stringify(resolve('content/helpers.ts'))};`;
-      // Build time (SSR) and `npm run dev` (edits hot-reload): the content file itself.
-      // The built page's bundle: the data it needs, as JSON.
-      return options?.ssr || command === 'serve'
-        ? `export { business as content } from ${JSON.stringify(resolve(contentFile))};\n${helpers}`
-        : `export const content = ${JSON.stringify(browserContent(content, keep))};\n${helpers}`;
+      const file = JSON.stringify(resolve(contentFile));
+      if (options?.ssr) {
+        const rendered = JSON.stringify(resolve('src/web/rendered-content.ts'));
+        return `import { business } from ${file};\nimport { startWithContent } from ${rendered};\nstartWithContent(business);\nexport { content } from ${rendered};\n${helpers}`;
+      }
+      // `npm run dev` (edits hot-reload): the content file itself.
+      if (command === 'serve') return `export { business as content } from ${file};\n${helpers}`;
+      if (source === 'page') {
+        const page = JSON.stringify(resolve('src/web/page-data.ts'));
+        return `import { pageData } from ${page};\nexport const content = pageData.content;\n${helpers}`;
+      }
+      return `export const content = ${JSON.stringify(browserContent(content, source.keep))};\n${helpers}`;
     },
   };
 }

@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|quote|api|inbox|notify|drain|payments runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|quote|api|inbox|notify|drain|payments runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -15,6 +15,7 @@ import { formatDrainBench, runDrainBench } from './outbox-drain.js';
 import { formatPageBench, runPageBench } from './page.js';
 import { formatPaymentBench, runPaymentBench } from './payments.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
+import { formatSiteRenderBench, runSiteRenderBench } from './site-render.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
@@ -41,6 +42,15 @@ if (!only || only === 'headers') {
   sections.push(
     "## The landing page's headers\n\nThe built files from a plain static server, with the landing page's headers and with Cross-Origin-Opener-Policy added, alternating in Lighthouse's mobile preset (record 231).\n\n" +
       headers,
+  );
+}
+if (!only || only === 'site') {
+  console.log('\n=== the page rendered on publish, beside a static file ===');
+  const site = formatSiteRenderBench(await runSiteRenderBench());
+  console.log(site);
+  sections.push(
+    "## The page rendered on publish\n\nThe real server on the production build: the page's answer, as its renderer made it for the live version (record 260), beside a static file of the same build through the same server, rounds alternating (autocannon over loopback).\n\n" +
+      site,
   );
 }
 if (!only || only === 'quote') {

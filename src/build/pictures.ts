@@ -10,7 +10,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { ContentError, type BusinessContent } from '../../content/schema.js';
-import type { PictureData, PictureRole } from '../web/picture-data.js';
+import { type PictureData, type PictureRole, type PictureUse, pictureUses } from '../shared/picture-data.js';
+
+export { type PictureUse, pictureUses };
 
 /** Where content file paths are relative to. */
 export const CONTENT_DIR = 'content';
@@ -46,14 +48,6 @@ export const ROLE_SPECS: Record<PictureRole, RoleSpec> = {
 /** The social card's photo fills a 1200×630 card. */
 export const SHARE_MIN = { width: 1200, height: 630 } as const;
 
-export interface PictureUse {
-  /** The content field, for messages: 'packageGroups[0].packages[1].photo.src'. */
-  field: string;
-  /** The content's value: a path relative to the content folder. */
-  file: string;
-  role: PictureRole | 'share';
-}
-
 /**
  * A logo mark in SVG up to this size is written into the page as a `data:` URL
  * rather than fetched: one request fewer on every first view, for a picture
@@ -69,29 +63,6 @@ export const svgDataUrl = (svg: Buffer) =>
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/[%#<>"&{}|\\^`[\]]/g, (character) => encodeURIComponent(character))}`;
-
-/** Every picture the content names, with its field and use. */
-export function pictureUses(content: BusinessContent): PictureUse[] {
-  const uses: PictureUse[] = [];
-  if (content.logoMark) uses.push({ field: 'logoMark', file: content.logoMark, role: 'mark' });
-  if (content.shareImage) uses.push({ field: 'shareImage.src', file: content.shareImage.src, role: 'share' });
-  content.packageGroups.forEach((group, g) => {
-    group.packages.forEach((card, c) => {
-      if (card.photo)
-        uses.push({ field: `packageGroups[${g}].packages[${c}].photo.src`, file: card.photo.src, role: 'photo' });
-    });
-  });
-  content.menu?.groups.forEach((group, g) => {
-    group.items.forEach((item, i) => {
-      if (item.photo)
-        uses.push({ field: `menu.groups[${g}].items[${i}].photo.src`, file: item.photo.src, role: 'dish' });
-    });
-  });
-  content.clients.logos.forEach((logo, i) => {
-    if (typeof logo !== 'string') uses.push({ field: `clients.logos[${i}].image`, file: logo.image, role: 'logo' });
-  });
-  return uses;
-}
 
 export interface CheckedPicture {
   use: PictureUse;

@@ -47,6 +47,10 @@ import { ownerArea } from './owner/owner-scope.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
+import { type ContentPort, fixedContentPort } from './site/content-port.js';
+import { siteFileRoutes } from './site/site-file-routes.js';
+import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
+import type { PictureResolver } from '../shared/picture-data.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
 import type { AccountStore } from './store/account-store.js';
@@ -129,6 +133,10 @@ export interface BuildOptions {
   clock?: Clock;
   /** The reminder rules (default: every one in reminders/); a test gives its own. */
   reminderRules?: readonly ReminderRule[];
+  /** The published content (default: the content file's, never changing). */
+  contentPort?: ContentPort;
+  /** Draws an owner's uploaded photo for the site's renderer (contract 3: the photos' store). */
+  resolvePicture?: PictureResolver;
 }
 
 declare module 'fastify' {
@@ -145,6 +153,11 @@ declare module 'fastify' {
     reminders: ReminderSweeper;
     /** The server's clock (ms): the system's, or a test's. */
     clock: Clock;
+    /**
+     * The public site rendered from the live content (record 260): its renderPage() draws
+     * the owner's Preview of a draft, or a language's page. Undefined without a build.
+     */
+    siteRenderer: SiteRenderer | undefined;
   }
 }
 
@@ -328,9 +341,11 @@ export async function buildApp(
     await owners.close();
     await store.close();
   });
+  const renderer = await siteRendererFor(app, config, options);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
+    ...(renderer ? { template: () => renderer.current().page } : {}),
     schedule: owners.schedule,
     section: sectionOptionsOf(content),
     host: new URL(content.siteUrl).host,
@@ -339,6 +354,7 @@ export async function buildApp(
       app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
   });
   app.addHook('onClose', async () => published.stop());
+  renderer?.onChange(() => published.refresh());
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
@@ -375,15 +391,49 @@ export async function buildApp(
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
   await app.register(inquiryRoutes, { config, store, dayTaken });
-  await app.register(inquiryFormRoutes, { config, store, dayTaken });
+  await app.register(inquiryFormRoutes, {
+    config,
+    store,
+    dayTaken,
+    ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
+  });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {
     published,
     formStartCookie: (request) =>
       startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
   });
+  if (renderer) await app.register(siteFileRoutes, { renderer });
   await app.register(siteRoutes, { clientDir: config.clientDir });
   return app;
+}
+
+/**
+ * The public site, rendered from the live content once per version and again on each
+ * publish (record 260); undefined without a build of the site (tests that write their own
+ * pages: those are served as they are).
+ */
+async function siteRendererFor(
+  app: FastifyInstance,
+  config: Config,
+  options: BuildOptions,
+): Promise<SiteRenderer | undefined> {
+  const kit = await loadPageKit(ssrDirOf(config.clientDir));
+  const renderer =
+    kit &&
+    (await startSiteRenderer({
+      kit,
+      port: options.contentPort ?? fixedContentPort(content),
+      ...(options.resolvePicture ? { resolvePicture: options.resolvePicture } : {}),
+      onError: (error, version) =>
+        app.log.error(
+          { err: loggableError(error as FastifyError) },
+          `site: version ${version} could not be rendered; the version before stays served`,
+        ),
+    }));
+  app.decorate('siteRenderer', renderer);
+  if (renderer) app.addHook('onClose', async () => renderer.stop());
+  return renderer;
 }
 
 /**

@@ -1,5 +1,5 @@
-// The no-JavaScript inquiry pages: built by scripts/prerender-inquiry.ts (from
-// the page's own React form), filled and answered by the server
+// The no-JavaScript inquiry pages: rendered by the server on each publish
+// (src/server/site/site-renderer.ts, from the page's own React form), filled and answered by the server
 // (src/server/routes/form-post.ts). Plain string work on markup we generate.
 import { escapeHtml } from './escape-html.js';
 import { FORM_CONTROLS, type InquiryFormValues } from './inquiry.js';

@@ -174,23 +174,46 @@ export function formInquiryKeys(secret: string, body: InquiryBody): { id: string
   };
 }
 
+/** The two form pages, as the live version's renderer has them (record 260). */
+export interface InquiryPages {
+  form: string;
+  sent: string;
+}
+
+interface AnswerPages extends InquiryPages {
+  labels: Partial<Record<FormControl, string>>;
+}
+
+/** The pages with their controls' labels, worked out once per version of the pages. */
+function answerPagesOf(pages: () => InquiryPages): () => AnswerPages {
+  let last: AnswerPages | undefined;
+  return () => {
+    const { form, sent } = pages();
+    if (last?.form === form && last.sent === sent) return last;
+    const labels: Partial<Record<FormControl, string>> = {};
+    for (const match of form.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
+      labels[match[1] as FormControl] = match[2]!.trim();
+    }
+    last = { form, sent, labels };
+    return last;
+  };
+}
+
 export const inquiryFormRoutes: FastifyPluginAsync<{
   config: Config;
   store: InquiryStore;
   dayTaken?: DayTaken;
-}> = async (app, { config, store, dayTaken }) => {
+  /** The live version's form pages; the build's files when not given. */
+  pages?: () => InquiryPages;
+}> = async (app, { config, store, dayTaken, pages }) => {
   const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
   const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
-  if (!existsSync(formFile) || !existsSync(sentFile)) {
+  if (!pages && (!existsSync(formFile) || !existsSync(sentFile))) {
     app.log.warn(`No inquiry pages in ${config.clientDir}: run "npm run build". POST /inquiry is off.`);
     return;
   }
-  const formPage = readFileSync(formFile, 'utf8');
-  const sentPage = readFileSync(sentFile, 'utf8');
-  const labels: Partial<Record<FormControl, string>> = {};
-  for (const match of formPage.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
-    labels[match[1] as FormControl] = match[2]!.trim();
-  }
+  const built = pages ? undefined : { form: readFileSync(formFile, 'utf8'), sent: readFileSync(sentFile, 'utf8') };
+  const answerPages = answerPagesOf(pages ?? (() => built!));
 
   app.decorateRequest('formPost', null);
   app.addContentTypeParser(
@@ -244,6 +267,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         : error.message;
     const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
+    const { form: formPage, labels } = answerPages();
     const page = formHtml(fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
@@ -272,6 +296,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
   app.get<{ Querystring: { package?: string } }>('/inquiry', async (request, reply) => {
     const chosen = typeof request.query.package === 'string' ? request.query.package : '';
     const values = PACKAGE_NAMES.includes(chosen) ? { operation: TRUCK_OPERATION, packageChoice: chosen } : {};
+    const { form: formPage, labels } = answerPages();
     return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels)));
   });
 
@@ -284,6 +309,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
       const errors = controlErrors(post.values);
+      const { form: formPage, sent: sentPage, labels } = answerPages();
       // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
       // their errors go next to the control that holds the field.
       for (const issue of request.validationError?.validation ?? []) {

@@ -44,6 +44,11 @@ export interface PublishedSchedule {
 
 export interface PublishOptions {
   clientDir: string;
+  /**
+   * The page to fill, its schedule section empty: the live version's, as the site's renderer
+   * has it (record 260); the built index.html when not given. Asked on each look.
+   */
+  template?: () => string | undefined;
   schedule: ScheduleStore;
   section: Omit<SectionOptions, 'now'>;
   /** Each stop's UID domain in the calendar: the site's host. */
@@ -55,7 +60,9 @@ export interface PublishOptions {
 
 export async function publishSchedule(options: PublishOptions): Promise<PublishedSchedule> {
   const file = join(options.clientDir, 'index.html');
-  const template = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const built = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const template = options.template ?? (() => built);
+  let filled: string | undefined;
   const { timeZone, businessName } = options.section;
   let stopsJson = '';
   let section = '';
@@ -70,11 +77,13 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
       stopsJson = json;
       calendar = scheduleCalendar(stops, { now, businessName, timeZone, host: options.host });
     }
-    if (!template) return;
+    const page = template();
+    if (!page) return;
     const next = scheduleSection(stops, { ...options.section, now });
-    if (next === section && served) return;
+    if (next === section && page === filled && served) return;
     section = next;
-    served = await compressed(withScheduleSection(template, next));
+    filled = page;
+    served = await compressed(withScheduleSection(page, next));
   };
   // One look at a time, in order: a slower look never overwrites a newer one's result.
   let work = Promise.resolve();
@@ -108,7 +117,8 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
   };
 }
 
-async function compressed(html: string): Promise<ServedPage> {
+/** The bytes in each encoding, compressed once (off the event loop), and their ETag. */
+export async function compressed(html: string): Promise<ServedPage> {
   const identity = Buffer.from(html);
   const [gzipped, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),

@@ -1,8 +1,8 @@
 // The inquiry form's markup, laid out in fieldsets from the field table (each
 // control's section, row, label and constraints); its lifecycle is use-inquiry-form.ts.
 import type { Ref } from 'react';
-import { content, packageOptionLabel, truckPackages } from '../../../content/index.js';
-import { INQUIRY_FIELDS, OPERATIONS } from '../../shared/inquiry.js';
+import { content, operations, packageOptionLabel, truckPackages } from '../../../content/index.js';
+import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
 import { type FormControlRow, type FormSection, formControlRows } from '../../shared/inquiry-fields.js';
 import { describedBy, Field, FieldError, FieldLabel } from './form-field.js';
 import { type InquiryFormHandle, useInquiryForm } from './use-inquiry-form.js';
@@ -69,7 +69,8 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             <option value="" disabled>
               Choose a service
             </option>
-            {OPERATIONS.map((name) => (
+            {/* From the content rendered now, not a list made as the module loaded (record 260). */}
+            {operations(content).map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>

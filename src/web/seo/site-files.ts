@@ -1,8 +1,11 @@
 // Everything that makes the page findable and shareable, generated from the
-// content at build time: <head> tags, JSON-LD, icon, manifest, robots, sitemap.
+// content on each publish (src/server/site/): <head> tags, JSON-LD, icon, manifest, robots, sitemap.
 // The raster files named here (social card, icons) are drawn by src/build/.
 import { businessId, type DietaryTag, type Menu, operations, type BusinessContent } from '../../../content/index.js';
 import { escapeHtml, safeJson } from '../../shared/escape-html.js';
+import type { SiteImages } from '../../shared/site-render.js';
+
+export type { SiteImages };
 
 /** The link preview card (src/build/social-card.ts). */
 export const SOCIAL_CARD = { file: 'social-card.png', width: 1200, height: 630 } as const;
@@ -15,13 +18,6 @@ export const ICONS = {
   any512: { file: 'icon-512.png', size: 512 },
   maskable: { file: 'icon-maskable-512.png', size: 512 },
 } as const;
-
-/** What the build made: whether icon.svg exists (a vector mark), and the card's description. */
-export interface SiteImages {
-  svgIcon: boolean;
-  /** og:image:alt, twitter:image:alt. */
-  cardAlt: string;
-}
 
 /** The default: the drawn mark (a vector) and the truck card. */
 export const defaultSiteImages = (content: BusinessContent): SiteImages => ({

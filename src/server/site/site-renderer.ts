@@ -1,0 +1,218 @@
+// The public site rendered from the published content (issue 37 item 2, record 260): the
+// page at / (with its data for hydration and the form that works without JavaScript),
+// the no-JavaScript form pages, the JSON-LD in the page, the sitemap, robots.txt and the
+// manifests. Rendered once per version, when the server starts and when the content port
+// switches to a newer one, and kept in memory, compressed, with an ETag: a request only
+// picks bytes. The React render itself is the build's server-side bundle (dist/ssr),
+// loaded once; hashed assets (scripts, styles, built pictures) stay the build's files.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BusinessContent } from '../../../content/schema.js';
+import { escapeHtml } from '../../shared/escape-html.js';
+import { pageDataElement } from '../../shared/page-data.js';
+import { type PictureMap, type PictureResolver, pictureKey, pictureUses } from '../../shared/picture-data.js';
+import {
+  BUILT_PICTURES_FILE,
+  PAGE_SHELL_FILE,
+  type PageRenderers,
+  SITE_IMAGES_FILE,
+  type SiteImages,
+  SSR_ENTRY_FILE,
+} from '../../shared/site-render.js';
+
+export { ssrDirOf } from '../../shared/site-render.js';
+import { compressed, type ServedPage } from '../schedule/published-schedule.js';
+import type { ContentPort, LiveContent } from './content-port.js';
+
+/** What the build left for rendering (all in the SSR bundle's folder, dist/ssr). */
+export interface PageKit {
+  renderers: PageRenderers;
+  /** index.html with its stylesheet inlined and its boot script, `<!--head-->`, `<!--app-->`, `<!--page-data-->` to fill. */
+  shell: string;
+  /** The pictures the build made, keyed `${role}:${src}`. */
+  builtPictures: PictureMap;
+  /** The build's icons and link preview card (drawn from the content file's version: record 260). */
+  siteImages: SiteImages;
+}
+
+/** The build's page kit, or undefined when there is no build of the site (tests that write their own pages). */
+export async function loadPageKit(ssrDir: string): Promise<PageKit | undefined> {
+  const file = (name: string) => join(ssrDir, name);
+  const needed = [SSR_ENTRY_FILE, PAGE_SHELL_FILE, BUILT_PICTURES_FILE, SITE_IMAGES_FILE];
+  if (!needed.every((name) => existsSync(file(name)))) return undefined;
+  const { renderers } = (await import(pathToFileURL(resolve(file(SSR_ENTRY_FILE))).href)) as {
+    renderers: PageRenderers;
+  };
+  const json = (name: string) => JSON.parse(readFileSync(file(name), 'utf8')) as unknown;
+  return {
+    renderers,
+    shell: readFileSync(file(PAGE_SHELL_FILE), 'utf8'),
+    builtPictures: json(BUILT_PICTURES_FILE) as PictureMap,
+    siteImages: json(SITE_IMAGES_FILE) as SiteImages,
+  };
+}
+
+/** A site file served from memory: its bytes in each encoding, its ETag and its type. */
+export interface ServedFile extends ServedPage {
+  type: string;
+}
+
+export interface RenderedSite {
+  version: number;
+  /** The page's HTML, its "Find the truck" section empty: published-schedule.ts fills the stops in and compresses it. */
+  page: string;
+  /** The no-JavaScript form pages (routes/form-post.ts fills them in). */
+  inquiryPages: { form: string; sent: string };
+  /** The site's files by path ('/robots.txt'), compressed. */
+  files: ReadonlyMap<string, ServedFile>;
+}
+
+export interface PageOptions {
+  /** The page's language (`<html lang>`); the content's locale when not given. A language's page (/es/) passes its own. */
+  lang?: string;
+  /** Not to be indexed: the owner's Preview of a draft. */
+  noindex?: boolean;
+}
+
+/** The pictures a content names, from the build's or the resolver (an owner's upload); throws naming the field of one missing. */
+export function picturesFor(content: BusinessContent, built: PictureMap, resolvePicture?: PictureResolver): PictureMap {
+  const pictures: Record<string, PictureMap[string]> = {};
+  for (const use of pictureUses(content)) {
+    if (use.role === 'share') continue;
+    const key = pictureKey(use.role, use.file);
+    const data = built[key] ?? resolvePicture?.(use.file, use.role);
+    if (!data)
+      throw new Error(
+        `${use.field}: no picture ${use.file} (the build made none, and no photo was uploaded by that name)`,
+      );
+    pictures[key] = data;
+  }
+  return pictures;
+}
+
+/** The page's HTML for a content: what / serves (its schedule section empty), or a Preview's. */
+export function renderPageHtml(
+  kit: PageKit,
+  content: BusinessContent,
+  pictures: PictureMap,
+  options: PageOptions = {},
+): string {
+  const { renderers } = kit;
+  const head =
+    renderers.renderHead(content, kit.siteImages) +
+    (options.noindex ? '\n    <meta name="robots" content="noindex" />' : '');
+  // Function replacements: a '$' in the content (a price) must not be read as a pattern.
+  return kit.shell
+    .replace('<html lang="en">', () => `<html lang="${escapeHtml(options.lang ?? content.locale)}">`)
+    .replace('<!--head-->', () => head)
+    .replace('<!--app-->', () => renderers.renderApp({ content, pictures }))
+    .replace('<!--page-data-->', () => pageDataElement(content, pictures));
+}
+
+/** The no-JavaScript form pages: the landing page's stylesheet (allowed by its hash) and icon, not indexed. */
+function inquiryPages(
+  kit: PageKit,
+  content: BusinessContent,
+  pictures: PictureMap,
+  page: string,
+): RenderedSite['inquiryPages'] {
+  const style = /<style>[\s\S]*?<\/style>/.exec(page)?.[0] ?? '';
+  const icon = /<link rel="icon"[^>]*>/.exec(page)?.[0] ?? '';
+  const wrap = (title: string, body: string) =>
+    `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(`${title} · ${content.name}`)}</title><meta name="robots" content="noindex" />${icon}${style}</head><body>${body}</body></html>`;
+  const render = (sent: boolean) => kit.renderers.renderInquiryPage({ content, pictures }, sent);
+  return { form: wrap('Tell us about your event', render(false)), sent: wrap('Thank you', render(true)) };
+}
+
+/** The site's text files from a content, by path, with their types. */
+export function siteFiles(kit: PageKit, live: LiveContent): Record<string, { type: string; text: string }> {
+  const { renderers, siteImages } = kit;
+  const { content } = live;
+  const day = (live.publishedAt ? new Date(live.publishedAt) : new Date()).toISOString().slice(0, 10);
+  return {
+    '/manifest.webmanifest': { type: 'application/manifest+json', text: renderers.webManifest(content, siteImages) },
+    '/inbox.webmanifest': { type: 'application/manifest+json', text: renderers.inboxManifest(content, siteImages) },
+    '/robots.txt': { type: 'text/plain; charset=utf-8', text: renderers.robotsTxt(content) },
+    '/sitemap.xml': { type: 'application/xml; charset=utf-8', text: renderers.sitemapXml(content, day) },
+  };
+}
+
+/** Everything of one version, rendered (once) and its files compressed. */
+export async function renderSite(
+  kit: PageKit,
+  live: LiveContent,
+  resolvePicture?: PictureResolver,
+): Promise<RenderedSite> {
+  const pictures = picturesFor(live.content, kit.builtPictures, resolvePicture);
+  const page = renderPageHtml(kit, live.content, pictures);
+  const files = new Map<string, ServedFile>();
+  for (const [path, { type, text }] of Object.entries(siteFiles(kit, live))) {
+    files.set(path, { ...(await compressed(text)), type });
+  }
+  return { version: live.version, page, inquiryPages: inquiryPages(kit, live.content, pictures, page), files };
+}
+
+export interface SiteRendererOptions {
+  kit: PageKit;
+  port: ContentPort;
+  /** Draws an owner's uploaded photo (`upload:<hash>`): the photos' store (contract 3). */
+  resolvePicture?: PictureResolver;
+  /** A version that could not be rendered (the one before stays served). */
+  onError: (error: unknown, version: number) => void;
+}
+
+export interface SiteRenderer {
+  /** The live version's site, as rendered. */
+  current(): RenderedSite;
+  /**
+   * The page's HTML for any content, not the live one: the owner's Preview of a draft
+   * (`{ noindex: true }`), or a language's page (`{ lang: 'es' }`, from that language's
+   * content). Renders each time it is called: the caller keeps what it serves.
+   */
+  renderPage(content: BusinessContent, options?: PageOptions): string;
+  /** Told after a newer version is rendered; a promise it returns is waited for by settled(). */
+  onChange(listener: (site: RenderedSite) => void | Promise<void>): () => void;
+  /** Resolves once the newest version the port gave is rendered and every listener has taken it. */
+  settled(): Promise<void>;
+  /** How many versions were rendered (a request never renders). */
+  renders(): number;
+  stop(): void;
+}
+
+export async function startSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
+  const { kit, port, resolvePicture } = options;
+  let renders = 0;
+  const render = (live: LiveContent) => {
+    renders += 1;
+    return renderSite(kit, live, resolvePicture);
+  };
+  let site = await render(port.current());
+  const listeners = new Set<(site: RenderedSite) => void | Promise<void>>();
+  // One render at a time, in order; a version already rendered (or passed) is not rendered again.
+  let work = Promise.resolve();
+  const unsubscribe = port.onChange(() => {
+    work = work.then(async () => {
+      const live = port.current();
+      if (live.version === site.version) return;
+      try {
+        site = await render(live);
+        await Promise.all([...listeners].map((listener) => listener(site)));
+      } catch (error) {
+        options.onError(error, live.version);
+      }
+    });
+  });
+  return {
+    current: () => site,
+    renderPage: (content, pageOptions) =>
+      renderPageHtml(kit, content, picturesFor(content, kit.builtPictures, resolvePicture), pageOptions),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    settled: () => work,
+    renders: () => renders,
+    stop: unsubscribe,
+  };
+}

@@ -1,0 +1,44 @@
+// What the page's server-side bundle (src/web/entry-server.tsx, built by `vite build --ssr`
+// into dist/ssr) gives whoever renders the site from a content: the build's prerender
+// (scripts/prerender.ts) and the server, on each publish (src/server/site/site-renderer.ts).
+import { dirname, join } from 'node:path';
+import type { BusinessContent } from '../../content/schema.js';
+import type { PictureMap } from './picture-data.js';
+
+/** What the build made of the content's icons and link preview card (src/build/site-images.ts). */
+export interface SiteImages {
+  svgIcon: boolean;
+  /** og:image:alt, twitter:image:alt. */
+  cardAlt: string;
+}
+
+/** A content to render, with the pictures it names. */
+export interface PageInput {
+  content: BusinessContent;
+  pictures: PictureMap;
+}
+
+export interface PageRenderers {
+  /** The page's #root markup, its "Find the truck" section with no stops (the server fills them in: record 111). */
+  renderApp(page: PageInput): string;
+  /** The no-JavaScript inquiry page's body: the form, or the thank-you page once sent. */
+  renderInquiryPage(page: PageInput, sent: boolean): string;
+  /** The <head> tags: title, description, link preview, icons, JSON-LD. */
+  renderHead(content: BusinessContent, images: SiteImages): string;
+  webManifest(content: BusinessContent, images: SiteImages): string;
+  inboxManifest(content: BusinessContent, images: SiteImages): string;
+  robotsTxt(content: BusinessContent): string;
+  sitemapXml(content: BusinessContent, lastModified: string): string;
+}
+
+/** In the SSR bundle's folder, written by the build: the build's pictures (`${role}:${src}` → PictureData). */
+export const BUILT_PICTURES_FILE = 'pictures.json';
+/** In the SSR bundle's folder: the page's shell (index.html with its stylesheet inlined and its boot script). */
+export const PAGE_SHELL_FILE = 'page-shell.html';
+/** In the SSR bundle's folder: what the build made of the icons and card (SiteImages). */
+export const SITE_IMAGES_FILE = 'site-images.json';
+/** The SSR bundle's entry. */
+export const SSR_ENTRY_FILE = 'entry-server.js';
+
+/** The server-side bundle's folder, beside the client build's (scripts/build-output.ts). */
+export const ssrDirOf = (clientDir: string) => join(dirname(clientDir), 'ssr');
