@@ -36,5 +36,5 @@ export const content: BusinessContent = validateContent(await load(contentFile),
 export * from './schema.js';
 // The page's own words on Node (tests, the inbox's components): English. The page's
 // bundles get their page's instead (scripts/vite-content.ts, record 300).
-export { en as words } from '../src/web/words/en.js';
+export { en as words } from '../src/shared/page-words/en.js';
 export const labels: Partial<Record<string, string>> = {};

@@ -48,7 +48,7 @@ export function contentPlugin(
       }
       // `npm run dev` (edits hot-reload): the content file itself.
       // The page's own words (record 300): the page's, from its data; English where baked in.
-      const english = `export { en as words } from ${JSON.stringify(resolve('src/web/words/en.ts'))};\nexport const labels = {};\n`;
+      const english = `export { en as words } from ${JSON.stringify(resolve('src/shared/page-words/en.ts'))};\nexport const labels = {};\n`;
       if (command === 'serve') return `export { business as content } from ${file};\n${english}${helpers}`;
       if (source === 'page') {
         const page = JSON.stringify(resolve('src/web/page-data.ts'));

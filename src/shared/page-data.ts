@@ -7,7 +7,7 @@ import { browserContent } from './browser-content.js';
 import { safeJson } from './escape-html.js';
 import type { PictureMap } from './picture-data.js';
 import type { Language } from './language.js';
-import { PAGE_TEXT, type PageText } from '../web/words/words.js';
+import { PAGE_TEXT, type PageText } from './page-words/page-text.js';
 
 export const PAGE_DATA_ID = 'page-data';
 

@@ -6,7 +6,7 @@
 import type { BusinessContent } from '../../content/schema.js';
 import type { PictureMap } from '../shared/picture-data.js';
 import type { PageInput } from '../shared/site-render.js';
-import { PAGE_TEXT } from './words/words.js';
+import { PAGE_TEXT } from '../shared/page-words/page-text.js';
 
 export let content: BusinessContent;
 export let pictures: PictureMap = {};

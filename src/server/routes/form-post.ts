@@ -223,6 +223,9 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       const { values, website, started } = parseFormBody(text as string);
       // The body the JSON API would get, so the same schema judges it (its fillMs is never believed).
       const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
+      // The Spanish page's form says its language (record 300); the schema judges it as the API's.
+      const language = new URLSearchParams(text as string).get('language');
+      if (language) body.language = language as InquiryBody['language'];
       const genuine = (value: string | undefined) =>
         value !== undefined && startedAt(config.sessionSecret, value, Date.now()) !== undefined;
       const cookie = cookieValue(request.headers.cookie, STARTED_COOKIE);

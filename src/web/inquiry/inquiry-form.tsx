@@ -141,6 +141,8 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         </fieldset>
       ))}
 
+      {/* The page's language, for the post without JavaScript (record 300); English says nothing. */}
+      {words.lang === 'en' ? null : <input type="hidden" name="language" value={words.lang} />}
       {/* A honeypot: hidden from people, filled in by bots. */}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="inquiry-website">Website</label>

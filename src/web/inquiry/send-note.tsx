@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { content } from '../../../content/index.js';
 import { requestOpen } from './opener.js';
 import { words } from '../page-words.js';
-import { fill } from '../words/fill.js';
+import { fill } from '../../shared/page-words/fill.js';
 import { type SendStatus, setSendStatus, subscribeSendStatus } from './send-status.js';
 
 const titleOf = (state: 'sending' | 'sent' | 'failed') =>

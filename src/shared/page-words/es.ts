@@ -1,5 +1,5 @@
 // The page's own words in Spanish (record 300): the same keys as en.ts
-// (src/web/words/words.test.ts checks that none is missing and no English slips in).
+// (src/shared/page-words/words.test.ts checks that none is missing and no English slips in).
 import type { PageWords } from './en.js';
 
 export const es: PageWords = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
-import { catalogProblems } from '../../shared/catalog-check.js';
-import { SPANISH_LABELS } from '../../shared/inquiry-labels.js';
+import { INQUIRY_FIELDS } from '../inquiry.js';
+import { catalogProblems } from '../catalog-check.js';
+import { SPANISH_LABELS } from '../inquiry-labels.js';
 import { en } from './en.js';
 import { es } from './es.js';
 

@@ -1,8 +1,8 @@
 // The page's words in each language (record 300), for whoever renders a page (the
 // server-side bundle) and for the page data the server writes into it. The browser
 // reads only its page's (src/web/page-data.ts): its bundle holds no catalog.
-import type { Language } from '../../shared/language.js';
-import { SPANISH_LABELS } from '../../shared/inquiry-labels.js';
+import type { Language } from '../language.js';
+import { SPANISH_LABELS } from '../inquiry-labels.js';
 import { en, type PageWords } from './en.js';
 import { es } from './es.js';
 
