@@ -62,7 +62,7 @@ test('/es/ with JavaScript: Spanish throughout, its alternates, and an inquiry k
     .analyze();
   expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
-  await page.getByRole('link', { name: content.es!.hero!.callToAction! }).first().click();
+  await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
   const dialog = page.getByRole('dialog', { name: 'Cuéntenos sobre su evento' });
   await expect(dialog).toBeVisible();
   const send = dialog.getByRole('button', { name: 'Enviar solicitud' });
@@ -125,7 +125,9 @@ test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute('href', site);
   await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/');
-  const form = page.locator('form.inquiry-form').first();
+  // Without the script the form opens as the page's #inquiry.
+  await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
+  const form = page.locator('#inquiry form');
   const email = `sinjs.${Date.now()}@example.com`;
   for (const [label, value] of Object.entries(spanishVisitor(email, inDays(47)))) {
     await form.getByLabel(label, { exact: true }).fill(value);
@@ -142,7 +144,7 @@ test('/ keeps the spec’s English and links to the Spanish page, named in Spani
   await expect(page.locator('html')).toHaveAttribute('lang', content.locale);
   await expect(page.getByRole('link', { name: 'Español' })).toHaveAttribute('href', '/es/');
   await expect(page.locator('link[hreflang="es"]')).toHaveAttribute('href', `${site}es/`);
-  await page.getByRole('link', { name: content.hero.callToAction }).first().click();
+  await page.getByRole('button', { name: content.hero.callToAction }).click();
   const dialog = page.getByRole('dialog', { name: 'Tell us about your event' });
   await pressIncompleteSend(dialog.getByRole('button', { name: 'Send inquiry' }));
   await expect(page.getByRole('status').filter({ hasText: 'Wait' })).toContainText(

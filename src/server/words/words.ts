@@ -10,13 +10,18 @@ import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
 import type { Estimate } from '../../shared/pricing.js';
 import { type CustomerWords, en } from './en.js';
 import { es } from './es.js';
+import { quoteEn, type QuoteWords } from './quote-en.js';
+import { quoteEs } from './quote-es.js';
 
 export const CATALOGS: Record<Language, CustomerWords> = { en, es };
+export const QUOTE_CATALOGS: Record<Language, QuoteWords> = { en: quoteEn, es: quoteEs };
 
 export interface Words {
   language: Language;
   locale: string;
   say: CustomerWords;
+  /** The quote page's words. */
+  quote: QuoteWords;
   /** The owner's content in this language (a missing Spanish text in English). */
   content: BusinessContent;
   money: (amount: Minor, currency: string) => string;
@@ -37,6 +42,7 @@ export function wordsFor(language: unknown, of: BusinessContent = content): Word
     language: lang,
     locale,
     say: CATALOGS[lang],
+    quote: QUOTE_CATALOGS[lang],
     content: contentIn(of, lang),
     money: (amount, currency) => formatMoney(amount, currency, locale),
     day: (isoDay) => dayInWords(isoDay, locale),
