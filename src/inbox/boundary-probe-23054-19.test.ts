@@ -1,0 +1,2 @@
+import { thing } from '../../content/index.js';
+export const probe = thing;
