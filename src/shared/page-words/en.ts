@@ -45,6 +45,7 @@ export const en = {
   noteSent: 'Inquiry sent',
   noteFailed: 'Your inquiry was not sent',
   guests: 'guests',
+  estimate: 'Estimate',
   nextStep:
     'What happens next: {business} replies to {email} with availability and a quote. There is nothing more to do for now.',
   nothingLost: 'Nothing you entered is lost.',

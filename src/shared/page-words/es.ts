@@ -44,6 +44,7 @@ export const es: PageWords = {
   noteSent: 'Solicitud enviada',
   noteFailed: 'Su solicitud no se envió',
   guests: 'invitados',
+  estimate: 'Estimado',
   nextStep:
     'Qué sigue: {business} le responderá a {email} con disponibilidad y una cotización. Por ahora no necesita hacer nada más.',
   nothingLost: 'No se perdió nada de lo que escribió.',

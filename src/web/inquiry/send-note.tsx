@@ -10,6 +10,10 @@ import { words } from '../page-words.js';
 import { fill } from '../../shared/page-words/fill.js';
 import { type SendStatus, setSendStatus, subscribeSendStatus } from './send-status.js';
 
+/** The server's estimate as a line: 'Estimate: $1,440' (the server's words, once; its word added when it gave only the amount). */
+const estimateLine = (estimate: string) =>
+  estimate.toLowerCase().startsWith(`${words.estimate.toLowerCase()}:`) ? estimate : `${words.estimate}: ${estimate}`;
+
 const titleOf = (state: 'sending' | 'sent' | 'failed') =>
   ({ sending: words.noteSending, sent: words.noteSent, failed: words.noteFailed })[state];
 
@@ -34,7 +38,7 @@ export function SendNote() {
               {status.estimate ? (
                 <p>
                   {/* The server's words, in the page's language (record 300). */}
-                  <strong className="send-note-estimate">{status.estimate}</strong>
+                  <strong className="send-note-estimate">{estimateLine(status.estimate)}</strong>
                   {status.estimateNote ? (
                     <>
                       <br />
