@@ -1,2 +1,0 @@
-import { thing } from '../../content/index.js';
-export const probe = thing;
