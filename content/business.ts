@@ -348,4 +348,159 @@ We need a level spot for the truck, within 50 feet of where guests are served, a
   // converted at build. Optional: without `logoMark` a mark is drawn in the brand
   // colours; without `shareImage` the link preview card shows the truck.
   logoMark: 'images/logo-mark.svg',
+
+  // The customers' languages, the first the default: English at /, Spanish at /es/.
+  // Each text below is the Spanish of the English one above (a list by the same order);
+  // one left out shows in English. Names (the business, packages, menu items) stay one.
+  languages: ['en', 'es'],
+  es: {
+    tagline: 'Tacos callejeros, hechos al momento, dondequiera que esté su gente.',
+    seo: {
+      title: 'Lucky Lime Tacos | Camión de tacos y catering en Austin, TX',
+      description:
+        'Reserve el camión de tacos Lucky Lime para oficinas, ferias escolares, bodas y festivales. Tortillas hechas a mano, cuatro paquetes, cotización en un día hábil.',
+    },
+    nav: ['Dónde estamos', 'Paquetes', 'Menú', 'Por qué nosotros', 'Clientes', 'Contacto'],
+    hero: {
+      heading: 'Tacos que llegan rodando a su evento',
+      lead: 'Tortillas hechas a mano, guisos cocinados a fuego lento y salsas preparadas cada mañana, servidos calientes desde nuestro camión para 20 o 2,000 invitados.',
+      callToAction: 'Reservar el camión',
+      lightsHint: 'Toque el camión para encender sus luces',
+    },
+    operations: ['Camión de tacos', 'Barra de tacos a domicilio', 'Barra de tacos con servicio completo'],
+    packageGroups: [
+      {
+        label: 'Camión de tacos',
+        intro:
+          'Nos estacionamos, cocinamos y sus invitados piden en la ventanilla. Cada paquete incluye el camión, dos cocineros y la limpieza.',
+        packages: [
+          {
+            summary: 'Tres guisos, filas rápidas: pensado para grupos grandes.',
+            formNote: 'para fiestas grandes y escuelas',
+            price: 'Desde $12 / invitado',
+            features: [
+              '3 guisos para tacos',
+              'Totopos y salsa verde',
+              'Hasta 2 horas de servicio',
+              'Mínimo 150 invitados',
+            ],
+          },
+          {
+            summary: 'El favorito para almuerzos de oficina y fiestas de barrio.',
+            price: 'Desde $16 / invitado',
+            features: ['4 guisos para tacos', 'Totopos, salsa y guacamole', 'Agua fresca', 'Hasta 2 horas de servicio'],
+          },
+          {
+            summary: 'El menú completo para bodas y días especiales.',
+            price: 'Desde $24 / invitado',
+            features: ['6 guisos con birria', 'Elote y churros', 'Dos aguas frescas', 'Hasta 3 horas de servicio'],
+          },
+          {
+            summary: 'Su menú, su horario, su tema. Lo creamos con usted.',
+            formNote: 'cuéntenos su idea en las notas',
+            price: 'Cotización a su medida',
+            features: [
+              'Cualquier guiso, cualquier horario',
+              'Menús especiales a pedido',
+              'Festivales de varios días',
+              'Servilletas y letreros con su marca',
+            ],
+          },
+        ],
+      },
+      {
+        label: 'Catering',
+        intro: '¿No hay lugar para un camión? Llevamos la barra de tacos, montada o a domicilio.',
+        packages: [
+          {
+            summary: 'Bandejas, tortillas y complementos entregados calientes, listos para servir.',
+            price: 'Desde $14 / invitado',
+            features: ['3 guisos', 'Arroz y frijoles', 'Utensilios para servir', 'Mínimo 20 invitados'],
+          },
+          {
+            summary: 'Nuestro equipo monta, sirve y limpia.',
+            price: 'Desde $22 / invitado',
+            features: ['5 guisos', 'Guarniciones y postres', 'Dos meseros', 'Hasta 3 horas'],
+          },
+        ],
+      },
+    ],
+    menu: {
+      intro: 'En cada parada. Las tortillas son de maíz y se hacen en el camión; pregúntenos por alergias.',
+      groups: [
+        {
+          name: 'Tacos',
+          items: [
+            { description: 'Cerdo al achiote del trompo, piña, cebolla, cilantro.' },
+            { description: 'Res a la parrilla, salsa roja, cebolla, cilantro.' },
+            { description: 'Pollo al chipotle, crema, cebolla morada encurtida.' },
+            { description: 'Res cocida a fuego lento, queso fundido y una taza de consomé.' },
+            { description: 'Bacalao capeado en cerveza, ensalada de col, mayonesa de chipotle.' },
+            { description: 'Hongos asados, rajas de poblano, salsa verde.' },
+            { description: 'Calabacita, elote dulce, queso fresco.' },
+            { description: 'Tres tacos a su elección, con limón y la salsa del día.' },
+          ],
+        },
+        {
+          name: 'Guarniciones',
+          items: [
+            {},
+            { description: 'Hecho en la ventanilla, cada hora.' },
+            { description: 'Elote asado, cotija, mayonesa de chile y limón.' },
+            {},
+            { description: 'Papas bajo nuestro mole de la casa, ajonjolí y cacahuate molido.' },
+          ],
+        },
+        {
+          name: 'Bebidas',
+          items: [
+            { description: 'Arroz, canela y leche de almendra.' },
+            { description: 'Jamaica, ligeramente dulce.' },
+            { description: 'Sandía fresca y limón.' },
+            { description: 'En botella de vidrio.' },
+            { description: 'Agua mineral con gas.' },
+          ],
+        },
+        {
+          name: 'Dulces',
+          items: [
+            { description: 'Azúcar con canela y chocolate caliente para remojar.' },
+            { description: 'Paleta de mango con chile y limón.' },
+          ],
+        },
+      ],
+    },
+    whyUs: {
+      heading: 'Por qué los anfitriones vuelven a reservarnos',
+      points: [
+        {
+          title: 'Puntuales, siempre',
+          text: 'Llegamos una hora antes, montamos sin complicaciones y servimos el primer taco cuando usted diga.',
+        },
+        {
+          title: 'Fresco, no recalentado',
+          text: 'Las tortillas se hacen en el camión y cada guiso se cocina el mismo día.',
+        },
+        {
+          title: 'Todos los invitados bien servidos',
+          text: 'Las opciones veganas, sin gluten y sin nueces están marcadas en el menú, siempre.',
+        },
+        {
+          title: 'Con licencia y seguro',
+          text: 'Con permiso de la ciudad, inspección sanitaria y un seguro de responsabilidad de $2M.',
+        },
+      ],
+    },
+    clients: { heading: 'La confianza de equipos y escuelas de la ciudad' },
+    contact: { serviceArea: 'Austin y 60 millas a la redonda', hours: 'Lun–Sáb, 9 a. m. – 6 p. m.' },
+    sale: {
+      terms: `El depósito reserva su fecha; es reembolsable hasta 30 días antes del evento y se descuenta del total.
+
+El saldo se paga el día del evento. El número final de invitados se indica 3 días antes del evento; cobramos el número final o el número previsto en esta cotización, el que sea mayor.
+
+Necesitamos un lugar plano para el camión, a menos de 50 pies de donde se sirve a los invitados, y acceso una hora antes del servicio. Llueva o truene: si el clima impide el servicio, acordamos con usted una nueva fecha.`,
+      payOffline:
+        'pague con cheque a nombre de Lucky Lime Tacos LLC, por transferencia bancaria (le enviamos los datos con su recibo) o en efectivo en el camión.',
+    },
+  },
 };

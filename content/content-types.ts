@@ -228,4 +228,37 @@ export interface BusinessContent {
   logoMark?: PictureFile;
   /** A photo for link previews (social card), at least 1200×630; without it, the truck art. */
   shareImage?: Photo;
+  /** The customers' languages, the first the default: ['en', 'es'] serves Spanish at /es/ too (record 300). Default ['en']. */
+  languages?: ContentLanguage[];
+  /** The Spanish of the owner's texts (record 300): each one left out is shown in English. */
+  es?: SpanishTexts;
+}
+
+/** A language of the customers' pages (src/shared/language.ts). */
+export type ContentLanguage = 'en' | 'es';
+
+/**
+ * The owner's texts in Spanish, in the shape of the content's own (lists by the same
+ * index). Names stay one (the business, packages, menu items): a customer chooses by them.
+ */
+export interface SpanishTexts {
+  /** How Spanish writes money and dates on the Spanish page and in its messages (default 'es'). */
+  locale?: string;
+  tagline?: string;
+  seo?: { title?: string; description?: string };
+  /** The navbar's labels, in the order of `nav`. */
+  nav?: string[];
+  hero?: { heading?: string; lead?: string; callToAction?: string; lightsHint?: string };
+  /** The form's service choices as shown, in the order of the truck's then `otherOperations` (the value sent stays). */
+  operations?: string[];
+  packageGroups?: {
+    label?: string;
+    intro?: string;
+    packages?: { summary?: string; price?: string; features?: string[]; formNote?: string }[];
+  }[];
+  menu?: { intro?: string; groups?: { name?: string; items?: { description?: string }[] }[] };
+  sale?: { terms?: string; payOffline?: string };
+  whyUs?: { heading?: string; points?: { title?: string; text?: string }[] };
+  clients?: { heading?: string };
+  contact?: { serviceArea?: string; hours?: string };
 }

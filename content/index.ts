@@ -34,3 +34,7 @@ async function load(file: string): Promise<unknown> {
 
 export const content: BusinessContent = validateContent(await load(contentFile), contentFile);
 export * from './schema.js';
+// The page's own words on Node (tests, the inbox's components): English. The page's
+// bundles get their page's instead (scripts/vite-content.ts, record 300).
+export { en as words } from '../src/shared/page-words/en.js';
+export const labels: Partial<Record<string, string>> = {};

@@ -244,6 +244,67 @@ const packageCard = record({
   operation: v.optional(text(60)),
 });
 
+/** The owner's texts in Spanish (record 300): every one optional, the same limits as its English. */
+const maybe = <T extends v.GenericSchema>(schema: T) => v.optional(schema);
+const spanishTexts = record({
+  locale: maybe(matching(/^es(-[A-Z]{2})?$/, 'a Spanish language tag such as es or es-US')),
+  tagline: maybe(text(160)),
+  seo: maybe(record({ title: maybe(text(70)), description: maybe(text(170)) })),
+  nav: maybe(list(text(40), 0, 8)),
+  hero: maybe(
+    record({
+      heading: maybe(text(80)),
+      lead: maybe(text(240)),
+      callToAction: maybe(text(30)),
+      lightsHint: maybe(text(60)),
+    }),
+  ),
+  operations: maybe(list(text(60), 0, 11)),
+  packageGroups: maybe(
+    list(
+      record({
+        label: maybe(text(40)),
+        intro: maybe(text(240)),
+        packages: maybe(
+          list(
+            record({
+              summary: maybe(text(160)),
+              price: maybe(text(40)),
+              features: maybe(list(text(80), 0, 8)),
+              formNote: maybe(text(80)),
+            }),
+            0,
+            8,
+          ),
+        ),
+      }),
+      0,
+      6,
+    ),
+  ),
+  menu: maybe(
+    record({
+      intro: maybe(text(240)),
+      groups: maybe(
+        list(
+          record({ name: maybe(text(40)), items: maybe(list(record({ description: maybe(text(200)) }), 0, 60)) }),
+          0,
+          20,
+        ),
+      ),
+    }),
+  ),
+  sale: maybe(record({ terms: maybe(text(4000)), payOffline: maybe(text(600)) })),
+  whyUs: maybe(
+    record({
+      heading: maybe(text(80)),
+      points: maybe(list(record({ title: maybe(text(60)), text: maybe(text(240)) }), 0, 8)),
+    }),
+  ),
+  clients: maybe(record({ heading: maybe(text(80)) })),
+  contact: maybe(record({ serviceArea: maybe(text(120)), hours: maybe(text(80)) })),
+});
+
 const businessShape = record({
   name: text(60),
   shortName: v.optional(text(12)),
@@ -291,6 +352,8 @@ const businessShape = record({
   theme: record({ primary: colour, accent: colour }),
   logoMark: v.optional(pictureFile),
   shareImage: v.optional(photo),
+  languages: v.optional(list(oneOf(['en', 'es'] as const), 1, 2)),
+  es: v.optional(spanishTexts),
 });
 
 /** The schema and the types of content-types.ts describe the same content (a compile-time check). */

@@ -44,15 +44,17 @@ export function contentPlugin(
       const file = JSON.stringify(resolve(contentFile));
       if (options?.ssr) {
         const rendered = JSON.stringify(resolve('src/web/rendered-content.ts'));
-        return `import { business } from ${file};\nimport { startWithContent } from ${rendered};\nstartWithContent(business);\nexport { content } from ${rendered};\n${helpers}`;
+        return `import { business } from ${file};\nimport { startWithContent } from ${rendered};\nstartWithContent(business);\nexport { content, words, labels } from ${rendered};\n${helpers}`;
       }
       // `npm run dev` (edits hot-reload): the content file itself.
-      if (command === 'serve') return `export { business as content } from ${file};\n${helpers}`;
+      // The page's own words (record 300): the page's, from its data; English where baked in.
+      const english = `export { en as words } from ${JSON.stringify(resolve('src/shared/page-words/en.ts'))};\nexport const labels = {};\n`;
+      if (command === 'serve') return `export { business as content } from ${file};\n${english}${helpers}`;
       if (source === 'page') {
         const page = JSON.stringify(resolve('src/web/page-data.ts'));
-        return `import { pageData } from ${page};\nexport const content = pageData.content;\n${helpers}`;
+        return `import { pageData } from ${page};\nexport const content = pageData.content;\nexport const words = pageData.words;\nexport const labels = pageData.labels;\n${helpers}`;
       }
-      return `export const content = ${JSON.stringify(browserContent(content, source.keep))};\n${helpers}`;
+      return `export const content = ${JSON.stringify(browserContent(content, source.keep))};\n${english}${helpers}`;
     },
   };
 }

@@ -63,7 +63,8 @@ function parseCsv(text: string): string[][] {
 }
 
 function storedOf(inquiry: NewInquiry): StoredInquiry {
-  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason };
+  const language = inquiry.language ?? 'en';
+  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, language };
 }
 
 /** The command's columns after the inquiry's: the owner's work, by name. */
@@ -95,8 +96,8 @@ const tricky = () =>
   });
 
 describe('EXPORT_COLUMNS', () => {
-  it('is the id, the spec’s fields in the spec’s order, then uid and spamReason', () => {
-    expect(EXPORT_COLUMNS).toEqual(['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason']);
+  it('is the id, the spec’s fields in the spec’s order, then uid, spamReason and the language (record 300)', () => {
+    expect(EXPORT_COLUMNS).toEqual(['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'language']);
     expect(EXPORT_COLUMNS.slice(1, 3)).toEqual(['dateCreated', 'firstName']);
     expect(EXPORT_COLUMNS).not.toContain('bodyHash');
   });

@@ -132,6 +132,14 @@ describe('the inquiry page', () => {
     expect(await screen.findByText('Estimate: £2,452.51')).toBeTruthy();
   });
 
+  it('shows the language the customer wrote in, in English (record 300)', async () => {
+    const server = standIn();
+    server.inquiry.language = 'es';
+    vi.stubGlobal('fetch', server.fetch);
+    render(<InquiryPage id={server.inquiry.id} listHref="/inbox" onErased={() => {}} />);
+    expect(await screen.findByText('Language: Spanish')).toBeTruthy();
+  });
+
   it('writes every time on one clock: the event’s hours, the fields and the history', async () => {
     const server = standIn();
     server.inquiry.startTime = '11:00';

@@ -11,6 +11,7 @@ import {
   telHref,
 } from '../shared/inbox-views.js';
 import { type DetailRow, inquiryDetails } from '../shared/inquiry-details.js';
+import { LANGUAGE_NAMES, languageOf } from '../shared/language.js';
 import type { FieldTable } from '../shared/inquiry-fields.js';
 import { ApiError, api, calendarHref } from './api.js';
 import { clockTime, dateTime, eventDay } from './format.js';
@@ -163,6 +164,8 @@ export function InquiryPage({
           </p>
           {/* What the customer was told in the first reply (record 204). */}
           {inquiry.estimate ? <p className="inbox-lead-estimate">{inquiry.estimate}</p> : null}
+          {/* The customer's language: every message to them is in it (record 300). */}
+          <p className="inbox-lead-language">Language: {LANGUAGE_NAMES[languageOf(inquiry.language)]}</p>
           {detail.bookedSameDay.length > 0 ? (
             <p className="inbox-already-booked">
               <strong>Already booked that day:</strong>{' '}

@@ -5,6 +5,7 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, us
 import { content } from '../../content/index.js';
 import { INQUIRY_FIELDS } from '../shared/inquiry.js';
 import { formatMoney } from '../shared/money.js';
+import { LANGUAGE_NAMES, languageOf } from '../shared/language.js';
 import {
   type BookingRow,
   type InboxRow,
@@ -302,6 +303,11 @@ export function InquiryTable({
     conflict: <BookedThatDay row={row} booked={booked} />,
     // The estimate the customer was told (record 204), under what they asked for.
     estimate: row.estimate ? <span className="inbox-estimate">{row.estimate}</span> : null,
+    // A customer who wrote in another language than English (record 300).
+    language:
+      languageOf(row.language) === 'en' ? null : (
+        <span className="inbox-language"> {LANGUAGE_NAMES[languageOf(row.language)]}</span>
+      ),
     status: (
       <>
         <span className={`inbox-status status-${row.status}`}>{STATUS_LABELS[row.status]}</span>
@@ -351,6 +357,7 @@ export function InquiryTable({
                   <th scope="row">
                     {mark.unread}
                     <Link href={inquiryHref(row.id)}>{name(row)}</Link>
+                    {mark.language}
                     {mark.failed}
                     {mark.conflict}
                   </th>
@@ -376,6 +383,7 @@ export function InquiryTable({
               <p className="inbox-cards-name">
                 {mark.unread}
                 <Link href={inquiryHref(row.id)}>{name(row)}</Link>
+                {mark.language}
                 {mark.failed}
               </p>
               {mark.conflict}

@@ -4,7 +4,8 @@
 // says who sent what and how long the sender took; this decides the rest.
 import type { BusinessContent } from '../../content/schema.js';
 import type { InquiryBody, InquiryDocument } from '../shared/inquiry.js';
-import { estimateFor, type estimateWords, estimateWordsOf } from '../shared/pricing.js';
+import { estimateFor } from '../shared/pricing.js';
+import { estimateIn, wordsFor } from './words/words.js';
 import { inquiryRuleErrors } from '../shared/inquiry.js';
 import { believedDateCreated, bodyTextErrors, isRealInstant } from '../shared/text-rules.js';
 import { keptEstimateText } from './kept-estimate.js';
@@ -35,7 +36,7 @@ export type Acceptance =
 /** Whether a day (YYYY-MM-DD) is unavailable: full, blocked (or held), by the calendar's one definition. */
 export type DayTaken = (date: string) => Promise<boolean>;
 
-type EstimateWords = NonNullable<ReturnType<typeof estimateWords>>;
+type EstimateWords = ReturnType<typeof estimateIn>;
 
 /** Each field that breaks a rule beyond the schema (text, dates, schedule, package), with its message. */
 export function inquiryProblems(body: InquiryBody, content: BusinessContent, now = new Date()): Record<string, string> {
@@ -75,7 +76,7 @@ export async function acceptInquiry(
   if (await options.dayTaken?.(submission.body.eventDate)) {
     return { status: 'taken', fields: { eventDate: DAY_TAKEN_MESSAGE } };
   }
-  const { website, fillMs: _sentFillMs, ...sent } = submission.body;
+  const { website, fillMs: _sentFillMs, language = 'en', ...sent } = submission.body;
   const createdAt = now.toISOString();
   // The text is stored exactly as sent (the rules refuse, never rewrite); a sender's
   // clock more than a day off is not believed (decision record 017).
@@ -97,8 +98,10 @@ export async function acceptInquiry(
     spamReason,
     sender: submission.sender ?? null,
     estimate: keptEstimateText(estimate),
+    language,
   });
   if (result.status === 'created') options.onCreated?.(spamReason);
   if (result.status === 'conflict' || !estimate) return result;
-  return { ...result, ...estimateWordsOf(estimate, content) };
+  // The page's success note, in the page's language (record 300).
+  return { ...result, ...estimateIn(estimate, wordsFor(language)) };
 }

@@ -396,6 +396,22 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => published.stop());
   renderer?.onChange(() => published.refresh());
+  // The Spanish page (/es/, record 300), its stops filled in the same way, when the content lists Spanish.
+  const publishedEs =
+    renderer &&
+    (await publishSchedule({
+      clientDir: config.clientDir,
+      template: () => renderer.current().languagePages.es ?? '',
+      schedule: owners.schedule,
+      content,
+      preorders: owners.preorders,
+      onError: (error) =>
+        app.log.warn({ err: loggableError(error as FastifyError) }, 'schedule: could not read the stops'),
+    }));
+  if (publishedEs) {
+    app.addHook('onClose', async () => publishedEs.stop());
+    renderer?.onChange(() => publishedEs.refresh());
+  }
   setUpMetrics(app, config.metricsToken, () => notifier);
   await app.register(healthRoutes, { store, notifier, storeHealth });
   await app.register(sessionRoutes, { config, counts: store.rateCounts });
@@ -478,6 +494,7 @@ export async function buildApp(
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {
     published,
+    ...(publishedEs ? { languagePages: { es: publishedEs } } : {}),
     formStartCookie: (request) =>
       startedCookie(config.sessionSecret, Date.now(), httpsSite || request.protocol === 'https'),
   });

@@ -6,10 +6,11 @@ import { INQUIRY_FIELDS, DOCUMENT_FIELDS } from '../shared/inquiry.js';
 import type { FieldTable } from '../shared/inquiry-fields.js';
 import { STATUS_LABELS } from '../shared/inbox-views.js';
 import { wallClock } from '../shared/time-zone.js';
+import { LANGUAGE_NAMES, languageOf } from '../shared/language.js';
 import type { InboxInquiry, InboxStore, ListQuery } from './store/inbox-store.js';
 
 /** Columns of the export: the id, the spec's fields in the spec's order, then ours. */
-export const EXPORT_COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason'] as const;
+export const EXPORT_COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'language'] as const;
 
 export const FORMATS = ['csv', 'json'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -36,7 +37,12 @@ const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g,
 export const phoneCell = (phone: string) => (phone === '' ? '' : quoted(`="${phone.replace(/"/g, '')}"`));
 
 /** The export's titles of our own columns, for people (the inbox's CSV). */
-const OWN_TITLES: Record<string, string> = { id: 'Inquiry id', uid: 'Visitor session', spamReason: 'Spam flag' };
+const OWN_TITLES: Record<string, string> = {
+  id: 'Inquiry id',
+  uid: 'Visitor session',
+  spamReason: 'Spam flag',
+  language: 'Language',
+};
 
 /** The inbox's CSV, for people: where the business is and how its inbox writes times. */
 export interface PeopleFormat {
@@ -83,15 +89,31 @@ function peopleCells(fields: FieldTable, people: PeopleFormat): Record<string, (
   return cells;
 }
 
+const languageColumn = (value: unknown, people: PeopleFormat | undefined) =>
+  people ? LANGUAGE_NAMES[languageOf(value)] : languageOf(value);
+
 /** The inquiries in the given format, rows in the order given; ends with a newline. */
 export function formatInquiries(
   rows: readonly object[],
   format: Format,
   { titles = 'names', fields = INQUIRY_FIELDS, more = {}, people }: ExportOptions = {},
 ): string {
-  const columns = ['id', ...Object.keys(fields), ...(people ? [] : ['uid']), 'spamReason', ...Object.keys(more)];
+  // The customer's language (record 300): its code for tools, its name for people.
+  const columns = [
+    'id',
+    ...Object.keys(fields),
+    ...(people ? [] : ['uid']),
+    'spamReason',
+    'language',
+    ...Object.keys(more),
+  ];
   const records = (rows as readonly Record<string, unknown>[]).map((row) =>
-    Object.fromEntries(columns.map((column) => [column, row[column] ?? null])),
+    Object.fromEntries(
+      columns.map((column) => [
+        column,
+        column === 'language' ? languageColumn(row.language, people) : (row[column] ?? null),
+      ]),
+    ),
   );
   if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
   const header = columns.map((column) =>

@@ -31,6 +31,9 @@ export function browserContent(
     hours: _hours,
     // The booked event's settings: read by the server alone (record 170).
     event: _event,
+    // The other languages' texts: a page gets its own language's content (record 300).
+    es: _es,
+    languages: _languages,
     ...rest
   } = content;
   const {

@@ -1,5 +1,6 @@
 // The owner's inbox, defined once for the browser app (src/inbox) and the server
 // (src/server/owner): statuses, the list's query string, and the API's shapes.
+import type { Language } from './language.js';
 import type { InquiryDocument } from './inquiry.js';
 
 /** Where an inquiry stands. New → Contacted → Quoted → Booked, or Declined, or Spam (and back to New). */
@@ -92,6 +93,8 @@ export interface InboxRow extends InquiryDocument {
   quoteTotal?: number;
   /** The estimate the customer was told ('Estimate: $2,452.51'); null when none was kept (record 204). */
   estimate?: string | null;
+  /** The language the customer wrote in, and every message to them is in (record 300); absent: English. */
+  language?: Language;
 }
 
 export interface InboxPage {

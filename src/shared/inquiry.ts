@@ -4,6 +4,7 @@
 // derived, so none of them can drift apart.
 import { type BusinessContent, content, operations, truckOperation, truckPackages } from '../../content/index.js';
 import { type DocumentOf, deriveInquiry, type FieldTable, MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
+import { LANGUAGES, type Language } from './language.js';
 
 export { MAX_GUESTS, PATTERNS } from './inquiry-fields.js';
 
@@ -242,6 +243,8 @@ export type InquiryBody = Omit<DocumentOf<Fields>, ServerField> & {
   website: string;
   /** Milliseconds from opening the form to sending it. */
   fillMs: number;
+  /** The language of the page it is sent from (record 300); absent: English. */
+  language?: Language;
 };
 
 export function toInquiryBody(
@@ -278,6 +281,8 @@ export const inquiryBodySchema = {
     package: CHOICE_SCHEMA,
     website: { type: 'string', minLength: 0, maxLength: 200 },
     fillMs: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+    // Optional, so a client that predates languages still sends a valid body (record 300).
+    language: { type: 'string', enum: LANGUAGES },
   },
 } as const;
 

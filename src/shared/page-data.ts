@@ -6,16 +6,21 @@ import type { BusinessContent } from '../../content/schema.js';
 import { browserContent } from './browser-content.js';
 import { safeJson } from './escape-html.js';
 import type { PictureMap } from './picture-data.js';
+import type { Language } from './language.js';
+import { PAGE_TEXT, type PageText } from './page-words/page-text.js';
 
 export const PAGE_DATA_ID = 'page-data';
 
 export interface PageData {
   content: Record<string, unknown>;
   pictures: PictureMap;
+  /** The page's own words and its form's labels, in its language only (record 300). */
+  words: PageText['words'];
+  labels: PageText['labels'];
 }
 
 /** The element, ending the page's body: `<` escaped, so no text in it can close it. */
-export function pageDataElement(content: BusinessContent, pictures: PictureMap): string {
-  const data: PageData = { content: browserContent(content), pictures };
+export function pageDataElement(content: BusinessContent, pictures: PictureMap, language: Language = 'en'): string {
+  const data: PageData = { content: browserContent(content), pictures, ...PAGE_TEXT[language] };
   return `<script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`;
 }

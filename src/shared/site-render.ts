@@ -4,6 +4,7 @@
 import { dirname, join } from 'node:path';
 import type { BusinessContent } from '../../content/schema.js';
 import type { PictureMap } from './picture-data.js';
+import type { Language } from './language.js';
 
 /** What the build made of the content's icons and link preview card (src/build/site-images.ts). */
 export interface SiteImages {
@@ -16,6 +17,8 @@ export interface SiteImages {
 export interface PageInput {
   content: BusinessContent;
   pictures: PictureMap;
+  /** The page's language (record 300): its own words; English when not given. */
+  language?: Language;
 }
 
 export interface PageRenderers {
@@ -24,7 +27,7 @@ export interface PageRenderers {
   /** The no-JavaScript inquiry page's body: the form, or the thank-you page once sent. */
   renderInquiryPage(page: PageInput, sent: boolean): string;
   /** The <head> tags: title, description, link preview, icons, JSON-LD. */
-  renderHead(content: BusinessContent, images: SiteImages): string;
+  renderHead(content: BusinessContent, images: SiteImages, language?: Language): string;
   webManifest(content: BusinessContent, images: SiteImages): string;
   inboxManifest(content: BusinessContent, images: SiteImages): string;
   robotsTxt(content: BusinessContent): string;

@@ -17,6 +17,7 @@ import './styles/base.css';
 // loads later: the form shows without JavaScript, and nothing restyles when it arrives.
 import './inquiry/inquiry.css';
 import './toast/toaster.css';
+import { words } from './page-words.js';
 
 /** How many hydration boundaries the page has (one per <Part> below). */
 const PARTS = 6;
@@ -56,7 +57,7 @@ export function App({ Inquiry }: { Inquiry: ComponentType }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {words.skipToContent}
       </a>
       <Part>
         <Navbar />

@@ -6,9 +6,13 @@
 import type { BusinessContent } from '../../content/schema.js';
 import type { PictureMap } from '../shared/picture-data.js';
 import type { PageInput } from '../shared/site-render.js';
+import { PAGE_TEXT } from '../shared/page-words/page-text.js';
 
 export let content: BusinessContent;
 export let pictures: PictureMap = {};
+/** The page's own words and labels, in the language of the page being rendered (record 300). */
+export let words = PAGE_TEXT.en.words;
+export let labels = PAGE_TEXT.en.labels;
 
 /** The build's content, for code that reads it as its module loads (src/shared/inquiry.ts). */
 export function startWithContent(built: BusinessContent): void {
@@ -21,12 +25,13 @@ export function startWithPictures(built: PictureMap): void {
 }
 
 export function renderingWith<T>(page: PageInput, render: () => T): T {
-  const before = { content, pictures };
+  const before = { content, pictures, words, labels };
   content = page.content;
   pictures = page.pictures;
+  ({ words, labels } = PAGE_TEXT[page.language ?? 'en']);
   try {
     return render();
   } finally {
-    ({ content, pictures } = before);
+    ({ content, pictures, words, labels } = before);
   }
 }

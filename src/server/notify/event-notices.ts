@@ -10,13 +10,11 @@ import { formatMoney } from '../../shared/money.js';
 import { wallClock } from '../../shared/time-zone.js';
 import { CHANGES_NOTICE_MS, EVENT_PLAN_EVENTS, type FinalCount, parseChangesRef } from '../store/event-plan-store.js';
 import { topicRef } from '../store/outbox-store.js';
-import { dayInWords } from '../../shared/date-words.js';
 import { eventDay, eventTime, type Notice } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
+import { wordsFor } from '../words/words.js';
 
-const longDay = (isoDay: string) => dayInWords(isoDay, content.locale, 'long');
 const money = (sheet: EventSheetView, amount: number) => formatMoney(amount, sheet.currency, content.locale);
-const inDays = (days: number) => (days === 1 ? 'tomorrow' : `${days} days from now`);
 const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
 
 /** '10:00 AM', with the day when it is not the event's. */
@@ -109,21 +107,28 @@ function finalCountReminder(): NoticeOf {
     const sheet = await bookedSheet(context);
     const today = context.sale?.event?.today();
     if (!sheet?.quote || !today || today > sheet.finalCountLastDay) return undefined;
-    const lastDay = longDay(sheet.finalCountLastDay);
+    // In the language the customer wrote in (record 300).
+    const words = wordsFor(context.inquiry.language);
+    const { say } = words;
+    const lastDay = words.longDay(sheet.finalCountLastDay);
     const last = today === sheet.finalCountLastDay;
     const ask = sheet.finalCount
-      ? `We have your final guest count as ${sheet.finalCount.guests}. If it changes, you can update it until the end of ${lastDay}.`
-      : `Please tell us your final guest count by the end of ${lastDay}: your quote is for ${guests(sheet.guests)}.`;
+      ? say.finalCountKept({ guests: sheet.finalCount.guests, last: lastDay })
+      : say.finalCountAsk({ last: lastDay, guests: say.guests(sheet.guests) });
     return {
       subject: last
-        ? `Today is the last day for your final guest count (${eventDay(sheet.date)})`
-        : `Your final guest count for ${eventDay(sheet.date)}`,
+        ? say.finalCountLastSubject({ day: words.day(sheet.date) })
+        : say.finalCountSubject({ day: words.day(sheet.date) }),
       lines: [
-        `Your event with ${content.name} is on ${longDay(sheet.date)}, ${inDays(daysBetween(today, sheet.date))}.`,
+        say.eventOn({
+          business: words.content.name,
+          day: words.longDay(sheet.date),
+          when: say.inDays(daysBetween(today, sheet.date)),
+        }),
         ask,
       ],
       url: context.sale!.quoteUrl(sheet.quote.id),
-      linkText: 'Give your final guest count',
+      linkText: say.giveFinalCount,
     } satisfies Notice;
   };
 }
@@ -138,14 +143,23 @@ export const EVENT_PLAN_CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [EVENT_PLAN_EVENTS.balanceDue](context) {
     const sheet = await bookedSheet(context);
     if (!sheet?.quote || sheet.balanceDue === null || sheet.balanceDue <= 0) return undefined;
+    const words = wordsFor(context.inquiry.language);
+    const { say } = words;
+    const inWords = (amount: number) => words.money(amount, sheet.currency);
     return {
-      subject: `Balance due for your event on ${eventDay(sheet.date)}`,
+      subject: say.balanceSubject({ day: words.day(sheet.date) }),
       lines: [
-        `The balance for your event with ${content.name} on ${longDay(sheet.date)} is ${money(sheet, sheet.balanceDue)} (total ${money(sheet, sheet.quote.totalForFinalCount)}, paid ${money(sheet, sheet.paid)}).`,
-        content.sale.payOffline,
+        say.balanceLine({
+          business: words.content.name,
+          day: words.longDay(sheet.date),
+          balance: inWords(sheet.balanceDue),
+          total: inWords(sheet.quote.totalForFinalCount),
+          paid: inWords(sheet.paid),
+        }),
+        words.content.sale.payOffline,
       ],
       url: context.sale!.quoteUrl(sheet.quote.id),
-      linkText: 'See your quote',
+      linkText: say.seeQuote,
     };
   },
 };

@@ -7,7 +7,7 @@ import { escapeHtml } from '../../shared/escape-html.js';
 import { dayInWords, instantInWords, timeInWords } from '../../shared/date-words.js';
 import { type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
 import type { FieldTable } from '../../shared/inquiry-fields.js';
-import { estimateWords, estimateWordsOf } from '../../shared/pricing.js';
+import { estimateFor } from '../../shared/pricing.js';
 import { keptEstimate, keptEstimateLine } from '../kept-estimate.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { type Quote, quoteState } from '../store/quote-store.js';
@@ -15,6 +15,8 @@ import { todayIn } from '../../shared/time-zone.js';
 import { formatMoney } from '../../shared/money.js';
 import type { SaleFigures } from '../event-plan/sale-figures.js';
 import type { Payment } from '../store/payment-store.js';
+import { labelIn } from '../../shared/inquiry-labels.js';
+import { estimateIn, type Words, wordsFor } from '../words/words.js';
 
 export interface MailMessage {
   from: string | { name: string; address: string };
@@ -72,6 +74,13 @@ function mailValue(row: DetailRow): string {
   return row.value;
 }
 
+/** The rows as a customer reads them in their language (record 300): labels and days in it. */
+const customerRows = (rows: readonly DetailRow[], words: Words): [string, string][] =>
+  rows.map((row) => [
+    labelIn(row.name, row.label, words.language),
+    row.kind === 'date' ? words.day(row.value) : row.kind === 'time' ? words.time(row.value) : row.value,
+  ]);
+
 /** The given rows, labelled as everywhere (the field table), each value as the e-mail shows it. */
 const mailRows = (rows: readonly DetailRow[]): [string, string][] => rows.map((row) => [row.label, mailValue(row)]);
 
@@ -92,8 +101,8 @@ function htmlTable(rows: [string, string][]): string {
   return `<table cellpadding="0" cellspacing="0">${cells}</table>`;
 }
 
-const htmlPage = (body: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.4">${body}</body></html>`;
+const htmlPage = (body: string, lang = 'en') =>
+  `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.4">${body}</body></html>`;
 
 /** The subject of the owner's e-mail: what, when, how many. */
 export function ownerSubject(inquiry: StoredInquiry): string {
@@ -155,29 +164,35 @@ export function confirmationEmail(options: {
   messageId: string;
 }): MailMessage {
   const { inquiry } = options;
-  const { contact } = content;
-  const asked = mailRows(inquiryDetails(inquiry).filter((row) => CONFIRMED_FIELDS.has(row.name) && row.value !== ''));
+  // In the language of the page it was sent from (record 300).
+  const words = wordsFor(inquiry.language);
+  const { say, content: shown } = words;
+  const { contact } = shown;
+  const asked = customerRows(
+    inquiryDetails(inquiry).filter((row) => CONFIRMED_FIELDS.has(row.name) && row.value !== ''),
+    words,
+  );
   // Nothing the visitor typed: not even a first name (it could be a stranger's address line).
-  const greeting = 'Hello,';
-  const thanks = `thank you for your inquiry. ${content.name} has received it. This is what you asked for:`;
-  const next =
-    'What happens next: we read every inquiry ourselves and will get back to you by e-mail or phone to talk about your event and send a quote. There is nothing more you need to do now.';
-  const reach = `If you need to reach us sooner: ${contact.email}, ${contact.phone} (${contact.hours}). Just reply to this e-mail to write to us.`;
-  const signature = content.name;
+  const greeting = say.confirmationGreeting;
+  const thanks = say.confirmationThanks({ business: shown.name });
+  const next = say.confirmationNext;
+  const reach = say.confirmationReach({ email: contact.email, phone: contact.phone, hours: contact.hours });
+  const signature = shown.name;
   // From the content's prices and the checked fields only: the address picks a travel area, never echoed (record 141).
   // The one kept at the create when there is one (record 204): the page after send said the same.
-  const kept = keptEstimate(inquiry);
-  const words = kept ? estimateWordsOf(kept, content) : estimateWords(content, inquiry);
-  const estimate = words ? [words.estimate, words.estimateNote] : [];
+  const kept = keptEstimate(inquiry) ?? estimateFor(content, inquiry);
+  const told = kept && estimateIn(kept, words);
+  const estimate = told ? [told.estimate, told.estimateNote] : [];
   return {
     from: fromTheBusiness(options.from, options.fromAddress),
     to: [inquiry.email],
     replyTo: { name: content.name, address: contact.email },
-    subject: `We received your inquiry – ${content.name}`,
+    subject: say.confirmationSubject({ business: shown.name }),
     messageId: options.messageId,
     text: `${greeting}\n\n${thanks}\n\n${textTable(asked)}\n\n${estimate.map((line) => `${line}\n`).join('')}${estimate.length ? '\n' : ''}${next}\n\n${reach}\n\n${signature}\n`,
     html: htmlPage(
-      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}${words ? `<p><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote)}</p>` : ''}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}</p>${htmlTable(asked)}${told ? `<p><strong>${escapeHtml(told.estimate)}</strong><br>${escapeHtml(told.estimateNote)}</p>` : ''}<p>${escapeHtml(next)}</p><p>${escapeHtml(reach)}</p><p>${escapeHtml(signature)}</p>`,
+      words.language,
     ),
   };
 }
@@ -373,8 +388,9 @@ export function customerNoticeEmail(options: {
 }): MailMessage {
   const { notice, inquiry } = options;
   const { contact } = content;
-  const greeting = `Hello ${inquiry.firstName},`;
-  const reach = `Questions? Reply to this e-mail, or call us: ${contact.phone}.`;
+  const { say, language } = wordsFor(inquiry.language);
+  const greeting = say.noticeGreeting({ firstName: inquiry.firstName });
+  const reach = say.noticeReach({ phone: contact.phone });
   return {
     from: fromTheBusiness(options.from, options.fromAddress),
     to: [inquiry.email],
@@ -384,6 +400,7 @@ export function customerNoticeEmail(options: {
     text: `${greeting}\n\n${notice.lines.join('\n')}\n\n${notice.linkText}: ${notice.url}\n\n${reach}\n\n${content.name}\n`,
     html: htmlPage(
       `<p>${escapeHtml(greeting)}</p>${notice.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(notice.url)}">${escapeHtml(notice.linkText)}</a></p><p>${escapeHtml(reach)}</p><p>${escapeHtml(content.name)}</p>`,
+      language,
     ),
   };
 }

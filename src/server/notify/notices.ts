@@ -19,6 +19,7 @@ import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICE
 import { eventDay, inboxLink, leadSummary, type Notice, onTheBusinessClock } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
 import { RECEIPT_NOTICES } from './receipts.js';
+import { wordsFor } from '../words/words.js';
 
 export type { NoticeContext } from './notice-context.js';
 
@@ -156,65 +157,77 @@ const openQuoteOf = async (context: NoticeContext) => {
 };
 
 export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
+  // Each in the language the customer wrote in (record 300).
   async [QUOTE_EVENTS.sent](context) {
     const quote = await quoteOf(context);
     if (!quote || !context.sale) return undefined;
-    const revised = quote.version > 1 ? 'revised ' : '';
+    const { say, day, money, content: shown } = wordsFor(context.inquiry.language);
+    const revised = quote.version > 1;
+    const business = shown.name;
+    const eventOn = { business, day: day(context.inquiry.eventDate) };
     return {
-      subject: `Your ${revised}quote from ${content.name}`,
+      subject: revised ? say.revisedQuoteSubject({ business }) : say.quoteSubject({ business }),
       lines: [
-        `Thank you for thinking of ${content.name} for your event on ${eventDay(context.inquiry.eventDate)}. Here is your ${revised}quote.`,
+        revised ? say.revisedQuoteThanks(eventOn) : say.quoteThanks(eventOn),
         // The owner's own line (record 213).
         ...(quote.message ? [quote.message] : []),
-        `Total: ${money(quote.totals.total, quote.currency)}. Deposit to hold the date: ${money(quote.totals.deposit, quote.currency)}.`,
-        `You can accept it online until ${eventDay(quote.validUntil)}.`,
-        ...(quote.version > 1 ? ['It replaces the quote we sent you before.'] : []),
+        say.quoteTotals({
+          total: money(quote.totals.total, quote.currency),
+          deposit: money(quote.totals.deposit, quote.currency),
+        }),
+        say.acceptUntil({ day: day(quote.validUntil) }),
+        ...(revised ? [say.quoteReplaces] : []),
       ],
       url: context.sale.quoteUrl(quote.id),
-      linkText: 'See your quote and accept it',
+      linkText: say.seeAndAccept,
     };
   },
   async [FOLLOW_UP_EVENTS.quoteNudge](context) {
     const quote = await openQuoteOf(context);
     if (!quote || !context.sale) return undefined;
+    const { say, day, money, content: shown } = wordsFor(context.inquiry.language);
     return {
-      subject: `Your quote from ${content.name} is still open`,
+      subject: say.nudgeSubject({ business: shown.name }),
       lines: [
-        `A few days ago we sent you a quote for your event on ${eventDay(context.inquiry.eventDate)}: ${money(quote.totals.total, quote.currency)}.`,
-        'If you have a question, or would like something changed, just reply to this e-mail.',
-        `You can accept it online until ${eventDay(quote.validUntil)}.`,
+        say.nudgeSent({ day: day(context.inquiry.eventDate), total: money(quote.totals.total, quote.currency) }),
+        say.nudgeAsk,
+        say.acceptUntil({ day: day(quote.validUntil) }),
       ],
       url: context.sale.quoteUrl(quote.id),
-      linkText: 'See your quote',
+      linkText: say.seeQuote,
     };
   },
   async [FOLLOW_UP_EVENTS.quoteExpiring](context) {
     const quote = await openQuoteOf(context);
     if (!quote || !context.sale) return undefined;
+    const { say, day, money, content: shown } = wordsFor(context.inquiry.language);
     return {
-      subject: `Your quote from ${content.name} can be accepted until ${eventDay(quote.validUntil)}`,
+      subject: say.expiringSubject({ business: shown.name, day: day(quote.validUntil) }),
       lines: [
-        `A last note about the quote for your event on ${eventDay(context.inquiry.eventDate)} (${money(quote.totals.total, quote.currency)}): it can be accepted online until the end of ${eventDay(quote.validUntil)}.`,
-        'If your plans have changed, there is nothing you need to do.',
+        say.expiringLast({
+          day: day(context.inquiry.eventDate),
+          total: money(quote.totals.total, quote.currency),
+          until: day(quote.validUntil),
+        }),
+        say.expiringNothing,
       ],
       url: context.sale.quoteUrl(quote.id),
-      linkText: 'See your quote',
+      linkText: say.seeQuote,
     };
   },
   async [FOLLOW_UP_EVENTS.thankYou](context) {
     const progress = await context.sale?.progress(context.inquiry.id);
     if (progress?.status !== 'booked') return undefined;
+    const { say, day, content: shown } = wordsFor(context.inquiry.language);
     const review = content.sale.reviewUrl;
     return {
-      subject: `Thank you from ${content.name}`,
+      subject: say.thankYouSubject({ business: shown.name }),
       lines: [
-        `Thank you for having us at your event on ${eventDay(context.inquiry.eventDate)}. We hope you and your guests enjoyed it.`,
-        review
-          ? 'If you have a minute, a short review helps other hosts find us.'
-          : 'We would love to cook for you again.',
+        say.thankYouLine({ day: day(context.inquiry.eventDate) }),
+        review ? say.thankYouReview : say.thankYouAgain,
       ],
       url: review ?? content.siteUrl,
-      linkText: review ? 'Leave a review' : `Visit ${content.name}`,
+      linkText: review ? say.leaveReview : say.visit({ business: shown.name }),
     };
   },
   ...EVENT_PLAN_CUSTOMER_NOTICES,

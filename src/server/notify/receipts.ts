@@ -4,50 +4,49 @@
 // the acceptance's digest, as the quote page and the event sheet show it. Rendered at send
 // time from the records the topic names; days and times as the business writes them.
 import { content } from '../../../content/index.js';
-import { formatMoney } from '../../shared/money.js';
 import { lineAmount } from '../../shared/pricing.js';
 import { acceptedTerms } from '../event-plan/sale-figures.js';
 import { shortDigest } from '../quotes/acceptance-digest.js';
-import { longDay } from '../quotes/quote-page.js';
 import { PAYMENT_RECEIVED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS } from '../store/quote-store.js';
 import { topicRef } from '../store/outbox-store.js';
 import { METHOD_LABELS } from '../../shared/payment-views.js';
 import type { NoticeOf } from './notice-context.js';
+import { type Words, wordsFor } from '../words/words.js';
 
-const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
+const digestLine = (words: Words, digest: string) => words.say.digestLine({ digest: shortDigest(digest) });
 
-/** An instant as the business's language and zone write it: 'February 20, 2027 at 10:00 AM'. */
-const momentOf = (instant: string) =>
-  new Intl.DateTimeFormat(content.locale, { timeZone: content.timeZone, dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(instant),
-  );
-
-const digestLine = (digest: string) =>
-  `Acceptance digest: ${shortDigest(digest)}. Your quote's page and our records show the same; if they ever differ, tell us.`;
-
+// Each in the language the customer wrote in (record 300).
 export const RECEIPT_NOTICES: Record<string, NoticeOf> = {
   async [QUOTE_EVENTS.accepted](context) {
     const quote = await context.sale?.quote(topicRef(context.topic));
     const terms = quote && acceptedTerms([quote], context.inquiry);
     if (!context.sale || !terms?.quote.accepted) return undefined;
+    const words = wordsFor(context.inquiry.language);
+    const { say, longDay, moment, content: shown } = words;
     const { currency } = terms.quote;
+    const money = (amount: number) => words.money(amount, currency);
+    const day = longDay(context.inquiry.eventDate);
     return {
-      subject: `You accepted our quote: ${content.name}, ${longDay(context.inquiry.eventDate)}`,
+      subject: say.acceptedSubject({ business: shown.name, day }),
       lines: [
-        `Thank you! You accepted version ${terms.quote.version} of our quote for your event on ${longDay(context.inquiry.eventDate)}, on ${momentOf(terms.quote.accepted.at)}.`,
-        'What you accepted:',
-        ...terms.lines.map(
-          (line) =>
-            `${line.description}: ${line.quantity} × ${money(line.unitPrice, currency)} = ${money(lineAmount(line), currency)}`,
+        say.acceptedThanks({ version: terms.quote.version, day, at: moment(terms.quote.accepted.at) }),
+        say.whatAccepted,
+        ...terms.lines.map((line) =>
+          say.acceptedLine({
+            description: line.description,
+            quantity: line.quantity,
+            unit: money(line.unitPrice),
+            amount: money(lineAmount(line)),
+          }),
         ),
-        `Total: ${money(terms.totals.total, currency)}. Deposit to hold your date: ${money(terms.totals.deposit, currency)}.`,
-        `Terms: ${terms.quote.terms.replace(/\s*\n\s*/g, ' ')}`,
-        `How to pay the deposit: from your quote's page (the link below), or ${content.sale.payOffline}`,
-        digestLine(terms.quote.accepted.hash),
+        say.acceptedTotals({ total: money(terms.totals.total), deposit: money(terms.totals.deposit) }),
+        say.acceptedTerms({ terms: terms.quote.terms.replace(/\s*\n\s*/g, ' ') }),
+        say.howToPay({ offline: shown.sale.payOffline }),
+        digestLine(words, terms.quote.accepted.hash),
       ],
       url: context.sale.quoteUrl(terms.quote.id),
-      linkText: 'See your quote and pay the deposit',
+      linkText: say.seeAndPay,
     };
   },
   async [PAYMENT_RECEIVED_EVENT](context) {
@@ -56,25 +55,33 @@ export const RECEIPT_NOTICES: Record<string, NoticeOf> = {
     if (!sale || !payment || payment.voided) return undefined;
     const figures = await sale.figures(inquiry);
     const accepted = figures.terms?.quote.accepted;
-    const method = payment.provider ? 'online' : METHOD_LABELS[payment.method];
+    const words = wordsFor(inquiry.language);
+    const { say, longDay, content: shown } = words;
+    const money = (amount: number) => words.money(amount, payment.currency);
+    const method = payment.provider ? say.paidOnline : METHOD_LABELS[payment.method];
+    const day = longDay(inquiry.eventDate);
     const held =
       figures.deposit !== null && figures.paid >= figures.deposit
-        ? `Your date, ${longDay(inquiry.eventDate)}, is held for you.`
-        : `Your date, ${longDay(inquiry.eventDate)}, is held once the deposit of ${money(figures.deposit ?? 0, payment.currency)} is paid.`;
+        ? say.dateHeld({ day })
+        : say.dateHeldOnce({ day, deposit: money(figures.deposit ?? 0) });
     return {
-      subject: `Receipt: ${money(payment.amount, payment.currency)} received by ${content.name}`,
+      subject: say.receiptSubject({ amount: money(payment.amount), business: shown.name }),
       lines: [
-        `We received your payment of ${money(payment.amount, payment.currency)} (${method}) on ${momentOf(payment.recordedAt)}. Thank you!`,
+        say.receiptReceived({ amount: money(payment.amount), method, at: words.moment(payment.recordedAt) }),
         ...(figures.total === null || figures.balanceDue === null
           ? []
           : [
-              `Total: ${money(figures.total, payment.currency)}. Paid so far: ${money(figures.paid, payment.currency)}. Left to pay: ${money(Math.max(0, figures.balanceDue), payment.currency)}.`,
+              say.receiptFigures({
+                total: money(figures.total),
+                paid: money(figures.paid),
+                left: money(Math.max(0, figures.balanceDue)),
+              }),
             ]),
         held,
-        ...(accepted ? [digestLine(accepted.hash)] : []),
+        ...(accepted ? [digestLine(words, accepted.hash)] : []),
       ],
       url: figures.terms ? sale.quoteUrl(figures.terms.quote.id) : content.siteUrl,
-      linkText: 'See your quote',
+      linkText: say.seeQuote,
     };
   },
 };

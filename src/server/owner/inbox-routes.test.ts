@@ -503,8 +503,9 @@ describe('the inbox API', () => {
     expect(lines[0]).toBe(
       [
         'Inquiry id',
-        ...titles.slice(1, -1),
+        ...titles.slice(1, -2),
         'Spam flag',
+        'Language',
         'Status',
         'Status changed',
         'Your notes',

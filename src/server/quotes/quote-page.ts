@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { content } from '../../../content/index.js';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { dayInWords, instantDayInWords, timeInWords } from '../../shared/date-words.js';
+import { dayInWords, instantDayInWords } from '../../shared/date-words.js';
 import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
 import type { QuoteLine, QuoteTotals } from '../../shared/pricing.js';
 import type { SaleFigures } from '../event-plan/sale-figures.js';
@@ -14,6 +14,9 @@ import { shortDigest } from './acceptance-digest.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import { isAgreed, isOpen, type QuoteState } from '../sale/quote-state.js';
 import type { Quote } from '../store/quote-store.js';
+import type { Language } from '../../shared/language.js';
+import type { QuoteWords } from '../words/quote-en.js';
+import { type Words, wordsFor } from '../words/words.js';
 
 /** What a page shows beyond the quote: its state, a problem with what was sent, and what follows acceptance. */
 export interface QuotePageOptions {
@@ -88,22 +91,26 @@ export const longDay = (isoDay: string): string => dayInWords(isoDay, content.lo
 
 /** An instant as the day it was in the business's time zone, in words. */
 const dayOf = (instant: string) => instantDayInWords(instant, content.locale, content.timeZone, 'long');
-const clockTime = (time: string) => timeInWords(time, content.locale);
 
-function lineRow(quote: Quote, line: QuoteLine): string {
-  return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td>${money(quote, line.unitPrice)}</td><td>${money(quote, line.quantity * line.unitPrice)}</td></tr>`;
+function lineRow(quote: Quote, line: QuoteLine, words: Words): string {
+  const inWords = (amount: number) => words.money(amount, quote.currency);
+  return `<tr><td>${escapeHtml(line.description)}</td><td>${line.quantity}</td><td>${inWords(line.unitPrice)}</td><td>${inWords(line.quantity * line.unitPrice)}</td></tr>`;
 }
 
-function totalsRows(quote: Quote, totals: QuoteTotals): string {
+function totalsRows(quote: Quote, totals: QuoteTotals, words: Words): string {
+  const w = words.quote;
   const { rates } = quote;
+  const inWords = (amount: number) => words.money(amount, quote.currency);
   const row = (label: string, amount: number, className = '') =>
-    `<tr${className ? ` class="${className}"` : ''}><th scope="row" colspan="3">${escapeHtml(label)}</th><td>${money(quote, amount)}</td></tr>`;
+    `<tr${className ? ` class="${className}"` : ''}><th scope="row" colspan="3">${escapeHtml(label)}</th><td>${inWords(amount)}</td></tr>`;
   return [
-    row('Subtotal', totals.food + totals.travel),
-    totals.serviceCharge !== 0 ? row(`Service charge (${ratePercent(rates.serviceCharge)})`, totals.serviceCharge) : '',
-    totals.tax !== 0 ? row(`Tax (${ratePercent(rates.tax)})`, totals.tax) : '',
-    row('Total', totals.total, 'total'),
-    row('Deposit due', totals.deposit),
+    row(w.subtotal, totals.food + totals.travel),
+    totals.serviceCharge !== 0
+      ? row(w.serviceCharge({ rate: ratePercent(rates.serviceCharge) }), totals.serviceCharge)
+      : '',
+    totals.tax !== 0 ? row(w.tax({ rate: ratePercent(rates.tax) }), totals.tax) : '',
+    row(w.total, totals.total, 'total'),
+    row(w.depositDue, totals.deposit),
   ].join('');
 }
 
@@ -114,20 +121,21 @@ const paragraphs = (text: string) =>
     .join('');
 
 /** The owner's own line sent with the quote (record 213), if there is one. */
-function messageSection(quote: Quote): string {
+function messageSection(quote: Quote, w: QuoteWords): string {
   if (!quote.message) return '';
-  return `<section aria-labelledby="message"><h2 id="message">A note from ${escapeHtml(content.name)}</h2>${paragraphs(quote.message)}</section>`;
+  return `<section aria-labelledby="message"><h2 id="message">${escapeHtml(w.noteFrom({ business: content.name }))}</h2>${paragraphs(quote.message)}</section>`;
 }
 
-function eventSection(inquiry: StoredInquiry, guests: number): string {
+function eventSection(inquiry: StoredInquiry, guests: number, words: Words): string {
+  const w = words.quote;
   const rows: [string, string][] = [
-    ['Date', longDay(inquiry.eventDate)],
-    ['Time', `${clockTime(inquiry.startTime)} – ${clockTime(inquiry.endTime)}`],
-    ['Place', inquiry.siteAddress],
-    ['Guests', String(guests)],
+    [w.date, words.longDay(inquiry.eventDate)],
+    [w.time, `${words.time(inquiry.startTime)} – ${words.time(inquiry.endTime)}`],
+    [w.place, inquiry.siteAddress],
+    [w.guests, String(guests)],
   ];
   const items = rows.map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`).join('');
-  return `<section aria-labelledby="event"><h2 id="event">Your event</h2><dl>${items}</dl></section>`;
+  return `<section aria-labelledby="event"><h2 id="event">${w.yourEvent}</h2><dl>${items}</dl></section>`;
 }
 
 /** The acceptance's digest, short, as the customer's e-mails and the event sheet give it (record 203). */
@@ -199,43 +207,46 @@ function nextStep({ quote, deposit, path }: QuotePageOptions): string[] {
   }
 }
 
-function acceptSection(options: QuotePageOptions): string {
+function acceptSection(options: QuotePageOptions, w: QuoteWords): string {
   const { path } = options;
   const problem = options.problem
     ? `<div class="notice problem" role="alert"><p>${escapeHtml(options.problem)}</p></div>`
     : '';
   if (options.declining) {
-    return `<section aria-labelledby="decline"><h2 id="decline">Decline this quote</h2>${problem}
-<form method="post" action="${path}/decline"><label for="reason">Reason (optional)</label>
+    return `<section aria-labelledby="decline"><h2 id="decline">${w.declineThis}</h2>${problem}
+<form method="post" action="${path}/decline"><label for="reason">${w.reason}</label>
 <textarea id="reason" name="reason" rows="3" maxlength="1000" autocomplete="off"></textarea>
-<p class="actions"><button type="submit">Decline quote</button> <a href="${path}">Back to the quote</a></p></form></section>`;
+<p class="actions"><button type="submit">${w.declineQuote}</button> <a href="${path}">${w.backToQuote}</a></p></form></section>`;
   }
-  return `<section aria-labelledby="answer"><h2 id="answer">Your answer</h2>${problem}
-<form method="post" action="${path}/accept"><p class="check"><input type="checkbox" id="accept-terms" name="accept" value="yes" required><label for="accept-terms">I accept the terms</label></p>
-<p class="actions"><button type="submit">Accept quote</button></p></form>
-<form method="get" action="${path}"><input type="hidden" name="step" value="decline"><p class="actions"><button type="submit" class="secondary">Decline</button></p></form></section>`;
+  return `<section aria-labelledby="answer"><h2 id="answer">${w.yourAnswer}</h2>${problem}
+<form method="post" action="${path}/accept"><p class="check"><input type="checkbox" id="accept-terms" name="accept" value="yes" required><label for="accept-terms">${w.acceptTerms}</label></p>
+<p class="actions"><button type="submit">${w.acceptQuote}</button></p></form>
+<form method="get" action="${path}"><input type="hidden" name="step" value="decline"><p class="actions"><button type="submit" class="secondary">${w.decline}</button></p></form></section>`;
 }
 
 /** The page of a quote the customer can still answer, or has answered. */
 export function quotePage(options: QuotePageOptions): string {
   const { quote, inquiry, state, figures } = options;
+  // In the language the customer wrote in (record 300).
+  const words = wordsFor(inquiry.language);
+  const w = words.quote;
   const open = isOpen(state);
   const lines = figures?.totals ? figures.lines : quote.lines;
-  const title = `Quote for ${inquiry.eventName || inquiry.operation}`;
+  const title = w.title({ event: inquiry.eventName || inquiry.operation });
   const agreed = isAgreed(state);
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
-<p class="muted">For ${escapeHtml(`${inquiry.firstName} ${inquiry.lastName}`)}${quote.version > 1 ? ` · version ${quote.version}` : ''} · sent ${escapeHtml(dayOf(quote.sentAt))}</p>
-${agreed ? (options.payment ?? '') : ''}${messageSection(quote)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount)}
-<section aria-labelledby="lines"><h2 id="lines">What we will bring</h2>
-<table><caption class="muted">Prices in ${escapeHtml(quote.currency)}</caption>
-<thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Unit price</th><th scope="col">Amount</th></tr></thead>
-<tbody>${lines.map((line) => lineRow(quote, line)).join('')}</tbody>
-<tfoot>${totalsRows(quote, figures?.totals ?? quote.totals)}</tfoot></table>
-<p><strong>Valid until</strong> ${escapeHtml(longDay(quote.validUntil))}</p></section>
-<section aria-labelledby="terms" class="terms"><h2 id="terms">Terms</h2>${paragraphs(quote.terms)}</section>
-${open ? acceptSection(options) : ''}${agreed ? (options.afterAcceptance ?? '') : ''}${options.script ?? ''}`;
-  return page(title, body);
+<p class="muted">${escapeHtml(w.forWhom({ name: `${inquiry.firstName} ${inquiry.lastName}` }))}${quote.version > 1 ? ` · ${w.version({ version: quote.version })}` : ''} · ${escapeHtml(w.sentOn({ day: instantDayInWords(quote.sentAt, words.locale, content.timeZone, 'long') }))}</p>
+${agreed ? (options.payment ?? '') : ''}${messageSection(quote, w)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
+<section aria-labelledby="lines"><h2 id="lines">${w.whatWeBring}</h2>
+<table><caption class="muted">${escapeHtml(w.pricesIn({ currency: quote.currency }))}</caption>
+<thead><tr><th scope="col">${w.item}</th><th scope="col">${w.quantity}</th><th scope="col">${w.unitPrice}</th><th scope="col">${w.amount}</th></tr></thead>
+<tbody>${lines.map((line) => lineRow(quote, line, words)).join('')}</tbody>
+<tfoot>${totalsRows(quote, figures?.totals ?? quote.totals, words)}</tfoot></table>
+<p><strong>${w.validUntil}</strong> ${escapeHtml(words.longDay(quote.validUntil))}</p></section>
+<section aria-labelledby="terms" class="terms"><h2 id="terms">${w.terms}</h2>${paragraphs(quote.terms)}</section>
+${open ? acceptSection(options, w) : ''}${agreed ? (options.afterAcceptance ?? '') : ''}${options.script ?? ''}`;
+  return page(title, body, w.pageDescription({ business: content.name }), words.language);
 }
 
 /** The page of a quote that a newer version replaced: it says so, and links nowhere. */
@@ -304,6 +315,11 @@ export function tooManyPostsPage(seconds: number): string {
 }
 
 /** A page in the business's colours with QUOTE_PAGE_STYLE (the quote's, and the notifications' action links'). */
-export function page(title: string, body: string, description = `A quote from ${content.name}`): string {
-  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+export function page(
+  title: string,
+  body: string,
+  description = `A quote from ${content.name}`,
+  language: Language = 'en',
+): string {
+  return `<!doctype html><html lang="${language === 'en' ? content.locale : language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
 }

@@ -229,6 +229,9 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
       // The package goes with the live content's truck operation (the shared builder knows the build's).
       body.package = values.operation === truckOperation(content) ? (values.packageChoice ?? '') : '';
+      // The Spanish page's form says its language (record 300); the schema judges it as the API's.
+      const language = new URLSearchParams(text as string).get('language');
+      if (language) body.language = language as InquiryBody['language'];
       const genuine = (value: string | undefined) =>
         value !== undefined && startedAt(config.sessionSecret, value, Date.now()) !== undefined;
       const cookie = cookieValue(request.headers.cookie, STARTED_COOKIE);

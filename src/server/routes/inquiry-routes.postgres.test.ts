@@ -43,6 +43,7 @@ describe('on PostgreSQL', () => {
         uid,
         spamReason: null,
         estimate: keptEstimateText(estimateFor(content, body)),
+        language: 'en',
       },
     ]);
   });

@@ -49,6 +49,7 @@ describe('PUT /api/inquiries/:id', () => {
         uid,
         spamReason: null,
         estimate: keptEstimateText(estimateFor(content, body)),
+        language: 'en',
       },
     ]);
     // siteAddress and package exactly as sent; no website or fillMs stored.

@@ -104,6 +104,9 @@ export const inquiryRoutes: FastifyPluginAsync<{
 /** A hash of the body, independent of key order, to recognise an identical replay. */
 function hashBody(body: InquiryBody): string {
   // The schema admits exactly its own keys, so their values in schema order are canonical.
-  const canonical = JSON.stringify(BODY_KEYS.map((key) => body[key]));
+  const values: unknown[] = BODY_KEYS.map((key) => body[key]);
+  // A language other than the default counts too; English hashes as before languages (record 300).
+  if (body.language && body.language !== 'en') values.push(body.language);
+  const canonical = JSON.stringify(values);
   return createHash('sha256').update(canonical).digest('base64url');
 }

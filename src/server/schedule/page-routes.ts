@@ -4,6 +4,7 @@
 // Everything else of the build is served as files (routes/site.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublishedSchedule } from './published-schedule.js';
+import type { Language } from '../../shared/language.js';
 
 /** The encoding to send: brotli, else gzip, else none, as the browser takes them (a q of 0 refuses). */
 export function chosenEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
@@ -30,12 +31,17 @@ export interface PageRoutesOptions {
   published: PublishedSchedule;
   /** The Set-Cookie of the page's render time, for its form's post without JavaScript (record 084). */
   formStartCookie: (request: FastifyRequest) => string;
+  /** The page in another language, at /<language>/ (record 300), filled the same way. */
+  languagePages?: Partial<Record<Language, PublishedSchedule>>;
 }
 
-export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { published, formStartCookie }) => {
-  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const page = published.page();
-    // No build: what the site's files would answer (routes/site.ts says so at start).
+export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (
+  app,
+  { published, formStartCookie, languagePages = {} },
+) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, from: PublishedSchedule = published) => {
+    const page = from.page();
+    // No build (or no page in that language): what the site's files would answer (routes/site.ts says so at start).
     if (!page) return reply.callNotFound();
     reply
       .type('text/html; charset=utf-8')
@@ -50,8 +56,12 @@ export const pageRoutes: FastifyPluginAsync<PageRoutesOptions> = async (app, { p
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);
   };
-  app.get('/', servePage);
-  app.get('/index.html', servePage);
+  app.get('/', (request, reply) => servePage(request, reply));
+  app.get('/index.html', (request, reply) => servePage(request, reply));
+  for (const [language, page] of Object.entries(languagePages)) {
+    app.get(`/${language}/`, (request, reply) => servePage(request, reply, page));
+    app.get(`/${language}`, (_request, reply) => reply.redirect(`/${language}/`, 301));
+  }
 
   app.get('/schedule.ics', async (_request, reply) =>
     reply

@@ -9,6 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BusinessContent } from '../../../content/schema.js';
+import { contentIn, contentLanguages } from '../../../content/languages.js';
+import type { Language } from '../../shared/language.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageDataElement } from '../../shared/page-data.js';
 import { type PictureMap, type PictureResolver, pictureKey, pictureUses } from '../../shared/picture-data.js';
@@ -66,6 +68,8 @@ export interface RenderedSite {
   inquiryPages: { form: string; sent: string };
   /** The site's files by path ('/robots.txt'), compressed. */
   files: ReadonlyMap<string, ServedFile>;
+  /** The page in each other language the content lists (/es/: record 300), its schedule section empty too. */
+  languagePages: Partial<Record<Language, string>>;
 }
 
 export interface PageOptions {
@@ -73,6 +77,8 @@ export interface PageOptions {
   lang?: string;
   /** Not to be indexed: the owner's Preview of a draft. */
   noindex?: boolean;
+  /** The page's language (record 300): its own words, head and data; pass the content in it (contentIn). */
+  language?: Language;
 }
 
 /** The pictures a content names, from the build's or the resolver (an owner's upload); throws naming the field of one missing. */
@@ -100,14 +106,14 @@ export function renderPageHtml(
 ): string {
   const { renderers } = kit;
   const head =
-    renderers.renderHead(content, kit.siteImages) +
+    renderers.renderHead(content, kit.siteImages, options.language) +
     (options.noindex ? '\n    <meta name="robots" content="noindex" />' : '');
   // Function replacements: a '$' in the content (a price) must not be read as a pattern.
   return kit.shell
     .replace('<html lang="en">', () => `<html lang="${escapeHtml(options.lang ?? content.locale)}">`)
     .replace('<!--head-->', () => head)
-    .replace('<!--app-->', () => renderers.renderApp({ content, pictures }))
-    .replace('<!--page-data-->', () => pageDataElement(content, pictures));
+    .replace('<!--app-->', () => renderers.renderApp({ content, pictures, language: options.language ?? 'en' }))
+    .replace('<!--page-data-->', () => pageDataElement(content, pictures, options.language));
 }
 
 /** The no-JavaScript form pages: the landing page's stylesheet (allowed by its hash) and icon, not indexed. */
@@ -150,7 +156,22 @@ export async function renderSite(
   for (const [path, { type, text }] of Object.entries(siteFiles(kit, live))) {
     files.set(path, { ...(await compressed(text)), type });
   }
-  return { version: live.version, page, inquiryPages: inquiryPages(kit, live.content, pictures, page), files };
+  // Each other language's page, from the content in that language (record 300).
+  const languagePages: RenderedSite['languagePages'] = {};
+  for (const language of contentLanguages(live.content)) {
+    if (language === 'en') continue;
+    languagePages[language] = renderPageHtml(kit, contentIn(live.content, language), pictures, {
+      lang: language,
+      language,
+    });
+  }
+  return {
+    version: live.version,
+    page,
+    inquiryPages: inquiryPages(kit, live.content, pictures, page),
+    files,
+    languagePages,
+  };
 }
 
 export interface SiteRendererOptions {

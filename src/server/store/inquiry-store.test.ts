@@ -62,7 +62,8 @@ const engines: Engine[] = [
 /** What list() must return for a created inquiry. */
 function stored(inquiry: NewInquiry): StoredInquiry {
   const estimate = inquiry.estimate ?? null;
-  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, estimate };
+  const language = inquiry.language ?? 'en';
+  return { ...inquiry.document, id: inquiry.id, uid: inquiry.uid, spamReason: inquiry.spamReason, estimate, language };
 }
 
 const MINUTE = 60_000;
@@ -104,7 +105,9 @@ describe.each(engines)('InquiryStore contract on $name', (engine) => {
     const rows = await store.list();
     expect(rows).toEqual([stored(inquiry)]);
     // Every field of spec §3 is there, with the spec's names, plus ours; nothing else (no bodyHash).
-    expect(Object.keys(rows[0]!).sort()).toEqual([...DOCUMENT_FIELDS, 'id', 'uid', 'spamReason', 'estimate'].sort());
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      [...DOCUMENT_FIELDS, 'id', 'uid', 'spamReason', 'estimate', 'language'].sort(),
+    );
     expect(rows[0]!.estimate).toBe('{"low":245251,"high":245251}');
     expect(rows[0]!.source).toBe('web');
     expect(typeof rows[0]!.plannedGuestCount).toBe('number');

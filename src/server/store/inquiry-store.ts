@@ -6,6 +6,7 @@ import { type Engine, sqlType } from '../../shared/inquiry-fields.js';
 import { DOCUMENT_FIELDS, INQUIRY, INQUIRY_COLLECTION, type InquiryDocument } from '../../shared/inquiry.js';
 import type { OutboxStore } from './outbox-store.js';
 import type { StoredInquiry } from './stored-inquiry.js';
+import type { Language } from '../../shared/language.js';
 
 export type { StoredInquiry };
 
@@ -25,6 +26,8 @@ export interface NewInquiry {
   sender?: string | null;
   /** The estimate the customer was told and the prices it used, as JSON (kept-estimate.ts, record 204); null: none. */
   estimate?: string | null;
+  /** The language of the page it was sent from (record 300); absent: English. */
+  language?: Language;
 }
 
 export type CreateResult =
@@ -53,7 +56,16 @@ export interface InquiryStore {
 }
 
 /** Columns of the eventInquiries table: id, the spec's fields, then ours. */
-export const COLUMNS = ['id', ...DOCUMENT_FIELDS, 'uid', 'spamReason', 'bodyHash', 'sender', 'estimate'] as const;
+export const COLUMNS = [
+  'id',
+  ...DOCUMENT_FIELDS,
+  'uid',
+  'spamReason',
+  'bodyHash',
+  'sender',
+  'estimate',
+  'language',
+] as const;
 /** What is read back: not the body's hash nor the sender's, which only the store's own checks use. */
 export const STORED_COLUMNS = COLUMNS.filter((column) => column !== 'bodyHash' && column !== 'sender');
 

@@ -3,6 +3,7 @@
 // rules the server checks.
 import { PATTERNS } from '../../shared/inquiry.js';
 import type { FormControlRow, InputKind } from '../../shared/inquiry-fields.js';
+import { labels, words } from '../page-words.js';
 
 const INPUT_TYPES: Partial<Record<InputKind, string>> = {
   email: 'email',
@@ -17,8 +18,8 @@ const INPUT_MODES: Partial<Record<InputKind, 'email' | 'numeric'>> = { email: 'e
 export function FieldLabel({ control }: { control: FormControlRow }) {
   return (
     <label htmlFor={`inquiry-${control.name}`}>
-      {control.label}
-      {control.optional && <span className="field-optional"> (optional)</span>}
+      {labels[control.name] ?? control.label}
+      {control.optional && <span className="field-optional"> {words.optional}</span>}
     </label>
   );
 }
@@ -72,7 +73,8 @@ export function Field({ control, error }: { control: FormControlRow; error?: str
       )}
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
-          {hint}
+          {/* The one hint (the phone's), in the page's language. */}
+          {words.phoneHint}
         </p>
       )}
       <FieldError id={id} message={error} />

@@ -3,6 +3,7 @@ import { setToastHost } from '../toast/toast-store.js';
 import { InquiryForm, type InquiryFormHandle } from './inquiry-form.js';
 import { onOpenRequest } from './opener.js';
 import { signIn } from './visitor-session.js';
+import { words } from '../page-words.js';
 
 /**
  * The inquiry overlay: a native modal <dialog>, so focus moves in, Tab stays
@@ -85,14 +86,14 @@ export function InquiryDialog() {
     >
       <div className="inquiry-panel">
         <div className="inquiry-header">
-          <h2 id="inquiry-title">Tell us about your event</h2>
+          <h2 id="inquiry-title">{words.inquiryTitle}</h2>
           {/* A link so it also closes the form shown without JavaScript (#inquiry by :target). */}
           {/* biome-ignore lint/a11y: a link so it works without JavaScript; with it, it is the dialog's Close button. */}
           <a
             href="#close"
             role="button"
             className="inquiry-close"
-            aria-label="Close"
+            aria-label={words.close}
             onClick={(event) => {
               event.preventDefault();
               close();

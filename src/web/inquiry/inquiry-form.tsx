@@ -6,18 +6,18 @@ import { INQUIRY_FIELDS } from '../../shared/inquiry.js';
 import { type FormControlRow, type FormSection, formControlRows } from '../../shared/inquiry-fields.js';
 import { describedBy, Field, FieldError, FieldLabel } from './form-field.js';
 import { type InquiryFormHandle, useInquiryForm } from './use-inquiry-form.js';
+import { labels, words } from '../page-words.js';
 
 export { type InquiryFormHandle, MESSAGES } from './use-inquiry-form.js';
 
-const LEGENDS: Record<FormSection, string> = {
-  you: 'About you',
-  event: 'Your event',
-  where: 'Where',
-  wish: 'What you’d like',
-};
+/** Each section's legend, in the page's language. */
+const legendOf = (section: string): string =>
+  ({ you: words.legendYou, event: words.legendEvent, where: words.legendWhere, wish: words.legendWish })[
+    section as FormSection
+  ] ?? words.legendOther;
 
 /** The form's fieldsets in the table's order, each its rows of controls side by side; a control with no section goes last. */
-function layout(controls: readonly FormControlRow[]): { legend: string; rows: FormControlRow[][] }[] {
+function layout(controls: readonly FormControlRow[]): { section: string; rows: FormControlRow[][] }[] {
   const sections = new Map<string, FormControlRow[][]>();
   for (const control of controls) {
     const rows =
@@ -28,7 +28,7 @@ function layout(controls: readonly FormControlRow[]): { legend: string; rows: Fo
   }
   const named = [...sections].filter(([section]) => section !== '');
   return [...named, ...[...sections].filter(([section]) => section === '')].map(([section, rows]) => ({
-    legend: LEGENDS[section as FormSection] ?? 'Anything else',
+    section,
     rows,
   }));
 }
@@ -67,7 +67,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             {...describedBy('inquiry-operation', false, errors.operation)}
           >
             <option value="" disabled>
-              Choose a service
+              {words.chooseService}
             </option>
             {/* From the content rendered now, not a list made as the module loaded (record 260). */}
             {operations(content).map((name) => (
@@ -83,7 +83,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
     if (control.name === 'packageChoice') {
       return (
         <div key={control.name} className="field" hidden={!showPackage}>
-          <label htmlFor="inquiry-packageChoice">{control.label}</label>
+          <label htmlFor="inquiry-packageChoice">{labels.packageChoice ?? control.label}</label>
           <select
             id="inquiry-packageChoice"
             name="packageChoice"
@@ -93,7 +93,7 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             {...describedBy('inquiry-packageChoice', false, errors.packageChoice)}
           >
             <option value="" disabled>
-              Choose a package
+              {words.choosePackage}
             </option>
             {truckPackages(content).map((card) => (
               <option key={card.name} value={card.name}>
@@ -124,11 +124,11 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
       aria-describedby="inquiry-required-note"
     >
       <p id="inquiry-required-note" className="inquiry-note">
-        All fields are required unless marked optional.
+        {words.requiredNote}
       </p>
-      {FIELDSETS.map(({ legend, rows }) => (
-        <fieldset key={legend}>
-          <legend>{legend}</legend>
+      {FIELDSETS.map(({ section, rows }) => (
+        <fieldset key={section}>
+          <legend>{legendOf(section)}</legend>
           {rows.map((row) =>
             row.length === 1 ? (
               renderControl(row[0]!)
@@ -141,6 +141,8 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         </fieldset>
       ))}
 
+      {/* The page's language, for the post without JavaScript (record 300); English says nothing. */}
+      {words.lang === 'en' ? null : <input type="hidden" name="language" value={words.lang} />}
       {/* A honeypot: hidden from people, filled in by bots. */}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="inquiry-website">Website</label>
@@ -155,11 +157,11 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
         aria-disabled={hydrated ? sending || !valid : undefined}
         onClick={onSubmitClick}
       >
-        {sending ? 'Sending…' : 'Send inquiry'}
+        {sending ? words.sending : words.send}
       </button>
       {hydrated && !valid ? (
         <p id="inquiry-send-hint" className="inquiry-send-hint">
-          Fill in every required field to send.
+          {words.sendHint}
         </p>
       ) : null}
     </form>

@@ -4,7 +4,8 @@
 // again, which the server fills with the visitor's values and an error next to
 // each wrong field, and the thank-you page.
 import { content } from '../../../content/index.js';
-import { InquiryForm, MESSAGES } from './inquiry-form.js';
+import { InquiryForm } from './inquiry-form.js';
+import { words } from '../page-words.js';
 
 export function InquiryPage({ sent }: { sent: boolean }) {
   return (
@@ -15,17 +16,17 @@ export function InquiryPage({ sent }: { sent: boolean }) {
         </p>
         {sent ? (
           <div className="inquiry-thanks">
-            <h1 id="inquiry-title">Thank you</h1>
-            <p role="status">{MESSAGES.sent}</p>
+            <h1 id="inquiry-title">{words.thankYou}</h1>
+            <p role="status">{words.sentToast}</p>
             <p>
               <a className="button" href="/">
-                Back to the home page
+                {words.backHome}
               </a>
             </p>
           </div>
         ) : (
           <>
-            <h1 id="inquiry-title">Tell us about your event</h1>
+            <h1 id="inquiry-title">{words.inquiryTitle}</h1>
             <InquiryForm handle={null} onSubmitted={() => {}} />
           </>
         )}

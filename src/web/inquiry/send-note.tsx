@@ -6,16 +6,16 @@
 import { useEffect, useState } from 'react';
 import { content } from '../../../content/index.js';
 import { requestOpen } from './opener.js';
+import { words } from '../page-words.js';
+import { fill } from '../../shared/page-words/fill.js';
 import { type SendStatus, setSendStatus, subscribeSendStatus } from './send-status.js';
 
-const TITLES = {
-  sending: 'Sending your inquiry…',
-  sent: 'Inquiry sent',
-  failed: 'Your inquiry was not sent',
-} as const;
+/** The server's estimate as a line: 'Estimate: $1,440' (the server's words, once; its word added when it gave only the amount). */
+const estimateLine = (estimate: string) =>
+  estimate.toLowerCase().startsWith(`${words.estimate.toLowerCase()}:`) ? estimate : `${words.estimate}: ${estimate}`;
 
-/** The server's estimate as a line: 'Estimate: $1,440' (the server's words, once). */
-const estimateLine = (estimate: string) => (/^estimate:/i.test(estimate) ? estimate : `Estimate: ${estimate}`);
+const titleOf = (state: 'sending' | 'sent' | 'failed') =>
+  ({ sending: words.noteSending, sent: words.noteSent, failed: words.noteFailed })[state];
 
 export function SendNote() {
   const [status, setStatus] = useState<SendStatus>({ state: 'idle' });
@@ -28,15 +28,16 @@ export function SendNote() {
       {status.state === 'idle' ? null : (
         <section className={`send-note send-note-${status.state}`} aria-labelledby="send-note-title">
           <h2 id="send-note-title" className="send-note-title">
-            {TITLES[status.state]}
+            {titleOf(status.state)}
           </h2>
           <p className="send-note-summary">
-            {status.summary.what}, {status.summary.when}, {status.summary.guests} guests.
+            {status.summary.what}, {status.summary.when}, {status.summary.guests} {words.guests}.
           </p>
           {status.state === 'sent' ? (
             <>
               {status.estimate ? (
                 <p>
+                  {/* The server's words, in the page's language (record 300). */}
                   <strong className="send-note-estimate">{estimateLine(status.estimate)}</strong>
                   {status.estimateNote ? (
                     <>
@@ -46,22 +47,19 @@ export function SendNote() {
                   ) : null}
                 </p>
               ) : null}
-              <p>
-                What happens next: {content.name} replies to {status.summary.email} with availability and a quote. There
-                is nothing more to do for now.
-              </p>
+              <p>{fill(words.nextStep, { business: content.name, email: status.summary.email })}</p>
             </>
           ) : null}
-          {status.state === 'failed' ? <p>Nothing you entered is lost.</p> : null}
+          {status.state === 'failed' ? <p>{words.nothingLost}</p> : null}
           <p className="send-note-actions">
             {status.state === 'failed' ? (
               <button type="button" className="button" onClick={(event) => requestOpen(event.currentTarget)}>
-                Try again
+                {words.tryAgain}
               </button>
             ) : null}
             {status.state === 'sending' ? null : (
               <button type="button" className="button button-ghost" onClick={() => setSendStatus({ state: 'idle' })}>
-                Dismiss
+                {words.dismiss}
               </button>
             )}
           </p>

@@ -3,7 +3,14 @@
 // the operation that reveals the package choice, and sending, with the pending
 // inquiry kept so a retry is the same create (spec §4, decision record 006).
 import { type FormEvent, type MouseEvent, type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { CHOICE_CONTROLS, isoDay, scheduleErrors, TRUCK_OPERATION, toInquiryBody } from '../../shared/inquiry.js';
+import {
+  CHOICE_CONTROLS,
+  type InquiryBody,
+  isoDay,
+  scheduleErrors,
+  TRUCK_OPERATION,
+  toInquiryBody,
+} from '../../shared/inquiry.js';
 import {
   CONTROL_TEXT_RULES,
   type ControlTextField,
@@ -23,12 +30,20 @@ import {
 import { formControl, readValues, sameInquiry } from './form-values.js';
 import { newInquiryId, sendInquiry } from './send-inquiry.js';
 import { setSendStatus, summaryOf } from './send-status.js';
+import { words } from '../page-words.js';
 
+/** The spec's toasts, in the page's language (its words, record 300: English exactly as the spec says). */
 export const MESSAGES = {
-  wait: { title: 'Wait', message: 'Please fill out all required fields before submitting...' },
-  sent: 'We got your inquiry! 🎉',
-  failed: 'Couldn’t send your inquiry. Please try again.',
-} as const;
+  get wait() {
+    return { title: words.waitTitle, message: words.waitMessage };
+  },
+  get sent() {
+    return words.sentToast;
+  },
+  get failed() {
+    return words.failedToast;
+  },
+};
 
 export interface InquiryFormHandle {
   /**
@@ -201,6 +216,8 @@ export function useInquiryForm(handle: Ref<InquiryFormHandle>, onSubmitted: () =
       website,
       fillMs: Date.now() - (openedAt.current || Date.now()),
     });
+    // A page in another language than English says so: the customer's messages follow it (record 300).
+    if (words.lang !== 'en') body.language = words.lang as InquiryBody['language'];
     const pending = loadPending();
     const send = pending && sameInquiry(pending.body, body) ? pending : { id: newInquiryId(), body };
     savePending(send);

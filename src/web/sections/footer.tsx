@@ -2,6 +2,7 @@ import { content } from '../../../content/index.js';
 import { BrandMark } from './brand-mark.js';
 import './footer.css';
 import { BookUs } from '../inquiry/book-us.js';
+import { words } from '../page-words.js';
 
 export function Footer() {
   const { contact } = content;
@@ -13,10 +14,10 @@ export function Footer() {
             <BrandMark /> {content.name}
           </p>
           <p>{content.tagline}</p>
-          <BookUs className="button">Send an inquiry</BookUs>
+          <BookUs className="button">{words.sendAnInquiry}</BookUs>
         </div>
         <address className="footer-contact">
-          <h2>Contact</h2>
+          <h2>{words.contact}</h2>
           <p>
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </p>
@@ -29,8 +30,8 @@ export function Footer() {
           <p>{contact.hours}</p>
         </address>
         {content.social.length > 0 && (
-          <nav className="footer-social" aria-label="Social media">
-            <h2>Follow us</h2>
+          <nav className="footer-social" aria-label={words.socialMedia}>
+            <h2>{words.followUs}</h2>
             <ul>
               {content.social.map((link) => (
                 <li key={link.href}>

@@ -6,6 +6,7 @@ import { StaticPart } from '../static-part.js';
 import { TruckArt, TruckLightsArt } from './truck-art.js';
 import './hero.css';
 import { BookUs } from '../inquiry/book-us.js';
+import { words } from '../page-words.js';
 
 /** Clicks on these do their own job and leave the lights alone (the lights button excepted). */
 const OWN_ACTION = 'a, input, select, textarea, label, button:not(.hero-lights)';
@@ -63,7 +64,7 @@ export function Hero() {
             {import.meta.env.SSR && <TruckArt className="hero-truck" />}
           </StaticPart>
           <button type="button" className="hero-lights" aria-pressed={lightsOn} aria-describedby="lights-hint">
-            <span className="visually-hidden">Truck lights</span>
+            <span className="visually-hidden">{words.truckLights}</span>
             <StaticPart as="span" className="static-part">
               {import.meta.env.SSR && <TruckLightsArt />}
             </StaticPart>

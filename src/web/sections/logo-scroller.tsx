@@ -3,6 +3,7 @@ import { content, type ClientLogo } from '../../../content/index.js';
 import { builtPicture, Picture } from '../picture.js';
 import { StaticPart } from '../static-part.js';
 import './logo-scroller.css';
+import { words } from '../page-words.js';
 
 /** Logos are shown this high (CSS: .logo-image); their width follows their own shape. */
 const LOGO_HEIGHT = 48;
@@ -44,7 +45,7 @@ export function LogoScroller() {
           aria-pressed={paused}
           onClick={() => setPaused((value) => !value)}
         >
-          {paused ? 'Play' : 'Pause'}
+          {paused ? words.play : words.pause}
           <span className="visually-hidden"> client logos</span>
         </button>
       </div>

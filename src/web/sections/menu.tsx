@@ -4,12 +4,13 @@
 import { content, DIETARY_LABELS, type Menu as MenuContent, type MenuItem, menuPrice } from '../../../content/index.js';
 import { builtPicture, Picture } from '../picture.js';
 import './menu.css';
+import { words } from '../page-words.js';
 
 export function Menu({ menu }: { menu: MenuContent }) {
   return (
     <section id="menu" className="section menu" aria-labelledby="menu-title">
       <div className="section-inner">
-        <h2 id="menu-title">Menu</h2>
+        <h2 id="menu-title">{words.menuTitle}</h2>
         {menu.intro && <p className="menu-intro">{menu.intro}</p>}
         <div className="menu-groups">
           {menu.groups.map((group, g) => (
@@ -39,7 +40,7 @@ function MenuEntry({ item, currency }: { item: MenuItem; currency: string }) {
         </p>
         {item.description && <p className="menu-item-description">{item.description}</p>}
         {tags.length > 0 && (
-          <ul className="menu-tags" aria-label="Dietary">
+          <ul className="menu-tags" aria-label={words.dietary}>
             {tags.map((tag) => (
               // Words, so a mark never rests on colour alone.
               <li key={tag} className={`menu-tag menu-tag-${tag}`}>

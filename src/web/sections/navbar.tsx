@@ -6,6 +6,7 @@ import './navbar.css';
 import { BookUs } from '../inquiry/book-us.js';
 import { inPage } from '../prerendered-state.js';
 import { StaticPart } from '../static-part.js';
+import { words } from '../page-words.js';
 
 /** Whether this browser has the popover attribute (Chrome 114, Safari 17, Firefox 125). */
 const hasPopovers = () => typeof HTMLElement !== 'undefined' && 'popover' in HTMLElement.prototype;
@@ -47,7 +48,7 @@ export function Navbar() {
   const classes = ['navbar', sticky && 'sticky', gone && 'gone', open && 'nav-active'].filter(Boolean).join(' ');
   return (
     <header className={classes}>
-      <nav className="navbar-inner" aria-label="Main">
+      <nav className="navbar-inner" aria-label={words.navigation}>
         <a className="navbar-brand" href="#top">
           {/* The mark is prerendered, not hydrated: the owner's picture markup stays out of the page's bundle. */}
           <StaticPart as="span" className="navbar-mark">
@@ -69,7 +70,7 @@ export function Navbar() {
           onClick={() => !hasPopovers() && setOpen((isOpen) => !isOpen)}
         >
           <span className="nav-toggle-bars" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{words.menuToggle}</span>
         </button>
         {/* The links never change: prerendered, not hydrated (not in the page's bundle); the list's handlers are. */}
         <StaticPart
@@ -88,8 +89,20 @@ export function Navbar() {
                   <a href={link.href}>{link.label}</a>
                 </li>
               ))}
+              {/* The other language's page, named in its own language (record 300). */}
+              {content.languages && content.languages.length > 1 ? (
+                <li>
+                  <a
+                    href={words.lang === 'en' ? '/es/' : '/'}
+                    hrefLang={words.lang === 'en' ? 'es' : 'en'}
+                    lang={words.lang === 'en' ? 'es' : 'en'}
+                  >
+                    {words.otherLanguage}
+                  </a>
+                </li>
+              ) : null}
               <li>
-                <BookUs className="button button-small">Book us</BookUs>
+                <BookUs className="button button-small">{words.bookUs}</BookUs>
               </li>
             </>
           )}

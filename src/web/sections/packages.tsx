@@ -6,6 +6,7 @@ import { inPage } from '../prerendered-state.js';
 import { StaticPart } from '../static-part.js';
 import './packages.css';
 import { BookUs } from '../inquiry/book-us.js';
+import { words } from '../page-words.js';
 
 /**
  * How wide a card's photo is drawn, for the browser's pick among the widths: the
@@ -63,8 +64,8 @@ export function Packages() {
   return (
     <section id="packages" className="section packages" aria-labelledby="packages-title">
       <div className="section-inner">
-        <h2 id="packages-title">Packages</h2>
-        <div className="packages-tabs" role="tablist" aria-label="Package types" onKeyDown={onKeyDown}>
+        <h2 id="packages-title">{words.packagesTitle}</h2>
+        <div className="packages-tabs" role="tablist" aria-label={words.packageTypes} onKeyDown={onKeyDown}>
           {groups.map((group, index) => (
             <button
               key={group.id}

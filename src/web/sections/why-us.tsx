@@ -5,6 +5,7 @@ import { useScrollRise } from '../motion/use-scroll-rise.js';
 import { StaticPart } from '../static-part.js';
 import './why-us.css';
 import { BookUs } from '../inquiry/book-us.js';
+import { words } from '../page-words.js';
 
 export function WhyUs() {
   const sectionRef = useRef<HTMLElement>(null);
@@ -28,7 +29,7 @@ export function WhyUs() {
                   </li>
                 ))}
               </ul>
-              <BookUs className="button button-large">Check your date</BookUs>
+              <BookUs className="button button-large">{words.checkYourDate}</BookUs>
             </>
           )}
         </StaticPart>

@@ -4,6 +4,7 @@
 import { businessId, type DietaryTag, type Menu, operations, type BusinessContent } from '../../../content/index.js';
 import { escapeHtml, safeJson } from '../../shared/escape-html.js';
 import type { SiteImages } from '../../shared/site-render.js';
+import { type Language, languagePath } from '../../shared/language.js';
 
 export type { SiteImages };
 
@@ -27,7 +28,22 @@ export const defaultSiteImages = (content: BusinessContent): SiteImages => ({
 
 const absolute = (content: BusinessContent, path: string) => new URL(path, content.siteUrl).href;
 
-const pageUrl = (content: BusinessContent) => new URL('/', content.siteUrl).href;
+const pageUrl = (content: BusinessContent, language: Language = 'en') =>
+  new URL(languagePath(language), content.siteUrl).href;
+
+/** The page's languages when it has more than one (record 300): the content's, English first by default. */
+const pageLanguages = (content: BusinessContent): Language[] =>
+  content.languages && content.languages.length > 1 ? content.languages : [];
+
+/** Each language's page, and x-default (the first language's), for search engines (record 300). */
+function alternates(content: BusinessContent): string[] {
+  const languages = pageLanguages(content);
+  if (languages.length === 0) return [];
+  return [
+    ...languages.map((each) => `<link rel="alternate" hreflang="${each}" href="${pageUrl(content, each)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${pageUrl(content, languages[0])}" />`,
+  ];
+}
 
 /** schema.org's diets for the menu's dietary marks ('contains-nuts' has none). */
 const DIETS: Partial<Record<DietaryTag, string>> = {
@@ -88,16 +104,24 @@ export function structuredData(content: BusinessContent): Record<string, unknown
   };
 }
 
-export function renderHead(content: BusinessContent, images: SiteImages = defaultSiteImages(content)): string {
+/** The page's head tags; a language's page (/es/) passes its language and its content in it (content/languages.ts). */
+export function renderHead(
+  content: BusinessContent,
+  images: SiteImages = defaultSiteImages(content),
+  language: Language = 'en',
+): string {
   const title = escapeHtml(content.seo.title);
   const description = escapeHtml(content.seo.description);
-  const url = pageUrl(content);
+  const url = pageUrl(content, language);
+  const region = content.locale.split('-')[1];
+  const ogLocale = language === 'en' ? content.locale.replace('-', '_') : `${language}${region ? `_${region}` : ''}`;
   const image = escapeHtml(absolute(content, `/${SOCIAL_CARD.file}`));
   const imageAlt = escapeHtml(images.cardAlt);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
     `<link rel="canonical" href="${url}" />`,
+    ...alternates(content),
     `<meta name="theme-color" content="${content.theme.primary}" />`,
     // The ICO first with its size, so a browser that reads SVG icons prefers the SVG.
     `<link rel="icon" href="/${ICONS.ico.file}" sizes="32x32" />`,
@@ -118,7 +142,7 @@ export function renderHead(content: BusinessContent, images: SiteImages = defaul
     `<meta property="og:image:width" content="${SOCIAL_CARD.width}" />`,
     `<meta property="og:image:height" content="${SOCIAL_CARD.height}" />`,
     `<meta property="og:image:alt" content="${imageAlt}" />`,
-    `<meta property="og:locale" content="${content.locale.replace('-', '_')}" />`,
+    `<meta property="og:locale" content="${ogLocale}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
@@ -181,7 +205,21 @@ export function robotsTxt(content: BusinessContent): string {
 }
 
 export function sitemapXml(content: BusinessContent, lastModified: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${escapeHtml(pageUrl(content))}</loc><lastmod>${lastModified}</lastmod></url>\n</urlset>\n`;
+  const languages = pageLanguages(content);
+  if (languages.length === 0) {
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${escapeHtml(pageUrl(content))}</loc><lastmod>${lastModified}</lastmod></url>\n</urlset>\n`;
+  }
+  // Each language's page, each naming all of them (record 300).
+  const links = languages
+    .map((each) => `<xhtml:link rel="alternate" hreflang="${each}" href="${escapeHtml(pageUrl(content, each))}"/>`)
+    .join('');
+  const urls = languages
+    .map(
+      (each) =>
+        `  <url><loc>${escapeHtml(pageUrl(content, each))}</loc><lastmod>${lastModified}</lastmod>${links}</url>\n`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}</urlset>\n`;
 }
 
 /**

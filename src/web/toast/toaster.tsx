@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { hideToast, holdToast, releaseToast, subscribeToasts, type Toast, type ToastState } from './toast-store.js';
+import { words } from '../page-words.js';
 
 /**
  * Top-centre toasts. While a modal dialog is open everything outside it is
@@ -45,12 +46,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       onFocus={hold}
       onBlur={release}
     >
-      <button
-        type="button"
-        className="toast-close"
-        aria-label="Dismiss notification"
-        onClick={() => hideToast(toast.id)}
-      >
+      <button type="button" className="toast-close" aria-label={words.dismissToast} onClick={() => hideToast(toast.id)}>
         <span aria-hidden="true">×</span>
       </button>
       {toast.title && <p className="toast-title">{toast.title}</p>}

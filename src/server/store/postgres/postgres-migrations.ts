@@ -561,4 +561,10 @@ export const POSTGRES_MIGRATIONS = migrationList([
   ALTER TABLE "preorders" ALTER COLUMN "name" SET STATISTICS 0,
     ALTER COLUMN "phone" SET STATISTICS 0, ALTER COLUMN "email" SET STATISTICS 0`,
   },
+  {
+    version: 300,
+    name: 'inquiry-language',
+    // As on SQLite (sqlite-migrations.ts, version 300; record 300).
+    sql: `ALTER TABLE "eventInquiries" ADD COLUMN "language" text NOT NULL DEFAULT 'en'`,
+  },
 ]);

@@ -113,6 +113,7 @@ async function writeBatch(pool: pg.Pool, batch: NewInquiry[], outbox: PostgresOu
       bodyHash: inquiry.bodyHash,
       sender: inquiry.sender ?? null,
       estimate: inquiry.estimate ?? null,
+      language: inquiry.language ?? 'en',
     }),
   );
   const values = COLUMNS.map((column) => rows.map((row) => row[column]));

@@ -539,4 +539,11 @@ export const SQLITE_MIGRATIONS = migrationList([
   CREATE INDEX preorders_email ON preorders (email);
   CREATE INDEX preorders_createdAt ON preorders (createdAt)`,
   },
+  {
+    version: 300,
+    name: 'inquiry-language',
+    // The language of the page an inquiry was sent from (issue 39, record 300): every later
+    // message to that customer is in it. Inquiries from before were all sent in English.
+    sql: `ALTER TABLE eventInquiries ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`,
+  },
 ]);

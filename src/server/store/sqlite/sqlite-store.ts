@@ -84,6 +84,7 @@ export function openSqliteStore(dataDir: string): InquiryStore {
           bodyHash: inquiry.bodyHash,
           sender: inquiry.sender ?? null,
           estimate: inquiry.estimate ?? null,
+          language: inquiry.language ?? 'en',
         };
         return { id: inquiry.id, values: COLUMNS.map((column) => row[column]), owes: outbox.owes(inquiry) };
       }),
