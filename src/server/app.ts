@@ -53,13 +53,7 @@ import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import type { ContentPort } from './site/content-port.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
-import {
-  loadPageKit,
-  type SiteRenderer,
-  type SiteRendererOptions,
-  ssrDirOf,
-  startSiteRenderer,
-} from './site/site-renderer.js';
+import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';

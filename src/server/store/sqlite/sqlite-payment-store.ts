@@ -62,7 +62,7 @@ function paymentRecords(prepare: Prepare) {
     );
     if (!settled) return false;
     prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, settled.quoteId);
-    settled.notes.forEach((note, index) => history(inquiryId, note, index === 0 ? by : null, at));
+    for (const [index, note] of settled.notes.entries()) history(inquiryId, note, index === 0 ? by : null, at);
     if (settled.status) advance(inquiryId, settled.status, by, at);
     owe(inquiryId, settled.event, payment.id);
     return settled.dayFull;
