@@ -30,6 +30,9 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Shared with the tests (through the environment) so they can read the store.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
 
+/** The browser tests that change the live content. */
+const PUBLISHES = /site-editor\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // A second business's run keeps its own (scripts/test-alt-content.mjs), so neither wipes the other's traces.
@@ -55,7 +58,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: PUBLISHES },
+    // The site editor's test publishes the site's content (and restores it after): run after
+    // every other, so no page check beside it ever sees a price or a menu item it changed.
+    { name: 'publishes', use: { ...devices['Desktop Chrome'] }, testMatch: PUBLISHES, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node dist/node/src/server/main.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
