@@ -4,6 +4,7 @@
 // business wrote (notices.ts).
 import { customerNoticeEmail, messageIdFor } from '../messages.js';
 import { CUSTOMER_EVENTS, CUSTOMER_NOTICES, noticeFor } from '../notices.js';
+import { ORDER_CUSTOMER_EVENTS, ORDER_CUSTOMER_NOTICES, orderNoticeFor } from '../order-notices.js';
 import { type Channel, GONE, NO_SMTP, SMTP_POOL, skipped } from './channel.js';
 
 export const customerEmailChannel: Channel = {
@@ -11,7 +12,7 @@ export const customerEmailChannel: Channel = {
   label: 'Customer e-mail',
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
-  events: CUSTOMER_EVENTS,
+  events: [...CUSTOMER_EVENTS, ...ORDER_CUSTOMER_EVENTS],
   async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale }) {
     if (!mailer) return skipped(NO_SMTP);
     const notice = await noticeFor(CUSTOMER_NOTICES, {
@@ -24,6 +25,19 @@ export const customerEmailChannel: Channel = {
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     return mailer.send(
       customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId }),
+      signal,
+      graceMs,
+    );
+  },
+  // An order's confirmation, "Your order is ready", its cancellation (record 320).
+  async sendForOrder(delivery, { config, mailer, fromAddress, signal, graceMs, orders }) {
+    if (!mailer) return skipped(NO_SMTP);
+    const found = await orderNoticeFor(ORDER_CUSTOMER_NOTICES, delivery.topic, orders, config.publicUrl);
+    if (!found) return skipped(GONE);
+    const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
+    const to = { firstName: found.order.name, email: found.order.email };
+    return mailer.send(
+      customerNoticeEmail({ notice: found.notice, inquiry: to, from: config.mailFrom, fromAddress, messageId }),
       signal,
       graceMs,
     );

@@ -1,0 +1,113 @@
+// A pre-order's e-mails through the outbox (record 320), through the real app and a real
+// SMTP server on both engines: the customer's confirmation ("Order #1042", items, total,
+// pickup time) once; "Your order is ready" once though "Ready" is pressed twice; the
+// cancellation once; and an erased customer's pending notifications gone from the outbox.
+import { afterEach, describe, expect, it } from 'vitest';
+import { content } from '../../../content/index.js';
+import { freshPostgresUrl } from '../../../tests/support/databases.js';
+import { startOwnerApp } from '../../../tests/support/owner-app.js';
+import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
+import { timeInWords } from '../../shared/date-words.js';
+import { formatMoney } from '../../shared/money.js';
+
+let smtp: TestSmtp | undefined;
+afterEach(async () => {
+  await smtp?.stop();
+  smtp = undefined;
+});
+
+const STOP = 'stop-ordermail';
+const order = (email: string) => ({
+  stopId: STOP,
+  pickup: '11:15',
+  lines: [{ name: 'Taco', quantity: 3 }],
+  name: 'Ana Ruiz',
+  phone: '512 555 0199',
+  email,
+  payAtPickup: true,
+});
+
+async function start(engine: 'sqlite' | 'postgres', mail: TestSmtp) {
+  const t = await startOwnerApp({
+    ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
+    SMTP_URL: mail.url,
+    PUBLIC_URL: 'https://tacos.example',
+    MAIL_FROM: 'sales@tacos.example',
+  });
+  await t.owners.preorders.saveSettings(
+    {
+      stopId: STOP,
+      open: true,
+      items: [{ name: 'Taco', price: 450, cap: null }],
+      pickupEvery: 15,
+      perPickup: 5,
+      orderBy: 60,
+      currency: 'USD',
+    },
+    new Date(),
+  );
+  return t;
+}
+
+describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (engine) => {
+  it('confirms the order once, tells "Your order is ready" once, and the cancellation once', {
+    timeout: 60_000,
+  }, async () => {
+    smtp = await startSmtp();
+    const mail = smtp;
+    const t = await start(engine, mail);
+    await t.app.notifier.start();
+    const placed = await t.owners.preorders.place(order('ana@example.com'), new Date(), null);
+    if (!placed.ok) throw new Error(placed.reason);
+    const { number, id } = placed.order;
+    const to = (subject: RegExp) =>
+      mail.received.filter((each) => each.to.includes('ana@example.com') && subject.test(each.subject));
+
+    await expect.poll(() => to(/^Order #\d+ from/).length, { timeout: 15_000 }).toBe(1);
+    const text = to(/^Order #\d+ from/)[0]!.text.replace(/\s+/g, ' ');
+    for (const words of [
+      `Order #${number}`,
+      'Items: 3 × Taco.',
+      `Total: ${formatMoney(1350, 'USD', content.locale)}, to pay at pickup.`,
+      `Pickup time: ${timeInWords('11:15', content.locale)}.`,
+      `https://tacos.example/order/${STOP}/${id}`,
+    ]) {
+      expect(text).toContain(words);
+    }
+
+    // "Ready" pressed twice: the second changes nothing and owes nothing.
+    expect(await t.owners.preorders.markReady(id, new Date())).toBeDefined();
+    expect(await t.owners.preorders.markReady(id, new Date())).toBeUndefined();
+    await expect.poll(() => to(/^Your order is ready/).length, { timeout: 15_000 }).toBe(1);
+    expect(to(/^Your order is ready/)[0]!.text).toContain('Your order is ready');
+
+    await t.owners.preorders.cancelStop(STOP, new Date());
+    await expect.poll(() => to(/cancelled$/).length, { timeout: 15_000 }).toBe(1);
+    // Everything owed was sent before the cancellation's e-mail: each went out once.
+    expect(to(/^Order #\d+ from/)).toHaveLength(1);
+    expect(to(/^Your order is ready/)).toHaveLength(1);
+    const deliveries = await t.inquiries.outbox.forInquiry(id);
+    expect(deliveries.map((each) => [each.kind, each.state])).toEqual([
+      ['customer-email', 'sent'],
+      ['customer-email', 'sent'],
+      ['customer-email', 'sent'],
+    ]);
+  });
+
+  it('erasing the customer removes their order’s pending notifications', { timeout: 60_000 }, async () => {
+    smtp = await startSmtp();
+    const t = await start(engine, smtp);
+    const placed = await t.owners.preorders.place(order('bo@example.com'), new Date(), null);
+    if (!placed.ok) throw new Error(placed.reason);
+    await t.owners.preorders.markReady(placed.order.id, new Date());
+    // Written out (not sent: the worker is not started), then erased.
+    expect((await t.inquiries.outbox.forInquiry(placed.order.id)).length).toBe(2);
+    expect(await t.owners.preorders.erase('bo@example.com')).toBe(1);
+    expect(await t.inquiries.outbox.forInquiry(placed.order.id)).toEqual([]);
+    // A pending row not yet written out goes too.
+    const again = await t.owners.preorders.place(order('bo@example.com'), new Date(), null);
+    if (!again.ok) throw new Error(again.reason);
+    await t.owners.preorders.erase('bo@example.com');
+    expect(await t.inquiries.outbox.forInquiry(again.order.id)).toEqual([]);
+  });
+});
