@@ -1,7 +1,7 @@
 // The customer's e-mails about their sale (record 142): their quote with its link,
-// and the reminders of the issues that follow. Each is sent because the owner or the
-// customer acted, so unlike the confirmation it is not capped; it says only what the
-// business wrote (notices.ts).
+// and the reminders of the issues that follow; and about their pre-order (record 320).
+// Each is sent because the owner or the customer acted, so unlike the confirmation it
+// is not capped; it says only what the business wrote (notices.ts, order-notices.ts).
 import { customerNoticeEmail, messageIdFor } from '../messages.js';
 import { CUSTOMER_EVENTS, CUSTOMER_NOTICES, noticeFor } from '../notices.js';
 import { ORDER_CUSTOMER_EVENTS, ORDER_CUSTOMER_NOTICES, orderNoticeFor } from '../order-notices.js';
@@ -43,5 +43,5 @@ export const customerEmailChannel: Channel = {
     );
   },
   describe: (config) =>
-    config.smtpUrl ? 'To the customer: their quote, from the business.' : 'Off: SMTP_URL is not set.',
+    config.smtpUrl ? 'To the customer: their quote and their pre-orders, from the business.' : 'Off: SMTP_URL is not set.',
 };
