@@ -43,5 +43,7 @@ export const customerEmailChannel: Channel = {
     );
   },
   describe: (config) =>
-    config.smtpUrl ? 'To the customer: their quote and their pre-orders, from the business.' : 'Off: SMTP_URL is not set.',
+    config.smtpUrl
+      ? 'To the customer: their quote and their pre-orders, from the business.'
+      : 'Off: SMTP_URL is not set.',
 };
