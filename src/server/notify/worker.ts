@@ -334,10 +334,9 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
     const aboutOrder = isOrderTopic(delivery.topic);
     if (!inquiry && !aboutOrder) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
     const channel = byKind.get(delivery.kind);
-    const sendForOrder = channel?.sendForOrder;
-    if (!channel || (aboutOrder && !sendForOrder)) {
-      return { outcome: 'skipped', error: `this server has no "${delivery.kind}" channel for it` };
-    }
+    if (!channel) return { outcome: 'skipped', error: `this server has no "${delivery.kind}" channel` };
+    const { sendForOrder } = channel;
+    if (aboutOrder && !sendForOrder) return { outcome: 'skipped', error: `"${delivery.kind}" tells of no order` };
     const deadlineMs = Math.min(channel.timeoutMs ?? sendDeadlineMs, sendDeadlineMs);
     const deadline = AbortSignal.timeout(deadlineMs);
     const lapse = held.get(delivery.id)?.lapse.signal ?? AbortSignal.abort();
