@@ -324,6 +324,7 @@ export async function buildApp(
   const notifier = createNotifier({
     push,
     sale,
+    orders: { order: (id) => owners.preorders.get(id) },
     channels,
     outbox: store.outbox,
     config: config.notify,

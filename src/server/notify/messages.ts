@@ -381,7 +381,8 @@ export function ownerNoticeEmail(options: {
  */
 export function customerNoticeEmail(options: {
   notice: Notice;
-  inquiry: StoredInquiry;
+  /** Who it goes to: an inquiry, or an order's customer (record 320). */
+  inquiry: Pick<StoredInquiry, 'firstName' | 'email'>;
   from: string;
   fromAddress: string;
   messageId: string;
@@ -411,7 +412,7 @@ export function customerNoticeEmail(options: {
  */
 export function noticePushPayload(
   notice: Notice,
-  inquiry: StoredInquiry,
+  inquiry: Pick<StoredInquiry, 'id'>,
   topic: string,
   actions: readonly NoticeAction[] = [],
 ): string {

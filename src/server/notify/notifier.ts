@@ -11,6 +11,7 @@ import { CHANNELS } from './channels/index.js';
 import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './mailer.js';
 import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
 import { mailAddress, type NotifyConfig } from './notify-config.js';
+import type { OrderServices } from './order-notices.js';
 import { describeEndpoint } from './webhooks.js';
 import { createOutboxWorker, type Logger, type OutboxWorker, type WorkerOptions } from './worker.js';
 
@@ -24,6 +25,8 @@ export interface NotifierOptions extends Omit<WorkerOptions, 'channels' | 'servi
   push?: PushServices;
   /** The sale's records its events' notices read. */
   sale?: SaleServices;
+  /** The pre-orders an order's notices read (record 320). */
+  orders?: OrderServices;
   /** Default: every channel (channels/index.ts). */
   channels?: readonly Channel[];
   /** Default: nodemailer on SMTP_URL, or none without it. */
@@ -37,11 +40,20 @@ export interface Notifier extends OutboxWorker {
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { config, ownerRecipients, push, sale, channels = CHANNELS, mailer: _given, ...workerOptions } = options;
+  const {
+    config,
+    ownerRecipients,
+    push,
+    sale,
+    orders,
+    channels = CHANNELS,
+    mailer: _given,
+    ...workerOptions
+  } = options;
   const { outbox, log } = workerOptions;
   const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
   const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
-  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox, sale };
+  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox, sale, orders };
   const worker = createOutboxWorker({ ...workerOptions, channels, services });
 
   return {

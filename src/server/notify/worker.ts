@@ -12,6 +12,7 @@
 // a crash in between sends it again, with the same Message-ID / webhook-id.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { throttledLog } from '../log-throttle.js';
+import { isOrderTopic } from '../store/preorder-store.js';
 import type {
   ClaimedDelivery,
   DeliveryPlanner,
@@ -329,14 +330,22 @@ export function createOutboxWorker(options: WorkerOptions): OutboxWorker {
    * channel's own, if shorter); undefined when cut off by stop() (its claim is then let go).
    */
   const attempt = async (delivery: ClaimedDelivery): Promise<Settlement | undefined> => {
-    if (!delivery.inquiry) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
+    const { inquiry } = delivery;
+    const aboutOrder = isOrderTopic(delivery.topic);
+    if (!inquiry && !aboutOrder) return { outcome: 'skipped', error: 'the inquiry no longer exists (erased)' };
     const channel = byKind.get(delivery.kind);
     if (!channel) return { outcome: 'skipped', error: `this server has no "${delivery.kind}" channel` };
+    const { sendForOrder } = channel;
+    if (aboutOrder && !sendForOrder) return { outcome: 'skipped', error: `"${delivery.kind}" tells of no order` };
     const deadlineMs = Math.min(channel.timeoutMs ?? sendDeadlineMs, sendDeadlineMs);
     const deadline = AbortSignal.timeout(deadlineMs);
     const lapse = held.get(delivery.id)?.lapse.signal ?? AbortSignal.abort();
     const signal = AbortSignal.any([stopping.signal, deadline, lapse]);
-    let outcome = await channel.send(delivery, delivery.inquiry, { ...services, signal, graceMs });
+    const context = { ...services, signal, graceMs };
+    let outcome =
+      inquiry && !aboutOrder
+        ? await channel.send(delivery, inquiry, context)
+        : await sendForOrder!.call(channel, delivery, context);
     if (stopping.signal.aborted && !outcome.ok) return undefined;
     if (deadline.aborted && !outcome.ok) {
       outcome = { ok: false, permanent: false, error: `TIMEOUT: no answer within ${deadlineMs / 1000} s: aborted` };

@@ -13,6 +13,7 @@
 // No personal data here: the message is rendered from the inquiry row at send
 // time, so erasing an inquiry and its deliveries leaves nothing behind.
 import { createHmac } from 'node:crypto';
+import { isOrderTopic } from './preorder-store.js';
 import type { StoredInquiry } from './stored-inquiry.js';
 
 /** A notification channel's name ('owner-email', 'webhook', …): the channels are listed once, in notify/channels/. */
@@ -321,8 +322,10 @@ export interface OutboxRow {
 
 /** The deliveries of pending inquiries, as their plan says. */
 export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[], idSecret: string): OutboxRow[] {
-  return pending.flatMap(({ inquiryId, topic, queuedAt, spamReason }) =>
-    spamReason === undefined
+  return pending.flatMap(({ inquiryId, topic, queuedAt, spamReason: inquirySpam }) => {
+    // An order's notices (record 320) have no inquiry: the order is read at send time.
+    const spamReason = isOrderTopic(topic) ? null : inquirySpam;
+    return spamReason === undefined
       ? []
       : plan({ spamReason }, topic).map((planned) => ({
           id: deliveryId(idSecret, inquiryId, planned.kind, planned.target, topic),
@@ -331,8 +334,8 @@ export function deliveryRows(plan: DeliveryPlanner, pending: PendingInquiry[], i
           topic,
           target: planned.target,
           dueAt: queuedAt,
-        })),
-  );
+        }));
+  });
 }
 
 /**

@@ -57,6 +57,34 @@ export type PlaceResult =
  */
 export type OrderPaidOutcome = 'applied' | 'late-honoured' | 'late-refund' | 'duplicate' | 'mismatch' | 'ignored';
 
+/**
+ * The notifications an order owes (record 320): an outbox pending row with the topic
+ * '<event>:<order id>' and the order's id as its subject (the outbox's `inquiryId`
+ * column), written in the transaction that changes the order.
+ */
+export const ORDER_EVENTS = {
+  /** Paid, or placed to pay at pickup: the customer's confirmation and the owner's push. */
+  placed: 'order-placed',
+  /** "Ready": "Your order is ready". */
+  ready: 'order-ready',
+  /** "Cancel stop": the customer told their order was cancelled (and refunded, when paid). */
+  cancelled: 'order-cancelled',
+  /** A payment that came after its hold ended, or other than asked, owed back: the owner told. */
+  lateRefund: 'order-late-refund',
+} as const;
+const ORDER_EVENT_NAMES: readonly string[] = Object.values(ORDER_EVENTS);
+
+/** Whether an outbox topic is an order's (its subject is the order, not an inquiry). */
+export const isOrderTopic = (topic: string): boolean => ORDER_EVENT_NAMES.includes(topic.split(':', 1)[0]!);
+
+/** What a payment applied to an order tells (record 320): its confirmation, or the owner of a payment owed back. */
+export const PAID_NOTICE: Partial<Record<OrderPaidOutcome, string>> = {
+  applied: ORDER_EVENTS.placed,
+  'late-honoured': ORDER_EVENTS.placed,
+  'late-refund': ORDER_EVENTS.lateRefund,
+  mismatch: ORDER_EVENTS.lateRefund,
+};
+
 /** The first order number: "Order #1001", then up. */
 export const FIRST_ORDER_NUMBER = 1001;
 

@@ -13,6 +13,7 @@ import type { NoticeAction } from '../messages.js';
 import type { EventSheetView } from '../../../shared/event-plan.js';
 import type { FinalCount } from '../../store/event-plan-store.js';
 import type { SaleFigures } from '../../event-plan/sale-figures.js';
+import type { OrderServices } from '../order-notices.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -83,6 +84,8 @@ export interface ChannelServices {
   outbox: Pick<OutboxStore, 'countSend'>;
   /** The quotes and payments a sale event's notice reads (undefined without an owner store). */
   sale?: SaleServices | undefined;
+  /** The pre-orders an order's notice reads (record 320; undefined without an owner store). */
+  orders?: OrderServices | undefined;
 }
 
 /** What one send may use. */
@@ -132,6 +135,8 @@ export interface Channel {
    */
   targets?(services: ChannelServices): Promise<string[]>;
   send(delivery: ClaimedDelivery, inquiry: StoredInquiry, context: ChannelContext): Promise<ChannelOutcome>;
+  /** Sends a delivery about an order (record 320: its topic is an order's, it has no inquiry). */
+  sendForOrder?(delivery: ClaimedDelivery, context: ChannelContext): Promise<ChannelOutcome>;
   /** A send answered `gone` for this target (a push subscription's 404 or 410): remove it, so nothing more goes there. */
   forget?(target: string, services: ChannelServices): Promise<void>;
   /** How it is set up, in a sentence, for the inbox's Notifications page. */

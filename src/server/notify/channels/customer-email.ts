@@ -1,9 +1,10 @@
 // The customer's e-mails about their sale (record 142): their quote with its link,
-// and the reminders of the issues that follow. Each is sent because the owner or the
-// customer acted, so unlike the confirmation it is not capped; it says only what the
-// business wrote (notices.ts).
+// and the reminders of the issues that follow; and about their pre-order (record 320).
+// Each is sent because the owner or the customer acted, so unlike the confirmation it
+// is not capped; it says only what the business wrote (notices.ts, order-notices.ts).
 import { customerNoticeEmail, messageIdFor } from '../messages.js';
 import { CUSTOMER_EVENTS, CUSTOMER_NOTICES, noticeFor } from '../notices.js';
+import { ORDER_CUSTOMER_EVENTS, ORDER_CUSTOMER_NOTICES, orderNoticeFor } from '../order-notices.js';
 import { type Channel, GONE, NO_SMTP, SMTP_POOL, skipped } from './channel.js';
 
 export const customerEmailChannel: Channel = {
@@ -11,7 +12,7 @@ export const customerEmailChannel: Channel = {
   label: 'Customer e-mail',
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
-  events: CUSTOMER_EVENTS,
+  events: [...CUSTOMER_EVENTS, ...ORDER_CUSTOMER_EVENTS],
   async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale }) {
     if (!mailer) return skipped(NO_SMTP);
     const notice = await noticeFor(CUSTOMER_NOTICES, {
@@ -28,6 +29,21 @@ export const customerEmailChannel: Channel = {
       graceMs,
     );
   },
+  // An order's confirmation, "Your order is ready", its cancellation (record 320).
+  async sendForOrder(delivery, { config, mailer, fromAddress, signal, graceMs, orders }) {
+    if (!mailer) return skipped(NO_SMTP);
+    const found = await orderNoticeFor(ORDER_CUSTOMER_NOTICES, delivery.topic, orders, config.publicUrl);
+    if (!found) return skipped(GONE);
+    const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
+    const to = { firstName: found.order.name, email: found.order.email };
+    return mailer.send(
+      customerNoticeEmail({ notice: found.notice, inquiry: to, from: config.mailFrom, fromAddress, messageId }),
+      signal,
+      graceMs,
+    );
+  },
   describe: (config) =>
-    config.smtpUrl ? 'To the customer: their quote, from the business.' : 'Off: SMTP_URL is not set.',
+    config.smtpUrl
+      ? 'To the customer: their quote and their pre-orders, from the business.'
+      : 'Off: SMTP_URL is not set.',
 };

@@ -8,6 +8,7 @@ import type { DeviceStore, PushDevice } from '../../store/device-store.js';
 import { noticePushPayload, pushPayload } from '../messages.js';
 import { noticeFor, OWNER_EVENTS, OWNER_PUSH_EVENTS, PUSH_NOTICES } from '../notices.js';
 import type { NotifyConfig, VapidKeys } from '../notify-config.js';
+import { ORDER_OWNER_EVENTS, ORDER_OWNER_NOTICES, orderNoticeFor } from '../order-notices.js';
 import { OUTBOUND_TIMEOUT_MS, post } from '../outbound-http.js';
 import { type Channel, type ChannelOutcome, GONE, type PushServices, skipped } from './channel.js';
 
@@ -53,7 +54,7 @@ export const pushChannel: Channel = {
   label: 'Push',
   timeoutMs: OUTBOUND_TIMEOUT_MS,
   plan: (_config, stored) => [...stored],
-  events: ['', ...OWNER_EVENTS, ...OWNER_PUSH_EVENTS],
+  events: ['', ...OWNER_EVENTS, ...OWNER_PUSH_EVENTS, ...ORDER_OWNER_EVENTS],
   targets: async ({ push }) => (push ? (await push.devices()).map((device) => device.id) : []),
   async send(delivery, inquiry, { config, push, signal, sale }) {
     const device = push && delivery.target ? await push.device(delivery.target) : undefined;
@@ -69,6 +70,19 @@ export const pushChannel: Channel = {
       payload = noticePushPayload(notice, inquiry, delivery.topic, notice.answerable ? await actions() : []);
     }
     return sendPush(device, payload, {
+      keys: await push.keys(),
+      subject: push.subject,
+      allowPrivate: config.webhookAllowPrivate,
+      signal,
+    });
+  },
+  // Each order, and a late payment refunded (record 320).
+  async sendForOrder(delivery, { config, push, signal, orders }) {
+    const device = push && delivery.target ? await push.device(delivery.target) : undefined;
+    if (!push || !device) return skipped('this device no longer takes notifications');
+    const found = await orderNoticeFor(ORDER_OWNER_NOTICES, delivery.topic, orders, config.publicUrl);
+    if (!found) return skipped(GONE);
+    return sendPush(device, noticePushPayload(found.notice, found.order, delivery.topic), {
       keys: await push.keys(),
       subject: push.subject,
       allowPrivate: config.webhookAllowPrivate,

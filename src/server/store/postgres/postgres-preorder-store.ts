@@ -5,10 +5,13 @@
 // (claimsOf): never a deadlock between two orders.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { topicOf } from '../outbox-store.js';
 import type { PaidEvent } from '../payment-store.js';
 import {
   type Claim,
   claimsOf,
+  ORDER_EVENTS,
+  PAID_NOTICE,
   type OrderPaidOutcome,
   type Preorder,
   type PreorderSettings,
@@ -18,6 +21,7 @@ import {
   rowToPreorder,
   rowToSettings,
 } from '../preorder-store.js';
+import { FORGET_INQUIRY_SQL, PENDING_EVENT_SQL } from './postgres-outbox.js';
 import { inTransaction } from './postgres-transaction.js';
 
 type Query = Pick<pg.PoolClient, 'query'>;
@@ -37,6 +41,10 @@ const getOrder = async (client: Query, id: string, lock = false) => {
   const { rows } = await client.query(`SELECT * FROM "preorders" WHERE "id" = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
   return rows[0] ? rowToPreorder(rows[0]) : undefined;
 };
+
+/** The notifications `event` owes about the order (record 320), in the caller's transaction, on the system's clock. */
+const owe = (client: Query, orderId: string, event: string) =>
+  client.query(PENDING_EVENT_SQL, [orderId, topicOf(event, orderId), Date.now()]);
 
 /** Raises each counter within its cap, or throws Full (the transaction rolls back). */
 async function claim(client: Query, stopId: string, claims: readonly Claim[]) {
@@ -102,7 +110,9 @@ async function place(
       at,
     ],
   );
-  return { ok: true, order: rowToPreorder(rows[0]) };
+  const placed = rowToPreorder(rows[0]);
+  if (placed.payAtPickup) await owe(client, placed.id, ORDER_EVENTS.placed);
+  return { ok: true, order: placed };
 }
 
 async function applyPaid(
@@ -122,6 +132,8 @@ async function applyPaid(
       event.eventId,
       outcome,
     ]);
+    const told = PAID_NOTICE[outcome];
+    if (order && told) await owe(client, order.id, told);
     return { outcome, order };
   };
   const { rows } = await client.query(
@@ -172,18 +184,25 @@ async function cancelStop(client: Query, stopId: string, at: Date): Promise<Preo
      WHERE "stopId" = $1 AND "status" IN ('held', 'paid', 'pay-at-pickup', 'ready') RETURNING *`,
     [stopId, at],
   );
-  return rows.map(rowToPreorder).sort((a, b) => a.number - b.number);
+  const cancelled = rows.map(rowToPreorder).sort((a, b) => a.number - b.number);
+  // An unpaid checkout was never an order (its paidAt is unset and it was not pay-at-pickup): nothing to tell.
+  for (const order of cancelled) {
+    if (order.paidAt || order.payAtPickup) await owe(client, order.id, ORDER_EVENTS.cancelled);
+  }
+  return cancelled;
 }
 
 export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
   const list = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows.map(rowToPreorder);
   const move = (id: string, to: string, from: readonly string[], column: string, at: Date) =>
-    pool
-      .query(
+    inTransaction(pool, async (client) => {
+      const { rows } = await client.query(
         `UPDATE "preorders" SET "status" = $2, "${column}" = $3 WHERE "id" = $1 AND "status" = ANY($4) RETURNING *`,
         [id, to, at, from],
-      )
-      .then(({ rows }) => (rows[0] ? rowToPreorder(rows[0]) : undefined));
+      );
+      if (rows[0] && to === 'ready') await owe(client, id, ORDER_EVENTS.ready);
+      return rows[0] ? rowToPreorder(rows[0]) : undefined;
+    });
 
   return {
     settings: (stopId) => settingsOf(pool, stopId),
@@ -282,12 +301,16 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
     forStop: (stopId) => list('SELECT * FROM "preorders" WHERE "stopId" = $1 ORDER BY "pickup", "number"', [stopId]),
     createdBetween: (from, to) =>
       list('SELECT * FROM "preorders" WHERE "createdAt" >= $1 AND "createdAt" < $2 ORDER BY "number"', [from, to]),
-    async erase(email) {
-      const { rowCount } = await pool.query(
-        `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> ''`,
-        [email],
-      );
-      return rowCount ?? 0;
-    },
+    // The customer's orders blanked, and their notifications forgotten with them (pending or not, and their attempts).
+    erase: (email) =>
+      inTransaction(pool, async (client) => {
+        const { rows } = await client.query(
+          `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> ''
+           RETURNING "id"`,
+          [email],
+        );
+        for (const { id } of rows) await client.query(FORGET_INQUIRY_SQL, [id]);
+        return rows.length;
+      }),
   };
 }

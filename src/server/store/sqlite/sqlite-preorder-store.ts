@@ -7,6 +7,8 @@ import {
   type Claim,
   claimsOf,
   FIRST_ORDER_NUMBER,
+  ORDER_EVENTS,
+  PAID_NOTICE,
   type OrderPaidOutcome,
   type Preorder,
   type PreorderSettings,
@@ -16,7 +18,9 @@ import {
   rowToPreorder,
   rowToSettings,
 } from '../preorder-store.js';
+import { topicOf } from '../outbox-store.js';
 import type { PaidEvent } from '../payment-store.js';
+import { forgetOutboxOf, PENDING_EVENT_SQL } from './sqlite-outbox.js';
 import type { Prepare } from './sqlite-statements.js';
 
 /** A claim that did not fit: the transaction is rolled back. */
@@ -37,6 +41,10 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
     const row = prepare('SELECT * FROM preorders WHERE id = ?').get(id) as Record<string, unknown> | undefined;
     return row && rowToPreorder(row);
   };
+  /** The notifications `event` owes about the order (record 320), in the caller's transaction; the outbox runs on the system's clock. */
+  const owe = (orderId: string, event: string) =>
+    prepare(PENDING_EVENT_SQL).run(orderId, topicOf(event, orderId), Date.now());
+  let forgetOutbox: ((orderId: string) => number) | undefined;
   /** Raises each counter within its cap, or throws Full (the caller's transaction rolls back). */
   const claim = (stopId: string, claims: readonly Claim[]) => {
     for (const one of claims) {
@@ -100,6 +108,7 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
         holdUntil: order.payAtPickup ? null : holdUntil,
         at,
       });
+      if (order.payAtPickup) owe(id, ORDER_EVENTS.placed);
       return { ok: true, order: get(id)! } as PlaceResult;
     },
   );
@@ -118,6 +127,8 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
           event.provider,
           event.eventId,
         );
+        const told = PAID_NOTICE[outcome];
+        if (order && told) owe(order.id, told);
         return { outcome, order };
       };
       const row = prepare('SELECT * FROM preorders WHERE provider = ? AND checkoutId = ?').get(
@@ -177,6 +188,8 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
         `UPDATE preorders SET status = 'cancelled', cancelledAt = ?, holdUntil = NULL,
            refundDue = CASE WHEN paidAt IS NOT NULL THEN 1 ELSE 0 END WHERE id = ?`,
       ).run(at, order.id);
+      // An unpaid checkout was never an order: nothing to tell.
+      if (order.status !== 'held') owe(order.id, ORDER_EVENTS.cancelled);
     }
     return live.map((order) => get(order.id)!);
   });
@@ -185,7 +198,17 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
     const changed = prepare(
       `UPDATE preorders SET status = ?, ${column} = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
     ).run(to, at, id, ...from).changes;
+    if (changed > 0 && to === 'ready') owe(id, ORDER_EVENTS.ready);
     return changed > 0 ? get(id) : undefined;
+  });
+
+  // The customer's orders blanked, and their notifications forgotten with them (pending or not, and their attempts).
+  const eraseTx = db.transaction((email: string) => {
+    const ids = prepare(`SELECT id FROM preorders WHERE email = ? AND email <> ''`).pluck().all(email) as string[];
+    forgetOutbox ??= forgetOutboxOf(db);
+    for (const id of ids) forgetOutbox(id);
+    return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
+      .changes;
   });
 
   const list = (sql: string, ...params: unknown[]) =>
@@ -285,9 +308,7 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
       return list('SELECT * FROM preorders WHERE createdAt >= ? AND createdAt < ? ORDER BY number', from, to);
     },
     async erase(email) {
-      return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(
-        email,
-      ).changes;
+      return eraseTx.immediate(email);
     },
   };
 }
