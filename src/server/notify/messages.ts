@@ -382,7 +382,7 @@ export function ownerNoticeEmail(options: {
 export function customerNoticeEmail(options: {
   notice: Notice;
   /** Who it goes to: an inquiry, or an order's customer (record 320). */
-  inquiry: Pick<StoredInquiry, 'firstName' | 'email'>;
+  inquiry: Pick<StoredInquiry, 'firstName' | 'email'> & Partial<Pick<StoredInquiry, 'language'>>;
   from: string;
   fromAddress: string;
   messageId: string;
