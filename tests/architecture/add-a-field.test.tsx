@@ -65,9 +65,9 @@ describe('a field added to the table', () => {
     const [labels, row] = formatInquiries([inquiry], 'csv', { titles: 'labels', fields: WITH_DIETARY_NEEDS }).split(
       '\r\n',
     );
-    // The table's new last row, then our own two columns (visitor session, spam flag).
-    expect(labels).toMatch(/,Source,Dietary needs,Visitor session,Spam flag$/);
-    expect(row).toMatch(new RegExp(`,web,${VALUE},${inquiry.uid},$`));
+    // The table's new last row, then our own columns (visitor session, spam flag, language: record 300).
+    expect(labels).toMatch(/,Source,Dietary needs,Visitor session,Spam flag,Language$/);
+    expect(row).toMatch(new RegExp(`,web,${VALUE},${inquiry.uid},,en$`));
     const [names] = formatInquiries([inquiry], 'csv', { fields: WITH_DIETARY_NEEDS }).split('\r\n');
     expect(names!.split(',')).toContain('dietaryNeeds');
   });

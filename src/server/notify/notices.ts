@@ -99,7 +99,7 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
   async [HOLD_ENDED_EVENT](context) {
     const [quote, progress] = await Promise.all([quoteOf(context), context.sale?.progress(context.inquiry.id)]);
     if (!quote?.accepted || quote.depositPaidAt || quote.declinedAt) return undefined;
-    if (progress && ['booked', 'declined', 'spam'].includes(progress.status)) return undefined;
+    if (progress && isClosed(progress.status)) return undefined;
     const { inquiry } = context;
     return {
       subject: `Hold ended: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { BlockedDay, CalendarStore } from '../calendar-store.js';
 import { iso } from './postgres-transaction.js';
+import { CLOSED_STATUSES_SQL } from './postgres-sale-sql.js';
 
 /**
  * The accepted quotes holding their inquiry's day (record 281): neither declined nor
@@ -11,7 +12,7 @@ import { iso } from './postgres-transaction.js';
 const HOLDS_SQL = `SELECT q."id" AS "quoteId", q."inquiryId", e."eventDate" AS "day", q."acceptedAt" FROM "quotes" q
     JOIN "eventInquiries" e ON e."id" = q."inquiryId" LEFT JOIN "inquiryState" s ON s."inquiryId" = q."inquiryId"
     WHERE q."acceptedAt" IS NOT NULL AND q."declinedAt" IS NULL AND q."depositPaidAt" IS NULL
-      AND COALESCE(s."status", 'new') NOT IN ('booked', 'declined', 'spam')`;
+      AND COALESCE(s."status", 'new') NOT IN ${CLOSED_STATUSES_SQL}`;
 
 /**
  * The unavailable days between $1 and $2 ($3 Booked make a day full; a quote accepted

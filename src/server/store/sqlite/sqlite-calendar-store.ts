@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BlockedDay, CalendarStore, EndedHold } from '../calendar-store.js';
 import type { Prepare } from './sqlite-statements.js';
+import { CLOSED_STATUSES_SQL } from './sqlite-sale-sql.js';
 
 /**
  * The accepted quotes holding their inquiry's day (record 281): accepted after
@@ -10,7 +11,7 @@ import type { Prepare } from './sqlite-statements.js';
 const HOLDS_SQL = `SELECT q.id AS quoteId, q.inquiryId, e.eventDate AS day, q.acceptedAt FROM quotes q
     JOIN eventInquiries e ON e.id = q.inquiryId LEFT JOIN inquiryState s ON s.inquiryId = q.inquiryId
     WHERE q.acceptedAt IS NOT NULL AND q.declinedAt IS NULL AND q.depositPaidAt IS NULL
-      AND COALESCE(s.status, 'new') NOT IN ('booked', 'declined', 'spam')`;
+      AND COALESCE(s.status, 'new') NOT IN ${CLOSED_STATUSES_SQL}`;
 
 /**
  * The unavailable days between @from and @to: the one definition of a taken day on
