@@ -324,6 +324,7 @@ export async function buildApp(
   const notifier = createNotifier({
     push,
     sale,
+    content,
     channels,
     outbox: store.outbox,
     config: config.notify,

@@ -33,7 +33,7 @@ const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.las
 const inboxPath = (inquiry: StoredInquiry) => `/inbox?id=${encodeURIComponent(inquiry.id)}`;
 
 function lead(inquiry: StoredInquiry): string {
-  return `<section aria-label="The inquiry"><dl><dt>Customer</dt><dd>${escapeHtml(fullName(inquiry))}</dd><dt>Event</dt><dd>${escapeHtml(leadSummary(inquiry))}</dd><dt>Came in</dt><dd>${escapeHtml(onTheBusinessClock(inquiry.createdAt))}</dd></dl></section>`;
+  return `<section aria-label="The inquiry"><dl><dt>Customer</dt><dd>${escapeHtml(fullName(inquiry))}</dd><dt>Event</dt><dd>${escapeHtml(leadSummary(inquiry, content))}</dd><dt>Came in</dt><dd>${escapeHtml(onTheBusinessClock(inquiry.createdAt, content))}</dd></dl></section>`;
 }
 
 const toInbox = (inquiry: StoredInquiry) =>
@@ -53,7 +53,7 @@ export function donePage(inquiry: StoredInquiry, action: LinkAction, usedAt: str
   const words = ACTION_WORDS[action];
   return actionPage(
     words.done,
-    `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheBusinessClock(usedAt)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
+    `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheBusinessClock(usedAt, content)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
   );
 }
 

@@ -12,6 +12,7 @@ import { createMailer, describeSmtpUrl, type Mailer, type SendOutcome } from './
 import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
 import { mailAddress, type NotifyConfig } from './notify-config.js';
 import { describeEndpoint } from './webhooks.js';
+import type { ContentPort } from '../site/content-port.js';
 import { createOutboxWorker, type Logger, type OutboxWorker, type WorkerOptions } from './worker.js';
 
 export type { OwnerRecipients } from './channels/channel.js';
@@ -28,6 +29,8 @@ export interface NotifierOptions extends Omit<WorkerOptions, 'channels' | 'servi
   channels?: readonly Channel[];
   /** Default: nodemailer on SMTP_URL, or none without it. */
   mailer?: Mailer | undefined;
+  /** The site's live content (record 251): the messages are written from it at send time. */
+  content: ContentPort;
 }
 
 export interface Notifier extends OutboxWorker {
@@ -37,11 +40,20 @@ export interface Notifier extends OutboxWorker {
 }
 
 export function createNotifier(options: NotifierOptions): Notifier {
-  const { config, ownerRecipients, push, sale, channels = CHANNELS, mailer: _given, ...workerOptions } = options;
+  const {
+    config,
+    ownerRecipients,
+    push,
+    sale,
+    content,
+    channels = CHANNELS,
+    mailer: _given,
+    ...workerOptions
+  } = options;
   const { outbox, log } = workerOptions;
   const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
   const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
-  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox, sale };
+  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox, sale, content };
   const worker = createOutboxWorker({ ...workerOptions, channels, services });
 
   return {
@@ -62,6 +74,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           from: config.mailFrom,
           messageId: messageIdFor(randomUUID(), fromAddress),
           publicUrl: config.publicUrl,
+          content: content.current().content,
         }),
       );
     },

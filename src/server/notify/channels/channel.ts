@@ -13,6 +13,7 @@ import type { NoticeAction } from '../messages.js';
 import type { EventSheetView } from '../../../shared/event-plan.js';
 import type { FinalCount } from '../../store/event-plan-store.js';
 import type { SaleFigures } from '../../event-plan/sale-figures.js';
+import type { ContentPort } from '../../site/content-port.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -83,6 +84,8 @@ export interface ChannelServices {
   outbox: Pick<OutboxStore, 'countSend'>;
   /** The quotes and payments a sale event's notice reads (undefined without an owner store). */
   sale?: SaleServices | undefined;
+  /** The site's live content (record 251): each message is written from it at send time, so a publish reaches it. */
+  content: ContentPort;
 }
 
 /** What one send may use. */

@@ -12,18 +12,20 @@ export const customerEmailChannel: Channel = {
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
   events: CUSTOMER_EVENTS,
-  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale }) {
+  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale, content: port }) {
     if (!mailer) return skipped(NO_SMTP);
+    const content = port.current().content;
     const notice = await noticeFor(CUSTOMER_NOTICES, {
       inquiry,
       topic: delivery.topic,
       sale,
       publicUrl: config.publicUrl,
+      content,
     });
     if (!notice) return skipped(GONE);
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     return mailer.send(
-      customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId }),
+      customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId, content }),
       signal,
       graceMs,
     );
