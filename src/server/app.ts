@@ -473,7 +473,13 @@ export async function buildApp(
     counts: store.rateCounts,
     perAddress: config.limits.inquiriesPerIp,
   });
-  await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
+  await app.register(actionLinkRoutes, {
+    owners,
+    key: actionKey,
+    clock,
+    publicOrigin: publicOriginOf(config.notify),
+    content,
+  });
   await app.register(availabilityRoutes, { calendar: owners.calendar, content, clock });
   const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),

@@ -10,7 +10,7 @@ import { dayInWords, timeInWords } from '../../shared/date-words.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { formatMoney, type Minor } from '../../shared/money.js';
 import type { TruckStop } from '../../shared/truck-schedule.js';
-import { QUOTE_PAGE_STYLE } from '../quotes/quote-page.js';
+import { quotePageStyle } from '../quotes/quote-page.js';
 import type { Preorder, PreorderSettings, Taken } from '../store/preorder-store.js';
 
 const EXTRA_CSS = `input[type=email],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
@@ -19,7 +19,7 @@ const EXTRA_CSS = `input[type=email],input[type=text],input[type=tel]{width:100%
 .times label{display:flex;gap:.5rem;align-items:center;min-height:2.75rem;padding:.25rem .5rem;border:1px solid #d9d6cf;border-radius:.375rem}
 .times input{width:1.25rem;height:1.25rem;margin:0}.full{color:#4a4a4a;text-decoration:line-through}.field{margin:.75rem 0}
 .error{color:#b3261e;font-weight:600;margin:.25rem 0}[aria-invalid=true]{border-color:#b3261e!important}`;
-const CSS = `${QUOTE_PAGE_STYLE.css}\n${EXTRA_CSS}`;
+const CSS = `${quotePageStyle(content).css}\n${EXTRA_CSS}`;
 /** The page's stylesheet and its CSP hash. */
 export const ORDER_PAGE_STYLE = { css: CSS, hash: `sha256-${createHash('sha256').update(CSS).digest('base64')}` };
 
