@@ -472,6 +472,7 @@ export async function buildApp(
     publicOrigin: publicOriginOf(config.notify),
     counts: store.rateCounts,
     perAddress: config.limits.inquiriesPerIp,
+    content,
   });
   await app.register(actionLinkRoutes, {
     owners,
