@@ -10,6 +10,7 @@ import { freshPostgresUrl } from '../../../tests/support/databases.js';
 import { call, cookieOf, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
 import { putInquiry, signIn } from '../../../tests/support/test-app.js';
+import { until } from '../../../tests/support/until.js';
 import type { QuotesAnswer, QuoteView } from '../../shared/quote-views.js';
 
 const NEW_NAME = 'Golden Fig Kitchen';
@@ -41,11 +42,13 @@ describe.each(['sqlite', 'postgres'] as const)('a publish that renames the busin
     const id = crypto.randomUUID();
     const body = buildInquiryBody();
     expect((await putInquiry(t.app, id, body, { token: await signIn(t.app) })).statusCode).toBe(201);
-    const [confirmation] = (await mail.waitFor(1)).filter((each) => each.to.includes(body.email));
-    expect(confirmation!.subject).toContain(NEW_NAME);
-    expect(confirmation!.parsed.from?.value[0]?.name).toBe(NEW_NAME);
-    expect(confirmation!.text).toContain(NEW_NAME);
-    expect(`${confirmation!.subject}${confirmation!.text}${confirmation!.html}`).not.toContain(content.name);
+    const confirmation = await until('the confirmation', () =>
+      mail.received.find((each) => each.to.includes(body.email)),
+    );
+    expect(confirmation.subject).toContain(NEW_NAME);
+    expect(confirmation.parsed.from?.value[0]?.name).toBe(NEW_NAME);
+    expect(confirmation.text).toContain(NEW_NAME);
+    expect(`${confirmation.subject}${confirmation.text}${confirmation.html}`).not.toContain(content.name);
 
     const { draft } = (
       await call(t.app, 'GET', `/api/owner/inquiries/${id}/quotes`, { cookie })
