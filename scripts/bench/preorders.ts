@@ -40,7 +40,7 @@ async function seedStop(owners: OwnerStore): Promise<string> {
     { id: 'bench', email: 'bench@example.com' },
     new Date(),
   );
-  const { currency, items } = menuChoices();
+  const { currency, items } = menuChoices(content);
   await owners.preorders.saveSettings(
     {
       stopId: stop!.id,
@@ -141,7 +141,7 @@ async function runOn(
   }
   owners = await open();
   try {
-    const read = await oversold(owners, stopId, menuChoices().items[0]!.name);
+    const read = await oversold(owners, stopId, menuChoices(content).items[0]!.name);
     const placed = result.statusCodeStats['303']?.count ?? 0;
     return {
       engine,

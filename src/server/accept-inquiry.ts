@@ -103,5 +103,5 @@ export async function acceptInquiry(
   if (result.status === 'created') options.onCreated?.(spamReason);
   if (result.status === 'conflict' || !estimate) return result;
   // The page's success note, in the page's language (record 300).
-  return { ...result, ...estimateIn(estimate, wordsFor(language)) };
+  return { ...result, ...estimateIn(estimate, wordsFor(language, content)) };
 }

@@ -325,6 +325,7 @@ export async function buildApp(
     push,
     sale,
     orders: { order: (id) => owners.preorders.get(id) },
+    content,
     channels,
     outbox: store.outbox,
     config: config.notify,
@@ -472,8 +473,15 @@ export async function buildApp(
     publicOrigin: publicOriginOf(config.notify),
     counts: store.rateCounts,
     perAddress: config.limits.inquiriesPerIp,
+    content,
   });
-  await app.register(actionLinkRoutes, { owners, key: actionKey, clock, publicOrigin: publicOriginOf(config.notify) });
+  await app.register(actionLinkRoutes, {
+    owners,
+    key: actionKey,
+    clock,
+    publicOrigin: publicOriginOf(config.notify),
+    content,
+  });
   await app.register(availabilityRoutes, { calendar: owners.calendar, content, clock });
   const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),

@@ -6,6 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { InquiryFields } from '../../src/inbox/inquiry-detail.js';
 import { formatInquiries } from '../../src/server/inquiry-export.js';
+import { content } from '../../content/index.js';
 import { ownerEmail } from '../../src/server/notify/messages.js';
 import { INQUIRY_FIELDS } from '../../src/shared/inquiry.js';
 import { deriveInquiry, type FieldTable } from '../../src/shared/inquiry-fields.js';
@@ -48,6 +49,7 @@ describe('a field added to the table', () => {
       messageId: '<id@example.com>',
       publicUrl: 'https://tacos.example',
       fields: WITH_DIETARY_NEEDS,
+      content,
     });
     expect(mail.text).toContain(`Dietary needs:`);
     expect(mail.text).toContain(VALUE);

@@ -1,7 +1,7 @@
 // The pages of a notification's action link (record 182): plain HTML in the quote
 // page's style (no JavaScript, noindex), asking before it acts (a mail scanner's GET
 // must change nothing) and saying afterwards what was done.
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { STATUS_LABELS, type InquiryStatus } from '../../shared/inbox-views.js';
 import { leadSummary, onTheBusinessClock } from '../notify/messages.js';
@@ -26,48 +26,57 @@ export const ACTION_WORDS: Record<LinkAction, { title: string; ask: string; done
 };
 
 /** The pages' description: what they are, for the owner's browser. */
-const ABOUT = `An answer to a lead, from ${content.name}'s notifications`;
-const actionPage = (title: string, body: string) => page(title, body, ABOUT);
+const aboutOf = (of: BusinessContent) => `An answer to a lead, from ${of.name}'s notifications`;
+const actionPage = (of: BusinessContent, title: string, body: string) => page(of, title, body, aboutOf(of));
 
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 const inboxPath = (inquiry: StoredInquiry) => `/inbox?id=${encodeURIComponent(inquiry.id)}`;
 
-function lead(inquiry: StoredInquiry): string {
-  return `<section aria-label="The inquiry"><dl><dt>Customer</dt><dd>${escapeHtml(fullName(inquiry))}</dd><dt>Event</dt><dd>${escapeHtml(leadSummary(inquiry))}</dd><dt>Came in</dt><dd>${escapeHtml(onTheBusinessClock(inquiry.createdAt))}</dd></dl></section>`;
+function lead(inquiry: StoredInquiry, content: BusinessContent): string {
+  return `<section aria-label="The inquiry"><dl><dt>Customer</dt><dd>${escapeHtml(fullName(inquiry))}</dd><dt>Event</dt><dd>${escapeHtml(leadSummary(inquiry, content))}</dd><dt>Came in</dt><dd>${escapeHtml(onTheBusinessClock(inquiry.createdAt, content))}</dd></dl></section>`;
 }
 
 const toInbox = (inquiry: StoredInquiry) =>
   `<p><a href="${escapeHtml(inboxPath(inquiry))}">Open it in the inbox</a></p>`;
 
 /** Asks before acting: the button posts to the link's own address. */
-export function confirmPage(inquiry: StoredInquiry, action: LinkAction, path: string): string {
+export function confirmPage(
+  content: BusinessContent,
+  inquiry: StoredInquiry,
+  action: LinkAction,
+  path: string,
+): string {
   const words = ACTION_WORDS[action];
   return actionPage(
+    content,
     words.ask,
-    `<h1>${escapeHtml(words.ask)}</h1>${lead(inquiry)}<p>${escapeHtml(words.note)}</p><form method="post" action="${escapeHtml(path)}"><div class="actions"><button type="submit">${escapeHtml(words.title)}</button><a href="${escapeHtml(inboxPath(inquiry))}">Open it in the inbox</a></div></form>`,
+    `<h1>${escapeHtml(words.ask)}</h1>${lead(inquiry, content)}<p>${escapeHtml(words.note)}</p><form method="post" action="${escapeHtml(path)}"><div class="actions"><button type="submit">${escapeHtml(words.title)}</button><a href="${escapeHtml(inboxPath(inquiry))}">Open it in the inbox</a></div></form>`,
   );
 }
 
 /** What the link did (now, or when it was used before). */
-export function donePage(inquiry: StoredInquiry, action: LinkAction, usedAt: string): string {
+export function donePage(content: BusinessContent, inquiry: StoredInquiry, action: LinkAction, usedAt: string): string {
   const words = ACTION_WORDS[action];
   return actionPage(
+    content,
     words.done,
-    `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheBusinessClock(usedAt)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
+    `<h1>${escapeHtml(words.done)}</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry: ${words.done.toLowerCase()} on ${onTheBusinessClock(usedAt, content)}.`)}</p><p>${escapeHtml(words.note)}</p></div>${toInbox(inquiry)}`,
   );
 }
 
 /** The lead was answered meanwhile: the link changes nothing. */
-export function answeredPage(inquiry: StoredInquiry, status: InquiryStatus): string {
+export function answeredPage(content: BusinessContent, inquiry: StoredInquiry, status: InquiryStatus): string {
   return actionPage(
+    content,
     'Nothing to do',
     `<h1>Nothing to do</h1><div class="notice" role="status"><p>${escapeHtml(`${fullName(inquiry)}’s inquiry is ${STATUS_LABELS[status]} now: this link changes nothing.`)}</p></div>${toInbox(inquiry)}`,
   );
 }
 
 /** Expired, not ours, erased, or sent to an owner who was removed: why it does nothing. */
-export function refusedPage(title: string, reason: string): string {
+export function refusedPage(content: BusinessContent, title: string, reason: string): string {
   return actionPage(
+    content,
     title,
     `<h1>${escapeHtml(title)}</h1><div class="notice problem" role="status"><p>${escapeHtml(reason)}</p></div><p><a href="/inbox">Open the inbox</a></p>`,
   );

@@ -6,7 +6,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.js';
 import { pageErrorHandler } from '../quotes/page-errors.js';
-import { QUOTE_PAGE_STYLE } from '../quotes/quote-page.js';
+import { quotePageStyle } from '../quotes/quote-page.js';
+import type { ContentPort } from '../site/content-port.js';
 import { postedFromThisSite } from '../same-origin.js';
 import type { Actor } from '../store/actor.js';
 import type { InboxInquiry } from '../store/inbox-store.js';
@@ -20,18 +21,22 @@ export interface ActionLinkRouteOptions {
   clock: Clock;
   /** PUBLIC_URL's origin, when it is set (same-origin.ts). */
   publicOrigin?: string | undefined;
+  /** The site's live content (record 251): the pages' name and colours. */
+  content: ContentPort;
 }
 
 /** Who a link acts as in the inquiry's history when it was e-mailed to several owners. */
 export const FROM_A_NOTIFICATION: Actor = { id: 'action-link', email: 'an owner, from a notification' };
 
-const CSP = [
-  "default-src 'none'",
-  `style-src '${QUOTE_PAGE_STYLE.hash}'`,
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The pages' CSP: the style's hash follows the live content's colours. */
+const cspOf = (styleHash: string) =>
+  [
+    "default-src 'none'",
+    `style-src '${styleHash}'`,
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 type Refusal = { status: number; title: string; reason: string };
 type Opened = { link: ActionLink; inquiry: InboxInquiry; by: Actor } | Refusal;
@@ -81,8 +86,9 @@ async function openLink(
 
 export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = async (
   app,
-  { owners, key, clock, publicOrigin },
+  { owners, key, clock, publicOrigin, content },
 ) => {
+  const site = () => content.current().content;
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -96,7 +102,7 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
       .header('x-robots-tag', 'noindex, nofollow')
       // same-origin, not no-referrer: with no-referrer Chromium posts the page's form with 'Origin: null'.
       .header('referrer-policy', 'same-origin')
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', cspOf(quotePageStyle(site()).hash))
       .type('text/html; charset=utf-8')
       .send(body);
 
@@ -107,6 +113,7 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
   app.setErrorHandler(
     pageErrorHandler(app, {
       html,
+      content: site,
       back: (request) => ({ href: request.url, text: 'Back to the link’s page' }),
       json: (request, reply, status, message) =>
         wantsJson(request) ? reply.status(status).send({ done: false, message }) : undefined,
@@ -117,22 +124,22 @@ export const actionLinkRoutes: FastifyPluginAsync<ActionLinkRouteOptions> = asyn
 
   app.get<Params>('/act/:token', async (request, reply) => {
     const opened = await open(request.params.token);
-    if ('status' in opened) return html(reply, opened.status, refusedPage(opened.title, opened.reason));
+    if ('status' in opened) return html(reply, opened.status, refusedPage(site(), opened.title, opened.reason));
     const { link, inquiry } = opened;
     const usedAt = await owners.actionLinks.usedAt(link.linkId);
-    if (usedAt) return html(reply, 200, donePage(inquiry, link.action, usedAt));
-    if (inquiry.status !== 'new') return html(reply, 200, answeredPage(inquiry, inquiry.status));
-    return html(reply, 200, confirmPage(inquiry, link.action, `/act/${request.params.token}`));
+    if (usedAt) return html(reply, 200, donePage(site(), inquiry, link.action, usedAt));
+    if (inquiry.status !== 'new') return html(reply, 200, answeredPage(site(), inquiry, inquiry.status));
+    return html(reply, 200, confirmPage(site(), inquiry, link.action, `/act/${request.params.token}`));
   });
 
   app.post<Params>('/act/:token', async (request, reply) => {
     if (!postedFromThisSite(request, publicOrigin)) {
-      return html(reply, 403, refusedPage('Refused', 'Please use the button on the link’s own page.'));
+      return html(reply, 403, refusedPage(site(), 'Refused', 'Please use the button on the link’s own page.'));
     }
     const opened = await open(request.params.token);
     if ('status' in opened) {
       if (wantsJson(request)) return reply.status(opened.status).send({ done: false, message: opened.title });
-      return html(reply, opened.status, refusedPage(opened.title, opened.reason));
+      return html(reply, opened.status, refusedPage(site(), opened.title, opened.reason));
     }
     const { link, inquiry, by } = opened;
     const result = await owners.actionLinks.use(

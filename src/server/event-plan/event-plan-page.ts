@@ -3,7 +3,7 @@
 // truck, the content's site questions), each open until the cutoff in the business's
 // time zone; after it, what was given and whom to call. Plain forms posted back to the
 // page, like the rest of it (record 142).
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { EVENT_LIMITS, type EventSettings, finalCountLastDay } from '../../shared/event-plan.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { telHref } from '../../shared/inbox-views.js';
@@ -19,6 +19,8 @@ export type EventPlanProblem =
   | { form: 'details'; message: string; typed: EventDetails };
 
 export interface EventPlanSectionOptions {
+  /** The site's live content (record 251): the business's name, phone and locale. */
+  content: BusinessContent;
   /** The quote page's own address (the forms post below it). */
   path: string;
   inquiry: StoredInquiry;
@@ -41,7 +43,7 @@ const alert = (message: string) => `<div class="notice problem" role="alert"><p>
 const status = (message: string) => `<div class="notice" role="status"><p>${escapeHtml(message)}</p></div>`;
 
 /** Whom to call once the page takes no more changes. */
-function callUs(): string {
+function callUs(content: BusinessContent): string {
   const { phone } = content.contact;
   return `call ${escapeHtml(content.name)} on <a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a>`;
 }
@@ -50,9 +52,9 @@ const numberInput = (id: string, name: string, value: string, min: number) =>
   `<input type="number" id="${id}" name="${name}" inputmode="numeric" min="${min}" max="${EVENT_LIMITS.guests}" step="1" value="${escapeHtml(value)}"${min > 0 ? ' required' : ''}>`;
 
 function countSection(options: EventPlanSectionOptions, open: boolean): string {
-  const { inquiry, terms, settings, finalCount, path } = options;
+  const { inquiry, terms, settings, finalCount, path, content } = options;
   const money = (amount: number) => formatMoney(amount, terms.quote.currency, content.locale);
-  const lastDay = longDay(finalCountLastDay(inquiry.eventDate, settings));
+  const lastDay = longDay(finalCountLastDay(inquiry.eventDate, settings), content);
   const current = finalCount
     ? `<p>Your final guest count: <strong>${guestsWord(finalCount.guests)}</strong>${finalCount.dietary.length > 0 ? ` (${finalCount.dietary.map((each) => `${escapeHtml(each.label)} ${each.count}`).join(', ')})` : ''}.</p>`
     : `<p>The quote is for <strong>${guestsWord(terms.guests)}</strong>. Tell us the final count once you know it.</p>`;
@@ -64,7 +66,7 @@ function countSection(options: EventPlanSectionOptions, open: boolean): string {
   // A section, not a named region: "Final guest count" names the field alone (a label lookup finds one).
   const head = `<section><h2 id="final-count">Final guest count</h2>`;
   if (!open) {
-    return `${head}${current}${totalLine}<p>The final count could be changed here until ${escapeHtml(lastDay)}. To change it now, ${callUs()}.</p></section>`;
+    return `${head}${current}${totalLine}<p>The final count could be changed here until ${escapeHtml(lastDay)}. To change it now, ${callUs(content)}.</p></section>`;
   }
   const problem = options.problem?.form === 'count' ? options.problem : undefined;
   const typed: TypedCount = problem?.typed ?? {
@@ -103,7 +105,7 @@ function detailsSection(options: EventPlanSectionOptions, open: boolean): string
     ];
     const given = rows.filter(([, value]) => value !== '');
     const list = given.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
-    return `${head}${given.length > 0 ? `<dl>${list}</dl>` : ''}<p>For any change now, ${callUs()}.</p></section>`;
+    return `${head}${given.length > 0 ? `<dl>${list}</dl>` : ''}<p>For any change now, ${callUs(options.content)}.</p></section>`;
   }
   const questions = settings.siteQuestions
     .map((question, index) => {

@@ -4,7 +4,11 @@
 // reminded of the final count and the balance. A reminder whose inquiry is no longer
 // Booked, has no accepted quote, or no longer needs it (the cutoff passed, nothing left
 // to pay) answers nothing, and its delivery is skipped (record 143).
-import { content } from '../../../content/index.js';
+// The final-count reminders' events are named by the content file's days before the event: the
+// set of topics this map answers (and the inbox's labels of them) is fixed at start, while what
+// each notice says is written from the live content at send time (record 251).
+import { content as startContent } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { type DayTime, daysBetween, type EventSheetView, eventPlanning } from '../../shared/event-plan.js';
 import { formatMoney } from '../../shared/money.js';
 import { wallClock } from '../../shared/time-zone.js';
@@ -14,13 +18,14 @@ import { eventDay, eventTime, type Notice } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
 import { wordsFor } from '../words/words.js';
 
-const money = (sheet: EventSheetView, amount: number) => formatMoney(amount, sheet.currency, content.locale);
+const money = (of: BusinessContent, sheet: EventSheetView, amount: number) =>
+  formatMoney(amount, sheet.currency, of.locale);
 const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
 
 /** '10:00 AM', with the day when it is not the event's. */
-function at(time: DayTime): string {
+function at(time: DayTime, of: BusinessContent): string {
   const day = time.dayOffset < 0 ? ' the day before' : time.dayOffset > 0 ? ' the next day' : '';
-  return `${eventTime(time.time)}${day}`;
+  return `${eventTime(time.time, of)}${day}`;
 }
 
 /** The event's sheet if it is still Booked. */
@@ -30,10 +35,10 @@ async function bookedSheet(context: NoticeContext): Promise<EventSheetView | und
 }
 
 /** The line of what is paid and what is left, when there is an accepted quote. */
-function moneyLine(sheet: EventSheetView): string[] {
+function moneyLine(sheet: EventSheetView, of: BusinessContent): string[] {
   if (!sheet.quote || sheet.balanceDue === null) return [];
   return [
-    `Total: ${money(sheet, sheet.quote.totalForFinalCount)}. Paid: ${money(sheet, sheet.paid)}. Balance due: ${money(sheet, sheet.balanceDue)}.`,
+    `Total: ${money(of, sheet, sheet.quote.totalForFinalCount)}. Paid: ${money(of, sheet, sheet.paid)}. Balance due: ${money(of, sheet, sheet.balanceDue)}.`,
   ];
 }
 
@@ -51,18 +56,18 @@ async function finalCountNotice(
   if (!change || !sheet) return undefined;
   const { count, was, changes = 1, from = 0 } = change;
   const dietary = count.dietary.map((each) => `${each.label}: ${each.count}`).join(', ');
-  const quarter = (at: number) => eventTime(wallClock(content.timeZone, at).time);
+  const quarter = (at: number) => eventTime(wallClock(context.content.timeZone, at).time, context.content);
   return {
-    subject: `Final guest count ${count.guests}: ${sheet.customer.name}, ${eventDay(sheet.date)}`,
+    subject: `Final guest count ${count.guests}: ${sheet.customer.name}, ${eventDay(sheet.date, context.content)}`,
     lines: [
-      `${sheet.customer.name} set the final guest count to ${count.guests} (was ${was}) for ${eventDay(sheet.date)}.`,
+      `${sheet.customer.name} set the final guest count to ${count.guests} (was ${was}) for ${eventDay(sheet.date, context.content)}.`,
       ...(changes > 1
         ? [
             `Changed ${changes} times between ${quarter(from)} and ${quarter(from + CHANGES_NOTICE_MS)}: this is the last.`,
           ]
         : []),
       ...(dietary ? [`Of them: ${dietary}.`] : []),
-      ...moneyLine(sheet),
+      ...moneyLine(sheet, context.content),
     ],
     ...toSheet(context),
   };
@@ -89,12 +94,12 @@ export const EVENT_PLAN_OWNER_NOTICES: Record<string, NoticeOf> = {
     const { times } = sheet;
     const contact = sheet.onSite ?? { name: sheet.customer.name, phone: sheet.customer.phone };
     return {
-      subject: `Tomorrow: ${sheet.title}, ${sheet.customer.name}, arrive ${at(times.arrive)}`,
+      subject: `Tomorrow: ${sheet.title}, ${sheet.customer.name}, arrive ${at(times.arrive, context.content)}`,
       lines: [
-        `Tomorrow, ${eventDay(sheet.date)}: arrive ${at(times.arrive)}, serve ${at(times.start)}–${at(times.end)}, leave ${at(times.leave)}.`,
+        `Tomorrow, ${eventDay(sheet.date, context.content)}: arrive ${at(times.arrive, context.content)}, serve ${at(times.start, context.content)}–${at(times.end, context.content)}, leave ${at(times.leave, context.content)}.`,
         `At ${sheet.address}, for ${guests(sheet.guests)}.`,
         `On site: ${[contact.name, contact.phone].filter(Boolean).join(', ')}.`,
-        ...moneyLine(sheet),
+        ...moneyLine(sheet, context.content),
       ],
       ...toSheet(context),
     };
@@ -108,7 +113,7 @@ function finalCountReminder(): NoticeOf {
     const today = context.sale?.event?.today();
     if (!sheet?.quote || !today || today > sheet.finalCountLastDay) return undefined;
     // In the language the customer wrote in (record 300).
-    const words = wordsFor(context.inquiry.language);
+    const words = wordsFor(context.inquiry.language, context.content);
     const { say } = words;
     const lastDay = words.longDay(sheet.finalCountLastDay);
     const last = today === sheet.finalCountLastDay;
@@ -135,7 +140,7 @@ function finalCountReminder(): NoticeOf {
 
 export const EVENT_PLAN_CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   ...Object.fromEntries(
-    eventPlanning(content).reminders.finalCount.daysBefore.map((days) => [
+    eventPlanning(startContent).reminders.finalCount.daysBefore.map((days) => [
       EVENT_PLAN_EVENTS.finalCountReminder(days),
       finalCountReminder(),
     ]),
@@ -143,7 +148,7 @@ export const EVENT_PLAN_CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [EVENT_PLAN_EVENTS.balanceDue](context) {
     const sheet = await bookedSheet(context);
     if (!sheet?.quote || sheet.balanceDue === null || sheet.balanceDue <= 0) return undefined;
-    const words = wordsFor(context.inquiry.language);
+    const words = wordsFor(context.inquiry.language, context.content);
     const { say } = words;
     const inWords = (amount: number) => words.money(amount, sheet.currency);
     return {
@@ -169,7 +174,7 @@ export const EVENT_PLAN_LABELS: Record<string, string> = {
   [EVENT_PLAN_EVENTS.finalCountChanged]: 'final count',
   [EVENT_PLAN_EVENTS.finalCountChanges]: 'final count',
   ...Object.fromEntries(
-    eventPlanning(content).reminders.finalCount.daysBefore.map((days) => [
+    eventPlanning(startContent).reminders.finalCount.daysBefore.map((days) => [
       EVENT_PLAN_EVENTS.finalCountReminder(days),
       `final count, ${days} days before`,
     ]),

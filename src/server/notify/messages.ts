@@ -2,7 +2,7 @@
 // the owner's e-mail, the customer's confirmation, the webhook's JSON and the
 // Slack text. Plain text plus simple, escaped HTML: no remote images, no
 // tracking, no scripts.
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { dayInWords, instantInWords, timeInWords } from '../../shared/date-words.js';
 import { type DetailRow, inquiryDetails } from '../../shared/inquiry-details.js';
@@ -50,13 +50,14 @@ export function messageIdFor(deliveryId: string, fromAddress: string, sentAt: nu
 }
 
 /** A day as every notification writes it, in the business's language: 'Sat, Dec 12, 2026' (shared/date-words.ts). */
-export const eventDay = (isoDay: string): string => dayInWords(isoDay, content.locale);
+export const eventDay = (isoDay: string, of: BusinessContent): string => dayInWords(isoDay, of.locale);
 
 /** A time of day as every notification writes it: '2:30 PM' in en-US, '14:30' in en-GB. */
-export const eventTime = (time: string): string => timeInWords(time, content.locale);
+export const eventTime = (time: string, of: BusinessContent): string => timeInWords(time, of.locale);
 
 /** An instant on the business's clock: 'Fri, Nov 27, 2026, 5:29 AM CST'. */
-export const onTheBusinessClock = (iso: string): string => instantInWords(iso, content.locale, content.timeZone);
+export const onTheBusinessClock = (iso: string, of: BusinessContent): string =>
+  instantInWords(iso, of.locale, of.timeZone);
 
 const guests = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
 
@@ -66,11 +67,11 @@ const eventTitle = (inquiry: StoredInquiry) => inquiry.eventName || inquiry.oper
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
 
 /** A row's value as the e-mail shows it; an empty optional field says so. */
-function mailValue(row: DetailRow): string {
+function mailValue(row: DetailRow, of: BusinessContent): string {
   if (row.value === '') return '(none)';
-  if (row.kind === 'date') return eventDay(row.value);
-  if (row.kind === 'time') return eventTime(row.value);
-  if (row.kind === 'instant') return onTheBusinessClock(row.value);
+  if (row.kind === 'date') return eventDay(row.value, of);
+  if (row.kind === 'time') return eventTime(row.value, of);
+  if (row.kind === 'instant') return onTheBusinessClock(row.value, of);
   return row.value;
 }
 
@@ -82,7 +83,8 @@ const customerRows = (rows: readonly DetailRow[], words: Words): [string, string
   ]);
 
 /** The given rows, labelled as everywhere (the field table), each value as the e-mail shows it. */
-const mailRows = (rows: readonly DetailRow[]): [string, string][] => rows.map((row) => [row.label, mailValue(row)]);
+const mailRows = (rows: readonly DetailRow[], of: BusinessContent): [string, string][] =>
+  rows.map((row) => [row.label, mailValue(row, of)]);
 
 function textTable(rows: [string, string][]): string {
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
@@ -105,8 +107,8 @@ const htmlPage = (body: string, lang = 'en') =>
   `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;line-height:1.4">${body}</body></html>`;
 
 /** The subject of the owner's e-mail: what, when, how many. */
-export function ownerSubject(inquiry: StoredInquiry): string {
-  return `New inquiry: ${eventTitle(inquiry)}, ${eventDay(inquiry.eventDate)}, ${guests(inquiry.plannedGuestCount)}`;
+export function ownerSubject(inquiry: StoredInquiry, of: BusinessContent): string {
+  return `New inquiry: ${eventTitle(inquiry)}, ${eventDay(inquiry.eventDate, of)}, ${guests(inquiry.plannedGuestCount)}`;
 }
 
 export function ownerEmail(options: {
@@ -119,12 +121,17 @@ export function ownerEmail(options: {
   fields?: FieldTable;
   /** "Mark as contacted" and "Decline" (record 182). */
   actions?: readonly NoticeAction[];
+  /** The live content (record 251). */
+  content: BusinessContent;
 }): MailMessage {
-  const { inquiry } = options;
+  const { inquiry, content } = options;
   const actions = options.actions ?? [];
   const link = inboxLink(options.publicUrl, inquiry.id);
   // Every field, in the table's order, source excluded (always the website).
-  const rows = mailRows(inquiryDetails(inquiry, options.fields).filter((row) => row.name !== 'source'));
+  const rows = mailRows(
+    inquiryDetails(inquiry, options.fields).filter((row) => row.name !== 'source'),
+    content,
+  );
   const intro = `${fullName(inquiry)} sent an inquiry. Reply to this e-mail to answer them.`;
   // The estimate the customer was told, so the owner's quote can match it (record 204).
   const estimate = keptEstimateLine(inquiry, content);
@@ -132,7 +139,7 @@ export function ownerEmail(options: {
     from: options.from,
     to: options.to,
     replyTo: { name: fullName(inquiry), address: inquiry.email },
-    subject: ownerSubject(inquiry),
+    subject: ownerSubject(inquiry, content),
     messageId: options.messageId,
     headers: { 'X-Curbside-Inquiry': inquiry.id },
     text: `${intro}\n\n${textTable(rows)}\n\n${estimate ? `${estimate}\n\n` : ''}Open it in the inbox: ${link}\n${actionText(actions)}`,
@@ -143,8 +150,8 @@ export function ownerEmail(options: {
 }
 
 /** The business's name on a bare MAIL_FROM, so the customer sees who wrote. */
-function fromTheBusiness(from: string, address: string): MailMessage['from'] {
-  return from.includes('<') ? from : { name: content.name, address };
+function fromTheBusiness(from: string, address: string, name: string): MailMessage['from'] {
+  return from.includes('<') ? from : { name, address };
 }
 
 /** What a confirmation repeats: structured facts only, checked by the form's rules (see below). */
@@ -162,10 +169,12 @@ export function confirmationEmail(options: {
   from: string;
   fromAddress: string;
   messageId: string;
+  /** The live content (record 251). */
+  content: BusinessContent;
 }): MailMessage {
-  const { inquiry } = options;
+  const { inquiry, content } = options;
   // In the language of the page it was sent from (record 300).
-  const words = wordsFor(inquiry.language);
+  const words = wordsFor(inquiry.language, content);
   const { say, content: shown } = words;
   const { contact } = shown;
   const asked = customerRows(
@@ -184,7 +193,7 @@ export function confirmationEmail(options: {
   const told = kept && estimateIn(kept, words);
   const estimate = told ? [told.estimate, told.estimateNote] : [];
   return {
-    from: fromTheBusiness(options.from, options.fromAddress),
+    from: fromTheBusiness(options.from, options.fromAddress, content.name),
     to: [inquiry.email],
     replyTo: { name: content.name, address: contact.email },
     subject: say.confirmationSubject({ business: shown.name }),
@@ -221,6 +230,8 @@ export function saleWebhookPayload(options: {
   payment?: Payment | undefined;
   at: string;
   publicUrl: string;
+  /** The live content (record 251): the business's day for the quote's state. */
+  content: BusinessContent;
 }): string {
   const { uid: _uid, spamReason: _spamReason, estimate: _estimate, ...document } = options.inquiry;
   const { quote, payment } = options;
@@ -234,7 +245,7 @@ export function saleWebhookPayload(options: {
       quote: {
         id: quote.id,
         version: quote.version,
-        state: quoteState(quote, todayIn(content.timeZone)),
+        state: quoteState(quote, todayIn(options.content.timeZone)),
         currency: quote.currency,
         total: quote.totals.total,
         deposit: quote.totals.deposit,
@@ -251,8 +262,8 @@ export function saleWebhookPayload(options: {
 }
 
 /** What the owner's push says of a lead: its day, guests and what was asked for. */
-export const leadSummary = (inquiry: StoredInquiry) =>
-  [eventDay(inquiry.eventDate), guests(inquiry.plannedGuestCount), inquiry.package || inquiry.operation]
+export const leadSummary = (inquiry: StoredInquiry, of: BusinessContent) =>
+  [eventDay(inquiry.eventDate, of), guests(inquiry.plannedGuestCount), inquiry.package || inquiry.operation]
     .filter(Boolean)
     .join(' · ');
 
@@ -260,10 +271,15 @@ export const leadSummary = (inquiry: StoredInquiry) =>
  * What a push shows on the owner's phone (the service worker reads it), where a tap
  * goes, and its action links (the worker shows them as buttons where it can).
  */
-export function pushPayload(inquiry: StoredInquiry, publicUrl: string, actions: readonly NoticeAction[] = []): string {
+export function pushPayload(
+  inquiry: StoredInquiry,
+  publicUrl: string,
+  of: BusinessContent,
+  actions: readonly NoticeAction[] = [],
+): string {
   return JSON.stringify({
     title: `New inquiry: ${fullName(inquiry)}`,
-    body: leadSummary(inquiry),
+    body: leadSummary(inquiry, of),
     url: inboxLink(publicUrl, inquiry.id),
     tag: inquiry.id,
     ...(actions.length ? { actions } : {}),
@@ -284,6 +300,7 @@ const QUOTE_EVENT_WORDS: Record<string, string> = {
 export function slackPayload(
   inquiry: StoredInquiry,
   publicUrl: string,
+  content: BusinessContent,
   about?: { event: string; quote: Quote },
 ): string {
   const link = inboxLink(publicUrl, inquiry.id);
@@ -291,12 +308,12 @@ export function slackPayload(
     const total = formatMoney(about.quote.totals.total, about.quote.currency, content.locale);
     const what = QUOTE_EVENT_WORDS[about.event] ?? about.event;
     return JSON.stringify({
-      text: `${what} ${slackEscape(fullName(inquiry))}: ${total}, ${eventDay(inquiry.eventDate)}. <${link}|Open it in the inbox>`,
+      text: `${what} ${slackEscape(fullName(inquiry))}: ${total}, ${eventDay(inquiry.eventDate, content)}. <${link}|Open it in the inbox>`,
     });
   }
   const text =
     `New inquiry from ${slackEscape(fullName(inquiry))}: ${slackEscape(eventTitle(inquiry))}, ` +
-    `${eventDay(inquiry.eventDate)} ${eventTime(inquiry.startTime)}–${eventTime(inquiry.endTime)}, ${guests(inquiry.plannedGuestCount)}, ` +
+    `${eventDay(inquiry.eventDate, content)} ${eventTime(inquiry.startTime, content)}–${eventTime(inquiry.endTime, content)}, ${guests(inquiry.plannedGuestCount)}, ` +
     `${slackEscape(inquiry.operation)}${inquiry.package ? ` (${slackEscape(inquiry.package)})` : ''}. <${link}|Open it in the inbox>`;
   return JSON.stringify({ text });
 }
@@ -306,7 +323,14 @@ export function isSlackWebhook(url: string): boolean {
 }
 
 /** A test e-mail from the settings view: proves the SMTP settings work. */
-export function testEmail(options: { to: string; from: string; messageId: string; publicUrl: string }): MailMessage {
+export function testEmail(options: {
+  to: string;
+  from: string;
+  messageId: string;
+  publicUrl: string;
+  content: BusinessContent;
+}): MailMessage {
+  const { content } = options;
   const text = `This is a test e-mail from ${content.name}'s website (${options.publicUrl}). If you can read it, e-mail notifications work.`;
   return {
     from: options.from,
@@ -386,14 +410,16 @@ export function customerNoticeEmail(options: {
   from: string;
   fromAddress: string;
   messageId: string;
+  /** The live content (record 251). */
+  content: BusinessContent;
 }): MailMessage {
-  const { notice, inquiry } = options;
+  const { notice, inquiry, content } = options;
   const { contact } = content;
-  const { say, language } = wordsFor(inquiry.language);
+  const { say, language } = wordsFor(inquiry.language, content);
   const greeting = say.noticeGreeting({ firstName: inquiry.firstName });
   const reach = say.noticeReach({ phone: contact.phone });
   return {
-    from: fromTheBusiness(options.from, options.fromAddress),
+    from: fromTheBusiness(options.from, options.fromAddress, content.name),
     to: [inquiry.email],
     replyTo: { name: content.name, address: contact.email },
     subject: notice.subject,

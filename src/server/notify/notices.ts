@@ -2,7 +2,7 @@
 // one notice per event, rendered at send time from the records it names, and worded
 // once for every channel (the owner's e-mail and push, the customer's e-mail). A new
 // event is one entry in OWNER_NOTICES or CUSTOMER_NOTICES; the channels plan them.
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { holdDaysOf } from '../../shared/availability.js';
 import { formatMoney } from '../../shared/money.js';
 import { METHOD_LABELS } from '../../shared/payment-views.js';
@@ -24,7 +24,7 @@ import { wordsFor } from '../words/words.js';
 export type { NoticeContext } from './notice-context.js';
 
 const fullName = (inquiry: StoredInquiry) => `${inquiry.firstName} ${inquiry.lastName}`;
-const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
+const money = (of: BusinessContent, amount: number, currency: string) => formatMoney(amount, currency, of.locale);
 
 /** The quote a topic names, if it is still there. */
 const quoteOf = async ({ sale, topic }: NoticeContext) => sale?.quote(topicRef(topic));
@@ -41,10 +41,10 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     if (!quote) return undefined;
     const { inquiry } = context;
     return {
-      subject: `Quote accepted: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      subject: `Quote accepted: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate, context.content)}`,
       lines: [
-        `${fullName(inquiry)} accepted your quote of ${money(quote.totals.total, quote.currency)} for ${eventDay(inquiry.eventDate)}.`,
-        `Deposit due: ${money(quote.totals.deposit, quote.currency)}.`,
+        `${fullName(inquiry)} accepted your quote of ${money(context.content, quote.totals.total, quote.currency)} for ${eventDay(inquiry.eventDate, context.content)}.`,
+        `Deposit due: ${money(context.content, quote.totals.deposit, quote.currency)}.`,
       ],
       ...toInbox(context),
     };
@@ -54,9 +54,9 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     if (!quote) return undefined;
     const { inquiry } = context;
     return {
-      subject: `Quote declined: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      subject: `Quote declined: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate, context.content)}`,
       lines: [
-        `${fullName(inquiry)} declined your quote of ${money(quote.totals.total, quote.currency)}.`,
+        `${fullName(inquiry)} declined your quote of ${money(context.content, quote.totals.total, quote.currency)}.`,
         quote.declineReason ? `Their reason: ${quote.declineReason}` : 'They gave no reason.',
       ],
       ...toInbox(context),
@@ -69,13 +69,13 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     if (!sale || !payment || !quote) return undefined;
     const { paid, balanceDue } = await sale.figures(inquiry);
     const last = payment.recordedBy
-      ? `${money(payment.amount, payment.currency)} (${METHOD_LABELS[payment.method]}), recorded by ${payment.recordedBy}`
-      : `${money(payment.amount, payment.currency)}, paid online`;
+      ? `${money(context.content, payment.amount, payment.currency)} (${METHOD_LABELS[payment.method]}), recorded by ${payment.recordedBy}`
+      : `${money(context.content, payment.amount, payment.currency)}, paid online`;
     return {
-      subject: `Deposit paid: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      subject: `Deposit paid: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate, context.content)}`,
       lines: [
-        `${fullName(inquiry)} paid the deposit of ${money(quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate)}: the inquiry is Booked.`,
-        `Paid so far: ${money(paid, quote.currency)}. Balance due: ${money(balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
+        `${fullName(inquiry)} paid the deposit of ${money(context.content, quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate, context.content)}: the inquiry is Booked.`,
+        `Paid so far: ${money(context.content, paid, quote.currency)}. Balance due: ${money(context.content, balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
       ],
       ...toInbox(context),
@@ -87,9 +87,9 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     const payment = await sale?.payment(topicRef(context.topic));
     if (!payment) return undefined;
     return {
-      subject: `Deposit paid for a day already booked: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      subject: `Deposit paid for a day already booked: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate, context.content)}`,
       lines: [
-        `${fullName(inquiry)} paid ${money(payment.amount, payment.currency)} toward the deposit for ${eventDay(inquiry.eventDate)}, but that day is already booked.`,
+        `${fullName(inquiry)} paid ${money(context.content, payment.amount, payment.currency)} toward the deposit for ${eventDay(inquiry.eventDate, context.content)}, but that day is already booked.`,
         'The payment is kept and the inquiry is not marked Booked: choose “Book anyway” on its page, or refund the deposit.',
       ],
       ...toInbox(context),
@@ -102,10 +102,10 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     if (progress && isClosed(progress.status)) return undefined;
     const { inquiry } = context;
     return {
-      subject: `Hold ended: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      subject: `Hold ended: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate, context.content)}`,
       lines: [
-        `${fullName(inquiry)} accepted your quote but has not paid the deposit within ${holdDaysOf(content.sale)} days.`,
-        `${eventDay(inquiry.eventDate)} is no longer held: it is open to other customers again. A deposit paid later still books it if it is free.`,
+        `${fullName(inquiry)} accepted your quote but has not paid the deposit within ${holdDaysOf(context.content.sale)} days.`,
+        `${eventDay(inquiry.eventDate, context.content)} is no longer held: it is open to other customers again. A deposit paid later still books it if it is free.`,
       ],
       ...toInbox(context),
     };
@@ -117,11 +117,11 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
     if (!sale || !refund) return undefined;
     const { balanceDue } = await sale.figures(inquiry);
     return {
-      subject: `Refund larger than its payment: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate)}`,
+      subject: `Refund larger than its payment: ${fullName(inquiry)}, ${eventDay(inquiry.eventDate, context.content)}`,
       lines: [
         refund.note,
-        `Recorded: a refund of ${money(refund.amount, refund.currency)}, all that payment can give back. Please check the refund with the payment service.`,
-        ...(balanceDue === null ? [] : [`Balance due now: ${money(balanceDue, refund.currency)}.`]),
+        `Recorded: a refund of ${money(context.content, refund.amount, refund.currency)}, all that payment can give back. Please check the refund with the payment service.`,
+        ...(balanceDue === null ? [] : [`Balance due now: ${money(context.content, balanceDue, refund.currency)}.`]),
       ],
       ...toInbox(context),
     };
@@ -130,7 +130,7 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
 };
 
 /** When a lead came in, on the business's clock: 'Tue, Dec 1, 2026, 8:05 AM CST'. */
-const cameIn = (inquiry: StoredInquiry) => onTheBusinessClock(inquiry.createdAt);
+const cameIn = (inquiry: StoredInquiry, of: BusinessContent) => onTheBusinessClock(inquiry.createdAt, of);
 
 /** The owner's pushes that are not e-mailed too. */
 export const OWNER_PUSH_NOTICES: Record<string, NoticeOf> = {
@@ -141,7 +141,9 @@ export const OWNER_PUSH_NOTICES: Record<string, NoticeOf> = {
     const { inquiry } = context;
     return {
       subject: `Urgent: ${fullName(inquiry)} is still waiting for an answer`,
-      lines: [`${leadSummary(inquiry)}. Came in ${cameIn(inquiry)}, not answered yet.`],
+      lines: [
+        `${leadSummary(inquiry, context.content)}. Came in ${cameIn(inquiry, context.content)}, not answered yet.`,
+      ],
       ...toInbox(context),
       urgent: true,
       answerable: true,
@@ -153,7 +155,7 @@ export const OWNER_PUSH_NOTICES: Record<string, NoticeOf> = {
 const openQuoteOf = async (context: NoticeContext) => {
   const [quote, progress] = await Promise.all([quoteOf(context), context.sale?.progress(context.inquiry.id)]);
   if (!quote || !progress || isClosed(progress.status)) return undefined;
-  return isOpen(quoteState(quote, todayIn(content.timeZone))) ? quote : undefined;
+  return isOpen(quoteState(quote, todayIn(context.content.timeZone))) ? quote : undefined;
 };
 
 export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
@@ -161,7 +163,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [QUOTE_EVENTS.sent](context) {
     const quote = await quoteOf(context);
     if (!quote || !context.sale) return undefined;
-    const { say, day, money, content: shown } = wordsFor(context.inquiry.language);
+    const { say, day, money, content: shown } = wordsFor(context.inquiry.language, context.content);
     const revised = quote.version > 1;
     const business = shown.name;
     const eventOn = { business, day: day(context.inquiry.eventDate) };
@@ -185,7 +187,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [FOLLOW_UP_EVENTS.quoteNudge](context) {
     const quote = await openQuoteOf(context);
     if (!quote || !context.sale) return undefined;
-    const { say, day, money, content: shown } = wordsFor(context.inquiry.language);
+    const { say, day, money, content: shown } = wordsFor(context.inquiry.language, context.content);
     return {
       subject: say.nudgeSubject({ business: shown.name }),
       lines: [
@@ -200,7 +202,7 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [FOLLOW_UP_EVENTS.quoteExpiring](context) {
     const quote = await openQuoteOf(context);
     if (!quote || !context.sale) return undefined;
-    const { say, day, money, content: shown } = wordsFor(context.inquiry.language);
+    const { say, day, money, content: shown } = wordsFor(context.inquiry.language, context.content);
     return {
       subject: say.expiringSubject({ business: shown.name, day: day(quote.validUntil) }),
       lines: [
@@ -218,15 +220,15 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   async [FOLLOW_UP_EVENTS.thankYou](context) {
     const progress = await context.sale?.progress(context.inquiry.id);
     if (progress?.status !== 'booked') return undefined;
-    const { say, day, content: shown } = wordsFor(context.inquiry.language);
-    const review = content.sale.reviewUrl;
+    const { say, day, content: shown } = wordsFor(context.inquiry.language, context.content);
+    const review = shown.sale.reviewUrl;
     return {
       subject: say.thankYouSubject({ business: shown.name }),
       lines: [
         say.thankYouLine({ day: day(context.inquiry.eventDate) }),
         review ? say.thankYouReview : say.thankYouAgain,
       ],
-      url: review ?? content.siteUrl,
+      url: review ?? shown.siteUrl,
       linkText: review ? say.leaveReview : say.visit({ business: shown.name }),
     };
   },

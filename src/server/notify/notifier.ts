@@ -13,6 +13,7 @@ import { isSlackWebhook, messageIdFor, testEmail } from './messages.js';
 import { mailAddress, type NotifyConfig } from './notify-config.js';
 import type { OrderServices } from './order-notices.js';
 import { describeEndpoint } from './webhooks.js';
+import type { ContentPort } from '../site/content-port.js';
 import { createOutboxWorker, type Logger, type OutboxWorker, type WorkerOptions } from './worker.js';
 
 export type { OwnerRecipients } from './channels/channel.js';
@@ -31,6 +32,8 @@ export interface NotifierOptions extends Omit<WorkerOptions, 'channels' | 'servi
   channels?: readonly Channel[];
   /** Default: nodemailer on SMTP_URL, or none without it. */
   mailer?: Mailer | undefined;
+  /** The site's live content (record 251): the messages are written from it at send time. */
+  content: ContentPort;
 }
 
 export interface Notifier extends OutboxWorker {
@@ -46,6 +49,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     push,
     sale,
     orders,
+    content,
     channels = CHANNELS,
     mailer: _given,
     ...workerOptions
@@ -53,7 +57,17 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const { outbox, log } = workerOptions;
   const mailer = 'mailer' in options ? options.mailer : config.smtpUrl ? createMailer(config.smtpUrl) : undefined;
   const fromAddress = mailAddress(config.mailFrom) ?? config.mailFrom;
-  const services: ChannelServices = { config, mailer, ownerRecipients, fromAddress, push, outbox, sale, orders };
+  const services: ChannelServices = {
+    config,
+    mailer,
+    ownerRecipients,
+    fromAddress,
+    push,
+    outbox,
+    sale,
+    orders,
+    content,
+  };
   const worker = createOutboxWorker({ ...workerOptions, channels, services });
 
   return {
@@ -74,6 +88,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
           from: config.mailFrom,
           messageId: messageIdFor(randomUUID(), fromAddress),
           publicUrl: config.publicUrl,
+          content: content.current().content,
         }),
       );
     },

@@ -68,6 +68,10 @@ function smtpUrl(env: Env): string | undefined {
   return raw;
 }
 
+// Without MAIL_FROM, the content file's name and contact address at start (record 251 lets
+// this stay): the sender is the server's set-up, fixed for its life like SMTP_URL, and read
+// before any store is open. A bare MAIL_FROM address gets the live business's name on each
+// customer's e-mail (messages.ts); the name in a "Name <address>" MAIL_FROM is the owner's choice.
 function mailFrom(env: Env): string {
   const raw = env.MAIL_FROM;
   if (raw === undefined || raw === '') return `${content.name} <${content.contact.email}>`;

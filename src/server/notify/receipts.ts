@@ -3,7 +3,6 @@
 // payment, its amount and method, what is left and whether the date is held. Each carries
 // the acceptance's digest, as the quote page and the event sheet show it. Rendered at send
 // time from the records the topic names; days and times as the business writes them.
-import { content } from '../../../content/index.js';
 import { lineAmount } from '../../shared/pricing.js';
 import { acceptedTerms } from '../event-plan/sale-figures.js';
 import { shortDigest } from '../quotes/acceptance-digest.js';
@@ -22,7 +21,7 @@ export const RECEIPT_NOTICES: Record<string, NoticeOf> = {
     const quote = await context.sale?.quote(topicRef(context.topic));
     const terms = quote && acceptedTerms([quote], context.inquiry);
     if (!context.sale || !terms?.quote.accepted) return undefined;
-    const words = wordsFor(context.inquiry.language);
+    const words = wordsFor(context.inquiry.language, context.content);
     const { say, longDay, moment, content: shown } = words;
     const { currency } = terms.quote;
     const money = (amount: number) => words.money(amount, currency);
@@ -55,7 +54,7 @@ export const RECEIPT_NOTICES: Record<string, NoticeOf> = {
     if (!sale || !payment || payment.voided) return undefined;
     const figures = await sale.figures(inquiry);
     const accepted = figures.terms?.quote.accepted;
-    const words = wordsFor(inquiry.language);
+    const words = wordsFor(inquiry.language, context.content);
     const { say, longDay, content: shown } = words;
     const money = (amount: number) => words.money(amount, payment.currency);
     const method = payment.provider ? say.paidOnline : METHOD_LABELS[payment.method];
@@ -80,7 +79,7 @@ export const RECEIPT_NOTICES: Record<string, NoticeOf> = {
         held,
         ...(accepted ? [digestLine(words, accepted.hash)] : []),
       ],
-      url: figures.terms ? sale.quoteUrl(figures.terms.quote.id) : content.siteUrl,
+      url: figures.terms ? sale.quoteUrl(figures.terms.quote.id) : shown.siteUrl,
       linkText: say.seeQuote,
     };
   },

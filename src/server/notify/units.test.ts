@@ -177,20 +177,20 @@ describe('deliveryPlan', () => {
 describe('messages', () => {
   it('names the event (or the operation), the day and the guests in the subject', () => {
     const named = storedOf({ document: { eventName: 'Spring fair', eventDate: '2026-12-12', plannedGuestCount: 250 } });
-    expect(ownerSubject(named)).toBe(
+    expect(ownerSubject(named, content)).toBe(
       `New inquiry: Spring fair, ${dayInWords('2026-12-12', content.locale)}, 250 guests`,
     );
     const unnamed = storedOf({ document: { eventName: '', operation: 'Catering', plannedGuestCount: 1 } });
-    expect(ownerSubject(unnamed)).toMatch(/^New inquiry: Catering, .*\d{4}, 1 guest$/);
-    expect(eventDay('2026-12-13')).toBe(dayInWords('2026-12-13', content.locale));
-    expect(eventDay('2026-12-13')).not.toContain('2026-12-13');
+    expect(ownerSubject(unnamed, content)).toMatch(/^New inquiry: Catering, .*\d{4}, 1 guest$/);
+    expect(eventDay('2026-12-13', content)).toBe(dayInWords('2026-12-13', content.locale));
+    expect(eventDay('2026-12-13', content)).not.toContain('2026-12-13');
   });
 
   it('gives Slack its { text } with the link, and other endpoints the document with its id', () => {
     const inquiry = storedOf({ document: { firstName: 'Ana <&>' } });
     expect(isSlackWebhook('https://hooks.slack.com/services/T1/B2/c')).toBe(true);
     expect(isSlackWebhook('https://hooks.example/slack')).toBe(false);
-    const slack = JSON.parse(slackPayload(inquiry, 'https://tacos.example')) as Record<string, string>;
+    const slack = JSON.parse(slackPayload(inquiry, 'https://tacos.example', content)) as Record<string, string>;
     expect(Object.keys(slack)).toEqual(['text']);
     expect(slack.text).toContain('Ana &lt;&amp;&gt;');
     expect(slack.text).toContain(`<https://tacos.example/inbox?id=${inquiry.id}|Open it in the inbox>`);

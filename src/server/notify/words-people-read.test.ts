@@ -145,14 +145,19 @@ describe('the words people read in notifications', () => {
         let rendered = 0;
         for (const { inquiry, refs } of candidates) {
           for (const ref of refs) {
-            const context = { inquiry, topic: topicOf(event, ref), sale, publicUrl: PUBLIC_URL };
+            const context = { inquiry, topic: topicOf(event, ref), sale, publicUrl: PUBLIC_URL, content };
             if (await render(context)) rendered++;
           }
         }
         expect(rendered, `the notice "${event}" rendered from the sale`).toBeGreaterThan(0);
       }
     }
-    const mail = { to: ['owner@tacos.example'], from: 'inquiries@tacos.example', messageId: '<1@tacos.example>' };
+    const mail = {
+      to: ['owner@tacos.example'],
+      from: 'inquiries@tacos.example',
+      messageId: '<1@tacos.example>',
+      content,
+    };
     await eachNotice(OWNER_NOTICES, async (context) => {
       const notice = await noticeFor(OWNER_NOTICES, context);
       if (!notice) return false;
@@ -189,9 +194,9 @@ describe('the words people read in notifications', () => {
     expectMailWords('confirmation', confirmation);
     expect(confirmation.text).toContain(dayInWords(eventDate, content.locale));
     expectMailWords('test e-mail', testEmail({ ...mail, to: 'owner@tacos.example', publicUrl: PUBLIC_URL }));
-    expectPushWords('new lead', pushPayload(inquiry, PUBLIC_URL));
+    expectPushWords('new lead', pushPayload(inquiry, PUBLIC_URL, content));
     const slackText = (payload: string) => (JSON.parse(payload) as { text: string }).text.replace(/<[^|>]*\|/g, '<');
-    expectWords('slack', slackText(slackPayload(inquiry, PUBLIC_URL)));
+    expectWords('slack', slackText(slackPayload(inquiry, PUBLIC_URL, content)));
     // The customer's quote pages (accepted and booked with a final count, open, declined) read the same way.
     for (const { id, path } of [booked, open, declined]) {
       const page = await t.app.inject({ url: path });
@@ -201,6 +206,9 @@ describe('the words people read in notifications', () => {
       expect(text).toContain(dayInWords(stored.get(id)!.eventDate, content.locale, 'long'));
     }
     const quote = (await t.owners.quotes.get(booked.quote.id))!;
-    expectWords('slack, sale', slackText(slackPayload(inquiry, PUBLIC_URL, { event: 'quote-accepted', quote })));
+    expectWords(
+      'slack, sale',
+      slackText(slackPayload(inquiry, PUBLIC_URL, content, { event: 'quote-accepted', quote })),
+    );
   }, 60_000);
 });

@@ -6,7 +6,6 @@
 // typed value kept; nothing is written. Posts come from this site only, and each
 // address may send so many in a window (the inquiries' limit), as the quote page's posts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { content } from '../../../content/index.js';
 import { HOLD_MINUTES, orderByTime, pickupTimes, PREORDER_LIMITS } from '../../shared/preorder-times.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
@@ -14,12 +13,13 @@ import type { Clock } from '../clock.js';
 import type { RateLimit } from '../config.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { postedFromThisSite } from '../same-origin.js';
+import type { ContentPort } from '../site/content-port.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { NewOrder, PlaceResult, PreorderSettings } from '../store/preorder-store.js';
 import type { RateCounts } from '../store/rate-counts.js';
 import {
   EMPTY_FORM,
-  ORDER_PAGE_STYLE,
+  orderPageStyle,
   type OrderForm,
   type OrderPageView,
   orderDonePage,
@@ -37,6 +37,8 @@ export interface OrderPageRouteOptions {
   publicOrigin?: string | undefined;
   counts: RateCounts;
   perAddress: RateLimit;
+  /** The site's live content (record 251): name, zone, colours, "Pay at pickup". */
+  content: ContentPort;
 }
 
 const EMAIL =
@@ -90,15 +92,18 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>, settings: PreorderS
 
 export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async (app, options) => {
   const { owners, clock, provider } = options;
-  const csp = [
-    "default-src 'none'",
-    `style-src '${ORDER_PAGE_STYLE.hash}'`,
-    "img-src 'self' data:",
-    ["form-action 'self'", ...(provider?.checkoutOrigins ?? [])].join(' '),
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-  const payAtPickup = content.preorders?.payAtPickup ?? true;
+  const site = () => options.content.current().content;
+  // The style's hash follows the live content's colours (record 251).
+  const csp = () =>
+    [
+      "default-src 'none'",
+      `style-src '${orderPageStyle(site()).hash}'`,
+      "img-src 'self' data:",
+      ["form-action 'self'", ...(provider?.checkoutOrigins ?? [])].join(' '),
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+  const payAtPickup = () => site().preorders?.payAtPickup ?? true;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -110,7 +115,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       .status(status)
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'same-origin')
-      .header('content-security-policy', csp)
+      .header('content-security-policy', csp())
       .type('text/html; charset=utf-8')
       .send(page);
 
@@ -118,7 +123,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   const load = async (stopId: string) => {
     const settings = await owners.preorders.settings(stopId);
     if (!settings) return undefined;
-    const today = localNow(new Date(clock()), content.timeZone).date;
+    const today = localNow(new Date(clock()), site().timeZone).date;
     const stop = (await owners.schedule.stops(addDays(today, -1))).find((one) => one.id === stopId);
     return stop && { stop, settings };
   };
@@ -126,7 +131,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   const closedBecause = (stop: TruckStop, settings: PreorderSettings) => {
     if (settings.cancelledAt) return 'This stop is cancelled.';
     if (!settings.open) return 'This stop does not take pre-orders.';
-    if (clock() >= orderByTime(stop, settings.orderBy, content.timeZone).getTime())
+    if (clock() >= orderByTime(stop, settings.orderBy, site().timeZone).getTime())
       return 'Pre-orders for this stop are closed. Come by the window!';
     return undefined;
   };
@@ -138,6 +143,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   ): Promise<OrderPageView> => {
     const closed = closedBecause(stop, settings);
     return {
+      content: site(),
       stop,
       settings,
       times: pickupTimes(stop, settings.pickupEvery),
@@ -145,7 +151,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       form,
       problems,
       payNow: provider !== undefined,
-      payAtPickup: payAtPickup || provider === undefined,
+      payAtPickup: payAtPickup() || provider === undefined,
       ...(closed ? { closed } : {}),
     };
   };
@@ -153,7 +159,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   type Params = { Params: { stopId: string } };
   app.get<Params>('/order/:stopId', async (request, reply) => {
     const found = await load(request.params.stopId);
-    if (!found) return html(reply, 404, orderNotFoundPage());
+    if (!found) return html(reply, 404, orderNotFoundPage(site()));
     return html(reply, 200, orderPage(await view(found.stop, found.settings, EMPTY_FORM, {})));
   });
 
@@ -162,7 +168,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       return html(
         reply,
         403,
-        orderShell('Not sent', '<h1>Not sent</h1><p>Please order from the order page itself.</p>'),
+        orderShell(site(), 'Not sent', '<h1>Not sent</h1><p>Please order from the order page itself.</p>'),
       );
   };
   const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -173,6 +179,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       reply.header('retry-after', String(seconds)),
       429,
       orderShell(
+        site(),
         'Too many orders',
         `<h1>Too many orders</h1><div class="notice" role="alert"><p>Too many orders came from here in a short time, so this one was not placed. Please try again in ${Math.ceil(seconds / 60)} minutes.</p></div>`,
       ),
@@ -184,7 +191,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
     { onRequest: [sameSite, perAddress] },
     async (request, reply) => {
       const found = await load(request.params.stopId);
-      if (!found) return html(reply, 404, orderNotFoundPage());
+      if (!found) return html(reply, 404, orderNotFoundPage(site()));
       const { stop, settings } = found;
       const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
       const form = formOf(body, settings);
@@ -194,7 +201,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       const { problems, lines } = checked(form, settings, pickupTimes(stop, settings.pickupEvery));
       const pay = body.get('pay');
       const online = pay === 'now' && provider !== undefined;
-      if (!online && !(pay === 'pickup' && (payAtPickup || !provider))) problems.pay = 'Choose how to pay.';
+      if (!online && !(pay === 'pickup' && (payAtPickup() || !provider))) problems.pay = 'Choose how to pay.';
       if (Object.keys(problems).length > 0) return refuse(problems);
 
       const now = new Date(clock());
@@ -222,7 +229,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
         amount: order.total,
         currency: order.currency,
         customerEmail: order.email,
-        description: `Order #${order.number}: ${content.name}, ${stop.place}`,
+        description: `Order #${order.number}: ${site().name}, ${stop.place}`,
         successUrl: `${back}?payment=done`,
         cancelUrl: `${back}?payment=cancelled`,
         idempotencyKey: `curbside-preorder-${order.id}`,
@@ -236,9 +243,9 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
     '/order/:stopId/:orderId',
     async (request, reply) => {
       const order = await owners.preorders.get(request.params.orderId);
-      if (!order || order.stopId !== request.params.stopId) return html(reply, 404, orderNotFoundPage());
+      if (!order || order.stopId !== request.params.stopId) return html(reply, 404, orderNotFoundPage(site()));
       const found = await load(order.stopId);
-      return html(reply, 200, orderDonePage(order, found?.stop, request.query.payment));
+      return html(reply, 200, orderDonePage(site(), order, found?.stop, request.query.payment));
     },
   );
 };

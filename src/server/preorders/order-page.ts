@@ -5,12 +5,12 @@
 // name, phone and e-mail, and "Pay now" or "Pay at pickup". A post with a problem comes
 // back with it said at the top and beside its field, every typed value kept.
 import { createHash } from 'node:crypto';
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { dayInWords, timeInWords } from '../../shared/date-words.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { formatMoney, type Minor } from '../../shared/money.js';
 import type { TruckStop } from '../../shared/truck-schedule.js';
-import { QUOTE_PAGE_STYLE } from '../quotes/quote-page.js';
+import { type PageStyle, quotePageStyle } from '../quotes/quote-page.js';
 import type { Preorder, PreorderSettings, Taken } from '../store/preorder-store.js';
 
 const EXTRA_CSS = `input[type=email],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
@@ -19,15 +19,22 @@ const EXTRA_CSS = `input[type=email],input[type=text],input[type=tel]{width:100%
 .times label{display:flex;gap:.5rem;align-items:center;min-height:2.75rem;padding:.25rem .5rem;border:1px solid #d9d6cf;border-radius:.375rem}
 .times input{width:1.25rem;height:1.25rem;margin:0}.full{color:#4a4a4a;text-decoration:line-through}.field{margin:.75rem 0}
 .error{color:#b3261e;font-weight:600;margin:.25rem 0}[aria-invalid=true]{border-color:#b3261e!important}`;
-const CSS = `${QUOTE_PAGE_STYLE.css}\n${EXTRA_CSS}`;
-/** The page's stylesheet and its CSP hash. */
-export const ORDER_PAGE_STYLE = { css: CSS, hash: `sha256-${createHash('sha256').update(CSS).digest('base64')}` };
+let lastStyle: { quoteCss: string; style: PageStyle } | undefined;
+/** The page's stylesheet in the live content's colours (record 251) and its CSP hash. */
+export function orderPageStyle(of: BusinessContent): PageStyle {
+  const quoteCss = quotePageStyle(of).css;
+  if (lastStyle?.quoteCss !== quoteCss) {
+    const css = `${quoteCss}\n${EXTRA_CSS}`;
+    lastStyle = { quoteCss, style: { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` } };
+  }
+  return lastStyle.style;
+}
 
-const money = (amount: Minor, currency: string) => formatMoney(amount, currency, content.locale);
-const clock = (time: string) => timeInWords(time, content.locale);
+const money = (of: BusinessContent, amount: Minor, currency: string) => formatMoney(amount, currency, of.locale);
+const clock = (of: BusinessContent, time: string) => timeInWords(time, of.locale);
 
-export function orderShell(title: string, body: string): string {
-  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="${escapeHtml(`Order ahead from ${content.name}`)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+export function orderShell(content: BusinessContent, title: string, body: string): string {
+  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="${escapeHtml(`Order ahead from ${content.name}`)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${orderPageStyle(content).css}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
 }
 
 /** What the customer typed, kept through a refused post. */
@@ -42,6 +49,8 @@ export interface OrderForm {
 export const EMPTY_FORM: OrderForm = { quantities: {}, pickup: '', name: '', phone: '', email: '' };
 
 export interface OrderPageView {
+  /** The site's live content (record 251). */
+  content: BusinessContent;
   stop: TruckStop;
   settings: PreorderSettings;
   times: string[];
@@ -55,8 +64,8 @@ export interface OrderPageView {
   closed?: string;
 }
 
-const stopLine = (stop: TruckStop) =>
-  `${escapeHtml(dayInWords(stop.date, content.locale, 'long'))}, ${escapeHtml(clock(stop.starts))}–${escapeHtml(clock(stop.ends))}`;
+const stopLine = (stop: TruckStop, of: BusinessContent) =>
+  `${escapeHtml(dayInWords(stop.date, of.locale, 'long'))}, ${escapeHtml(clock(of, stop.starts))}–${escapeHtml(clock(of, stop.ends))}`;
 
 const problemOf = (view: OrderPageView, field: string) =>
   view.problems[field] ? `<p class="error" id="${field}-error">${escapeHtml(view.problems[field])}</p>` : '';
@@ -74,7 +83,7 @@ function itemsSection(view: OrderPageView): string {
         : left === 0
           ? ' <span class="full">Sold out</span>'
           : ` <span class="muted">${left} left</span>`;
-    return `<li><label for="${field}">${escapeHtml(item.name)} <span class="muted">${money(item.price, settings.currency)}</span>${note}</label><input id="${field}" name="${field}" type="number" inputmode="numeric" min="0" max="50" value="${escapeHtml(form.quantities[field] ?? '0')}"${left === 0 ? ' disabled' : ''}${invalid(view, field)}>${problemOf(view, field)}</li>`;
+    return `<li><label for="${field}">${escapeHtml(item.name)} <span class="muted">${money(view.content, item.price, settings.currency)}</span>${note}</label><input id="${field}" name="${field}" type="number" inputmode="numeric" min="0" max="50" value="${escapeHtml(form.quantities[field] ?? '0')}"${left === 0 ? ' disabled' : ''}${invalid(view, field)}>${problemOf(view, field)}</li>`;
   });
   return `<section aria-labelledby="items-title"><h2 id="items-title">Items</h2>${problemOf(view, 'items')}<ul class="items">${rows.join('')}</ul></section>`;
 }
@@ -84,7 +93,7 @@ function timesSection(view: OrderPageView): string {
     const full = (view.taken.pickups[time] ?? 0) >= view.settings.perPickup;
     const id = `pickup-${index}`;
     const checked = view.form.pickup === time && !full ? ' checked' : '';
-    const words = escapeHtml(clock(time));
+    const words = escapeHtml(clock(view.content, time));
     return full
       ? `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" disabled> <span class="full">${words}</span> Full</label>`
       : `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" required${checked}> ${words}</label>`;
@@ -106,10 +115,11 @@ function problemsNotice(view: OrderPageView): string {
 
 /** The order page: the stop, and its form (or why ordering is closed). */
 export function orderPage(view: OrderPageView): string {
-  const { stop } = view;
-  const heading = `<h1>Order ahead: ${escapeHtml(stop.place)}</h1><p>${stopLine(stop)}<br>${escapeHtml(stop.address)}</p>`;
+  const { stop, content } = view;
+  const heading = `<h1>Order ahead: ${escapeHtml(stop.place)}</h1><p>${stopLine(stop, content)}<br>${escapeHtml(stop.address)}</p>`;
   if (view.closed)
     return orderShell(
+      content,
       'Order ahead',
       `${heading}<div class="notice" role="status"><p>${escapeHtml(view.closed)}</p></div>`,
     );
@@ -120,7 +130,7 @@ export function orderPage(view: OrderPageView): string {
       : '',
   ].join('');
   const form = `<form method="post" action="/order/${escapeHtml(stop.id)}" novalidate>${itemsSection(view)}${timesSection(view)}${contactSection(view)}${problemOf(view, 'pay')}<div class="actions">${buttons}</div></form>`;
-  return orderShell('Order ahead', `${heading}${problemsNotice(view)}${form}`);
+  return orderShell(content, 'Order ahead', `${heading}${problemsNotice(view)}${form}`);
 }
 
 const STATUS_WORDS: Record<Preorder['status'], string> = {
@@ -134,11 +144,16 @@ const STATUS_WORDS: Record<Preorder['status'], string> = {
 };
 
 /** The order as placed: its number, items, total, pickup time and where it stands. */
-export function orderDonePage(order: Preorder, stop: TruckStop | undefined, returned: string | undefined): string {
+export function orderDonePage(
+  content: BusinessContent,
+  order: Preorder,
+  stop: TruckStop | undefined,
+  returned: string | undefined,
+): string {
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td>${money(line.price * line.quantity, order.currency)}</td></tr>`,
+        `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td>${money(content, line.price * line.quantity, order.currency)}</td></tr>`,
     )
     .join('');
   const waiting =
@@ -153,10 +168,11 @@ export function orderDonePage(order: Preorder, stop: TruckStop | undefined, retu
     ? `<p>${escapeHtml(stop.place)}, ${escapeHtml(dayInWords(stop.date, content.locale, 'long'))}</p>`
     : '';
   return orderShell(
+    content,
     `Order #${order.number}`,
-    `<h1>Order #${order.number}</h1><div class="notice" role="status"><p>${escapeHtml(waiting)}</p>${pay}</div>${where}<section><table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody><tfoot><tr class="total"><th scope="row" colspan="2">Total</th><td>${money(order.total, order.currency)}</td></tr></tfoot></table><p>Pickup time: <strong>${escapeHtml(clock(order.pickup))}</strong></p></section>`,
+    `<h1>Order #${order.number}</h1><div class="notice" role="status"><p>${escapeHtml(waiting)}</p>${pay}</div>${where}<section><table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody><tfoot><tr class="total"><th scope="row" colspan="2">Total</th><td>${money(content, order.total, order.currency)}</td></tr></tfoot></table><p>Pickup time: <strong>${escapeHtml(clock(content, order.pickup))}</strong></p></section>`,
   );
 }
 
-export const orderNotFoundPage = () =>
-  orderShell('Not found', '<h1>Not found</h1><p>This link does not lead to a stop taking pre-orders.</p>');
+export const orderNotFoundPage = (content: BusinessContent) =>
+  orderShell(content, 'Not found', '<h1>Not found</h1><p>This link does not lead to a stop taking pre-orders.</p>');

@@ -5,7 +5,6 @@
 // "Cancel stop" (every paid order refunded once through the provider by the sweep).
 // Bad input is a 400 naming each field by its label, and changes nothing.
 import type { FastifyPluginAsync } from 'fastify';
-import { content } from '../../../content/index.js';
 import { PREORDER_LIMITS } from '../../shared/preorder-times.js';
 import { addDays, localNow } from '../../shared/truck-schedule.js';
 import { httpError } from '../http-error.js';
@@ -47,11 +46,12 @@ function problemsOf(body: SettingsBody, menu: ReturnType<typeof menuChoices>): R
 }
 
 export const preorderOwnerRoutes: FastifyPluginAsync<
-  Pick<OwnerAreaOptions, 'owners' | 'clock' | 'onScheduleChanged' | 'preorderSweep'>
-> = async (app, { owners, clock, onScheduleChanged, preorderSweep }) => {
+  Pick<OwnerAreaOptions, 'owners' | 'clock' | 'onScheduleChanged' | 'preorderSweep' | 'content'>
+> = async (app, { owners, clock, onScheduleChanged, preorderSweep, content: port }) => {
   const { preorders, schedule } = owners;
+  const site = () => port.current().content;
   const stopOf = async (id: string) => {
-    const today = localNow(new Date(clock()), content.timeZone).date;
+    const today = localNow(new Date(clock()), site().timeZone).date;
     const stop = (await schedule.stops(addDays(today, -30))).find((one) => one.id === id);
     if (!stop) throw httpError(404, 'No such stop (it may have been removed).');
     return stop;
@@ -59,7 +59,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
 
   // The Orders page's stops: the upcoming ones (and yesterday's) that have taken pre-orders.
   app.get('/api/owner/preorders', async () => {
-    const today = localNow(new Date(clock()), content.timeZone).date;
+    const today = localNow(new Date(clock()), site().timeZone).date;
     const stops = await schedule.stops(addDays(today, -1));
     const withSettings = await Promise.all(
       stops.map(async (stop) => ({ stop, settings: await preorders.settings(stop.id) })),
@@ -76,8 +76,8 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
     ]);
     return {
       stop,
-      settings: settingsOrDefaults(stop.id, saved),
-      menu: menuChoices(),
+      settings: settingsOrDefaults(stop.id, saved, site()),
+      menu: menuChoices(site()),
       orders,
       taken,
       prep: prepList(orders),
@@ -113,7 +113,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
     },
     async (request) => {
       const stop = await stopOf(request.params.stopId);
-      const menu = menuChoices();
+      const menu = menuChoices(site());
       const problems = problemsOf(request.body, menu);
       if (Object.keys(problems).length > 0) throw new BodyError(Object.values(problems).join(' '), problems);
       const items: OfferedItem[] = request.body.items.map((item) => ({
@@ -128,7 +128,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
       );
       // The landing page's "Order ahead" link follows at once.
       await onScheduleChanged?.().catch(() => undefined);
-      return { settings: settingsOrDefaults(stop.id, await preorders.settings(stop.id)) };
+      return { settings: settingsOrDefaults(stop.id, await preorders.settings(stop.id), site()) };
     },
   );
 

@@ -2,14 +2,14 @@
 // the menu's items the stop may offer (priced in minor units from the content's menu),
 // the settings (or the defaults before the owner saved any), the orders and the prep
 // list (each item's total over the live orders).
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { toMinor } from '../../shared/money.js';
 import type { MenuChoice } from '../../shared/preorder-views.js';
 import { PREORDER_DEFAULTS } from '../../shared/preorder-times.js';
 import type { OfferedItem, Preorder, PreorderSettings } from '../store/preorder-store.js';
 
 /** The content's menu, item by item (the first of a name, when two groups repeat one); none without a menu. */
-export function menuChoices(): { currency: string; items: MenuChoice[] } {
+export function menuChoices(content: BusinessContent): { currency: string; items: MenuChoice[] } {
   const menu = content.menu;
   const currency = menu?.currency ?? content.sale.currency;
   const items: MenuChoice[] = [];
@@ -21,14 +21,18 @@ export function menuChoices(): { currency: string; items: MenuChoice[] } {
 }
 
 /** A stop's settings as the owner's page shows them: the saved ones, or closed with the defaults. */
-export function settingsOrDefaults(stopId: string, saved: PreorderSettings | undefined): PreorderSettings {
+export function settingsOrDefaults(
+  stopId: string,
+  saved: PreorderSettings | undefined,
+  content: BusinessContent,
+): PreorderSettings {
   if (saved) return saved;
   return {
     stopId,
     open: false,
     items: [] as OfferedItem[],
     ...PREORDER_DEFAULTS,
-    currency: menuChoices().currency,
+    currency: menuChoices(content).currency,
     cancelledAt: null,
   };
 }

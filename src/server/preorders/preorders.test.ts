@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => standIn?.close());
 
-const [first, second] = menuChoices().items;
+const [first, second] = menuChoices(content).items;
 /** The app's clock: a test moves it to end a hold (record 143's clock). */
 let now = Date.now();
 

@@ -4,11 +4,14 @@
 // form's post comes back as a form with every field as it was sent, so "Try again" sends
 // it once more and nothing typed is lost. A refusal (4xx) says why and links back.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BusinessContent } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { faultMessage } from '../store/store-faults.js';
 import { page } from './quote-page.js';
 
 export interface PageErrorOptions {
+  /** The site's live content (record 251): the page's name and colours. */
+  content: () => BusinessContent;
   /** Sends a page with the routes' own headers (their CSP, noindex, no-store). */
   html: (reply: FastifyReply, status: number, page: string) => FastifyReply;
   /** Where "Back" leads from this request, and what it says. */
@@ -44,14 +47,15 @@ function sendAgainForm(request: FastifyRequest, options: PageErrorOptions): stri
 /** The page of a request that failed, saying what to do now. */
 export function failedPage(request: FastifyRequest, status: number, message: string, options: PageErrorOptions) {
   const back = options.back(request);
+  const content = options.content();
   const backLink = `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.text)}</a></p>`;
   const notice = `<div class="notice problem" role="alert"><p>${escapeHtml(message)}</p></div>`;
-  if (status < 500) return page('Not done', `<h1>Not done</h1>${notice}${backLink}`);
+  if (status < 500) return page(content, 'Not done', `<h1>Not done</h1>${notice}${backLink}`);
   if (request.method !== 'POST') {
     const retry = `<p class="actions"><a href="${escapeHtml(request.url)}">Try again</a></p>`;
-    return page('Not available just now', `<h1>Not available just now</h1>${notice}${retry}`);
+    return page(content, 'Not available just now', `<h1>Not available just now</h1>${notice}${retry}`);
   }
-  return page('Not sent yet', `<h1>Not sent yet</h1>${notice}${sendAgainForm(request, options)}${backLink}`);
+  return page(content, 'Not sent yet', `<h1>Not sent yet</h1>${notice}${sendAgainForm(request, options)}${backLink}`);
 }
 
 /** An error handler for a plugin of customer pages: every failure answered with failedPage. */

@@ -37,7 +37,7 @@ import {
   type DepositStep,
   notFoundPage,
   paymentSection,
-  QUOTE_PAGE_STYLE,
+  quotePageStyle,
   type QuotePageOptions,
   quotePage,
   replacedPage,
@@ -99,16 +99,18 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   const { owners, notifier, quoteKey, deposits, clock } = options;
   // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
   const formTargets = deposits?.provider.checkoutOrigins ?? [];
-  const csp = [
-    "default-src 'none'",
-    `style-src '${QUOTE_PAGE_STYLE.hash}'`,
-    `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    ["form-action 'self'", ...formTargets].join(' '),
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  // The style's hash follows the live content's colours (record 251).
+  const csp = () =>
+    [
+      "default-src 'none'",
+      `style-src '${quotePageStyle(site()).hash}'`,
+      `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
+      "connect-src 'self'",
+      "img-src 'self' data:",
+      ["form-action 'self'", ...formTargets].join(' '),
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ].join('; ');
   const today = () => todayIn(site().timeZone, clock());
 
   app.addContentTypeParser(
@@ -126,7 +128,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       // no-referrer: Chromium would then post the page's own forms with `Origin: null`,
       // which sameSite refuses (record 020).
       .header('referrer-policy', 'same-origin')
-      .header('content-security-policy', csp)
+      .header('content-security-policy', csp())
       .type('text/html; charset=utf-8')
       .send(page);
 
@@ -138,6 +140,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   app.setErrorHandler(
     pageErrorHandler(app, {
       html,
+      content: site,
       back: (request) => ({ href: pathOf(request as FastifyRequest<Params>), text: 'Back to the quote' }),
       labelOf: (name) => ANSWER_LABELS[name] ?? planFieldLabel(name, eventPlanning(site())),
     }),
@@ -156,7 +159,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     (await owners.payments.accountsOf([quote.inquiryId])).get(quote.inquiryId)?.paid ?? 0;
 
   type Returned = 'done' | 'cancelled' | undefined;
-  type View = Omit<QuotePageOptions, 'state' | 'payment' | 'deposit' | 'afterAcceptance' | 'script'> & {
+  type View = Omit<QuotePageOptions, 'content' | 'state' | 'payment' | 'deposit' | 'afterAcceptance' | 'script'> & {
     payment?: { returned?: Returned; problem?: string };
     saved?: 'count' | 'details';
     planProblem?: EventPlanProblem;
@@ -189,6 +192,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const { quote, inquiry } = view;
     const deposit = await depositStep(quote, figures.paid, payment?.returned);
     const paying = paymentSection({
+      content: site(),
       quote,
       path: view.path,
       paid: figures.paid,
@@ -206,6 +210,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       owners.eventPlans.details(inquiry.id),
     ]);
     const plan = eventPlanSections({
+      content: site(),
       path: view.path,
       inquiry,
       terms,
@@ -225,7 +230,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
-    if (state === 'replaced') return html(reply, status, replacedPage());
+    if (state === 'replaced') return html(reply, status, replacedPage(site()));
     // Accepted: every figure of money and guests from the one function (record 200).
     const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry, site()) : undefined;
     const after: Partial<Awaited<ReturnType<typeof afterAcceptance>>> = figures
@@ -237,7 +242,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       awaiting: awaitingPayment(after.deposit),
       state,
     });
-    return html(reply, status, quotePage({ ...page, ...after, state, script, figures }));
+    return html(reply, status, quotePage({ ...page, ...after, state, script, figures, content: site() }));
   };
 
   /** The request comes with the owner's session cookie: the owner looking at what the customer sees. */
@@ -261,14 +266,14 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const { count, msLeft } = await options.counts.hit(`quote-posts:${id}`, options.perLink.windowMs);
     if (count <= options.perLink.max) return;
     const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(seconds));
+    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(site(), seconds));
   };
 
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(
     '/quote/:token',
     async (request, reply) => {
       const found = await load(request.params.token);
-      if (!found) return html(reply, 404, notFoundPage());
+      if (!found) return html(reply, 404, notFoundPage(site()));
       // A GET marks nothing: a mail scanner fetches the link too (record 211).
       const { saved, payment } = request.query;
       return render(reply, 200, {
@@ -306,7 +311,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const found = await load(request.params.token);
-      if (!found) return html(reply, 404, notFoundPage());
+      if (!found) return html(reply, 404, notFoundPage(site()));
       const path = pathOf(request);
       if (request.body?.get('accept') !== 'yes') {
         return render(reply, 400, { ...found, path, problem: 'Tick “I accept the terms” to accept the quote.' });
@@ -330,7 +335,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const found = await load(request.params.token);
-      if (!found) return html(reply, 404, notFoundPage());
+      if (!found) return html(reply, 404, notFoundPage(site()));
       const path = pathOf(request);
       const reason = (request.body?.get('reason') ?? '').normalize('NFC').trim();
       const problem = textProblem({ kind: 'lines' }, reason);
@@ -351,7 +356,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
    */
   const openPlan = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
     const found = await load(request.params.token);
-    if (!found) return { answered: html(reply, 404, notFoundPage()) };
+    if (!found) return { answered: html(reply, 404, notFoundPage(site())) };
     const path = pathOf(request);
     if (
       !agreed(found.quote) ||
@@ -404,7 +409,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   app.post<Params>('/quote/:token/pay', { onRequest: [sameSite, perLink] }, async (request, reply) => {
     const found = await load(request.params.token);
-    if (!found) return html(reply, 404, notFoundPage());
+    if (!found) return html(reply, 404, notFoundPage(site()));
     const path = pathOf(request);
     const state = quoteState(found.quote, today());
     // Paid already (or no provider, or a second press after it was paid): the page says so.

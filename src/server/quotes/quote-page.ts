@@ -4,7 +4,7 @@
 // "Pay deposit", the final count later) post back to the same address (record 142); "Pay
 // deposit" is then sent on to the payment provider's checkout (record 145).
 import { createHash } from 'node:crypto';
-import { content } from '../../../content/index.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { dayInWords, instantDayInWords } from '../../shared/date-words.js';
 import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
@@ -20,6 +20,8 @@ import { type Words, wordsFor } from '../words/words.js';
 
 /** What a page shows beyond the quote: its state, a problem with what was sent, and what follows acceptance. */
 export interface QuotePageOptions {
+  /** The site's live content (record 251): the business's name, colours, locale and time zone. */
+  content: BusinessContent;
   quote: Quote;
   inquiry: StoredInquiry;
   state: QuoteState;
@@ -61,7 +63,7 @@ export interface DepositStep {
 export const awaitingPayment = (deposit: DepositStep | undefined) =>
   deposit !== undefined && (deposit.step === 'confirming' || deposit.step === 'open');
 
-const CSS = `:root{--brand:${content.theme.primary};--accent:${content.theme.accent};color-scheme:light}
+const STYLE = `color-scheme:light}
 *{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f5f2}
 header{background:var(--brand);color:#fff;padding:.75rem 1rem}header p{margin:0;font-weight:700;font-size:1.125rem}
 main{max-width:44rem;margin:0 auto;padding:1rem}h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0 1rem}h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
@@ -81,16 +83,30 @@ button.secondary{background:#fff;color:var(--brand)}.actions{display:flex;flex-w
 @media (max-width:30rem){main{padding:.5rem}section,.notice{padding:.75rem .625rem}table{font-size:.875rem}tfoot tr.total th,tfoot tr.total td{font-size:1rem}th,td{padding:.375rem .1875rem}}
 @media print{body{background:#fff}header{background:none;color:#000;border-bottom:2px solid #000}section,.notice{border:none;padding:0}form,.actions{display:none}}`;
 
-/** The page's stylesheet and its CSP hash: the page allows this style and nothing else inline. */
-export const QUOTE_PAGE_STYLE = { css: CSS, hash: `sha256-${createHash('sha256').update(CSS).digest('base64')}` };
+export interface PageStyle {
+  css: string;
+  /** Its CSP hash: the page allows this style and nothing else inline. */
+  hash: string;
+}
+let lastStyle: { key: string; style: PageStyle } | undefined;
 
-const money = (quote: Quote, amount: number) => formatMoney(amount, quote.currency, content.locale);
+/** The page's stylesheet in the live content's colours (record 251), kept while they stay the same. */
+export function quotePageStyle(of: BusinessContent): PageStyle {
+  const key = `${of.theme.primary};${of.theme.accent}`;
+  if (lastStyle?.key !== key) {
+    const css = `:root{--brand:${of.theme.primary};--accent:${of.theme.accent};${STYLE}`;
+    lastStyle = { key, style: { css, hash: `sha256-${createHash('sha256').update(css).digest('base64')}` } };
+  }
+  return lastStyle.style;
+}
+
+const money = (of: BusinessContent, quote: Quote, amount: number) => formatMoney(amount, quote.currency, of.locale);
 
 /** 'Saturday, December 12, 2026' for a plain 'YYYY-MM-DD' day (shared/date-words.ts). */
-export const longDay = (isoDay: string): string => dayInWords(isoDay, content.locale, 'long');
+export const longDay = (isoDay: string, of: BusinessContent): string => dayInWords(isoDay, of.locale, 'long');
 
 /** An instant as the day it was in the business's time zone, in words. */
-const dayOf = (instant: string) => instantDayInWords(instant, content.locale, content.timeZone, 'long');
+const dayOf = (instant: string, of: BusinessContent) => instantDayInWords(instant, of.locale, of.timeZone, 'long');
 
 function lineRow(quote: Quote, line: QuoteLine, words: Words): string {
   const inWords = (amount: number) => words.money(amount, quote.currency);
@@ -121,9 +137,9 @@ const paragraphs = (text: string) =>
     .join('');
 
 /** The owner's own line sent with the quote (record 213), if there is one. */
-function messageSection(quote: Quote, w: QuoteWords): string {
+function messageSection(quote: Quote, w: QuoteWords, business: string): string {
   if (!quote.message) return '';
-  return `<section aria-labelledby="message"><h2 id="message">${escapeHtml(w.noteFrom({ business: content.name }))}</h2>${paragraphs(quote.message)}</section>`;
+  return `<section aria-labelledby="message"><h2 id="message">${escapeHtml(w.noteFrom({ business }))}</h2>${paragraphs(quote.message)}</section>`;
 }
 
 function eventSection(inquiry: StoredInquiry, guests: number, words: Words): string {
@@ -144,18 +160,18 @@ const digestLine = (digest: string) =>
 
 /** The notice at the top: what state the quote is in, and what the customer can do. */
 function stateNotice(options: QuotePageOptions): string {
-  const { quote, state } = options;
+  const { quote, state, content } = options;
   const notice = (lines: string[], extra = '') =>
     `<div class="notice${extra}" role="status">${lines.map((line) => `<p>${line}</p>`).join('')}</div>`;
   if (state === 'deposit-paid' && quote.accepted && quote.depositPaidAt) {
     return notice([
-      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. <strong>Deposit paid</strong> on ${escapeHtml(dayOf(quote.depositPaidAt))}: your date is booked. Thank you!`,
+      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at, content))}. <strong>Deposit paid</strong> on ${escapeHtml(dayOf(quote.depositPaidAt, content))}: your date is booked. Thank you!`,
       digestLine(quote.accepted.hash),
     ]);
   }
   if (state === 'accepted' && quote.accepted) {
     return notice([
-      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at))}. Thank you!`,
+      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at, content))}. Thank you!`,
       ...holdLine(options),
       ...nextStep(options),
       digestLine(quote.accepted.hash),
@@ -163,12 +179,12 @@ function stateNotice(options: QuotePageOptions): string {
   }
   if (state === 'declined' && quote.declinedAt) {
     return notice([
-      `<strong>Declined</strong> on ${escapeHtml(dayOf(quote.declinedAt))}. Thank you for letting us know.`,
+      `<strong>Declined</strong> on ${escapeHtml(dayOf(quote.declinedAt, content))}. Thank you for letting us know.`,
     ]);
   }
   if (state === 'expired') {
     return notice([
-      `<strong>Expired</strong>: this quote could be accepted until ${escapeHtml(longDay(quote.validUntil))}.`,
+      `<strong>Expired</strong>: this quote could be accepted until ${escapeHtml(longDay(quote.validUntil, content))}.`,
       `Ask us for a new one: ${escapeHtml(content.contact.phone)}, ${escapeHtml(content.contact.email)}.`,
     ]);
   }
@@ -177,18 +193,18 @@ function stateNotice(options: QuotePageOptions): string {
 
 /** After acceptance, what the customer does next (or waits for): the notice's lines about the deposit. */
 /** Whether the date is still held for the deposit (record 281). */
-function holdLine({ hold }: QuotePageOptions): string[] {
+function holdLine({ hold, content }: QuotePageOptions): string[] {
   if (!hold) return [];
   return hold.ended
     ? [
-        `<strong>Your date is no longer held</strong>: the deposit was not paid by ${escapeHtml(dayOf(hold.until))}. It books the date only if the date is still free.`,
+        `<strong>Your date is no longer held</strong>: the deposit was not paid by ${escapeHtml(dayOf(hold.until, content))}. It books the date only if the date is still free.`,
       ]
-    : [`We hold your date until ${escapeHtml(dayOf(hold.until))} for the deposit.`];
+    : [`We hold your date until ${escapeHtml(dayOf(hold.until, content))} for the deposit.`];
 }
 
-function nextStep({ quote, deposit, path }: QuotePageOptions): string[] {
+function nextStep({ quote, deposit, path, content }: QuotePageOptions): string[] {
   if (!deposit || deposit.due <= 0) return [];
-  const amount = money(quote, deposit.due);
+  const amount = money(content, quote, deposit.due);
   const confirming = 'this page says “Deposit paid” once it is. There is nothing more to pay now.';
   switch (deposit.step) {
     case 'confirming':
@@ -226,9 +242,9 @@ function acceptSection(options: QuotePageOptions, w: QuoteWords): string {
 
 /** The page of a quote the customer can still answer, or has answered. */
 export function quotePage(options: QuotePageOptions): string {
-  const { quote, inquiry, state, figures } = options;
+  const { quote, inquiry, state, figures, content } = options;
   // In the language the customer wrote in (record 300).
-  const words = wordsFor(inquiry.language);
+  const words = wordsFor(inquiry.language, content);
   const w = words.quote;
   const open = isOpen(state);
   const lines = figures?.totals ? figures.lines : quote.lines;
@@ -237,7 +253,7 @@ export function quotePage(options: QuotePageOptions): string {
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">${escapeHtml(w.forWhom({ name: `${inquiry.firstName} ${inquiry.lastName}` }))}${quote.version > 1 ? ` · ${w.version({ version: quote.version })}` : ''} · ${escapeHtml(w.sentOn({ day: instantDayInWords(quote.sentAt, words.locale, content.timeZone, 'long') }))}</p>
-${agreed ? (options.payment ?? '') : ''}${messageSection(quote, w)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
+${agreed ? (options.payment ?? '') : ''}${messageSection(quote, w, content.name)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
 <section aria-labelledby="lines"><h2 id="lines">${w.whatWeBring}</h2>
 <table><caption class="muted">${escapeHtml(w.pricesIn({ currency: quote.currency }))}</caption>
 <thead><tr><th scope="col">${w.item}</th><th scope="col">${w.quantity}</th><th scope="col">${w.unitPrice}</th><th scope="col">${w.amount}</th></tr></thead>
@@ -246,12 +262,13 @@ ${agreed ? (options.payment ?? '') : ''}${messageSection(quote, w)}${eventSectio
 <p><strong>${w.validUntil}</strong> ${escapeHtml(words.longDay(quote.validUntil))}</p></section>
 <section aria-labelledby="terms" class="terms"><h2 id="terms">${w.terms}</h2>${paragraphs(quote.terms)}</section>
 ${open ? acceptSection(options, w) : ''}${agreed ? (options.afterAcceptance ?? '') : ''}${options.script ?? ''}`;
-  return page(title, body, w.pageDescription({ business: content.name }), words.language);
+  return page(content, title, body, w.pageDescription({ business: content.name }), words.language);
 }
 
 /** The page of a quote that a newer version replaced: it says so, and links nowhere. */
-export function replacedPage(): string {
+export function replacedPage(of: BusinessContent): string {
   return page(
+    of,
     'This quote was replaced',
     `<h1>This quote was replaced</h1><div class="notice" role="status"><p>We sent you a newer quote, which replaces this one. You will find its link in our latest e-mail to you.</p></div>`,
   );
@@ -259,6 +276,8 @@ export function replacedPage(): string {
 
 /** What the payment section of an accepted quote shows. */
 export interface PaymentSectionOptions {
+  /** The site's live content (record 251): its locale and offline payment words. */
+  content: BusinessContent;
   quote: Quote;
   /** The page's own address ("Pay deposit" posts to it). */
   path: string;
@@ -278,12 +297,13 @@ export interface PaymentSectionOptions {
  * case; once the deposit is paid, that it is, and the balance (no button).
  */
 export function paymentSection(options: PaymentSectionOptions): string {
-  const { quote, paid, deposit } = options;
+  const { quote, paid, deposit, content } = options;
+  const money = (amount: number) => formatMoney(amount, quote.currency, content.locale);
   const offline = `<p>${escapeHtml(content.sale.payOffline)}</p>`;
   if (quote.depositPaidAt || deposit.due <= 0) {
     return `<section aria-labelledby="pay"><h2 id="pay">Deposit paid</h2>
-<p>Thank you: we have received ${money(quote, paid)}. Your date is booked.</p>
-<p>Balance due: <strong>${money(quote, Math.max(0, options.balanceDue))}</strong>.</p>${offline}</section>`;
+<p>Thank you: we have received ${money(paid)}. Your date is booked.</p>
+<p>Balance due: <strong>${money(Math.max(0, options.balanceDue))}</strong>.</p>${offline}</section>`;
   }
   const problem = options.problem
     ? `<div class="notice problem" role="alert"><p>${escapeHtml(options.problem)}</p></div>`
@@ -295,31 +315,34 @@ export function paymentSection(options: PaymentSectionOptions): string {
 <p class="muted">On the payment service’s secure page; we never see your card.</p><p>Or pay another way:</p>`
       : '';
   return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>${problem}
-<p>Deposit due: <strong>${money(quote, deposit.due)}</strong>.</p>${button}${offline}</section>`;
+<p>Deposit due: <strong>${money(deposit.due)}</strong>.</p>${button}${offline}</section>`;
 }
 
-export function notFoundPage(): string {
+export function notFoundPage(content: BusinessContent): string {
   return page(
+    content,
     'Quote not found',
     `<h1>Quote not found</h1><p>This link does not lead to a quote. Please check it, or ask us: ${escapeHtml(content.contact.phone)}.</p>`,
   );
 }
 
 /** Past the posts one link may take (record 190): when to try again, and that nothing was saved. */
-export function tooManyPostsPage(seconds: number): string {
+export function tooManyPostsPage(content: BusinessContent, seconds: number): string {
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
   return page(
+    content,
     'Too many changes',
     `<h1>Too many changes</h1><div class="notice" role="alert"><p>This quote’s link has sent us too many changes in a short time, so this one was not saved. Please try again in ${wait}, or call us: ${escapeHtml(content.contact.phone)}.</p></div>`,
   );
 }
 
-/** A page in the business's colours with QUOTE_PAGE_STYLE (the quote's, and the notifications' action links'). */
+/** A page in the business's colours with quotePageStyle (the quote's, and the notifications' action links'). */
 export function page(
+  content: BusinessContent,
   title: string,
   body: string,
   description = `A quote from ${content.name}`,
   language: Language = 'en',
 ): string {
-  return `<!doctype html><html lang="${language === 'en' ? content.locale : language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${CSS}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+  return `<!doctype html><html lang="${language === 'en' ? content.locale : language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${quotePageStyle(content).css}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
 }

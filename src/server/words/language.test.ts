@@ -21,7 +21,13 @@ describe('the inquiry’s language', () => {
     expect(response.json().estimateNote).toContain('Es un estimado, no una cotización');
     const inquiry = (await stored(id))!;
     expect(inquiry.language).toBe('es');
-    const mail = confirmationEmail({ inquiry, from: 'a@b.example', fromAddress: 'a@b.example', messageId: '<x@b>' });
+    const mail = confirmationEmail({
+      inquiry,
+      from: 'a@b.example',
+      fromAddress: 'a@b.example',
+      messageId: '<x@b>',
+      content: t.app.content.current().content,
+    });
     expect(mail.subject).toMatch(/^Recibimos su solicitud – /);
     expect(mail.text).toContain('Invitados previstos:');
     expect(mail.text).toMatch(/Estimado: [\d.]+,\d{2}\s?US\$/);
@@ -33,6 +39,7 @@ describe('the inquiry’s language', () => {
       from: 'a@b.example',
       fromAddress: 'a@b.example',
       messageId: '<y@b>',
+      content: t.app.content.current().content,
     });
     expect(later.text).toContain(`Hola, ${inquiry.firstName}:`);
   });
@@ -45,7 +52,13 @@ describe('the inquiry’s language', () => {
     expect(response.json().estimate).toMatch(/^Estimate: \$[\d,]+\.\d{2}$/);
     const inquiry = (await stored(id))!;
     expect(inquiry.language).toBe('en');
-    const mail = confirmationEmail({ inquiry, from: 'a@b.example', fromAddress: 'a@b.example', messageId: '<x@b>' });
+    const mail = confirmationEmail({
+      inquiry,
+      from: 'a@b.example',
+      fromAddress: 'a@b.example',
+      messageId: '<x@b>',
+      content: t.app.content.current().content,
+    });
     expect(mail.subject).toMatch(/^We received your inquiry – /);
     expect(mail.text).toContain('Planned guests:');
   });

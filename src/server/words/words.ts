@@ -1,7 +1,6 @@
 // The words of a message to a customer in their language (record 300): the catalog
 // (en.ts, es.ts), the owner's texts in it (content/languages.ts), and money and days
 // written as that language writes them (shared/money.ts, shared/date-words.ts).
-import { content } from '../../../content/index.js';
 import { contentIn } from '../../../content/languages.js';
 import type { BusinessContent } from '../../../content/schema.js';
 import { dayInWords, timeInWords } from '../../shared/date-words.js';
@@ -34,8 +33,8 @@ export interface Words {
   moment: (instant: string) => string;
 }
 
-/** The words for a customer whose inquiry is in `language` (anything unknown: English). */
-export function wordsFor(language: unknown, of: BusinessContent = content): Words {
+/** The words for a customer whose inquiry is in `language` (anything unknown: English), from the live content `of` (record 251). */
+export function wordsFor(language: unknown, of: BusinessContent): Words {
   const lang = languageOf(language);
   const locale = localeFor(lang, of);
   return {

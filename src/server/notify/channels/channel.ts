@@ -14,6 +14,7 @@ import type { EventSheetView } from '../../../shared/event-plan.js';
 import type { FinalCount } from '../../store/event-plan-store.js';
 import type { SaleFigures } from '../../event-plan/sale-figures.js';
 import type { OrderServices } from '../order-notices.js';
+import type { ContentPort } from '../../site/content-port.js';
 
 /** Who receives the owner's e-mail, asked at send time (the owner accounts with notifications on). */
 export type OwnerRecipients = () => Promise<string[]>;
@@ -86,6 +87,8 @@ export interface ChannelServices {
   sale?: SaleServices | undefined;
   /** The pre-orders an order's notice reads (record 320; undefined without an owner store). */
   orders?: OrderServices | undefined;
+  /** The site's live content (record 251): each message is written from it at send time, so a publish reaches it. */
+  content: ContentPort;
 }
 
 /** What one send may use. */

@@ -21,7 +21,7 @@ export const confirmationChannel: Channel = {
   label: 'Customer confirmation',
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl && config.confirmationEmail ? [null] : []),
-  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, outbox }) {
+  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, outbox, content }) {
     if (!mailer) return skipped(NO_SMTP);
     const now = Date.now();
     const perHour: SendCap = { since: now - HOUR_MS, most: config.confirmationsPerHour };
@@ -51,7 +51,14 @@ export const confirmationChannel: Channel = {
     }
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     // A send that fails is settled as not sent, and so no longer counts.
-    return mailer.send(confirmationEmail({ inquiry, from: config.mailFrom, fromAddress, messageId }), signal, graceMs);
+    const email = confirmationEmail({
+      inquiry,
+      from: config.mailFrom,
+      fromAddress,
+      messageId,
+      content: content.current().content,
+    });
+    return mailer.send(email, signal, graceMs);
   },
   describe: (config) =>
     !config.smtpUrl

@@ -13,31 +13,41 @@ export const customerEmailChannel: Channel = {
   concurrency: SMTP_POOL,
   plan: (config) => (config.smtpUrl ? [null] : []),
   events: [...CUSTOMER_EVENTS, ...ORDER_CUSTOMER_EVENTS],
-  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale }) {
+  async send(delivery, inquiry, { config, mailer, fromAddress, signal, graceMs, sale, content: port }) {
     if (!mailer) return skipped(NO_SMTP);
+    const content = port.current().content;
     const notice = await noticeFor(CUSTOMER_NOTICES, {
       inquiry,
       topic: delivery.topic,
       sale,
       publicUrl: config.publicUrl,
+      content,
     });
     if (!notice) return skipped(GONE);
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     return mailer.send(
-      customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId }),
+      customerNoticeEmail({ notice, inquiry, from: config.mailFrom, fromAddress, messageId, content }),
       signal,
       graceMs,
     );
   },
   // An order's confirmation, "Your order is ready", its cancellation (record 320).
-  async sendForOrder(delivery, { config, mailer, fromAddress, signal, graceMs, orders }) {
+  async sendForOrder(delivery, { config, mailer, fromAddress, signal, graceMs, orders, content: port }) {
     if (!mailer) return skipped(NO_SMTP);
-    const found = await orderNoticeFor(ORDER_CUSTOMER_NOTICES, delivery.topic, orders, config.publicUrl);
+    const content = port.current().content;
+    const found = await orderNoticeFor(ORDER_CUSTOMER_NOTICES, delivery.topic, orders, config.publicUrl, content);
     if (!found) return skipped(GONE);
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     const to = { firstName: found.order.name, email: found.order.email };
     return mailer.send(
-      customerNoticeEmail({ notice: found.notice, inquiry: to, from: config.mailFrom, fromAddress, messageId }),
+      customerNoticeEmail({
+        notice: found.notice,
+        inquiry: to,
+        from: config.mailFrom,
+        fromAddress,
+        messageId,
+        content,
+      }),
       signal,
       graceMs,
     );

@@ -56,15 +56,16 @@ export const pushChannel: Channel = {
   plan: (_config, stored) => [...stored],
   events: ['', ...OWNER_EVENTS, ...OWNER_PUSH_EVENTS, ...ORDER_OWNER_EVENTS],
   targets: async ({ push }) => (push ? (await push.devices()).map((device) => device.id) : []),
-  async send(delivery, inquiry, { config, push, signal, sale }) {
+  async send(delivery, inquiry, { config, push, signal, sale, content: port }) {
     const device = push && delivery.target ? await push.device(delivery.target) : undefined;
     if (!push || !device) return skipped('this device no longer takes notifications');
     // A lead's pushes carry "Mark as contacted" and "Decline", signed for the device's owner (record 182).
     const actions = () => sale?.actionLinks(inquiry.id, { ownerId: device.ownerId }) ?? Promise.resolve([]);
+    const content = port.current().content;
     let payload: string;
-    if (delivery.topic === '') payload = pushPayload(inquiry, config.publicUrl, await actions());
+    if (delivery.topic === '') payload = pushPayload(inquiry, config.publicUrl, content, await actions());
     else {
-      const context = { inquiry, topic: delivery.topic, sale, publicUrl: config.publicUrl };
+      const context = { inquiry, topic: delivery.topic, sale, publicUrl: config.publicUrl, content };
       const notice = await noticeFor(PUSH_NOTICES, context);
       if (!notice) return skipped(GONE);
       payload = noticePushPayload(notice, inquiry, delivery.topic, notice.answerable ? await actions() : []);
@@ -77,10 +78,16 @@ export const pushChannel: Channel = {
     });
   },
   // Each order, and a late payment refunded (record 320).
-  async sendForOrder(delivery, { config, push, signal, orders }) {
+  async sendForOrder(delivery, { config, push, signal, orders, content }) {
     const device = push && delivery.target ? await push.device(delivery.target) : undefined;
     if (!push || !device) return skipped('this device no longer takes notifications');
-    const found = await orderNoticeFor(ORDER_OWNER_NOTICES, delivery.topic, orders, config.publicUrl);
+    const found = await orderNoticeFor(
+      ORDER_OWNER_NOTICES,
+      delivery.topic,
+      orders,
+      config.publicUrl,
+      content.current().content,
+    );
     if (!found) return skipped(GONE);
     return sendPush(device, noticePushPayload(found.notice, found.order, delivery.topic), {
       keys: await push.keys(),

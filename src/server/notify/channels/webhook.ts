@@ -22,13 +22,14 @@ async function saleEventBody(
   slack: boolean,
 ) {
   const { sale } = context;
+  const content = context.content.current().content;
   if (!sale) return undefined;
   const event = topicEvent(delivery.topic);
   const ref = topicRef(delivery.topic);
   const payment = event === DEPOSIT_PAID_EVENT ? await sale.payment(ref) : undefined;
   const quote = await sale.quote(event === DEPOSIT_PAID_EVENT ? (payment?.quoteId ?? '') : ref);
   if (!quote) return undefined;
-  if (slack) return slackPayload(inquiry, context.config.publicUrl, { event, quote });
+  if (slack) return slackPayload(inquiry, context.config.publicUrl, content, { event, quote });
   return saleWebhookPayload({
     inquiry,
     quote,
@@ -37,6 +38,7 @@ async function saleEventBody(
     payment,
     at: new Date().toISOString(),
     publicUrl: context.config.publicUrl,
+    content,
   });
 }
 
@@ -54,7 +56,7 @@ export const webhookChannel: Channel = {
     const body =
       delivery.topic === ''
         ? slack
-          ? slackPayload(inquiry, config.publicUrl)
+          ? slackPayload(inquiry, config.publicUrl, context.content.current().content)
           : webhookPayload(inquiry, config.publicUrl)
         : await saleEventBody(delivery, inquiry, context, slack);
     if (body === undefined) return skipped(GONE);
