@@ -91,7 +91,6 @@ function StopOrdersView({ stopId }: { stopId: string }) {
   });
   const [said, setSaid] = useState('');
   const [failure, setFailure] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState(false);
   const act = async (work: () => Promise<string>) => {
     setFailure(undefined);
     try {
@@ -118,20 +117,7 @@ function StopOrdersView({ stopId }: { stopId: string }) {
           {failure}
         </p>
       ) : null}
-      <section aria-labelledby="prep-list">
-        <h3 id="prep-list">Totals per item</h3>
-        {prep.length === 0 ? (
-          <p>No orders yet.</p>
-        ) : (
-          <ul>
-            {prep.map((item) => (
-              <li key={item.name}>
-                {item.quantity} × {item.name}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PrepList prep={prep} />
       {times.map((time) => (
         <section key={time} aria-labelledby={`pickup-${time}`}>
           <h3 id={`pickup-${time}`}>{clockTime(time)}</h3>
@@ -162,41 +148,72 @@ function StopOrdersView({ stopId }: { stopId: string }) {
           </ul>
         </section>
       ))}
-      {settings.cancelledAt ? (
-        <p>This stop is cancelled: every paid order is refunded.</p>
-      ) : confirming ? (
-        <div role="alert" className="inbox-notice">
-          <p>Cancel this stop? Every paid order is refunded and each customer is told.</p>
-          <div className="inbox-row">
-            <button
-              type="button"
-              className="inbox-button inbox-destructive"
-              onClick={() =>
-                void act(async () => {
-                  setConfirming(false);
-                  const { cancelled } = await ordersApi.cancel(stopId);
-                  return `Stop cancelled: ${cancelled} ${cancelled === 1 ? 'order' : 'orders'} cancelled, the paid ones refunded.`;
-                })
-              }
-            >
-              Yes, cancel the stop
-            </button>
-            <button type="button" className="inbox-button" onClick={() => setConfirming(false)}>
-              Keep the stop
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="button" className="inbox-button inbox-destructive" onClick={() => setConfirming(true)}>
-          Cancel stop
-        </button>
-      )}
+      <CancelStop
+        cancelled={Boolean(settings.cancelledAt)}
+        onCancel={() =>
+          act(async () => {
+            const { cancelled } = await ordersApi.cancel(stopId);
+            return `Stop cancelled: ${cancelled} ${cancelled === 1 ? 'order' : 'orders'} cancelled, the paid ones refunded.`;
+          })
+        }
+      />
       <p>
         <button type="button" className="inbox-link-button" onClick={() => navigate(ORDERS)}>
           All stops
         </button>
       </p>
     </section>
+  );
+}
+
+/** "Totals per item": what the kitchen makes for the stop. */
+function PrepList({ prep }: { prep: StopOrders['prep'] }) {
+  return (
+    <section aria-labelledby="prep-list">
+      <h3 id="prep-list">Totals per item</h3>
+      {prep.length === 0 ? (
+        <p>No orders yet.</p>
+      ) : (
+        <ul>
+          {prep.map((item) => (
+            <li key={item.name}>
+              {item.quantity} × {item.name}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** "Cancel stop", asked once more before every paid order is refunded. */
+function CancelStop({ cancelled, onCancel }: { cancelled: boolean; onCancel: () => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  return cancelled ? (
+    <p>This stop is cancelled: every paid order is refunded.</p>
+  ) : confirming ? (
+    <div role="alert" className="inbox-notice">
+      <p>Cancel this stop? Every paid order is refunded and each customer is told.</p>
+      <div className="inbox-row">
+        <button
+          type="button"
+          className="inbox-button inbox-destructive"
+          onClick={() => {
+            setConfirming(false);
+            void onCancel();
+          }}
+        >
+          Yes, cancel the stop
+        </button>
+        <button type="button" className="inbox-button" onClick={() => setConfirming(false)}>
+          Keep the stop
+        </button>
+      </div>
+    </div>
+  ) : (
+    <button type="button" className="inbox-button inbox-destructive" onClick={() => setConfirming(true)}>
+      Cancel stop
+    </button>
   );
 }
 

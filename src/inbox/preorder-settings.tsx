@@ -2,7 +2,7 @@
 // phone: "Take pre-orders", the menu's items offered (each with an optional cap),
 // "Pickup every", "Orders per pickup time" and "Order by". The server checks again and
 // names each field it refuses; nothing changes then.
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useId, useState } from 'react';
 import type { MenuChoice, PreorderSettings, Taken } from '../shared/preorder-views.js';
 import { ApiError, request } from './api.js';
 import { ORDERS } from './use-location.js';
@@ -42,6 +42,108 @@ const valuesOf = ({ settings, menu }: PreorderAnswer): Values => ({
   orderBy: String(settings.orderBy),
 });
 
+/** What the server is sent: the ticked items (each with its cap, if any) and the three numbers. */
+const bodyOf = (answer: PreorderAnswer, values: Values) => ({
+  open: values.open,
+  items: answer.menu.items
+    .filter((item) => values.offered[item.name])
+    .map((item) => ({ name: item.name, cap: values.caps[item.name] ? Number(values.caps[item.name]) : null })),
+  pickupEvery: Number(values.pickupEvery),
+  perPickup: Number(values.perPickup),
+  orderBy: Number(values.orderBy),
+});
+
+type SetValues = Dispatch<SetStateAction<Values | undefined>>;
+
+/** One of the three numbers ("Pickup every", ...), its hint replaced by the server's problem with it. */
+function NumberField({
+  id,
+  name,
+  label,
+  hint,
+  values,
+  problems,
+  setValues,
+}: {
+  id: string;
+  name: 'pickupEvery' | 'perPickup' | 'orderBy';
+  label: string;
+  hint: string;
+  values: Values | undefined;
+  problems: Record<string, string>;
+  setValues: SetValues;
+}) {
+  return (
+    <div className="inbox-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        type="number"
+        inputMode="numeric"
+        min={name === 'orderBy' ? 0 : 1}
+        value={values?.[name] ?? ''}
+        aria-describedby={`${id}-${name}-hint`}
+        aria-invalid={problems[name] ? true : undefined}
+        onChange={(event) => setValues((current) => current && { ...current, [name]: event.target.value })}
+      />
+      <span id={`${id}-${name}-hint`} className="inbox-muted">
+        {problems[name] ?? hint}
+      </span>
+    </div>
+  );
+}
+
+/** "Items offered": each menu item's tick box and its optional cap. */
+function ItemsOffered({
+  id,
+  items,
+  values,
+  problems,
+  setValues,
+}: {
+  id: string;
+  items: MenuChoice[];
+  values: Values;
+  problems: Record<string, string>;
+  setValues: SetValues;
+}) {
+  return (
+    <fieldset>
+      <legend>Items offered</legend>
+      {items.length === 0 ? <p>Add a menu to the site first: pre-orders offer its items.</p> : null}
+      {items.map((item, index) => (
+        <div key={item.name} className="inbox-row">
+          <label className="inbox-check">
+            <input
+              type="checkbox"
+              checked={values.offered[item.name] ?? false}
+              onChange={(event) =>
+                setValues({ ...values, offered: { ...values.offered, [item.name]: event.target.checked } })
+              }
+            />
+            {item.name}
+          </label>
+          <label htmlFor={`${id}-cap-${index}`}>
+            Cap<span className="visually-hidden"> for {item.name}</span>
+          </label>
+          <input
+            id={`${id}-cap-${index}`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            placeholder="none"
+            className="inbox-cap"
+            value={values.caps[item.name] ?? ''}
+            aria-invalid={problems[`items[${index}].cap`] ? true : undefined}
+            onChange={(event) => setValues({ ...values, caps: { ...values.caps, [item.name]: event.target.value } })}
+          />
+        </div>
+      ))}
+      {problems.items ? <p className="inbox-error">{problems.items}</p> : null}
+    </fieldset>
+  );
+}
+
 /** The stop's pre-order settings: "Take pre-orders" first; the rest once it is ticked. */
 export function PreorderSettingsForm({ stopId, where }: { stopId: string; where: string }) {
   const id = useId();
@@ -75,17 +177,8 @@ export function PreorderSettingsForm({ stopId, where }: { stopId: string; where:
     if (!answer || !values || busy) return;
     setBusy(true);
     setProblems({});
-    const body = {
-      open: values.open,
-      items: answer.menu.items
-        .filter((item) => values.offered[item.name])
-        .map((item) => ({ name: item.name, cap: values.caps[item.name] ? Number(values.caps[item.name]) : null })),
-      pickupEvery: Number(values.pickupEvery),
-      perPickup: Number(values.perPickup),
-      orderBy: Number(values.orderBy),
-    };
     try {
-      const { settings } = await preorderApi.save(stopId, body);
+      const { settings } = await preorderApi.save(stopId, bodyOf(answer, values));
       setSaid(settings.open ? `Pre-orders open for ${where}.` : `Pre-orders closed for ${where}.`);
     } catch (caught) {
       if (caught instanceof ApiError) {
@@ -97,25 +190,7 @@ export function PreorderSettingsForm({ stopId, where }: { stopId: string; where:
     }
   };
 
-  const number = (name: 'pickupEvery' | 'perPickup' | 'orderBy', label: string, hint: string) => (
-    <div className="inbox-field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type="number"
-        inputMode="numeric"
-        min={name === 'orderBy' ? 0 : 1}
-        value={values?.[name] ?? ''}
-        aria-describedby={`${id}-${name}-hint`}
-        aria-invalid={problems[name] ? true : undefined}
-        onChange={(event) => setValues((current) => current && { ...current, [name]: event.target.value })}
-      />
-      <span id={`${id}-${name}-hint`} className="inbox-muted">
-        {problems[name] ?? hint}
-      </span>
-    </div>
-  );
-
+  const field = { id, values, problems, setValues };
   return (
     <form className="inbox-preorders" onSubmit={(event) => void submit(event)} aria-label={`Pre-orders at ${where}`}>
       <label className="inbox-check">
@@ -128,44 +203,20 @@ export function PreorderSettingsForm({ stopId, where }: { stopId: string; where:
       </label>
       {values?.open && answer ? (
         <>
-          <fieldset>
-            <legend>Items offered</legend>
-            {answer.menu.items.length === 0 ? <p>Add a menu to the site first: pre-orders offer its items.</p> : null}
-            {answer.menu.items.map((item, index) => (
-              <div key={item.name} className="inbox-row">
-                <label className="inbox-check">
-                  <input
-                    type="checkbox"
-                    checked={values.offered[item.name] ?? false}
-                    onChange={(event) =>
-                      setValues({ ...values, offered: { ...values.offered, [item.name]: event.target.checked } })
-                    }
-                  />
-                  {item.name}
-                </label>
-                <label htmlFor={`${id}-cap-${index}`}>
-                  Cap<span className="visually-hidden"> for {item.name}</span>
-                </label>
-                <input
-                  id={`${id}-cap-${index}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  placeholder="none"
-                  className="inbox-cap"
-                  value={values.caps[item.name] ?? ''}
-                  aria-invalid={problems[`items[${index}].cap`] ? true : undefined}
-                  onChange={(event) =>
-                    setValues({ ...values, caps: { ...values.caps, [item.name]: event.target.value } })
-                  }
-                />
-              </div>
-            ))}
-            {problems.items ? <p className="inbox-error">{problems.items}</p> : null}
-          </fieldset>
-          {number('pickupEvery', 'Pickup every', 'Minutes between pickup times.')}
-          {number('perPickup', 'Orders per pickup time', 'The most orders the kitchen takes for one pickup time.')}
-          {number('orderBy', 'Order by', 'Minutes before the stop starts that ordering closes.')}
+          <ItemsOffered id={id} items={answer.menu.items} values={values} problems={problems} setValues={setValues} />
+          <NumberField {...field} name="pickupEvery" label="Pickup every" hint="Minutes between pickup times." />
+          <NumberField
+            {...field}
+            name="perPickup"
+            label="Orders per pickup time"
+            hint="The most orders the kitchen takes for one pickup time."
+          />
+          <NumberField
+            {...field}
+            name="orderBy"
+            label="Order by"
+            hint="Minutes before the stop starts that ordering closes."
+          />
         </>
       ) : null}
       {answer ? (

@@ -97,22 +97,7 @@ function SiteEditor({
     <EditorContext value={draft.editor}>
       <div className="site-page inbox-stack">
         <h1>Site</h1>
-        <nav aria-label="Parts of the site" className="site-parts">
-          {PARTS.map(([id, label]) => (
-            <a
-              key={id}
-              href={`${SITE}?part=${id}`}
-              className="site-part-link"
-              aria-current={part === id ? 'page' : undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                navigate(`${SITE}?part=${id}`);
-              }}
-            >
-              {label}
-            </a>
-          ))}
-        </nav>
+        <PartsNav part={part} />
         <div className="site-actions">
           <a href={PREVIEW_URL} className="inbox-button" onClick={(event) => void preview(event)}>
             Preview
@@ -137,19 +122,7 @@ function SiteEditor({
         <p role="status" className="inbox-muted site-status">
           {draft.saving ?? said}
         </p>
-        {problem?.kind === 'stale' ? (
-          <div role="alert" className="inbox-error site-stale">
-            <p>{STALE_MESSAGE}</p>
-            <p>What you typed is kept. Look at the History, or publish your version over the other one.</p>
-            <button type="button" className="inbox-button" onClick={() => void publishOver(publish)}>
-              Publish mine anyway
-            </button>
-          </div>
-        ) : problem ? (
-          <p role="alert" className="inbox-error">
-            {problem.message}
-          </p>
-        ) : null}
+        <ProblemNotice problem={problem} onPublishOver={() => void publishOver(publish)} />
         {part === 'history' ? (
           <SiteHistory
             liveVersion={draft.liveVersion}
@@ -165,6 +138,45 @@ function SiteEditor({
       </div>
     </EditorContext>
   );
+}
+
+/** The links to each part of the site, the one shown marked current. */
+function PartsNav({ part }: { part: PartId | 'history' }) {
+  return (
+    <nav aria-label="Parts of the site" className="site-parts">
+      {PARTS.map(([id, label]) => (
+        <a
+          key={id}
+          href={`${SITE}?part=${id}`}
+          className="site-part-link"
+          aria-current={part === id ? 'page' : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(`${SITE}?part=${id}`);
+          }}
+        >
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** What went wrong with the last publish: a 409 offers to publish over the live version. */
+function ProblemNotice({ problem, onPublishOver }: { problem: Problem | undefined; onPublishOver: () => void }) {
+  return problem?.kind === 'stale' ? (
+    <div role="alert" className="inbox-error site-stale">
+      <p>{STALE_MESSAGE}</p>
+      <p>What you typed is kept. Look at the History, or publish your version over the other one.</p>
+      <button type="button" className="inbox-button" onClick={onPublishOver}>
+        Publish mine anyway
+      </button>
+    </div>
+  ) : problem ? (
+    <p role="alert" className="inbox-error">
+      {problem.message}
+    </p>
+  ) : null;
 }
 
 /** After a 409: publishes what was typed over the version now live. */

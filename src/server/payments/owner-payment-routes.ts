@@ -28,6 +28,37 @@ const params = {
   required: ['id'],
 } as const;
 
+/** "Record a payment": its id (chosen by the page), the amount in integer minor units, the method and a note. */
+const recordPaymentSchema = {
+  params,
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'amount', 'method', 'note'],
+    properties: {
+      id: { type: 'string', pattern: UUID },
+      amount: { type: 'integer' },
+      method: { type: 'string', enum: [...HAND_METHODS] },
+      note: { type: 'string', maxLength: PAYMENT_LIMITS.note * 2 },
+    },
+  },
+} as const;
+
+/** Voiding a payment: its inquiry and id, and the reason. */
+const voidPaymentSchema = {
+  params: {
+    type: 'object',
+    properties: { ...params.properties, paymentId: { type: 'string', pattern: UUID } },
+    required: ['id', 'paymentId'],
+  },
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reason'],
+    properties: { reason: { type: 'string', maxLength: PAYMENT_LIMITS.voidReason * 2 } },
+  },
+} as const;
+
 const NO_INQUIRY = 'No such inquiry (it may have been erased).';
 
 export function paymentView(payment: Payment): PaymentView {
@@ -68,22 +99,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
 
   app.post<{ Params: { id: string }; Body: RecordPaymentBody }>(
     '/api/owner/inquiries/:id/payments',
-    {
-      schema: {
-        params,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['id', 'amount', 'method', 'note'],
-          properties: {
-            id: { type: 'string', pattern: UUID },
-            amount: { type: 'integer' },
-            method: { type: 'string', enum: [...HAND_METHODS] },
-            note: { type: 'string', maxLength: PAYMENT_LIMITS.note * 2 },
-          },
-        },
-      },
-    },
+    { schema: recordPaymentSchema },
     async (request, reply) => {
       const body = { ...request.body, note: request.body.note.normalize('NFC').trim() };
       const fields = paymentProblems(body);
@@ -109,21 +125,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
 
   app.post<{ Params: { id: string; paymentId: string }; Body: { reason: string } }>(
     '/api/owner/inquiries/:id/payments/:paymentId/void',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { ...params.properties, paymentId: { type: 'string', pattern: UUID } },
-          required: ['id', 'paymentId'],
-        },
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['reason'],
-          properties: { reason: { type: 'string', maxLength: PAYMENT_LIMITS.voidReason * 2 } },
-        },
-      },
-    },
+    { schema: voidPaymentSchema },
     async (request, reply) => {
       const reason = request.body.reason.normalize('NFC').trim();
       const problem = voidReasonProblem(reason);

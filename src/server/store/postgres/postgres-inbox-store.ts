@@ -97,6 +97,29 @@ async function erasuresOn(pool: pg.Pool) {
   }));
 }
 
+/** Erasure's rows, in the caller's transaction: the inquiry and all kept about it gone, the erasure recorded; false when not there. */
+async function eraseInquiryRows(client: pg.PoolClient, id: string, erasedBy: string, at: Date): Promise<boolean> {
+  const { rowCount } = await client.query('DELETE FROM "eventInquiries" WHERE "id" = $1', [id]);
+  if (!rowCount) return false;
+  await client.query('DELETE FROM "inquiryEvents" WHERE "inquiryId" = $1', [id]);
+  await client.query('DELETE FROM "inquiryState" WHERE "inquiryId" = $1', [id]);
+  // Its notifications too (an attempt's error can quote the address), before the scrubber's VACUUM that follows.
+  await client.query(FORGET_INQUIRY_SQL, [id]);
+  await client.query(FORGET_QUOTES_SQL, [id]);
+  // Its payments stay, as accounting records, without the customer's words (record 146).
+  await client.query(SCRUB_PAYMENTS_SQL, [id]);
+  await client.query(FORGET_CHECKOUTS_SQL, [id]);
+  await client.query(FORGET_REMINDERS_SQL, [id]);
+  await client.query(FORGET_ACTION_LINKS_SQL, [id]);
+  for (const sql of FORGET_EVENT_PLAN_SQL) await client.query(sql, [id]);
+  await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
+    id,
+    at.toISOString(),
+    erasedBy,
+  ]);
+  return true;
+}
+
 export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber, 'soon' | 'settled'>): InboxStore {
   return {
     async listInquiries(query) {
@@ -171,27 +194,7 @@ export function postgresInboxStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber
     },
 
     async erase(id, by, at) {
-      const erased = await inTransaction(pool, async (client) => {
-        const { rowCount } = await client.query('DELETE FROM "eventInquiries" WHERE "id" = $1', [id]);
-        if (!rowCount) return false;
-        await client.query('DELETE FROM "inquiryEvents" WHERE "inquiryId" = $1', [id]);
-        await client.query('DELETE FROM "inquiryState" WHERE "inquiryId" = $1', [id]);
-        // Its notifications too (an attempt's error can quote the address), before the VACUUM below.
-        await client.query(FORGET_INQUIRY_SQL, [id]);
-        await client.query(FORGET_QUOTES_SQL, [id]);
-        // Its payments stay, as accounting records, without the customer's words (record 146).
-        await client.query(SCRUB_PAYMENTS_SQL, [id]);
-        await client.query(FORGET_CHECKOUTS_SQL, [id]);
-        await client.query(FORGET_REMINDERS_SQL, [id]);
-        await client.query(FORGET_ACTION_LINKS_SQL, [id]);
-        for (const sql of FORGET_EVENT_PLAN_SQL) await client.query(sql, [id]);
-        await client.query('INSERT INTO "erasures" ("inquiryId", "erasedAt", "erasedBy") VALUES ($1, $2, $3)', [
-          id,
-          at.toISOString(),
-          by.email,
-        ]);
-        return true;
-      });
+      const erased = await inTransaction(pool, (client) => eraseInquiryRows(client, id, by.email, at));
       if (erased) scrubber.soon();
       return erased;
     },

@@ -192,18 +192,8 @@ async function cancelStop(client: Query, stopId: string, at: Date): Promise<Preo
   return cancelled;
 }
 
-export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
-  const list = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows.map(rowToPreorder);
-  const move = (id: string, to: string, from: readonly string[], column: string, at: Date) =>
-    inTransaction(pool, async (client) => {
-      const { rows } = await client.query(
-        `UPDATE "preorders" SET "status" = $2, "${column}" = $3 WHERE "id" = $1 AND "status" = ANY($4) RETURNING *`,
-        [id, to, at, from],
-      );
-      if (rows[0] && to === 'ready') await owe(client, id, ORDER_EVENTS.ready);
-      return rows[0] ? rowToPreorder(rows[0]) : undefined;
-    });
-
+/** A stop's pre-order settings and how much of it is taken. */
+function stopSettingsMethods(pool: pg.Pool): Pick<PreorderStore, 'settings' | 'openStops' | 'saveSettings' | 'taken'> {
   return {
     settings: (stopId) => settingsOf(pool, stopId),
     async openStops(stopIds) {
@@ -240,6 +230,46 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
       for (const row of rows) taken[row.kind === 'pickup' ? 'pickups' : 'items'][row.key as string] = Number(row.taken);
       return taken;
     },
+  };
+}
+
+/** Ends each hold due by `at`, one order per transaction: its places given back. */
+async function releaseExpired(pool: pg.Pool, at: Date): Promise<Preorder[]> {
+  const { rows } = await pool.query(
+    `SELECT "id" FROM "preorders" WHERE "status" = 'held' AND "holdUntil" <= $1 ORDER BY "holdUntil"`,
+    [at],
+  );
+  const released: Preorder[] = [];
+  for (const { id } of rows) {
+    const order = await inTransaction(pool, async (client) => {
+      const held = await getOrder(client, id as string, true);
+      if (held?.status !== 'held') return undefined;
+      await client.query(
+        `UPDATE "preorders" SET "status" = 'cancelled', "cancelledAt" = $2, "holdUntil" = NULL WHERE "id" = $1`,
+        [held.id, at],
+      );
+      await release(client, held);
+      return getOrder(client, held.id);
+    });
+    if (order) released.push(order);
+  }
+  return released;
+}
+
+export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
+  const list = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows.map(rowToPreorder);
+  const move = (id: string, to: string, from: readonly string[], column: string, at: Date) =>
+    inTransaction(pool, async (client) => {
+      const { rows } = await client.query(
+        `UPDATE "preorders" SET "status" = $2, "${column}" = $3 WHERE "id" = $1 AND "status" = ANY($4) RETURNING *`,
+        [id, to, at, from],
+      );
+      if (rows[0] && to === 'ready') await owe(client, id, ORDER_EVENTS.ready);
+      return rows[0] ? rowToPreorder(rows[0]) : undefined;
+    });
+
+  return {
+    ...stopSettingsMethods(pool),
     async place(order, at, holdUntil) {
       try {
         return await inTransaction(pool, (client) => place(client, order, at, holdUntil));
@@ -264,27 +294,7 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
       return (rowCount ?? 0) > 0;
     },
     applyPaid: (event, at) => inTransaction(pool, (client) => applyPaid(client, event, at)),
-    async releaseExpired(at) {
-      const { rows } = await pool.query(
-        `SELECT "id" FROM "preorders" WHERE "status" = 'held' AND "holdUntil" <= $1 ORDER BY "holdUntil"`,
-        [at],
-      );
-      const released: Preorder[] = [];
-      for (const { id } of rows) {
-        const order = await inTransaction(pool, async (client) => {
-          const held = await getOrder(client, id as string, true);
-          if (held?.status !== 'held') return undefined;
-          await client.query(
-            `UPDATE "preorders" SET "status" = 'cancelled', "cancelledAt" = $2, "holdUntil" = NULL WHERE "id" = $1`,
-            [held.id, at],
-          );
-          await release(client, held);
-          return getOrder(client, held.id);
-        });
-        if (order) released.push(order);
-      }
-      return released;
-    },
+    releaseExpired: (at) => releaseExpired(pool, at),
     refundsDue: () =>
       list('SELECT * FROM "preorders" WHERE "refundDue" AND "refundedAt" IS NULL ORDER BY "number"', []),
     async markRefunded(orderId, at) {

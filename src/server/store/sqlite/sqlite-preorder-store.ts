@@ -30,7 +30,8 @@ class Full extends Error {
   }
 }
 
-export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): PreorderStore {
+/** The reads and counter moves every write below shares, each in its caller's transaction. */
+function preorderRows(prepare: Prepare) {
   const settingsOf = (stopId: string) => {
     const row = prepare('SELECT * FROM preorderStops WHERE stopId = ?').get(stopId) as
       | Record<string, unknown>
@@ -44,7 +45,6 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
   /** The notifications `event` owes about the order (record 320), in the caller's transaction; the outbox runs on the system's clock. */
   const owe = (orderId: string, event: string) =>
     prepare(PENDING_EVENT_SQL).run(orderId, topicOf(event, orderId), Date.now());
-  let forgetOutbox: ((orderId: string) => number) | undefined;
   /** Raises each counter within its cap, or throws Full (the caller's transaction rolls back). */
   const claim = (stopId: string, claims: readonly Claim[]) => {
     for (const one of claims) {
@@ -75,97 +75,108 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
       );
     }
   };
+  const list = (sql: string, ...params: unknown[]) =>
+    (prepare(sql).all(...params) as Record<string, unknown>[]).map(rowToPreorder);
+  return { settingsOf, get, owe, claim, release, list };
+}
 
-  const placeTx = db.transaction(
-    (order: Parameters<PreorderStore['place']>[0], at: string, holdUntil: string | null) => {
-      const settings = settingsOf(order.stopId);
-      if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' } as PlaceResult;
-      const priced = pricedLines(settings, order.lines);
-      if (!priced.ok) return { ok: false, reason: 'unknown-item', item: priced.item } as PlaceResult;
-      claim(order.stopId, claimsOf(settings, order.pickup, priced.lines));
-      const number = prepare(`SELECT coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 FROM preorders`)
-        .pluck()
-        .get() as number;
-      const id = randomUUID();
-      prepare(
-        `INSERT INTO preorders (id, number, stopId, pickup, name, phone, email, lines, total, currency, payAtPickup,
+type Rows = ReturnType<typeof preorderRows>;
+
+/** Places an order: the stop open, its items known, its pickup time and items within their caps, numbered in turn. */
+function placeTransaction(db: Database.Database, prepare: Prepare, { settingsOf, get, owe, claim }: Rows) {
+  return db.transaction((order: Parameters<PreorderStore['place']>[0], at: string, holdUntil: string | null) => {
+    const settings = settingsOf(order.stopId);
+    if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' } as PlaceResult;
+    const priced = pricedLines(settings, order.lines);
+    if (!priced.ok) return { ok: false, reason: 'unknown-item', item: priced.item } as PlaceResult;
+    claim(order.stopId, claimsOf(settings, order.pickup, priced.lines));
+    const number = prepare(`SELECT coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 FROM preorders`)
+      .pluck()
+      .get() as number;
+    const id = randomUUID();
+    prepare(
+      `INSERT INTO preorders (id, number, stopId, pickup, name, phone, email, lines, total, currency, payAtPickup,
          status, holdUntil, createdAt)
        VALUES (@id, @number, @stopId, @pickup, @name, @phone, @email, @lines, @total, @currency, @payAtPickup,
          @status, @holdUntil, @at)`,
-      ).run({
-        id,
-        number,
-        stopId: order.stopId,
-        pickup: order.pickup,
-        name: order.name,
-        phone: order.phone,
-        email: order.email,
-        lines: JSON.stringify(priced.lines),
-        total: priced.total,
-        currency: settings.currency,
-        payAtPickup: order.payAtPickup ? 1 : 0,
-        status: order.payAtPickup ? 'pay-at-pickup' : 'held',
-        holdUntil: order.payAtPickup ? null : holdUntil,
-        at,
-      });
-      if (order.payAtPickup) owe(id, ORDER_EVENTS.placed);
-      return { ok: true, order: get(id)! } as PlaceResult;
-    },
-  );
+    ).run({
+      id,
+      number,
+      stopId: order.stopId,
+      pickup: order.pickup,
+      name: order.name,
+      phone: order.phone,
+      email: order.email,
+      lines: JSON.stringify(priced.lines),
+      total: priced.total,
+      currency: settings.currency,
+      payAtPickup: order.payAtPickup ? 1 : 0,
+      status: order.payAtPickup ? 'pay-at-pickup' : 'held',
+      holdUntil: order.payAtPickup ? null : holdUntil,
+      at,
+    });
+    if (order.payAtPickup) owe(id, ORDER_EVENTS.placed);
+    return { ok: true, order: get(id)! } as PlaceResult;
+  });
+}
 
-  const applyPaidTx = db.transaction(
-    (event: PaidEvent, at: string): { outcome: OrderPaidOutcome; order?: Preorder } => {
-      const first =
-        prepare(
-          `INSERT INTO paymentEvents (provider, eventId, outcome, receivedAt) VALUES (?, ?, 'received', ?)
+/** A payment applied once: to a held order, or kept and owed back when late or other than asked. */
+function applyPaidTransaction(db: Database.Database, prepare: Prepare, { settingsOf, get, owe, claim, release }: Rows) {
+  return db.transaction((event: PaidEvent, at: string): { outcome: OrderPaidOutcome; order?: Preorder } => {
+    const first =
+      prepare(
+        `INSERT INTO paymentEvents (provider, eventId, outcome, receivedAt) VALUES (?, ?, 'received', ?)
          ON CONFLICT DO NOTHING`,
-        ).run(event.provider, event.eventId, at).changes > 0;
-      if (!first) return { outcome: 'duplicate' };
-      const settle = (outcome: OrderPaidOutcome, order?: Preorder) => {
-        prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(
-          outcome,
-          event.provider,
-          event.eventId,
-        );
-        const told = PAID_NOTICE[outcome];
-        if (order && told) owe(order.id, told);
-        return { outcome, order };
-      };
-      const row = prepare('SELECT * FROM preorders WHERE provider = ? AND checkoutId = ?').get(
+      ).run(event.provider, event.eventId, at).changes > 0;
+    if (!first) return { outcome: 'duplicate' };
+    const settle = (outcome: OrderPaidOutcome, order?: Preorder) => {
+      prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(
+        outcome,
         event.provider,
-        event.checkoutId,
-      ) as Record<string, unknown> | undefined;
-      if (!row) return settle('ignored');
-      const order = rowToPreorder(row);
-      if (order.paidAt) return settle('duplicate', order);
-      const paid = (status: string, refundDue: boolean) => {
-        prepare(
-          `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, holdUntil = NULL, refundDue = ? WHERE id = ?`,
-        ).run(status, event.paymentRef, at, refundDue ? 1 : 0, order.id);
-        return get(order.id)!;
-      };
-      // Paid other than asked: kept (the money is the customer's), owed back, the order not taken.
-      if (event.amount !== order.total || event.currency !== order.currency) {
-        if (order.status === 'held') release(order);
-        return settle('mismatch', paid('cancelled', true));
+        event.eventId,
+      );
+      const told = PAID_NOTICE[outcome];
+      if (order && told) owe(order.id, told);
+      return { outcome, order };
+    };
+    const row = prepare('SELECT * FROM preorders WHERE provider = ? AND checkoutId = ?').get(
+      event.provider,
+      event.checkoutId,
+    ) as Record<string, unknown> | undefined;
+    if (!row) return settle('ignored');
+    const order = rowToPreorder(row);
+    if (order.paidAt) return settle('duplicate', order);
+    const paid = (status: string, refundDue: boolean) => {
+      prepare(
+        `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, holdUntil = NULL, refundDue = ? WHERE id = ?`,
+      ).run(status, event.paymentRef, at, refundDue ? 1 : 0, order.id);
+      return get(order.id)!;
+    };
+    // Paid other than asked: kept (the money is the customer's), owed back, the order not taken.
+    if (event.amount !== order.total || event.currency !== order.currency) {
+      if (order.status === 'held') release(order);
+      return settle('mismatch', paid('cancelled', true));
+    }
+    if (order.status === 'held') return settle('applied', paid('paid', false));
+    const settings = settingsOf(order.stopId);
+    if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
+      try {
+        return db.transaction(() => {
+          claim(order.stopId, claimsOf(settings, order.pickup, order.lines));
+          prepare('UPDATE preorders SET cancelledAt = NULL WHERE id = ?').run(order.id);
+          return settle('late-honoured', paid('paid', false));
+        })();
+      } catch (error) {
+        if (!(error instanceof Full)) throw error;
       }
-      if (order.status === 'held') return settle('applied', paid('paid', false));
-      const settings = settingsOf(order.stopId);
-      if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
-        try {
-          return db.transaction(() => {
-            claim(order.stopId, claimsOf(settings, order.pickup, order.lines));
-            prepare('UPDATE preorders SET cancelledAt = NULL WHERE id = ?').run(order.id);
-            return settle('late-honoured', paid('paid', false));
-          })();
-        } catch (error) {
-          if (!(error instanceof Full)) throw error;
-        }
-      }
-      return settle('late-refund', paid('cancelled', true));
-    },
-  );
+    }
+    return settle('late-refund', paid('cancelled', true));
+  });
+}
 
+/** An order's later moves: its hold ended, its stop cancelled, ready or picked up, its customer erased. */
+function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, owe, release }: Rows) {
+  let forgetOutbox: ((orderId: string) => number) | undefined;
   const releaseTx = db.transaction((id: string, at: string) => {
     const order = get(id);
     if (order?.status !== 'held') return undefined;
@@ -210,10 +221,14 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
     return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
       .changes;
   });
+  return { releaseTx, cancelStopTx, moveTx, eraseTx };
+}
 
-  const list = (sql: string, ...params: unknown[]) =>
-    (prepare(sql).all(...params) as Record<string, unknown>[]).map(rowToPreorder);
-
+/** A stop's pre-order settings and how much of it is taken. */
+function stopSettingsMethods(
+  prepare: Prepare,
+  settingsOf: Rows['settingsOf'],
+): Pick<PreorderStore, 'settings' | 'openStops' | 'saveSettings' | 'taken'> {
   return {
     async settings(stopId) {
       return settingsOf(stopId);
@@ -247,6 +262,18 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
       for (const row of rows) taken[row.kind === 'pickup' ? 'pickups' : 'items'][row.key] = row.taken;
       return taken;
     },
+  };
+}
+
+export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): PreorderStore {
+  const rows = preorderRows(prepare);
+  const { get, list } = rows;
+  const placeTx = placeTransaction(db, prepare, rows);
+  const applyPaidTx = applyPaidTransaction(db, prepare, rows);
+  const { releaseTx, cancelStopTx, moveTx, eraseTx } = orderMoveTransactions(db, prepare, rows);
+
+  return {
+    ...stopSettingsMethods(prepare, rows.settingsOf),
     async place(order, at, holdUntil) {
       try {
         return placeTx.immediate(order, at.toISOString(), holdUntil?.toISOString() ?? null);
