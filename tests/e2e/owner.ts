@@ -3,7 +3,7 @@
 // straight to the visitor's API for the tests that do not follow the form.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { InquiryBody } from '../../src/shared/inquiry.js';
 import { buildInquiryBody, dayFromToday } from '../support/builders.js';
 import { expect } from './fixtures.js';
@@ -30,12 +30,16 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 }
 
 let sent = 0;
+// A worker started again after a failure starts elsewhere in its days, not on the days its
+// first life sent for (and may have held or booked).
+const firstDay = randomInt(150);
 /**
- * A day no other inquiry sent here has: a day another test booked is refused (record
- * 240). Each worker (Playwright's parallel index) takes every fourth day from 100 days
- * ahead, the next one at each send; the tests that book pick their own days nearer.
+ * A day no other inquiry sent here has: a day another test booked or held is refused
+ * (records 240, 281). Each worker (Playwright's parallel index) takes every fourth day
+ * from 100 days ahead, the next one at each send; the tests that book pick their own days nearer.
  */
-const dayOfItsOwn = () => dayFromToday(100 + 4 * (sent++ % 150) + (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4));
+const dayOfItsOwn = () =>
+  dayFromToday(100 + 4 * ((firstDay + sent++) % 150) + (Number(process.env.TEST_PARALLEL_INDEX ?? 0) % 4));
 
 /** An inquiry from Erin <lastName> sent to the visitor's API; returns its id. */
 export async function sendByApi(

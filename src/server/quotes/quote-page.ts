@@ -172,7 +172,6 @@ function stateNotice(options: QuotePageOptions): string {
   if (state === 'accepted' && quote.accepted) {
     return notice([
       `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at, content))}. Thank you!`,
-      ...holdLine(options),
       ...nextStep(options),
       digestLine(quote.accepted.hash),
     ]);
@@ -192,14 +191,16 @@ function stateNotice(options: QuotePageOptions): string {
 }
 
 /** After acceptance, what the customer does next (or waits for): the notice's lines about the deposit. */
-/** Whether the date is still held for the deposit (record 281). */
-function holdLine({ hold, content }: QuotePageOptions): string[] {
-  if (!hold) return [];
-  return hold.ended
-    ? [
-        `<strong>Your date is no longer held</strong>: the deposit was not paid by ${escapeHtml(dayOf(hold.until, content))}. It books the date only if the date is still free.`,
-      ]
-    : [`We hold your date until ${escapeHtml(dayOf(hold.until, content))} for the deposit.`];
+/**
+ * Whether the date is still held for the deposit (record 281): under the way to pay, so
+ * the deposit's button stays on a phone's first screen.
+ */
+function holdNote({ hold, content }: QuotePageOptions): string {
+  if (!hold) return '';
+  const words = hold.ended
+    ? `<strong>Your date is no longer held</strong>: the deposit was not paid by ${escapeHtml(dayOf(hold.until, content))}. It books the date only if the date is still free.`
+    : `We hold your date until ${escapeHtml(dayOf(hold.until, content))} for the deposit.`;
+  return `<p class="muted">${words}</p>`;
 }
 
 function nextStep({ quote, deposit, path, content }: QuotePageOptions): string[] {
@@ -253,7 +254,7 @@ export function quotePage(options: QuotePageOptions): string {
   const body = `${stateNotice(options)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">${escapeHtml(w.forWhom({ name: `${inquiry.firstName} ${inquiry.lastName}` }))}${quote.version > 1 ? ` · ${w.version({ version: quote.version })}` : ''} · ${escapeHtml(w.sentOn({ day: instantDayInWords(quote.sentAt, words.locale, content.timeZone, 'long') }))}</p>
-${agreed ? (options.payment ?? '') : ''}${messageSection(quote, w, content.name)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
+${agreed ? `${options.payment ?? ''}${holdNote(options)}` : ''}${messageSection(quote, w, content.name)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
 <section aria-labelledby="lines"><h2 id="lines">${w.whatWeBring}</h2>
 <table><caption class="muted">${escapeHtml(w.pricesIn({ currency: quote.currency }))}</caption>
 <thead><tr><th scope="col">${w.item}</th><th scope="col">${w.quantity}</th><th scope="col">${w.unitPrice}</th><th scope="col">${w.amount}</th></tr></thead>
