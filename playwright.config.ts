@@ -32,6 +32,12 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
 
 /** The browser tests that change the live content. */
 const PUBLISHES = /site-editor\.spec\.ts$/;
+/**
+ * Run after the others, before the site editor's: pre-orders add stops (the schedule's test
+ * starts from none), and the Spanish page's test takes the SMTP port the notifications' test
+ * holds for its file.
+ */
+const AFTER_THE_OTHERS = /(preorders|spanish)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -59,10 +65,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: PUBLISHES },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: [PUBLISHES, AFTER_THE_OTHERS] },
+    {
+      name: 'after',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: AFTER_THE_OTHERS,
+      dependencies: ['chromium'],
+    },
     // The site editor's test publishes the site's content (and restores it after): run after
     // every other, so no page check beside it ever sees a price or a menu item it changed.
-    { name: 'publishes', use: { ...devices['Desktop Chrome'] }, testMatch: PUBLISHES, dependencies: ['chromium'] },
+    { name: 'publishes', use: { ...devices['Desktop Chrome'] }, testMatch: PUBLISHES, dependencies: ['after'] },
   ],
   webServer: {
     command: 'node dist/node/src/server/main.js',
