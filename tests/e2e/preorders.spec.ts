@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
+import { timeInWords } from '../../src/shared/date-words.js';
 import { addDays, localNow } from '../../src/shared/truck-schedule.js';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.js';
 import { expect, test } from './fixtures.js';
@@ -43,6 +44,8 @@ const place = `Market ${unique()}`;
 const owner = addOwner();
 let orderPath = '';
 let paidSession = '';
+// The first pickup time as the content's locale writes it ("11:00 AM" in en-US, "11:00" in en-GB).
+const elevenAm = timeInWords('11:00', content.locale);
 
 async function phone(browser: Browser, width: number, javaScriptEnabled = true) {
   const context = await browser.newContext({ viewport: { width, height: 780 }, javaScriptEnabled });
@@ -89,7 +92,7 @@ test('an order without JavaScript at 320 px; the full pickup time marked "Full" 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ahead: ${place}`);
   orderPath = new URL(page.url()).pathname;
   await page.getByLabel(first!.name).fill('2');
-  await page.getByLabel('11:00 AM').check();
+  await page.getByLabel(elevenAm).check();
   await page.getByLabel('Name').fill('Ana Ruiz');
   await page.getByLabel('Phone').fill('512 555 0199');
   await page.getByLabel('E-mail').fill('ana@example.com');
@@ -99,7 +102,7 @@ test('an order without JavaScript at 320 px; the full pickup time marked "Full" 
   await expect(page.getByText('You pay at pickup.')).toBeVisible();
 
   await page.goto(orderPath);
-  await expect(page.getByLabel(/11:00 AM/)).toBeDisabled();
+  await expect(page.getByLabel(new RegExp(`^${elevenAm}`))).toBeDisabled();
   await expect(page.locator('.times label').first()).toContainText('Full');
   const refused = await page.request.post(orderPath, {
     headers: { origin: ORIGIN },
