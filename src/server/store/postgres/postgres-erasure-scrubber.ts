@@ -1,7 +1,7 @@
 // The erasure scrub on PostgreSQL (records 081, 085): after erasures, the tables they
 // deleted from are rewritten so no file of the cluster keeps the erased text. Started
-// and stopped by the owner store's opener; the inbox store asks for a scrub after each
-// erasure (postgres-inbox-store.ts).
+// and stopped by the owner store's opener; the inbox and pre-order stores ask for a scrub
+// after each erasure (postgres-inbox-store.ts, postgres-preorder-store.ts).
 import type pg from 'pg';
 import { longQueries } from './postgres-pool.js';
 
@@ -19,6 +19,8 @@ export const ERASED_TABLES = [
   'reminders',
   'finalCounts',
   'eventDetails',
+  // An order's erasure blanks its customer's name, phone and e-mail (record 340).
+  'preorders',
 ];
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */

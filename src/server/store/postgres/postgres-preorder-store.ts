@@ -21,6 +21,7 @@ import {
   rowToPreorder,
   rowToSettings,
 } from '../preorder-store.js';
+import type { ErasureScrubber } from './postgres-erasure-scrubber.js';
 import { FORGET_INQUIRY_SQL, PENDING_EVENT_SQL } from './postgres-outbox.js';
 import { inTransaction } from './postgres-transaction.js';
 
@@ -256,7 +257,22 @@ async function releaseExpired(pool: pg.Pool, at: Date): Promise<Preorder[]> {
   return released;
 }
 
-export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
+/**
+ * The customer's orders blanked (name, phone, e-mail), and their notifications forgotten
+ * with them (pending or not, and their attempts), in the caller's transaction: an
+ * order's "Erase customer" and an inquiry's erasure (record 340). How many.
+ */
+export async function eraseOrdersOf(client: Query, email: string): Promise<number> {
+  const { rows } = await client.query(
+    `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> '' RETURNING "id"`,
+    [email],
+  );
+  for (const { id } of rows) await client.query(FORGET_INQUIRY_SQL, [id]);
+  return rows.length;
+}
+
+/** `scrubber`: asked for a scrub after an erasure, as the inbox store's (postgres-erasure-scrubber.ts). */
+export function postgresPreorderStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber, 'soon'>): PreorderStore {
   const list = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows.map(rowToPreorder);
   const move = (id: string, to: string, from: readonly string[], column: string, at: Date) =>
     inTransaction(pool, async (client) => {
@@ -311,16 +327,11 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
     forStop: (stopId) => list('SELECT * FROM "preorders" WHERE "stopId" = $1 ORDER BY "pickup", "number"', [stopId]),
     createdBetween: (from, to) =>
       list('SELECT * FROM "preorders" WHERE "createdAt" >= $1 AND "createdAt" < $2 ORDER BY "number"', [from, to]),
-    // The customer's orders blanked, and their notifications forgotten with them (pending or not, and their attempts).
-    erase: (email) =>
-      inTransaction(pool, async (client) => {
-        const { rows } = await client.query(
-          `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> ''
-           RETURNING "id"`,
-          [email],
-        );
-        for (const { id } of rows) await client.query(FORGET_INQUIRY_SQL, [id]);
-        return rows.length;
-      }),
+    // Then the tables' files scrubbed of the old row versions, as after an inquiry's erasure (record 340).
+    async erase(email) {
+      const erased = await inTransaction(pool, (client) => eraseOrdersOf(client, email));
+      if (erased > 0) scrubber.soon();
+      return erased;
+    },
   };
 }

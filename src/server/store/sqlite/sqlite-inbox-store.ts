@@ -22,6 +22,7 @@ import { FORGET_EVENT_PLAN_SQL } from './sqlite-event-plan-store.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './sqlite-payment-store.js';
 import { FORGET_QUOTES_SQL } from './sqlite-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './sqlite-action-link-store.js';
+import { eraseOrdersOf } from './sqlite-preorder-store.js';
 import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
@@ -140,9 +141,13 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
   /** Resolves once the WAL is emptied after the last erasure. */
   let walCleared: Promise<void> = Promise.resolve();
   const eraseTx = db.transaction((id: string, by: string, at: string) => {
-    const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
-    if (rowid === undefined) return false;
-    search.forget(rowid);
+    const row = prepare('SELECT rowid, email FROM eventInquiries WHERE id = ?').get(id) as
+      | { rowid: number; email: string }
+      | undefined;
+    if (row === undefined) return false;
+    search.forget(row.rowid);
+    // The customer's pre-orders too: erased by their e-mail, as an order's "Erase customer" does (record 340).
+    eraseOrdersOf(prepare, forgetOutbox, row.email);
     prepare('DELETE FROM eventInquiries WHERE id = ?').run(id);
     prepare('DELETE FROM inquiryEvents WHERE inquiryId = ?').run(id);
     prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);

@@ -174,6 +174,18 @@ function applyPaidTransaction(db: Database.Database, prepare: Prepare, { setting
   });
 }
 
+/**
+ * The customer's orders blanked (name, phone, e-mail), and their notifications forgotten
+ * with them (pending or not, and their attempts), in the caller's transaction: an
+ * order's "Erase customer" and an inquiry's erasure (record 340). How many.
+ */
+export function eraseOrdersOf(prepare: Prepare, forgetOutbox: (orderId: string) => number, email: string): number {
+  const ids = prepare(`SELECT id FROM preorders WHERE email = ? AND email <> ''`).pluck().all(email) as string[];
+  for (const id of ids) forgetOutbox(id);
+  return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
+    .changes;
+}
+
 /** An order's later moves: its hold ended, its stop cancelled, ready or picked up, its customer erased. */
 function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, owe, release }: Rows) {
   let forgetOutbox: ((orderId: string) => number) | undefined;
@@ -213,13 +225,9 @@ function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, o
     return changed > 0 ? get(id) : undefined;
   });
 
-  // The customer's orders blanked, and their notifications forgotten with them (pending or not, and their attempts).
   const eraseTx = db.transaction((email: string) => {
-    const ids = prepare(`SELECT id FROM preorders WHERE email = ? AND email <> ''`).pluck().all(email) as string[];
     forgetOutbox ??= forgetOutboxOf(db);
-    for (const id of ids) forgetOutbox(id);
-    return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
-      .changes;
+    return eraseOrdersOf(prepare, forgetOutbox, email);
   });
   return { releaseTx, cancelStopTx, moveTx, eraseTx };
 }
