@@ -237,6 +237,34 @@ describe('the erasure scrub on PostgreSQL (record 085)', () => {
     expect(await clusterFilesHolding(url, [marker, marker.toLowerCase()])).toEqual([]);
   });
 
+  it('finishes at the next start a scrub after an order’s erasure that a restart cut short', {
+    timeout: 60_000,
+  }, async () => {
+    const url = await freshPostgresUrl();
+    const logged: object[] = [];
+    const first = await openOn(url, (fields) => logged.push(fields));
+    const marker = `Cut${Date.now()}Marker`;
+    await first.owners.preorders.saveSettings(preorderStop(), AT);
+    await placeOrder(first.owners.preorders, { name: `${marker} Ana`, email: 'ana@example.com' });
+    await checkpoint(url);
+    // A long read holds the orders' table while the owner erases and the server stops.
+    await withClient(url, async (reader) => {
+      await reader.query('BEGIN');
+      await reader.query('LOCK TABLE "preorders" IN ACCESS SHARE MODE');
+      expect(await first.owners.preorders.erase('ana@example.com')).toBe(1);
+      await first.close();
+      await reader.query('ROLLBACK');
+    });
+    expect(logged).toContainEqual({ step: 'VACUUM FULL "preorders"', code: '55P03' });
+    expect(await clusterFilesHolding(url, [marker])).not.toEqual([]);
+
+    const second = await openOn(url);
+    cleanups.push(second.close);
+    await second.owners.inbox.erasureSettled();
+    await checkpoint(url);
+    expect(await clusterFilesHolding(url, [marker])).toEqual([]);
+  });
+
   /**
    * Erases an inquiry while another session, in this store's database or (`elsewhere`)
    * another of the cluster, holds what `hold` takes; lets go after `holdMs`. Answers what
