@@ -3,13 +3,16 @@
 // row's lock and then checks the condition again against the committed count, so two
 // instances never both take the last place. The counters are locked in one order
 // (claimsOf): never a deadlock between two orders.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { topicOf } from '../outbox-store.js';
 import type { PaidEvent } from '../payment-store.js';
 import {
   type Claim,
   claimsOf,
+  Full,
+  fullResult,
+  heldClaims,
+  newOrderRow,
   ORDER_EVENTS,
   PAID_NOTICE,
   type OrderPaidOutcome,
@@ -26,12 +29,6 @@ import { FORGET_INQUIRY_SQL, PENDING_EVENT_SQL } from './postgres-outbox.js';
 import { inTransaction } from './postgres-transaction.js';
 
 type Query = Pick<pg.PoolClient, 'query'>;
-
-class Full extends Error {
-  constructor(readonly claim: Claim) {
-    super('full');
-  }
-}
 
 const settingsOf = async (client: Query, stopId: string) => {
   const { rows } = await client.query('SELECT * FROM "preorderStops" WHERE "stopId" = $1', [stopId]);
@@ -67,11 +64,7 @@ async function claim(client: Query, stopId: string, claims: readonly Claim[]) {
 async function release(client: Query, order: Preorder) {
   const settings = await settingsOf(client, order.stopId);
   if (!settings) return;
-  const all = [
-    { kind: 'pickup', key: order.pickup, amount: 1 },
-    ...order.lines.map((line) => ({ kind: 'item', key: line.name, amount: line.quantity })),
-  ].sort((a, b) => (a.kind !== b.kind ? (a.kind === 'pickup' ? -1 : 1) : a.key < b.key ? -1 : 1));
-  for (const one of all) {
+  for (const one of heldClaims(order)) {
     await client.query(
       `UPDATE "preorderCounts" SET "taken" = greatest("taken" - $4, 0)
        WHERE "stopId" = $1 AND "kind" = $2 AND "key" = $3`,
@@ -91,24 +84,25 @@ async function place(
   const priced = pricedLines(settings, order.lines);
   if (!priced.ok) return { ok: false, reason: 'unknown-item', item: priced.item };
   await claim(client, order.stopId, claimsOf(settings, order.pickup, priced.lines));
+  const row = newOrderRow(order, priced, settings, at, holdUntil);
   const { rows } = await client.query(
     `INSERT INTO "preorders" ("id", "number", "stopId", "pickup", "name", "phone", "email", "lines", "total", "currency",
        "payAtPickup", "status", "holdUntil", "createdAt")
      VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
     [
-      randomUUID(),
-      order.stopId,
-      order.pickup,
-      order.name,
-      order.phone,
-      order.email,
-      JSON.stringify(priced.lines),
-      priced.total,
-      settings.currency,
-      order.payAtPickup,
-      order.payAtPickup ? 'pay-at-pickup' : 'held',
-      order.payAtPickup ? null : holdUntil,
-      at,
+      row.id,
+      row.stopId,
+      row.pickup,
+      row.name,
+      row.phone,
+      row.email,
+      row.lines,
+      row.total,
+      row.currency,
+      row.payAtPickup,
+      row.status,
+      row.holdUntil,
+      row.createdAt,
     ],
   );
   const placed = rowToPreorder(rows[0]);
@@ -298,9 +292,7 @@ export function postgresPreorderStore(pool: pg.Pool, scrubber: Pick<ErasureScrub
         return await inTransaction(pool, (client) => place(client, order, at, holdUntil));
       } catch (error) {
         if (!(error instanceof Full)) throw error;
-        return error.claim.kind === 'pickup'
-          ? { ok: false, reason: 'pickup-full' }
-          : { ok: false, reason: 'item-full', item: error.claim.key };
+        return fullResult(error);
       }
     },
     async attachCheckout(orderId, provider, checkoutId, url) {
