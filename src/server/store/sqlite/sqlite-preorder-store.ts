@@ -24,6 +24,7 @@ import {
 import { topicOf } from '../outbox-store.js';
 import type { PaidEvent } from '../payment-store.js';
 import { forgetOutboxOf, PENDING_EVENT_SQL } from './sqlite-outbox.js';
+import type { WalClearer } from './sqlite-checkpointer.js';
 import type { Prepare } from './sqlite-statements.js';
 
 /** The reads and counter moves every write below shares, each in its caller's transaction. */
@@ -250,7 +251,12 @@ function stopSettingsMethods(
   };
 }
 
-export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): PreorderStore {
+/** `wal`: emptied after an erasure, as after an inquiry's (record 340). */
+export function sqlitePreorderStore(
+  db: Database.Database,
+  prepare: Prepare,
+  wal: Pick<WalClearer, 'clear'>,
+): PreorderStore {
   const rows = preorderRows(prepare);
   const { get, list } = rows;
   const placeTx = placeTransaction(db, prepare, rows);
@@ -318,7 +324,9 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
       return list('SELECT * FROM preorders WHERE createdAt >= ? AND createdAt < ? ORDER BY number', from, to);
     },
     async erase(email) {
-      return eraseTx.immediate(email);
+      const erased = eraseTx.immediate(email);
+      if (erased > 0) wal.clear();
+      return erased;
     },
   };
 }
