@@ -251,7 +251,7 @@ function stopSettingsMethods(
   };
 }
 
-/** `wal`: emptied after an erasure, as after an inquiry's (record 340). */
+/** `wal`: emptied after an erasure, as after an inquiry's (record 341). */
 export function sqlitePreorderStore(
   db: Database.Database,
   prepare: Prepare,
