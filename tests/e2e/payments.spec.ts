@@ -13,14 +13,14 @@ import { formatMoney } from '../../src/shared/money.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, unique } from './owner.js';
-import { postCheckoutCompleted, standInCheckoutPage, useStripeStandIn } from './stripe.js';
+import { postCheckoutCompleted, standInCheckoutPage, stripeStandInForTheFile } from './stripe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 // One stand-in on a fixed port for the file: its tests run one after another, in one worker.
 test.describe.configure({ mode: 'default' });
 
-const stripe = useStripeStandIn(PORT);
+const stripe = stripeStandInForTheFile(PORT);
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
 

@@ -12,14 +12,14 @@ import { timeInWords } from '../../src/shared/date-words.js';
 import { addDays, localNow } from '../../src/shared/truck-schedule.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, signIn, unique } from './owner.js';
-import { postCheckoutCompleted, standInCheckoutPage, useStripeStandIn } from './stripe.js';
+import { postCheckoutCompleted, standInCheckoutPage, stripeStandInForTheFile } from './stripe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 test.describe.configure({ mode: 'serial' });
 
-const stripe = useStripeStandIn(PORT);
+const stripe = stripeStandInForTheFile(PORT);
 
 async function expectNoViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();

@@ -8,7 +8,7 @@ import { expect, test } from './fixtures.js';
 import { E2E_STRIPE } from './stripe-settings.js';
 
 /** Starts the stand-in before the file's tests and closes it after them; the answer reads it. */
-export function useStripeStandIn(serverPort: number): () => StripeStandIn {
+export function stripeStandInForTheFile(serverPort: number): () => StripeStandIn {
   let stripe: StripeStandIn | undefined;
   test.beforeAll(async () => {
     stripe = await startStripeStandIn({
@@ -27,8 +27,8 @@ export function useStripeStandIn(serverPort: number): () => StripeStandIn {
 }
 
 /** Stripe's checkout page, stood in for: it cannot be reached from here. */
-export function standInCheckoutPage(page: Page): Promise<void> {
-  return page.route('https://checkout.stripe.com/**', (route) =>
+export async function standInCheckoutPage(page: Page): Promise<void> {
+  await page.route('https://checkout.stripe.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>' }),
   );
 }
