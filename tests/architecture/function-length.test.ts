@@ -27,7 +27,6 @@ const STILL_LONG: Record<string, number> = {
   'src/server/owner/inbox-routes.ts#inboxRoutes': 208,
   'src/web/inquiry/use-inquiry-form.ts#useInquiryForm': 177,
   'src/inbox/notifications.tsx#NotificationSettings': 144,
-  'src/server/owner/sign-in-routes.ts#signInRoutes': 142,
   'src/inbox/schedule.tsx#StopForm': 136,
   'src/server/quotes/quote-routes.ts#quoteRoutes': 130,
   'src/web/inquiry/inquiry-form.tsx#InquiryForm': 132,
