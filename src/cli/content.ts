@@ -7,10 +7,8 @@
 // On the store the server uses (DATABASE_URL, else DATA_DIR); the servers pick an
 // imported version up within seconds, as they do a publish from the inbox.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { content as contentFile } from '../../content/index.js';
 import type { BusinessContent } from '../../content/schema.js';
-import { ConfigError } from '../server/config-error.js';
 import { loadStoreConfig } from '../server/config.js';
 import { loadEnvFile } from '../server/env-file.js';
 import { contentIssues, siteEditor } from '../server/site/site-editor.js';
@@ -19,6 +17,7 @@ import { storeContentPort } from '../server/site/store-content-port.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
 import type { Actor } from '../server/store/actor.js';
 import type { OwnerStore } from '../server/store/owner-store.js';
+import { answerUsage, exitCodeOf, runAsEntry, UserError } from './command-line.js';
 import { exportPhotos, makeImportedPhotos, PhotoImportError, unknownUploads } from './content-photos.js';
 
 export const USAGE = `Usage: npm run content -- <command>
@@ -58,8 +57,6 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   return { kind: 'error', message: `Unknown command "${command}".` };
 }
-
-export class UserError extends Error {}
 
 /** The content inside an export file (or a file that is the content itself), and the photos it carries. */
 function readContentFile(file: string): { content: unknown; photos: unknown } {
@@ -153,12 +150,8 @@ export async function run(
 
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseCommand(argv);
-  if (command.kind === 'help' || command.kind === 'error') {
-    if (command.kind === 'error') process.stderr.write(`${command.message}\n\n`);
-    (command.kind === 'help' ? process.stdout : process.stderr).write(`${USAGE}\n`);
-    return command.kind === 'help' ? 0 : 2;
-  }
-  try {
+  if (command.kind === 'help' || command.kind === 'error') return answerUsage(command, USAGE);
+  return exitCodeOf(async () => {
     loadEnvFile();
     const store = await openOwnerStore(loadStoreConfig());
     try {
@@ -166,25 +159,7 @@ async function main(argv: readonly string[]): Promise<number> {
     } finally {
       await store.close();
     }
-    return 0;
-  } catch (error) {
-    if (error instanceof UserError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.umask(0o077);
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`Cannot run the command: ${(error as Error).message ?? error}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsEntry(import.meta.url, main, 'Cannot run the command');
