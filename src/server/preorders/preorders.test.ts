@@ -125,6 +125,25 @@ describe('pre-orders at a stop', () => {
     expect(await t.owners.preorders.forStop(t.stop.id)).toHaveLength(2);
   });
 
+  it('refuses to remove or move a stop with orders, 409 saying how many and what to do (record 390)', async () => {
+    const t = await openStop();
+    const placed = await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' });
+    expect(placed.statusCode).toBe(303);
+    const removed = await call(t.app, 'DELETE', `/api/owner/schedule/${t.stop.id}`, { cookie: t.cookie });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(
+      'This stop has 1 pre-order. Cancel the stop on the Orders page first (its customers are told and paid orders refunded), then remove it.',
+    );
+    const { id: _id, ...fields } = t.stop;
+    const moved = await call(t.app, 'PUT', `/api/owner/schedule/${t.stop.id}`, {
+      cookie: t.cookie,
+      body: { ...fields, starts: '10:30' },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toContain('then change its date or times.');
+    expect((await t.owners.preorders.forStop(t.stop.id))[0]?.status).toBe('pay-at-pickup');
+  });
+
   it('"Pay now" goes to Checkout; its signed event pays the order once; "Ready" once; "Cancel stop" refunds once', async () => {
     const t = await openStop();
     const pressed = await postOrder(t.app, t.stop.id, {

@@ -85,6 +85,8 @@ async function place(
   at: Date,
   holdUntil: Date | null,
 ): Promise<PlaceResult> {
+  // A share lock on the stop: its removal or move waits for this order and counts it (record 390).
+  await client.query('SELECT 1 FROM "truckStops" WHERE "id" = $1 FOR SHARE', [order.stopId]);
   const settings = await settingsOf(client, order.stopId);
   if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' };
   const priced = pricedLines(settings, order.lines);
