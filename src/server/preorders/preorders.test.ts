@@ -202,6 +202,46 @@ describe('pre-orders at a stop', () => {
     expect(landing).not.toContain('>Order ahead</a>');
   });
 
+  it('"Cancel order" frees its pickup time and refunds a paid order once; erasing an order frees its place (record 390)', async () => {
+    const t = await openStop();
+    const pressed = await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'now' });
+    const sessionId = pressed.headers.location!.split('/').at(-1)!;
+    const event = standIn.completed(sessionId);
+    const paidPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.body,
+    });
+    expect(paidPost.statusCode).toBe(200);
+    expect(
+      (await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' })).statusCode,
+    ).toBe(303);
+    const [paid, atPickup] = await t.owners.preorders.forStop(t.stop.id);
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(2);
+
+    const before = standIn.refunds.length;
+    const cancel = () =>
+      call(t.app, 'POST', `/api/owner/preorders/${t.stop.id}/orders/${paid!.id}/cancel`, { cookie: t.cookie });
+    expect((await cancel()).json()).toMatchObject({ changed: true, order: { status: 'refunded' } });
+    expect((await cancel()).json()).toMatchObject({ changed: false });
+    expect(standIn.refunds.slice(before)).toEqual([
+      {
+        paymentIntent: `pi_for_${sessionId}`,
+        amount: paid!.total,
+        idempotencyKey: `curbside-preorder-refund-${paid!.id}`,
+      },
+    ]);
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(1);
+
+    const erased = await call(t.app, 'DELETE', `/api/owner/preorders/${t.stop.id}/orders/${atPickup!.id}`, {
+      cookie: t.cookie,
+    });
+    expect(erased.statusCode).toBe(204);
+    expect(await t.owners.preorders.get(atPickup!.id)).toMatchObject({ status: 'cancelled', email: '' });
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(0);
+  });
+
   it('counts orders in the Numbers page and its CSV; erasure clears the customer from each of their orders', async () => {
     const t = await openStop();
     for (const pickup of ['11:00', '11:15']) {

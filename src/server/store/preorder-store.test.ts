@@ -234,6 +234,28 @@ describe.each(ENGINES)('the pre-order store on $name', (engine) => {
     expect(await preorders.get(second.id)).toMatchObject({ status: 'refunded' });
   });
 
+  it('"Cancel order" gives back its pickup place and items at once, owes a paid one back once (record 390)', async () => {
+    const { owners } = await engine.open();
+    const { preorders } = owners;
+    await preorders.saveSettings(settings({ perPickup: 2 }), AT);
+    const taco = [{ name: 'Brisket taco', quantity: 3 }];
+    const atPickup = placed(await preorders.place(order({ lines: taco }), AT, null));
+    const online = placed(await preorders.place(order({ payAtPickup: false }), AT, LATER(15)));
+    await preorders.attachCheckout(online.id, 'stripe', 'cs_c', 'https://checkout.example/cs_c');
+    await preorders.applyPaid(paidEvent('cs_c', 'evt_c', 300), LATER(1));
+    expect(await preorders.place(order(), AT, null)).toEqual({ ok: false, reason: 'pickup-full' });
+
+    expect(await preorders.cancelOrder(atPickup.id, LATER(2))).toMatchObject({ status: 'cancelled', refundDue: false });
+    expect(await preorders.taken(STOP)).toEqual({ pickups: { '11:00': 1 }, items: { 'Brisket taco': 0 } });
+    expect(await preorders.cancelOrder(atPickup.id, LATER(3))).toBeUndefined();
+    placed(await preorders.place(order(), LATER(3), null));
+
+    expect(await preorders.cancelOrder(online.id, LATER(4))).toMatchObject({ status: 'cancelled', refundDue: true });
+    expect((await preorders.refundsDue()).map((one) => one.id)).toEqual([online.id]);
+    expect(await preorders.cancelOrder(online.id, LATER(5))).toBeUndefined();
+    expect((await preorders.taken(STOP)).pickups['11:00']).toBe(1);
+  });
+
   it('"Ready" once, "Picked up", "Cancel stop" owes back every paid order, erasure clears the customer', async () => {
     const { owners } = await engine.open();
     const { preorders } = owners;

@@ -67,7 +67,7 @@ export const ORDER_EVENTS = {
   placed: 'order-placed',
   /** "Ready": "Your order is ready". */
   ready: 'order-ready',
-  /** "Cancel stop": the customer told their order was cancelled (and refunded, when paid). */
+  /** "Cancel stop" or "Cancel order": the customer told their order was cancelled (and refunded, when paid). */
   cancelled: 'order-cancelled',
   /** A payment that came after its hold ended, or other than asked, owed back: the owner told. */
   lateRefund: 'order-late-refund',
@@ -121,6 +121,11 @@ export interface PreorderStore {
   markPickedUp(orderId: string, at: Date): Promise<Preorder | undefined>;
   /** "Cancel stop": closes the stop and cancels its live orders, the paid ones owed back; returns those cancelled now. */
   cancelStop(stopId: string, at: Date): Promise<Preorder[]>;
+  /**
+   * "Cancel order" (record 390): one live order cancelled, its places given back, a paid one
+   * owed back (refunded once by the sweep), its customer told; the order if cancelled now.
+   */
+  cancelOrder(orderId: string, at: Date): Promise<Preorder | undefined>;
   get(orderId: string): Promise<Preorder | undefined>;
   /** A stop's orders by pickup time, then number. */
   forStop(stopId: string): Promise<Preorder[]>;

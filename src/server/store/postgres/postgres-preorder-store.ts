@@ -194,6 +194,20 @@ async function cancelStop(client: Query, stopId: string, at: Date): Promise<Preo
   return cancelled;
 }
 
+/** "Cancel order" (record 390): the order locked, cancelled, its places given back, a paid one owed back. */
+async function cancelOrder(client: Query, id: string, at: Date): Promise<Preorder | undefined> {
+  const order = await getOrder(client, id, true);
+  if (!order || !['held', 'paid', 'pay-at-pickup', 'ready'].includes(order.status)) return undefined;
+  const { rows } = await client.query(
+    `UPDATE "preorders" SET "status" = 'cancelled', "cancelledAt" = $2, "holdUntil" = NULL,
+       "refundDue" = ("paidAt" IS NOT NULL) WHERE "id" = $1 RETURNING *`,
+    [id, at],
+  );
+  await release(client, order);
+  if (order.status !== 'held') await owe(client, id, ORDER_EVENTS.cancelled);
+  return rowToPreorder(rows[0]);
+}
+
 /** A stop's pre-order settings and how much of it is taken. */
 function stopSettingsMethods(pool: pg.Pool): Pick<PreorderStore, 'settings' | 'openStops' | 'saveSettings' | 'taken'> {
   return {
@@ -309,6 +323,7 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
     markReady: (orderId, at) => move(orderId, 'ready', ['paid', 'pay-at-pickup'], 'readyAt', at),
     markPickedUp: (orderId, at) => move(orderId, 'picked-up', ['paid', 'pay-at-pickup', 'ready'], 'pickedUpAt', at),
     cancelStop: (stopId, at) => inTransaction(pool, (client) => cancelStop(client, stopId, at)),
+    cancelOrder: (orderId, at) => inTransaction(pool, (client) => cancelOrder(client, orderId, at)),
     get: (orderId) => getOrder(pool, orderId),
     forStop: (stopId) => list('SELECT * FROM "preorders" WHERE "stopId" = $1 ORDER BY "pickup", "number"', [stopId]),
     createdBetween: (from, to) =>

@@ -205,6 +205,18 @@ function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, o
     return live.map((order) => get(order.id)!);
   });
 
+  const cancelOrderTx = db.transaction((id: string, at: string) => {
+    const order = get(id);
+    if (!order || !['held', 'paid', 'pay-at-pickup', 'ready'].includes(order.status)) return undefined;
+    prepare(
+      `UPDATE preorders SET status = 'cancelled', cancelledAt = ?, holdUntil = NULL,
+         refundDue = CASE WHEN paidAt IS NOT NULL THEN 1 ELSE 0 END WHERE id = ?`,
+    ).run(at, id);
+    release(order);
+    if (order.status !== 'held') owe(id, ORDER_EVENTS.cancelled);
+    return get(id);
+  });
+
   const moveTx = db.transaction((id: string, to: string, from: readonly string[], column: string, at: string) => {
     const changed = prepare(
       `UPDATE preorders SET status = ?, ${column} = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
@@ -221,7 +233,7 @@ function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, o
     return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
       .changes;
   });
-  return { releaseTx, cancelStopTx, moveTx, eraseTx };
+  return { releaseTx, cancelStopTx, cancelOrderTx, moveTx, eraseTx };
 }
 
 /** A stop's pre-order settings and how much of it is taken. */
@@ -270,7 +282,7 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
   const { get, list } = rows;
   const placeTx = placeTransaction(db, prepare, rows);
   const applyPaidTx = applyPaidTransaction(db, prepare, rows);
-  const { releaseTx, cancelStopTx, moveTx, eraseTx } = orderMoveTransactions(db, prepare, rows);
+  const { releaseTx, cancelStopTx, cancelOrderTx, moveTx, eraseTx } = orderMoveTransactions(db, prepare, rows);
 
   return {
     ...stopSettingsMethods(prepare, rows.settingsOf),
@@ -324,6 +336,9 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
     },
     async cancelStop(stopId, at) {
       return cancelStopTx.immediate(stopId, at.toISOString());
+    },
+    async cancelOrder(orderId, at) {
+      return cancelOrderTx.immediate(orderId, at.toISOString());
     },
     async get(orderId) {
       return get(orderId);
