@@ -37,6 +37,8 @@ export interface OrderPageRouteOptions {
   publicOrigin?: string | undefined;
   counts: RateCounts;
   perAddress: RateLimit;
+  /** The orders one address may place for one stop (record 390): 3 a day unless set. */
+  perStop?: RateLimit | undefined;
   /** The site's live content (record 251): name, zone, colours, "Pay at pickup". */
   content: ContentPort;
 }
@@ -186,6 +188,24 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
     );
   };
 
+  /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
+  const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
+    const cap = options.perStop;
+    if (!cap) return false;
+    const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
+    if (count <= cap.max) return false;
+    html(
+      reply.header('retry-after', String(Math.max(1, Math.ceil(msLeft / 1000)))),
+      429,
+      orderShell(
+        site(),
+        'Too many orders',
+        `<h1>Too many orders</h1><div class="notice" role="alert"><p>${cap.max} orders for this stop came from here already, so this one was not placed. To change an order, or for a larger one, please call or write to us.</p></div>`,
+      ),
+    );
+    return true;
+  };
+
   app.post<Params & { Body: URLSearchParams }>(
     '/order/:stopId',
     { onRequest: [sameSite, perAddress] },
@@ -203,6 +223,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       const online = pay === 'now' && provider !== undefined;
       if (!online && !(pay === 'pickup' && (payAtPickup() || !provider))) problems.pay = 'Choose how to pay.';
       if (Object.keys(problems).length > 0) return refuse(problems);
+      if (await overStopCap(request, reply, stop.id)) return reply;
 
       const now = new Date(clock());
       const placed = await owners.preorders.place(

@@ -242,6 +242,19 @@ describe('pre-orders at a stop', () => {
     expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(0);
   });
 
+  it('takes at most 3 orders for a stop from one address: the 4th is a 429 page and writes nothing (record 390)', async () => {
+    const t = await openStop();
+    for (const pickup of ['11:00', '11:15', '11:30']) {
+      const placed = await postOrder(t.app, t.stop.id, { 'item-1': '1', pickup, ...customer, pay: 'pickup' });
+      expect(placed.statusCode).toBe(303);
+    }
+    const fourth = await postOrder(t.app, t.stop.id, { 'item-1': '1', pickup: '11:45', ...customer, pay: 'pickup' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.body).toContain('3 orders for this stop came from here already, so this one was not placed.');
+    expect(await t.owners.preorders.forStop(t.stop.id)).toHaveLength(3);
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:45'] ?? 0).toBe(0);
+  });
+
   it('counts orders in the Numbers page and its CSV; erasure clears the customer from each of their orders', async () => {
     const t = await openStop();
     for (const pickup of ['11:00', '11:15']) {
