@@ -43,6 +43,9 @@ export interface OrderPageRouteOptions {
   content: ContentPort;
 }
 
+/** How long a pre-order's checkout takes payment: Stripe's shortest, as near the 15-minute hold as it allows. */
+const CHECKOUT_MINUTES = 30;
+
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
@@ -254,6 +257,8 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
         successUrl: `${back}?payment=done`,
         cancelUrl: `${back}?payment=cancelled`,
         idempotencyKey: `curbside-preorder-${order.id}`,
+        // The checkout ends soon after the hold (Stripe's shortest), not a day later (record 390).
+        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
       });
       await owners.preorders.attachCheckout(order.id, provider.name, checkout.id, checkout.url);
       return reply.redirect(checkout.url, 303);

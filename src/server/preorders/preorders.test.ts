@@ -159,6 +159,8 @@ describe('pre-orders at a stop', () => {
     const [held] = await t.owners.preorders.forStop(t.stop.id);
     expect(held).toMatchObject({ status: 'held', total: first!.price * 2 + second!.price });
     expect(session.amount_total).toBe(held!.total);
+    // The checkout ends 30 minutes on (Stripe's shortest), not Stripe's default day (record 390).
+    expect(session.expires_at).toBe(Math.floor(now / 1000) + 30 * 60);
 
     const event = standIn.completed(sessionId);
     const post = () =>

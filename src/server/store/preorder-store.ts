@@ -11,6 +11,7 @@
 // Each provider event is applied once, by the paymentEvents table the deposits use.
 // Orders hold the customer's name, phone and e-mail: erased on request (erase).
 import type { Minor } from '../../shared/money.js';
+import { orderByTime } from '../../shared/preorder-times.js';
 import type {
   OfferedItem,
   OrderLine,
@@ -19,6 +20,7 @@ import type {
   PreorderSettings,
   Taken,
 } from '../../shared/preorder-views.js';
+import type { StopFields } from '../../shared/stop-fields.js';
 import type { PaidEvent } from './payment-store.js';
 
 export {
@@ -85,6 +87,22 @@ export const PAID_NOTICE: Partial<Record<OrderPaidOutcome, string>> = {
   mismatch: ORDER_EVENTS.lateRefund,
 };
 
+/**
+ * Whether a payment that came after its hold ended may take its order's places again
+ * (record 390): only while the stop takes pre-orders (open, not cancelled) and, given the
+ * business's time zone, before the stop's "Order by" (its stop gone: never). Else it is refunded.
+ */
+export function mayHonourLate(
+  settings: PreorderSettings | undefined,
+  stop: Pick<StopFields, 'date' | 'starts'> | undefined,
+  at: Date,
+  timeZone: string | undefined,
+): settings is PreorderSettings {
+  if (!settings?.open || settings.cancelledAt) return false;
+  if (timeZone === undefined) return true;
+  return stop !== undefined && at.getTime() < orderByTime(stop, settings.orderBy, timeZone).getTime();
+}
+
 /** The first order number: "Order #1001", then up. */
 export const FIRST_ORDER_NUMBER = 1001;
 
@@ -108,7 +126,8 @@ export interface PreorderStore {
   attachCheckout(orderId: string, provider: string, checkoutId: string, url: string): Promise<void>;
   /** Whether a provider's checkout is an order's (else it is a deposit's). */
   ownsCheckout(provider: string, checkoutId: string): Promise<boolean>;
-  applyPaid(event: PaidEvent, at: Date): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }>;
+  /** `timeZone`: the business's; given, a late payment after the stop's "Order by" is refunded (mayHonourLate). */
+  applyPaid(event: PaidEvent, at: Date, timeZone?: string): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }>;
   /** Frees the places of the held orders whose hold ended by `at` (cancelled); returns them. */
   releaseExpired(at: Date): Promise<Preorder[]>;
   /** The orders paid and owed back, not yet refunded. */

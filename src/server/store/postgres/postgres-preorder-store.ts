@@ -10,6 +10,7 @@ import type { PaidEvent } from '../payment-store.js';
 import {
   type Claim,
   claimsOf,
+  mayHonourLate,
   ORDER_EVENTS,
   PAID_NOTICE,
   type OrderPaidOutcome,
@@ -121,6 +122,7 @@ async function applyPaid(
   client: Query,
   event: PaidEvent,
   at: Date,
+  timeZone?: string,
 ): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }> {
   const { rowCount } = await client.query(
     `INSERT INTO "paymentEvents" ("provider", "eventId", "outcome", "receivedAt") VALUES ($1, $2, 'received', $3)
@@ -159,7 +161,10 @@ async function applyPaid(
   }
   if (order.status === 'held') return settle('applied', await paid('paid', false));
   const settings = await settingsOf(client, order.stopId);
-  if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
+  const { rows: stops } = await client.query('SELECT "date", "starts" FROM "truckStops" WHERE "id" = $1', [
+    order.stopId,
+  ]);
+  if (order.status === 'cancelled' && mayHonourLate(settings, stops[0], at, timeZone)) {
     await client.query('SAVEPOINT late_claim');
     try {
       await claim(client, order.stopId, claimsOf(settings, order.pickup, order.lines));
@@ -309,7 +314,7 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
       ]);
       return (rowCount ?? 0) > 0;
     },
-    applyPaid: (event, at) => inTransaction(pool, (client) => applyPaid(client, event, at)),
+    applyPaid: (event, at, timeZone) => inTransaction(pool, (client) => applyPaid(client, event, at, timeZone)),
     releaseExpired: (at) => releaseExpired(pool, at),
     refundsDue: () =>
       list('SELECT * FROM "preorders" WHERE "refundDue" AND "refundedAt" IS NULL ORDER BY "number"', []),
