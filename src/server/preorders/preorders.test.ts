@@ -325,4 +325,29 @@ describe('pre-orders at a stop', () => {
     await t.app.preorderSweeper.sweep();
     expect(standIn.refunds.length).toBe(before + 1);
   });
+
+  it("a payment other than asked is refunded as received, not as the order's total (record 390)", async () => {
+    const t = await openStop();
+    const pressed = await postOrder(t.app, t.stop.id, { 'item-1': '2', pickup: '11:30', ...customer, pay: 'now' });
+    const sessionId = pressed.headers.location!.split('/').at(-1)!;
+    const [held] = await t.owners.preorders.forStop(t.stop.id);
+    const received = held!.total - 1;
+    const before = standIn.refunds.length;
+    const event = standIn.completed(sessionId, { amount_total: received });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.body,
+    });
+    expect(await t.owners.preorders.get(held!.id)).toMatchObject({ status: 'cancelled', refundDue: true });
+    await t.app.preorderSweeper.sweep();
+    expect(standIn.refunds.slice(before)).toEqual([
+      {
+        paymentIntent: `pi_for_${sessionId}`,
+        amount: received,
+        idempotencyKey: `curbside-preorder-refund-${held!.id}`,
+      },
+    ]);
+  });
 });

@@ -263,6 +263,7 @@ describe.each(ENGINES)('the pre-order store on $name', (engine) => {
     expect((await pay('cs_v', LATER(31))).outcome).toBe('late-refund');
     expect((await preorders.refundsDue()).map((one) => one.id).sort()).toEqual([afterCutoff.id, whenClosed.id].sort());
     expect((await preorders.get(inTime.id))?.status).toBe('paid');
+    expect(await preorders.get(afterCutoff.id)).toMatchObject({ status: 'cancelled', paidAmount: 300 });
     expect((await preorders.taken(stopId)).pickups['11:00']).toBe(1);
   });
 

@@ -177,6 +177,7 @@ export function rowToPreorder(row: Record<string, unknown>): Preorder {
     checkoutUrl: (row.checkoutUrl as string | null) ?? null,
     paymentRef: (row.paymentRef as string | null) ?? null,
     paidAt: time(row.paidAt),
+    paidAmount: row.paidAmount == null ? null : Number(row.paidAmount),
     refundDue: Boolean(row.refundDue),
     refundedAt: time(row.refundedAt),
     readyAt: time(row.readyAt),

@@ -567,4 +567,11 @@ export const POSTGRES_MIGRATIONS = migrationList([
     // As on SQLite (sqlite-migrations.ts, version 300; record 300).
     sql: `ALTER TABLE "eventInquiries" ADD COLUMN "language" text NOT NULL DEFAULT 'en'`,
   },
+  {
+    version: 390,
+    name: 'preorder-paid-amount',
+    // As on SQLite (sqlite-migrations.ts, version 390; record 390).
+    sql: `ALTER TABLE "preorders" ADD COLUMN "paidAmount" bigint;
+  UPDATE "preorders" SET "paidAmount" = "total" WHERE "paidAt" IS NOT NULL`,
+  },
 ]);

@@ -149,9 +149,10 @@ async function applyPaid(
   if (order.paidAt) return settle('duplicate', order);
   const paid = async (status: string, refundDue: boolean) => {
     const { rows: updated } = await client.query(
-      `UPDATE "preorders" SET "status" = $2, "paymentRef" = $3, "paidAt" = $4, "holdUntil" = NULL, "refundDue" = $5
+      `UPDATE "preorders" SET "status" = $2, "paymentRef" = $3, "paidAt" = $4, "holdUntil" = NULL, "refundDue" = $5,
+         "paidAmount" = $6
        WHERE "id" = $1 RETURNING *`,
-      [order.id, status, event.paymentRef, at, refundDue],
+      [order.id, status, event.paymentRef, at, refundDue, event.amount],
     );
     return rowToPreorder(updated[0]);
   };

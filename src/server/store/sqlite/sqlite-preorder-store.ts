@@ -150,8 +150,9 @@ function applyPaidTransaction(db: Database.Database, prepare: Prepare, { setting
       if (order.paidAt) return settle('duplicate', order);
       const paid = (status: string, refundDue: boolean) => {
         prepare(
-          `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, holdUntil = NULL, refundDue = ? WHERE id = ?`,
-        ).run(status, event.paymentRef, at, refundDue ? 1 : 0, order.id);
+          `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, paidAmount = ?, holdUntil = NULL, refundDue = ?
+           WHERE id = ?`,
+        ).run(status, event.paymentRef, at, event.amount, refundDue ? 1 : 0, order.id);
         return get(order.id)!;
       };
       // Paid other than asked: kept (the money is the customer's), owed back, the order not taken.
