@@ -1,7 +1,8 @@
 // The Orders page (issue 40, record 290): a stop's pre-orders by pickup time, each with
 // "Ready" (the customer is told "Your order is ready", once) and "Picked up"; the totals
-// per item as the prep list; and "Cancel stop", which refunds every paid order once
-// through the payment provider and tells each customer. The stop is picked from those
+// per item as the prep list; "Cancel order" (asked once more: its pickup place given back,
+// a paid one refunded, the customer told; record 390); and "Cancel stop", which refunds
+// every paid order once through the payment provider and tells each customer. The stop is picked from those
 // that took pre-orders (?stop=<id>).
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../shared/money.js';
@@ -32,6 +33,8 @@ const ordersApi = {
     request<StopOrders>('GET', `/api/owner/preorders/${id}`, undefined, signal),
   move: (stopId: string, orderId: string, to: 'ready' | 'picked-up') =>
     request<{ changed: boolean }>('POST', `/api/owner/preorders/${stopId}/orders/${orderId}/${to}`),
+  cancelOrder: (stopId: string, orderId: string) =>
+    request<{ changed: boolean }>('POST', `/api/owner/preorders/${stopId}/orders/${orderId}/cancel`),
   cancel: (stopId: string) => request<{ cancelled: number }>('POST', `/api/owner/preorders/${stopId}/cancel`),
   erase: (stopId: string, orderId: string) =>
     request<void>('DELETE', `/api/owner/preorders/${stopId}/orders/${orderId}`),
@@ -129,6 +132,14 @@ function StopOrdersView({ stopId }: { stopId: string }) {
                   key={order.id}
                   order={order}
                   money={money}
+                  onCancel={() =>
+                    act(async () => {
+                      const { changed } = await ordersApi.cancelOrder(stopId, order.id);
+                      const name = `Order #${order.number}`;
+                      if (!changed) return `${name} was not open any more.`;
+                      return `${name} cancelled: its pickup time is free again, the customer is told${order.paidAt ? ' and refunded' : ''}.`;
+                    })
+                  }
                   onErase={() =>
                     act(async () => {
                       await ordersApi.erase(stopId, order.id);
@@ -217,15 +228,48 @@ function CancelStop({ cancelled, onCancel }: { cancelled: boolean; onCancel: () 
   );
 }
 
+/** "Cancel order", asked once more: the place is given back, a paid order refunded, the customer told. */
+function CancelOrder({ name, paid, onCancel }: { name: string; paid: boolean; onCancel: () => Promise<void> }) {
+  const [confirming, setConfirming] = useState(false);
+  return confirming ? (
+    <div role="alert" className="inbox-notice">
+      <p>
+        Cancel {name}? {paid ? 'It is refunded and' : 'Its'} pickup time is free again; the customer is told.
+      </p>
+      <div className="inbox-row">
+        <button
+          type="button"
+          className="inbox-button inbox-destructive"
+          onClick={() => {
+            setConfirming(false);
+            void onCancel();
+          }}
+        >
+          Yes, cancel {name}
+        </button>
+        <button type="button" className="inbox-button" onClick={() => setConfirming(false)}>
+          Keep {name}
+        </button>
+      </div>
+    </div>
+  ) : (
+    <button type="button" className="inbox-button inbox-destructive" onClick={() => setConfirming(true)}>
+      Cancel order<span className="visually-hidden"> {name}</span>
+    </button>
+  );
+}
+
 function OrderCard({
   order,
   money,
   onMove,
+  onCancel,
   onErase,
 }: {
   order: Preorder;
   money: (amount: number) => string;
   onMove: (to: 'ready' | 'picked-up') => Promise<void>;
+  onCancel: () => Promise<void>;
   onErase: () => Promise<void>;
 }) {
   const name = `Order #${order.number}`;
@@ -261,6 +305,7 @@ function OrderCard({
             <button type="button" className="inbox-button" onClick={() => void onMove('picked-up')}>
               Picked up<span className="visually-hidden"> {name}</span>
             </button>
+            <CancelOrder name={name} paid={Boolean(order.paidAt)} onCancel={onCancel} />
           </>
         ) : null}
         {order.email ? (

@@ -386,6 +386,7 @@ export async function buildApp(
     publicOrigin: publicOriginOf(config.notify),
     counts: store.rateCounts,
     perAddress: config.limits.inquiriesPerIp,
+    perStop: config.limits.ordersPerStopPerIp,
     content,
   });
   await app.register(actionLinkRoutes, {

@@ -41,6 +41,7 @@ describe('loadConfig defaults', () => {
         ownerSignInsPerIp: { max: 20, windowMs: 900_000 },
         ownerSignInsPerAccount: { max: 10, windowMs: 900_000 },
         quotePostsPerLink: { max: 20, windowMs: 600_000 },
+        ordersPerStopPerIp: { max: 100, windowMs: 86_400_000 },
       },
       logLevel: 'info',
       notify: {
@@ -103,6 +104,7 @@ describe('loadConfig defaults', () => {
         RATE_LIMIT_OWNER_SIGNINS_PER_IP: '8',
         RATE_LIMIT_OWNER_SIGNINS_PER_ACCOUNT: '9',
         RATE_LIMIT_QUOTE_POSTS_PER_LINK: '7',
+        RATE_LIMIT_ORDERS_PER_STOP_PER_IP: '4',
         LOG_LEVEL: 'warn',
         ESCALATE_AFTER_MINUTES: '30',
         QUOTE_NUDGE_DAYS: '5',
@@ -125,6 +127,7 @@ describe('loadConfig defaults', () => {
         ownerSignInsPerIp: { max: 8, windowMs: 900_000 },
         ownerSignInsPerAccount: { max: 9, windowMs: 900_000 },
         quotePostsPerLink: { max: 7, windowMs: 600_000 },
+        ordersPerStopPerIp: { max: 4, windowMs: 86_400_000 },
       },
       logLevel: 'warn',
       notify: expect.objectContaining({ publicUrl: 'http://localhost:8080' }),

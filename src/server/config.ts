@@ -33,6 +33,8 @@ export interface Config {
     ownerSignInsPerAccount: RateLimit;
     /** Posts to one quote link (its forms), from anyone holding it (record 190). */
     quotePostsPerLink: RateLimit;
+    /** Pre-orders one address places for one stop (record 390). */
+    ordersPerStopPerIp: RateLimit;
   };
   logLevel: string;
   /** GET /metrics answers only a request bearing this token (METRICS_TOKEN); unset: 404. */
@@ -216,6 +218,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
         windowMs: 15 * MINUTE,
       },
       quotePostsPerLink: { max: integer(env, 'RATE_LIMIT_QUOTE_POSTS_PER_LINK', 20, 1), windowMs: 10 * MINUTE },
+      // A stop's pickup times are not all taken by one visitor's "Pay at pickup" orders (record 390).
+      ordersPerStopPerIp: { max: integer(env, 'RATE_LIMIT_ORDERS_PER_STOP_PER_IP', 100, 1), windowMs: 24 * 60 * MINUTE },
     },
     logLevel: logLevel(env),
     metricsToken: metricsToken(env),

@@ -63,6 +63,8 @@ export interface Preorder {
   checkoutUrl: string | null;
   paymentRef: string | null;
   paidAt: string | null;
+  /** What the payment brought in (minor units; record 390): what is paid back, even when it is not the total. */
+  paidAmount: Minor | null;
   /** Paid, and owed back (a cancelled stop, or a payment after its hold ended with no room left). */
   refundDue: boolean;
   refundedAt: string | null;

@@ -126,7 +126,9 @@ test('"Pay now" goes to Stripe Checkout; Stripe’s signed event marks the order
   await expect(page.getByText('Paid. See you at pickup.')).toBeVisible();
 });
 
-test('the Orders page: "Ready" tells the customer; "Cancel stop" refunds the paid order', async ({ browser }) => {
+test('the Orders page: "Ready" tells the customer; "Cancel order" frees a place; "Cancel stop" refunds the paid order', async ({
+  browser,
+}) => {
   const { context, page } = await phone(browser, 360);
   await signIn(page, owner);
   await page.goto(`/inbox/orders?stop=${orderPath.split('/').at(-1)}`);
@@ -135,6 +137,15 @@ test('the Orders page: "Ready" tells the customer; "Cancel stop" refunds the pai
   await expect(page.getByRole('region', { name: 'Totals per item' })).toContainText(`1 × ${second!.name}`);
   await expectNoViolations(page);
 
+  // "Cancel order" (record 390), asked once more: the unpaid order goes, its pickup time free again.
+  const unpaid = page.locator('.inbox-cards > li').filter({ hasText: 'Pay at pickup' });
+  await unpaid.getByRole('button', { name: /^Cancel order Order #/ }).click();
+  await page.getByRole('button', { name: /^Yes, cancel Order #/ }).click();
+  await expect(page.getByRole('status')).toContainText(
+    'cancelled: its pickup time is free again, the customer is told.',
+  );
+  await expect(unpaid.getByRole('button', { name: /^Cancel order/ })).toHaveCount(0);
+
   const ready = page.getByRole('button', { name: /^Ready Order #/ }).first();
   await ready.click();
   await expect(page.getByRole('status')).toContainText('is ready: the customer is told.');
@@ -142,7 +153,7 @@ test('the Orders page: "Ready" tells the customer; "Cancel stop" refunds the pai
   const before = stripe().refunds.length;
   await page.getByRole('button', { name: 'Cancel stop' }).click();
   await page.getByRole('button', { name: 'Yes, cancel the stop' }).click();
-  await expect(page.getByRole('status')).toContainText('Stop cancelled: 2 orders cancelled');
+  await expect(page.getByRole('status')).toContainText('Stop cancelled: 1 order cancelled');
   expect(stripe().refunds.slice(before)).toEqual([
     expect.objectContaining({ paymentIntent: `pi_for_${paidSession}`, amount: Math.round(second!.price * 100) }),
   ]);

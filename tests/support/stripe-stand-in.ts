@@ -95,7 +95,8 @@ function sessionFrom(fields: Record<string, string>): StandInSession {
     payment_status: 'unpaid',
     payment_intent: null,
     url: `https://checkout.stripe.com/c/pay/${id}`,
-    expires_at: Math.floor(Date.now() / 1000) + 24 * 60 * 60,
+    // As Stripe: the one asked for (record 390), else 24 hours.
+    expires_at: fields.expires_at ? Number(fields.expires_at) : Math.floor(Date.now() / 1000) + 24 * 60 * 60,
     success_url: fields.success_url ?? '',
     cancel_url: fields.cancel_url ?? '',
   };

@@ -22,6 +22,8 @@ export interface CheckoutRequest {
    * after a lost answer) answers the checkout the first one made.
    */
   idempotencyKey: string;
+  /** When the checkout stops taking payment (a pre-order's, record 390); unset: the provider's default (Stripe: 24 hours). */
+  expiresAt?: Date;
 }
 
 /** Money paid back of one payment the provider took. */

@@ -48,7 +48,7 @@ async function apply(
     const { checkoutId, amount, currency, paymentRef } = event;
     const paid = { ...from, checkoutId, amount, currency, paymentRef };
     if (await owners.preorders.ownsCheckout(provider.name, checkoutId)) {
-      const { outcome, order } = await owners.preorders.applyPaid(paid, at);
+      const { outcome, order } = await owners.preorders.applyPaid(paid, at, content.current().content.timeZone);
       onOrderPaid?.(outcome, order);
       return ORDER_OUTCOMES[outcome];
     }

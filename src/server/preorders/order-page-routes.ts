@@ -37,9 +37,14 @@ export interface OrderPageRouteOptions {
   publicOrigin?: string | undefined;
   counts: RateCounts;
   perAddress: RateLimit;
+  /** The orders one address may place for one stop (record 390): 3 a day unless set. */
+  perStop?: RateLimit | undefined;
   /** The site's live content (record 251): name, zone, colours, "Pay at pickup". */
   content: ContentPort;
 }
+
+/** How long a pre-order's checkout takes payment: Stripe's shortest, as near the 15-minute hold as it allows. */
+const CHECKOUT_MINUTES = 30;
 
 const EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
@@ -186,6 +191,24 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
     );
   };
 
+  /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
+  const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
+    const cap = options.perStop;
+    if (!cap) return false;
+    const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
+    if (count <= cap.max) return false;
+    html(
+      reply.header('retry-after', String(Math.max(1, Math.ceil(msLeft / 1000)))),
+      429,
+      orderShell(
+        site(),
+        'Too many orders',
+        `<h1>Too many orders</h1><div class="notice" role="alert"><p>${cap.max} orders for this stop came from here already, so this one was not placed. To change an order, or for a larger one, please call or write to us.</p></div>`,
+      ),
+    );
+    return true;
+  };
+
   app.post<Params & { Body: URLSearchParams }>(
     '/order/:stopId',
     { onRequest: [sameSite, perAddress] },
@@ -203,6 +226,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       const online = pay === 'now' && provider !== undefined;
       if (!online && !(pay === 'pickup' && (payAtPickup() || !provider))) problems.pay = 'Choose how to pay.';
       if (Object.keys(problems).length > 0) return refuse(problems);
+      if (await overStopCap(request, reply, stop.id)) return reply;
 
       const now = new Date(clock());
       const placed = await owners.preorders.place(
@@ -233,6 +257,8 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
         successUrl: `${back}?payment=done`,
         cancelUrl: `${back}?payment=cancelled`,
         idempotencyKey: `curbside-preorder-${order.id}`,
+        // The checkout ends soon after the hold (Stripe's shortest), not a day later (record 390).
+        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
       });
       await owners.preorders.attachCheckout(order.id, provider.name, checkout.id, checkout.url);
       return reply.redirect(checkout.url, 303);

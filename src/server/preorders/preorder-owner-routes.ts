@@ -2,7 +2,7 @@
 // the owner's area: a stop's settings on the Schedule page ("Take pre-orders", the items
 // offered with their caps, "Pickup every", "Orders per pickup time", "Order by"), and
 // the Orders page's calls: the stop's orders and prep list, "Ready", "Picked up",
-// "Cancel stop" (every paid order refunded once through the provider by the sweep).
+// "Cancel order", "Cancel stop" (every paid order refunded once through the provider by the sweep).
 // Bad input is a 400 naming each field by its label, and changes nothing.
 import type { FastifyPluginAsync } from 'fastify';
 import { PREORDER_LIMITS } from '../../shared/preorder-times.js';
@@ -142,11 +142,23 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
   app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/ready', move('markReady'));
   app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/picked-up', move('markPickedUp'));
 
-  // Erasure: the customer's name, phone and e-mail leave every order placed with that e-mail; the orders' figures stay.
+  // "Cancel order" (record 390): its places given back, a paid one refunded once by the sweep, its customer told.
+  app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/cancel', async (request) => {
+    const order = await preorders.get(request.params.orderId);
+    if (!order || order.stopId !== request.params.stopId) throw httpError(404, 'No such order.');
+    const cancelled = await preorders.cancelOrder(order.id, new Date(clock()));
+    if (cancelled?.refundDue) await preorderSweep?.().catch(() => undefined);
+    return { order: (await preorders.get(order.id)) ?? cancelled, changed: cancelled !== undefined };
+  });
+
+  // Erasure: the customer's name, phone and e-mail leave every order placed with that e-mail; the orders' figures
+  // stay. This order, unless picked up, is cancelled first: its places given back (record 390).
   app.delete<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId', async (request, reply) => {
     const order = await preorders.get(request.params.orderId);
     if (!order || order.stopId !== request.params.stopId) throw httpError(404, 'No such order.');
+    const cancelled = await preorders.cancelOrder(order.id, new Date(clock()));
     if (order.email !== '') await preorders.erase(order.email);
+    if (cancelled?.refundDue) await preorderSweep?.().catch(() => undefined);
     return reply.code(204).send();
   });
 

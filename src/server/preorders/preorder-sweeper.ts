@@ -36,7 +36,9 @@ export function createPreorderSweeper(options: {
   const refund = async (order: Preorder) => {
     const provider = providers.find((one) => one.name === order.provider);
     if (!provider || !order.paymentRef) return false;
-    await provider.refund({ paymentRef: order.paymentRef, amount: order.total, idempotencyKey: refundKey(order) });
+    // What the payment brought in, which is the total unless it was paid other than asked (record 390).
+    const amount = order.paidAmount ?? order.total;
+    await provider.refund({ paymentRef: order.paymentRef, amount, idempotencyKey: refundKey(order) });
     return owners.preorders.markRefunded(order.id, new Date(clock()));
   };
 

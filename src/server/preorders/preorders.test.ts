@@ -24,10 +24,10 @@ const [first, second] = menuChoices(content).items;
 /** The app's clock: a test moves it to end a hold (record 143's clock). */
 let now = Date.now();
 
-async function openStop(settings: Record<string, unknown> = {}) {
+async function openStop(settings: Record<string, unknown> = {}, env: Record<string, string> = {}) {
   now = Date.now();
   const started = await startOwnerApp(
-    { CLIENT_DIR: builtPage(), PUBLIC_URL: 'https://tacos.example', ...standIn.env },
+    { CLIENT_DIR: builtPage(), PUBLIC_URL: 'https://tacos.example', ...standIn.env, ...env },
     { build: { clock: () => now } },
   );
   const t = { ...started, cookie: await cookieOf(started.app) };
@@ -125,6 +125,25 @@ describe('pre-orders at a stop', () => {
     expect(await t.owners.preorders.forStop(t.stop.id)).toHaveLength(2);
   });
 
+  it('refuses to remove or move a stop with orders, 409 saying how many and what to do (record 390)', async () => {
+    const t = await openStop();
+    const placed = await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' });
+    expect(placed.statusCode).toBe(303);
+    const removed = await call(t.app, 'DELETE', `/api/owner/schedule/${t.stop.id}`, { cookie: t.cookie });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(
+      'This stop has 1 pre-order. Cancel the stop on the Orders page first (its customers are told and paid orders refunded), then remove it.',
+    );
+    const { id: _id, ...fields } = t.stop;
+    const moved = await call(t.app, 'PUT', `/api/owner/schedule/${t.stop.id}`, {
+      cookie: t.cookie,
+      body: { ...fields, starts: '10:30' },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toContain('then change its date or times.');
+    expect((await t.owners.preorders.forStop(t.stop.id))[0]?.status).toBe('pay-at-pickup');
+  });
+
   it('"Pay now" goes to Checkout; its signed event pays the order once; "Ready" once; "Cancel stop" refunds once', async () => {
     const t = await openStop();
     const pressed = await postOrder(t.app, t.stop.id, {
@@ -140,6 +159,8 @@ describe('pre-orders at a stop', () => {
     const [held] = await t.owners.preorders.forStop(t.stop.id);
     expect(held).toMatchObject({ status: 'held', total: first!.price * 2 + second!.price });
     expect(session.amount_total).toBe(held!.total);
+    // The checkout ends 30 minutes on (Stripe's shortest), not Stripe's default day (record 390).
+    expect(session.expires_at).toBe(Math.floor(now / 1000) + 30 * 60);
 
     const event = standIn.completed(sessionId);
     const post = () =>
@@ -181,6 +202,59 @@ describe('pre-orders at a stop', () => {
     expect(await t.owners.preorders.get(held!.id)).toMatchObject({ status: 'refunded' });
     const landing = (await t.app.inject({ url: '/' })).body;
     expect(landing).not.toContain('>Order ahead</a>');
+  });
+
+  it('"Cancel order" frees its pickup time and refunds a paid order once; erasing an order frees its place (record 390)', async () => {
+    const t = await openStop();
+    const pressed = await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'now' });
+    const sessionId = pressed.headers.location!.split('/').at(-1)!;
+    const event = standIn.completed(sessionId);
+    const paidPost = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.body,
+    });
+    expect(paidPost.statusCode).toBe(200);
+    expect(
+      (await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' })).statusCode,
+    ).toBe(303);
+    const [paid, atPickup] = await t.owners.preorders.forStop(t.stop.id);
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(2);
+
+    const before = standIn.refunds.length;
+    const cancel = () =>
+      call(t.app, 'POST', `/api/owner/preorders/${t.stop.id}/orders/${paid!.id}/cancel`, { cookie: t.cookie });
+    expect((await cancel()).json()).toMatchObject({ changed: true, order: { status: 'refunded' } });
+    expect((await cancel()).json()).toMatchObject({ changed: false });
+    expect(standIn.refunds.slice(before)).toEqual([
+      {
+        paymentIntent: `pi_for_${sessionId}`,
+        amount: paid!.total,
+        idempotencyKey: `curbside-preorder-refund-${paid!.id}`,
+      },
+    ]);
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(1);
+
+    const erased = await call(t.app, 'DELETE', `/api/owner/preorders/${t.stop.id}/orders/${atPickup!.id}`, {
+      cookie: t.cookie,
+    });
+    expect(erased.statusCode).toBe(204);
+    expect(await t.owners.preorders.get(atPickup!.id)).toMatchObject({ status: 'cancelled', email: '' });
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:00']).toBe(0);
+  });
+
+  it('takes at most RATE_LIMIT_ORDERS_PER_STOP_PER_IP orders for a stop from one address: the next is a 429 page and writes nothing (record 390)', async () => {
+    const t = await openStop({}, { RATE_LIMIT_ORDERS_PER_STOP_PER_IP: '3' });
+    for (const pickup of ['11:00', '11:15', '11:30']) {
+      const placed = await postOrder(t.app, t.stop.id, { 'item-1': '1', pickup, ...customer, pay: 'pickup' });
+      expect(placed.statusCode).toBe(303);
+    }
+    const fourth = await postOrder(t.app, t.stop.id, { 'item-1': '1', pickup: '11:45', ...customer, pay: 'pickup' });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.body).toContain('3 orders for this stop came from here already, so this one was not placed.');
+    expect(await t.owners.preorders.forStop(t.stop.id)).toHaveLength(3);
+    expect((await t.owners.preorders.taken(t.stop.id)).pickups['11:45'] ?? 0).toBe(0);
   });
 
   it('counts orders in the Numbers page and its CSV; erasure clears the customer from each of their orders', async () => {
@@ -250,5 +324,30 @@ describe('pre-orders at a stop', () => {
     expect(await t.owners.preorders.get(held!.id)).toMatchObject({ status: 'refunded', paidAt: expect.any(String) });
     await t.app.preorderSweeper.sweep();
     expect(standIn.refunds.length).toBe(before + 1);
+  });
+
+  it("a payment other than asked is refunded as received, not as the order's total (record 390)", async () => {
+    const t = await openStop();
+    const pressed = await postOrder(t.app, t.stop.id, { 'item-1': '2', pickup: '11:30', ...customer, pay: 'now' });
+    const sessionId = pressed.headers.location!.split('/').at(-1)!;
+    const [held] = await t.owners.preorders.forStop(t.stop.id);
+    const received = held!.total - 1;
+    const before = standIn.refunds.length;
+    const event = standIn.completed(sessionId, { amount_total: received });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+      payload: event.body,
+    });
+    expect(await t.owners.preorders.get(held!.id)).toMatchObject({ status: 'cancelled', refundDue: true });
+    await t.app.preorderSweeper.sweep();
+    expect(standIn.refunds.slice(before)).toEqual([
+      {
+        paymentIntent: `pi_for_${sessionId}`,
+        amount: received,
+        idempotencyKey: `curbside-preorder-refund-${held!.id}`,
+      },
+    ]);
   });
 });

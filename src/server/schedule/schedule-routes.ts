@@ -19,6 +19,7 @@ import {
 import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
+import { StopHasOrders } from '../store/schedule-store.js';
 
 /** How many changes the Schedule page lists. */
 const HISTORY_SHOWN = 30;
@@ -43,6 +44,21 @@ function refuseBad(stops: readonly StopFields[], timeZone: string): void {
     const problems = stopProblems(stop, clock);
     const messages = Object.values(problems);
     if (messages.length > 0) throw new BodyError(messages.join(' '), problems as Record<string, string>);
+  }
+}
+
+/** A stop its live pre-orders need: a 409 saying how many and what to do (record 390). */
+async function unlessItHasOrders<T>(doing: 'remove' | 'move', work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof StopHasOrders)) throw error;
+    const orders = error.orders === 1 ? '1 pre-order' : `${error.orders} pre-orders`;
+    const then = doing === 'remove' ? 'then remove it' : 'then change its date or times';
+    throw httpError(
+      409,
+      `This stop has ${orders}. Cancel the stop on the Orders page first (its customers are told and paid orders refunded), ${then}.`,
+    );
   }
 }
 
@@ -106,7 +122,9 @@ export const scheduleRoutes: FastifyPluginAsync<
     async (request) => {
       const fields = fieldsOf(request.body);
       refuseBad([fields], site().timeZone);
-      const stop = await schedule.changeStop(request.params.id, fields, request.owner!, new Date());
+      const stop = await unlessItHasOrders('move', () =>
+        schedule.changeStop(request.params.id, fields, request.owner!, new Date()),
+      );
       if (!stop) throw httpError(404, 'No such stop (it may have been removed).');
       await changed();
       return { stop };
@@ -114,7 +132,10 @@ export const scheduleRoutes: FastifyPluginAsync<
   );
 
   app.delete<{ Params: { id: string } }>('/api/owner/schedule/:id', async (request, reply) => {
-    if (!(await schedule.removeStop(request.params.id, request.owner!, new Date()))) {
+    const removed = await unlessItHasOrders('remove', () =>
+      schedule.removeStop(request.params.id, request.owner!, new Date()),
+    );
+    if (!removed) {
       throw httpError(404, 'No such stop (it may have been removed).');
     }
     await changed();

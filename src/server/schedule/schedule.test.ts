@@ -11,6 +11,7 @@ import { content } from '../../../content/index.js';
 import type { StopFields } from '../../shared/stop-fields.js';
 import { addDays, localNow, type ScheduleView, type TruckStop, zonedIso } from '../../shared/truck-schedule.js';
 import type { OwnerStore } from '../store/owner-store.js';
+import { StopHasOrders } from '../store/schedule-store.js';
 import { openPostgresOwnerStore } from '../store/postgres/postgres-owner-store.js';
 import { openSqliteOwnerStore } from '../store/sqlite/sqlite-owner-store.js';
 
@@ -61,6 +62,50 @@ describe.each(engines)('ScheduleStore contract on $name', (engine) => {
       expect(history[1]!.summary).toBe(`Hop House, ${buildStop().date} 11:00–14:00`);
       expect(history.at(-1)!.at).toBe('2030-01-01T10:00:00.000Z');
       expect(await schedule.history(2)).toHaveLength(2);
+    } finally {
+      await owners.close();
+    }
+  });
+});
+
+describe.each(engines)('a stop with pre-orders on $name (record 390)', (engine) => {
+  it('is neither removed nor moved while it has live orders; its words change; after "Cancel stop" it goes', async () => {
+    const owners = await engine.open();
+    try {
+      const { schedule, preorders } = owners;
+      const [stop] = await schedule.addStops([buildStop()], actor, new Date());
+      const at = new Date();
+      await preorders.saveSettings(
+        {
+          stopId: stop!.id,
+          open: true,
+          items: [{ name: 'Horchata', price: 300, cap: null }],
+          pickupEvery: 15,
+          perPickup: 5,
+          orderBy: 60,
+          currency: 'USD',
+        },
+        at,
+      );
+      const order = { stopId: stop!.id, pickup: '11:00', lines: [{ name: 'Horchata', quantity: 1 }] };
+      const who = { name: 'Ana', phone: '512-555-0100', email: 'ana@example.com', payAtPickup: true };
+      for (let i = 0; i < 2; i++) expect((await preorders.place({ ...order, ...who }, at, null)).ok).toBe(true);
+
+      await expect(schedule.removeStop(stop!.id, actor, new Date())).rejects.toMatchObject({ orders: 2 });
+      await expect(
+        schedule.changeStop(stop!.id, buildStop({ starts: '12:00' }), actor, new Date()),
+      ).rejects.toBeInstanceOf(StopHasOrders);
+      await expect(
+        schedule.changeStop(stop!.id, buildStop({ date: addDays(today(), 4) }), actor, new Date()),
+      ).rejects.toBeInstanceOf(StopHasOrders);
+      expect(await schedule.stops(today())).toEqual([stop]);
+      expect((await schedule.history(10)).map((change) => change.kind)).toEqual(['added']);
+      expect((await preorders.forStop(stop!.id)).map((one) => one.status)).toEqual(['pay-at-pickup', 'pay-at-pickup']);
+
+      const renamed = await schedule.changeStop(stop!.id, buildStop({ note: 'By the south gate' }), actor, new Date());
+      expect(renamed?.note).toBe('By the south gate');
+      await preorders.cancelStop(stop!.id, new Date());
+      expect(await schedule.removeStop(stop!.id, actor, new Date())).toBe(true);
     } finally {
       await owners.close();
     }

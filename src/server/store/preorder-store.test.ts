@@ -234,6 +234,61 @@ describe.each(ENGINES)('the pre-order store on $name', (engine) => {
     expect(await preorders.get(second.id)).toMatchObject({ status: 'refunded' });
   });
 
+  it('a late payment is refunded, not honoured, once pre-orders are closed or after the stop\'s "Order by" (record 390)', async () => {
+    const { owners } = await engine.open();
+    const { preorders, schedule } = owners;
+    // The stop starts at 18:00 UTC on AT's day: "Order by" (60 minutes) is 17:00, two hours after AT.
+    const [stop] = await schedule.addStops(
+      [{ date: '2031-05-01', starts: '18:00', ends: '20:00', place: 'Market', address: '1 Main St', note: '' }],
+      { id: 'owner-1', email: 'owner@example.com' },
+      AT,
+    );
+    const stopId = stop!.id;
+    await preorders.saveSettings(settings({ stopId }), AT);
+    const lateOrder = async (checkoutId: string) => {
+      const held = placed(await preorders.place(order({ stopId, payAtPickup: false }), AT, LATER(15)));
+      await preorders.attachCheckout(held.id, 'stripe', checkoutId, `https://checkout.example/${checkoutId}`);
+      return held;
+    };
+    const inTime = await lateOrder('cs_t');
+    const afterCutoff = await lateOrder('cs_u');
+    const whenClosed = await lateOrder('cs_v');
+    await preorders.releaseExpired(LATER(15));
+
+    const pay = (checkoutId: string, at: Date) =>
+      preorders.applyPaid(paidEvent(checkoutId, `evt_${checkoutId}`, 300), at, 'UTC');
+    expect((await pay('cs_t', LATER(119))).outcome).toBe('late-honoured');
+    expect((await pay('cs_u', LATER(120))).outcome).toBe('late-refund');
+    await preorders.saveSettings(settings({ stopId, open: false }), LATER(30));
+    expect((await pay('cs_v', LATER(31))).outcome).toBe('late-refund');
+    expect((await preorders.refundsDue()).map((one) => one.id).sort()).toEqual([afterCutoff.id, whenClosed.id].sort());
+    expect((await preorders.get(inTime.id))?.status).toBe('paid');
+    expect(await preorders.get(afterCutoff.id)).toMatchObject({ status: 'cancelled', paidAmount: 300 });
+    expect((await preorders.taken(stopId)).pickups['11:00']).toBe(1);
+  });
+
+  it('"Cancel order" gives back its pickup place and items at once, owes a paid one back once (record 390)', async () => {
+    const { owners } = await engine.open();
+    const { preorders } = owners;
+    await preorders.saveSettings(settings({ perPickup: 2 }), AT);
+    const taco = [{ name: 'Brisket taco', quantity: 3 }];
+    const atPickup = placed(await preorders.place(order({ lines: taco }), AT, null));
+    const online = placed(await preorders.place(order({ payAtPickup: false }), AT, LATER(15)));
+    await preorders.attachCheckout(online.id, 'stripe', 'cs_c', 'https://checkout.example/cs_c');
+    await preorders.applyPaid(paidEvent('cs_c', 'evt_c', 300), LATER(1));
+    expect(await preorders.place(order(), AT, null)).toEqual({ ok: false, reason: 'pickup-full' });
+
+    expect(await preorders.cancelOrder(atPickup.id, LATER(2))).toMatchObject({ status: 'cancelled', refundDue: false });
+    expect(await preorders.taken(STOP)).toEqual({ pickups: { '11:00': 1 }, items: { 'Brisket taco': 0 } });
+    expect(await preorders.cancelOrder(atPickup.id, LATER(3))).toBeUndefined();
+    placed(await preorders.place(order(), LATER(3), null));
+
+    expect(await preorders.cancelOrder(online.id, LATER(4))).toMatchObject({ status: 'cancelled', refundDue: true });
+    expect((await preorders.refundsDue()).map((one) => one.id)).toEqual([online.id]);
+    expect(await preorders.cancelOrder(online.id, LATER(5))).toBeUndefined();
+    expect((await preorders.taken(STOP)).pickups['11:00']).toBe(1);
+  });
+
   it('"Ready" once, "Picked up", "Cancel stop" owes back every paid order, erasure clears the customer', async () => {
     const { owners } = await engine.open();
     const { preorders } = owners;

@@ -12,6 +12,7 @@
 // Orders hold the customer's name, phone and e-mail: erased on request (erase).
 import { randomUUID } from 'node:crypto';
 import type { Minor } from '../../shared/money.js';
+import { orderByTime } from '../../shared/preorder-times.js';
 import type {
   OfferedItem,
   OrderLine,
@@ -20,6 +21,7 @@ import type {
   PreorderSettings,
   Taken,
 } from '../../shared/preorder-views.js';
+import type { StopFields } from '../../shared/stop-fields.js';
 import type { PaidEvent } from './payment-store.js';
 
 export {
@@ -68,7 +70,7 @@ export const ORDER_EVENTS = {
   placed: 'order-placed',
   /** "Ready": "Your order is ready". */
   ready: 'order-ready',
-  /** "Cancel stop": the customer told their order was cancelled (and refunded, when paid). */
+  /** "Cancel stop" or "Cancel order": the customer told their order was cancelled (and refunded, when paid). */
   cancelled: 'order-cancelled',
   /** A payment that came after its hold ended, or other than asked, owed back: the owner told. */
   lateRefund: 'order-late-refund',
@@ -85,6 +87,22 @@ export const PAID_NOTICE: Partial<Record<OrderPaidOutcome, string>> = {
   'late-refund': ORDER_EVENTS.lateRefund,
   mismatch: ORDER_EVENTS.lateRefund,
 };
+
+/**
+ * Whether a payment that came after its hold ended may take its order's places again
+ * (record 390): only while the stop takes pre-orders (open, not cancelled) and, given the
+ * business's time zone, before the stop's "Order by" (its stop gone: never). Else it is refunded.
+ */
+export function mayHonourLate(
+  settings: PreorderSettings | undefined,
+  stop: Pick<StopFields, 'date' | 'starts'> | undefined,
+  at: Date,
+  timeZone: string | undefined,
+): settings is PreorderSettings {
+  if (!settings?.open || settings.cancelledAt) return false;
+  if (timeZone === undefined) return true;
+  return stop !== undefined && at.getTime() < orderByTime(stop, settings.orderBy, timeZone).getTime();
+}
 
 /** The first order number: "Order #1001", then up. */
 export const FIRST_ORDER_NUMBER = 1001;
@@ -109,7 +127,8 @@ export interface PreorderStore {
   attachCheckout(orderId: string, provider: string, checkoutId: string, url: string): Promise<void>;
   /** Whether a provider's checkout is an order's (else it is a deposit's). */
   ownsCheckout(provider: string, checkoutId: string): Promise<boolean>;
-  applyPaid(event: PaidEvent, at: Date): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }>;
+  /** `timeZone`: the business's; given, a late payment after the stop's "Order by" is refunded (mayHonourLate). */
+  applyPaid(event: PaidEvent, at: Date, timeZone?: string): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }>;
   /** Frees the places of the held orders whose hold ended by `at` (cancelled); returns them. */
   releaseExpired(at: Date): Promise<Preorder[]>;
   /** The orders paid and owed back, not yet refunded. */
@@ -122,6 +141,11 @@ export interface PreorderStore {
   markPickedUp(orderId: string, at: Date): Promise<Preorder | undefined>;
   /** "Cancel stop": closes the stop and cancels its live orders, the paid ones owed back; returns those cancelled now. */
   cancelStop(stopId: string, at: Date): Promise<Preorder[]>;
+  /**
+   * "Cancel order" (record 390): one live order cancelled, its places given back, a paid one
+   * owed back (refunded once by the sweep), its customer told; the order if cancelled now.
+   */
+  cancelOrder(orderId: string, at: Date): Promise<Preorder | undefined>;
   get(orderId: string): Promise<Preorder | undefined>;
   /** A stop's orders by pickup time, then number. */
   forStop(stopId: string): Promise<Preorder[]>;
@@ -194,6 +218,7 @@ export function rowToPreorder(row: Record<string, unknown>): Preorder {
     checkoutUrl: (row.checkoutUrl as string | null) ?? null,
     paymentRef: (row.paymentRef as string | null) ?? null,
     paidAt: time(row.paidAt),
+    paidAmount: row.paidAmount == null ? null : Number(row.paidAmount),
     refundDue: Boolean(row.refundDue),
     refundedAt: time(row.refundedAt),
     readyAt: time(row.readyAt),

@@ -577,4 +577,11 @@ export const POSTGRES_MIGRATIONS = migrationList([
     "count" bigint NOT NULL
   )`,
   },
+  {
+    version: 390,
+    name: 'preorder-paid-amount',
+    // As on SQLite (sqlite-migrations.ts, version 390; record 390).
+    sql: `ALTER TABLE "preorders" ADD COLUMN "paidAmount" bigint;
+  UPDATE "preorders" SET "paidAmount" = "total" WHERE "paidAt" IS NOT NULL`,
+  },
 ]);

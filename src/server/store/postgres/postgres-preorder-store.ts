@@ -13,6 +13,7 @@ import {
   fullResult,
   heldClaims,
   newOrderRow,
+  mayHonourLate,
   ORDER_EVENTS,
   PAID_NOTICE,
   type OrderPaidOutcome,
@@ -79,6 +80,8 @@ async function place(
   at: Date,
   holdUntil: Date | null,
 ): Promise<PlaceResult> {
+  // A share lock on the stop: its removal or move waits for this order and counts it (record 390).
+  await client.query('SELECT 1 FROM "truckStops" WHERE "id" = $1 FOR SHARE', [order.stopId]);
   const settings = await settingsOf(client, order.stopId);
   if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' };
   const priced = pricedLines(settings, order.lines);
@@ -114,6 +117,7 @@ async function applyPaid(
   client: Query,
   event: PaidEvent,
   at: Date,
+  timeZone?: string,
 ): Promise<{ outcome: OrderPaidOutcome; order?: Preorder }> {
   const { rowCount } = await client.query(
     `INSERT INTO "paymentEvents" ("provider", "eventId", "outcome", "receivedAt") VALUES ($1, $2, 'received', $3)
@@ -140,9 +144,10 @@ async function applyPaid(
   if (order.paidAt) return settle('duplicate', order);
   const paid = async (status: string, refundDue: boolean) => {
     const { rows: updated } = await client.query(
-      `UPDATE "preorders" SET "status" = $2, "paymentRef" = $3, "paidAt" = $4, "holdUntil" = NULL, "refundDue" = $5
+      `UPDATE "preorders" SET "status" = $2, "paymentRef" = $3, "paidAt" = $4, "holdUntil" = NULL, "refundDue" = $5,
+         "paidAmount" = $6
        WHERE "id" = $1 RETURNING *`,
-      [order.id, status, event.paymentRef, at, refundDue],
+      [order.id, status, event.paymentRef, at, refundDue, event.amount],
     );
     return rowToPreorder(updated[0]);
   };
@@ -152,7 +157,10 @@ async function applyPaid(
   }
   if (order.status === 'held') return settle('applied', await paid('paid', false));
   const settings = await settingsOf(client, order.stopId);
-  if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
+  const { rows: stops } = await client.query('SELECT "date", "starts" FROM "truckStops" WHERE "id" = $1', [
+    order.stopId,
+  ]);
+  if (order.status === 'cancelled' && mayHonourLate(settings, stops[0], at, timeZone)) {
     await client.query('SAVEPOINT late_claim');
     try {
       await claim(client, order.stopId, claimsOf(settings, order.pickup, order.lines));
@@ -185,6 +193,20 @@ async function cancelStop(client: Query, stopId: string, at: Date): Promise<Preo
     if (order.paidAt || order.payAtPickup) await owe(client, order.id, ORDER_EVENTS.cancelled);
   }
   return cancelled;
+}
+
+/** "Cancel order" (record 390): the order locked, cancelled, its places given back, a paid one owed back. */
+async function cancelOrder(client: Query, id: string, at: Date): Promise<Preorder | undefined> {
+  const order = await getOrder(client, id, true);
+  if (!order || !['held', 'paid', 'pay-at-pickup', 'ready'].includes(order.status)) return undefined;
+  const { rows } = await client.query(
+    `UPDATE "preorders" SET "status" = 'cancelled', "cancelledAt" = $2, "holdUntil" = NULL,
+       "refundDue" = ("paidAt" IS NOT NULL) WHERE "id" = $1 RETURNING *`,
+    [id, at],
+  );
+  await release(client, order);
+  if (order.status !== 'held') await owe(client, id, ORDER_EVENTS.cancelled);
+  return rowToPreorder(rows[0]);
 }
 
 /** A stop's pre-order settings and how much of it is taken. */
@@ -308,7 +330,7 @@ export function postgresPreorderStore(pool: pg.Pool, scrubber: Pick<ErasureScrub
       ]);
       return (rowCount ?? 0) > 0;
     },
-    applyPaid: (event, at) => inTransaction(pool, (client) => applyPaid(client, event, at)),
+    applyPaid: (event, at, timeZone) => inTransaction(pool, (client) => applyPaid(client, event, at, timeZone)),
     releaseExpired: (at) => releaseExpired(pool, at),
     refundsDue: () =>
       list('SELECT * FROM "preorders" WHERE "refundDue" AND "refundedAt" IS NULL ORDER BY "number"', []),
@@ -322,6 +344,7 @@ export function postgresPreorderStore(pool: pg.Pool, scrubber: Pick<ErasureScrub
     markReady: (orderId, at) => move(orderId, 'ready', ['paid', 'pay-at-pickup'], 'readyAt', at),
     markPickedUp: (orderId, at) => move(orderId, 'picked-up', ['paid', 'pay-at-pickup', 'ready'], 'pickedUpAt', at),
     cancelStop: (stopId, at) => inTransaction(pool, (client) => cancelStop(client, stopId, at)),
+    cancelOrder: (orderId, at) => inTransaction(pool, (client) => cancelOrder(client, orderId, at)),
     get: (orderId) => getOrder(pool, orderId),
     forStop: (stopId) => list('SELECT * FROM "preorders" WHERE "stopId" = $1 ORDER BY "pickup", "number"', [stopId]),
     createdBetween: (from, to) =>

@@ -9,7 +9,7 @@ import {
   type TruckStop,
 } from '../../../shared/truck-schedule.js';
 import type { Actor } from '../actor.js';
-import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
+import { LIVE_ORDER_STATUSES, movesStop, type ScheduleStore, STOP_COLUMNS, StopHasOrders } from '../schedule-store.js';
 import { inTransaction } from './postgres-transaction.js';
 
 const COLUMNS = STOP_COLUMNS.map((column) => `"${column}"`).join(', ');
@@ -24,6 +24,23 @@ const record = (client: pg.PoolClient, kind: ScheduleChangeKind, stop: TruckStop
     'INSERT INTO "scheduleChanges" ("stopId", "kind", "summary", "ownerId", "ownerEmail", "at") VALUES ($1, $2, $3, $4, $5, $6)',
     [stop.id, kind, stopSummary(stop), by.id, by.email, at],
   );
+
+/**
+ * Locks the stop's row, then refuses to remove or move it if its live pre-orders need it
+ * (record 390): an order being placed holds a share lock on the row (postgres-preorder-store.ts),
+ * so the count is read after it committed. The stop as it was, or undefined.
+ */
+async function lockStop(client: pg.PoolClient, id: string, refuse: (stop: TruckStop) => boolean) {
+  const { rows } = await client.query(`SELECT ${COLUMNS} FROM "truckStops" WHERE "id" = $1 FOR UPDATE`, [id]);
+  const stop = rows[0] as TruckStop | undefined;
+  if (!stop || !refuse(stop)) return stop;
+  const { rows: live } = await client.query(
+    'SELECT count(*)::int AS "live" FROM "preorders" WHERE "stopId" = $1 AND "status" = ANY($2)',
+    [id, LIVE_ORDER_STATUSES],
+  );
+  if (live[0].live > 0) throw new StopHasOrders(live[0].live as number);
+  return stop;
+}
 
 const values = (stop: TruckStop) => STOP_COLUMNS.map((column) => stop[column]);
 
@@ -55,6 +72,7 @@ export function postgresScheduleStore(pool: pg.Pool): ScheduleStore {
 
     changeStop(id, fields, by, at) {
       return inTransaction(pool, async (client) => {
+        if (!(await lockStop(client, id, (before) => movesStop(before, fields)))) return undefined;
         const stop: TruckStop = { id, ...fields };
         const { rowCount } = await client.query(
           `UPDATE "truckStops" SET ${ASSIGNMENTS}, "updatedAt" = ${AT} WHERE "id" = $1`,
@@ -68,6 +86,7 @@ export function postgresScheduleStore(pool: pg.Pool): ScheduleStore {
 
     removeStop(id, by, at) {
       return inTransaction(pool, async (client) => {
+        if (!(await lockStop(client, id, () => true))) return false;
         const { rows } = await client.query(`DELETE FROM "truckStops" WHERE "id" = $1 RETURNING ${COLUMNS}`, [id]);
         const stop = rows[0] as TruckStop | undefined;
         if (!stop) return false;

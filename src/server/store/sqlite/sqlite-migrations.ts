@@ -546,4 +546,12 @@ export const SQLITE_MIGRATIONS = migrationList([
     // message to that customer is in it. Inquiries from before were all sent in English.
     sql: `ALTER TABLE eventInquiries ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`,
   },
+  {
+    version: 390,
+    name: 'preorder-paid-amount',
+    // What a pre-order's payment brought in (record 390): a payment other than asked is paid
+    // back as received, not as the order's total. Orders paid before: their total (it matched).
+    sql: `ALTER TABLE preorders ADD COLUMN paidAmount INTEGER;
+  UPDATE preorders SET paidAmount = total WHERE paidAt IS NOT NULL`,
+  },
 ]);

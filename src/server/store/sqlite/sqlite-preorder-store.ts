@@ -10,6 +10,7 @@ import {
   fullResult,
   heldClaims,
   newOrderRow,
+  mayHonourLate,
   ORDER_EVENTS,
   PAID_NOTICE,
   type OrderPaidOutcome,
@@ -100,56 +101,62 @@ function placeTransaction(db: Database.Database, prepare: Prepare, { settingsOf,
 
 /** A payment applied once: to a held order, or kept and owed back when late or other than asked. */
 function applyPaidTransaction(db: Database.Database, prepare: Prepare, { settingsOf, get, owe, claim, release }: Rows) {
-  return db.transaction((event: PaidEvent, at: string): { outcome: OrderPaidOutcome; order?: Preorder } => {
-    const first =
-      prepare(
-        `INSERT INTO paymentEvents (provider, eventId, outcome, receivedAt) VALUES (?, ?, 'received', ?)
+  return db.transaction(
+    (event: PaidEvent, at: string, timeZone?: string): { outcome: OrderPaidOutcome; order?: Preorder } => {
+      const first =
+        prepare(
+          `INSERT INTO paymentEvents (provider, eventId, outcome, receivedAt) VALUES (?, ?, 'received', ?)
          ON CONFLICT DO NOTHING`,
-      ).run(event.provider, event.eventId, at).changes > 0;
-    if (!first) return { outcome: 'duplicate' };
-    const settle = (outcome: OrderPaidOutcome, order?: Preorder) => {
-      prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(
-        outcome,
+        ).run(event.provider, event.eventId, at).changes > 0;
+      if (!first) return { outcome: 'duplicate' };
+      const settle = (outcome: OrderPaidOutcome, order?: Preorder) => {
+        prepare('UPDATE paymentEvents SET outcome = ? WHERE provider = ? AND eventId = ?').run(
+          outcome,
+          event.provider,
+          event.eventId,
+        );
+        const told = PAID_NOTICE[outcome];
+        if (order && told) owe(order.id, told);
+        return { outcome, order };
+      };
+      const row = prepare('SELECT * FROM preorders WHERE provider = ? AND checkoutId = ?').get(
         event.provider,
-        event.eventId,
-      );
-      const told = PAID_NOTICE[outcome];
-      if (order && told) owe(order.id, told);
-      return { outcome, order };
-    };
-    const row = prepare('SELECT * FROM preorders WHERE provider = ? AND checkoutId = ?').get(
-      event.provider,
-      event.checkoutId,
-    ) as Record<string, unknown> | undefined;
-    if (!row) return settle('ignored');
-    const order = rowToPreorder(row);
-    if (order.paidAt) return settle('duplicate', order);
-    const paid = (status: string, refundDue: boolean) => {
-      prepare(
-        `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, holdUntil = NULL, refundDue = ? WHERE id = ?`,
-      ).run(status, event.paymentRef, at, refundDue ? 1 : 0, order.id);
-      return get(order.id)!;
-    };
-    // Paid other than asked: kept (the money is the customer's), owed back, the order not taken.
-    if (event.amount !== order.total || event.currency !== order.currency) {
-      if (order.status === 'held') release(order);
-      return settle('mismatch', paid('cancelled', true));
-    }
-    if (order.status === 'held') return settle('applied', paid('paid', false));
-    const settings = settingsOf(order.stopId);
-    if (order.status === 'cancelled' && settings && !settings.cancelledAt) {
-      try {
-        return db.transaction(() => {
-          claim(order.stopId, claimsOf(settings, order.pickup, order.lines));
-          prepare('UPDATE preorders SET cancelledAt = NULL WHERE id = ?').run(order.id);
-          return settle('late-honoured', paid('paid', false));
-        })();
-      } catch (error) {
-        if (!(error instanceof Full)) throw error;
+        event.checkoutId,
+      ) as Record<string, unknown> | undefined;
+      if (!row) return settle('ignored');
+      const order = rowToPreorder(row);
+      if (order.paidAt) return settle('duplicate', order);
+      const paid = (status: string, refundDue: boolean) => {
+        prepare(
+          `UPDATE preorders SET status = ?, paymentRef = ?, paidAt = ?, paidAmount = ?, holdUntil = NULL, refundDue = ?
+           WHERE id = ?`,
+        ).run(status, event.paymentRef, at, event.amount, refundDue ? 1 : 0, order.id);
+        return get(order.id)!;
+      };
+      // Paid other than asked: kept (the money is the customer's), owed back, the order not taken.
+      if (event.amount !== order.total || event.currency !== order.currency) {
+        if (order.status === 'held') release(order);
+        return settle('mismatch', paid('cancelled', true));
       }
-    }
-    return settle('late-refund', paid('cancelled', true));
-  });
+      if (order.status === 'held') return settle('applied', paid('paid', false));
+      const settings = settingsOf(order.stopId);
+      const stop = prepare('SELECT date, starts FROM truckStops WHERE id = ?').get(order.stopId) as
+        | { date: string; starts: string }
+        | undefined;
+      if (order.status === 'cancelled' && mayHonourLate(settings, stop, new Date(at), timeZone)) {
+        try {
+          return db.transaction(() => {
+            claim(order.stopId, claimsOf(settings, order.pickup, order.lines));
+            prepare('UPDATE preorders SET cancelledAt = NULL WHERE id = ?').run(order.id);
+            return settle('late-honoured', paid('paid', false));
+          })();
+        } catch (error) {
+          if (!(error instanceof Full)) throw error;
+        }
+      }
+      return settle('late-refund', paid('cancelled', true));
+    },
+  );
 }
 
 /**
@@ -195,6 +202,18 @@ function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, o
     return live.map((order) => get(order.id)!);
   });
 
+  const cancelOrderTx = db.transaction((id: string, at: string) => {
+    const order = get(id);
+    if (!order || !['held', 'paid', 'pay-at-pickup', 'ready'].includes(order.status)) return undefined;
+    prepare(
+      `UPDATE preorders SET status = 'cancelled', cancelledAt = ?, holdUntil = NULL,
+         refundDue = CASE WHEN paidAt IS NOT NULL THEN 1 ELSE 0 END WHERE id = ?`,
+    ).run(at, id);
+    release(order);
+    if (order.status !== 'held') owe(id, ORDER_EVENTS.cancelled);
+    return get(id);
+  });
+
   const moveTx = db.transaction((id: string, to: string, from: readonly string[], column: string, at: string) => {
     const changed = prepare(
       `UPDATE preorders SET status = ?, ${column} = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
@@ -207,7 +226,7 @@ function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, o
     forgetOutbox ??= forgetOutboxOf(db);
     return eraseOrdersOf(prepare, forgetOutbox, email);
   });
-  return { releaseTx, cancelStopTx, moveTx, eraseTx };
+  return { releaseTx, cancelStopTx, cancelOrderTx, moveTx, eraseTx };
 }
 
 /** A stop's pre-order settings and how much of it is taken. */
@@ -261,7 +280,7 @@ export function sqlitePreorderStore(
   const { get, list } = rows;
   const placeTx = placeTransaction(db, prepare, rows);
   const applyPaidTx = applyPaidTransaction(db, prepare, rows);
-  const { releaseTx, cancelStopTx, moveTx, eraseTx } = orderMoveTransactions(db, prepare, rows);
+  const { releaseTx, cancelStopTx, cancelOrderTx, moveTx, eraseTx } = orderMoveTransactions(db, prepare, rows);
 
   return {
     ...stopSettingsMethods(prepare, rows.settingsOf),
@@ -286,8 +305,8 @@ export function sqlitePreorderStore(
         prepare('SELECT 1 FROM preorders WHERE provider = ? AND checkoutId = ?').get(provider, checkoutId) !== undefined
       );
     },
-    async applyPaid(event, at) {
-      return applyPaidTx.immediate(event, at.toISOString());
+    async applyPaid(event, at, timeZone) {
+      return applyPaidTx.immediate(event, at.toISOString(), timeZone);
     },
     async releaseExpired(at) {
       const ids = prepare(`SELECT id FROM preorders WHERE status = 'held' AND holdUntil <= ? ORDER BY holdUntil`)
@@ -313,6 +332,9 @@ export function sqlitePreorderStore(
     },
     async cancelStop(stopId, at) {
       return cancelStopTx.immediate(stopId, at.toISOString());
+    },
+    async cancelOrder(orderId, at) {
+      return cancelOrderTx.immediate(orderId, at.toISOString());
     },
     async get(orderId) {
       return get(orderId);

@@ -10,7 +10,7 @@ import {
   type TruckStop,
 } from '../../../shared/truck-schedule.js';
 import type { Actor } from '../actor.js';
-import { type ScheduleStore, STOP_COLUMNS } from '../schedule-store.js';
+import { LIVE_ORDER_STATUSES, movesStop, type ScheduleStore, STOP_COLUMNS, StopHasOrders } from '../schedule-store.js';
 import type { Prepare } from './sqlite-statements.js';
 
 export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): ScheduleStore {
@@ -25,6 +25,15 @@ export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): Sc
     prepare(
       'INSERT INTO scheduleChanges (stopId, kind, summary, ownerId, ownerEmail, at) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(stop.id, kind, stopSummary(stop), by.id, by.email, at);
+  /** Refuses to remove or move a stop its live pre-orders need (record 390), in the caller's transaction. */
+  const refuseWithOrders = (id: string) => {
+    const live = prepare(
+      `SELECT count(*) FROM preorders WHERE stopId = ? AND status IN (${LIVE_ORDER_STATUSES.map(() => '?').join(', ')})`,
+    )
+      .pluck()
+      .get(id, ...LIVE_ORDER_STATUSES) as number;
+    if (live > 0) throw new StopHasOrders(live);
+  };
 
   // IMMEDIATE, as every write here (see sqlite-owner-store.ts).
   const addTx = db.transaction((stops: readonly StopFields[], by: Actor, at: string) =>
@@ -36,7 +45,9 @@ export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): Sc
     }),
   );
   const changeTx = db.transaction((id: string, fields: StopFields, by: Actor, at: string) => {
-    if (!find(id)) return undefined;
+    const before = find(id);
+    if (!before) return undefined;
+    if (movesStop(before, fields)) refuseWithOrders(id);
     const stop: TruckStop = { id, ...fields };
     prepare(update).run({ ...stop, at });
     record('changed', stop, by, at);
@@ -45,6 +56,7 @@ export function sqliteScheduleStore(db: Database.Database, prepare: Prepare): Sc
   const removeTx = db.transaction((id: string, by: Actor, at: string) => {
     const stop = find(id);
     if (!stop) return false;
+    refuseWithOrders(id);
     prepare('DELETE FROM truckStops WHERE id = ?').run(id);
     record('removed', stop, by, at);
     return true;

@@ -93,6 +93,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           ],
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
+          ...(request.expiresAt ? { expires_at: Math.floor(request.expiresAt.getTime() / 1000) } : {}),
         },
         { idempotencyKey: request.idempotencyKey },
       );
