@@ -385,8 +385,7 @@ export async function buildApp(
     publicUrl: config.notify.publicUrl,
     publicOrigin: publicOriginOf(config.notify),
     counts: store.rateCounts,
-    perAddress: config.limits.inquiriesPerIp,
-    perStop: config.limits.ordersPerStopPerIp,
+    limits: config.limits,
     content,
   });
   await app.register(actionLinkRoutes, {

@@ -219,7 +219,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       },
       quotePostsPerLink: { max: integer(env, 'RATE_LIMIT_QUOTE_POSTS_PER_LINK', 20, 1), windowMs: 10 * MINUTE },
       // A stop's pickup times are not all taken by one visitor's "Pay at pickup" orders (record 390).
-      ordersPerStopPerIp: { max: integer(env, 'RATE_LIMIT_ORDERS_PER_STOP_PER_IP', 100, 1), windowMs: 24 * 60 * MINUTE },
+      ordersPerStopPerIp: {
+        max: integer(env, 'RATE_LIMIT_ORDERS_PER_STOP_PER_IP', 100, 1),
+        windowMs: 24 * 60 * MINUTE,
+      },
     },
     logLevel: logLevel(env),
     metricsToken: metricsToken(env),

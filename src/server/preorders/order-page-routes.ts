@@ -5,17 +5,18 @@
 // A post with a problem answers the page again (400) with the problem said and every
 // typed value kept; nothing is written. Posts come from this site only, and each
 // address may send so many in a window (the inquiries' limit), as the quote page's posts.
+import type { BusinessContent } from '../../../content/schema.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HOLD_MINUTES, orderByTime, pickupTimes, PREORDER_LIMITS } from '../../shared/preorder-times.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
 import type { Clock } from '../clock.js';
-import type { RateLimit } from '../config.js';
-import type { PaymentProvider } from '../payments/payment-provider.js';
+import type { Config } from '../config.js';
+import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.js';
 import { postedFromThisSite } from '../same-origin.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { OwnerStore } from '../store/owner-store.js';
-import type { NewOrder, PlaceResult, PreorderSettings } from '../store/preorder-store.js';
+import type { NewOrder, PlaceResult, Preorder, PreorderSettings } from '../store/preorder-store.js';
 import type { RateCounts } from '../store/rate-counts.js';
 import {
   EMPTY_FORM,
@@ -36,9 +37,8 @@ export interface OrderPageRouteOptions {
   publicUrl: string;
   publicOrigin?: string | undefined;
   counts: RateCounts;
-  perAddress: RateLimit;
-  /** The orders one address may place for one stop (record 390): 3 a day unless set. */
-  perStop?: RateLimit | undefined;
+  /** Posts from one address (the inquiries' limit) and the orders it may place for one stop (record 390). */
+  limits: Pick<Config['limits'], 'inquiriesPerIp' | 'ordersPerStopPerIp'>;
   /** The site's live content (record 251): name, zone, colours, "Pay at pickup". */
   content: ContentPort;
 }
@@ -95,19 +95,46 @@ function refusal(result: Exclude<PlaceResult, { ok: true }>, settings: PreorderS
   return { items: 'This stop no longer takes pre-orders.' };
 }
 
+/** The order's checkout: its id rides as the reference (the paid event finds the order by the checkout's id). */
+function checkoutRequest(order: Preorder, what: string, back: string, now: Date): CheckoutRequest {
+  return {
+    quoteId: order.id,
+    amount: order.total,
+    currency: order.currency,
+    customerEmail: order.email,
+    description: `Order #${order.number}: ${what}`,
+    successUrl: `${back}?payment=done`,
+    cancelUrl: `${back}?payment=cancelled`,
+    idempotencyKey: `curbside-preorder-${order.id}`,
+    // The checkout ends soon after the hold (Stripe's shortest), not a day later (record 390).
+    expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
+  };
+}
+
+/** The page that says an order was not placed for too many from one address. */
+function tooManyOrdersPage(content: BusinessContent, message: string): string {
+  return orderShell(
+    content,
+    'Too many orders',
+    `<h1>Too many orders</h1><div class="notice" role="alert"><p>${message}</p></div>`,
+  );
+}
+
+/** The order page's policy; the style's hash follows the live content's colours (record 251). */
+function orderPageCsp(content: BusinessContent, provider: PaymentProvider | undefined): string {
+  return [
+    "default-src 'none'",
+    `style-src '${orderPageStyle(content).hash}'`,
+    "img-src 'self' data:",
+    ["form-action 'self'", ...(provider?.checkoutOrigins ?? [])].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
 export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async (app, options) => {
   const { owners, clock, provider } = options;
   const site = () => options.content.current().content;
-  // The style's hash follows the live content's colours (record 251).
-  const csp = () =>
-    [
-      "default-src 'none'",
-      `style-src '${orderPageStyle(site()).hash}'`,
-      "img-src 'self' data:",
-      ["form-action 'self'", ...(provider?.checkoutOrigins ?? [])].join(' '),
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
   const payAtPickup = () => site().preorders?.payAtPickup ?? true;
 
   app.addContentTypeParser(
@@ -120,7 +147,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       .status(status)
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'same-origin')
-      .header('content-security-policy', csp())
+      .header('content-security-policy', orderPageCsp(site(), provider))
       .type('text/html; charset=utf-8')
       .send(page);
 
@@ -176,35 +203,35 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
         orderShell(site(), 'Not sent', '<h1>Not sent</h1><p>Please order from the order page itself.</p>'),
       );
   };
-  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, msLeft } = await options.counts.hit(`order-posts:${request.ip}`, options.perAddress.windowMs);
-    if (count <= options.perAddress.max) return;
+  /** The 429 page, its wait in Retry-After. */
+  const tooMany = (reply: FastifyReply, msLeft: number, message: (seconds: number) => string) => {
     const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    return html(
-      reply.header('retry-after', String(seconds)),
-      429,
-      orderShell(
-        site(),
-        'Too many orders',
-        `<h1>Too many orders</h1><div class="notice" role="alert"><p>Too many orders came from here in a short time, so this one was not placed. Please try again in ${Math.ceil(seconds / 60)} minutes.</p></div>`,
-      ),
+    return html(reply.header('retry-after', String(seconds)), 429, tooManyOrdersPage(site(), message(seconds)));
+  };
+  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { count, msLeft } = await options.counts.hit(
+      `order-posts:${request.ip}`,
+      options.limits.inquiriesPerIp.windowMs,
+    );
+    if (count <= options.limits.inquiriesPerIp.max) return;
+    return tooMany(
+      reply,
+      msLeft,
+      (seconds) =>
+        `Too many orders came from here in a short time, so this one was not placed. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
     );
   };
 
   /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
   const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
-    const cap = options.perStop;
-    if (!cap) return false;
+    const cap = options.limits.ordersPerStopPerIp;
     const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
     if (count <= cap.max) return false;
-    html(
-      reply.header('retry-after', String(Math.max(1, Math.ceil(msLeft / 1000)))),
-      429,
-      orderShell(
-        site(),
-        'Too many orders',
-        `<h1>Too many orders</h1><div class="notice" role="alert"><p>${cap.max} orders for this stop came from here already, so this one was not placed. To change an order, or for a larger one, please call or write to us.</p></div>`,
-      ),
+    tooMany(
+      reply,
+      msLeft,
+      () =>
+        `${cap.max} orders for this stop came from here already, so this one was not placed. To change an order, or for a larger one, please call or write to us.`,
     );
     return true;
   };
@@ -246,20 +273,9 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
       const { order } = placed;
       const donePath = `/order/${stop.id}/${order.id}`;
       if (!online || !provider) return reply.redirect(donePath, 303);
-      const back = new URL(donePath, options.publicUrl).href;
-      // The order's id rides as the checkout's reference; its paid event finds the order by the checkout's id.
-      const checkout = await provider.createCheckout({
-        quoteId: order.id,
-        amount: order.total,
-        currency: order.currency,
-        customerEmail: order.email,
-        description: `Order #${order.number}: ${site().name}, ${stop.place}`,
-        successUrl: `${back}?payment=done`,
-        cancelUrl: `${back}?payment=cancelled`,
-        idempotencyKey: `curbside-preorder-${order.id}`,
-        // The checkout ends soon after the hold (Stripe's shortest), not a day later (record 390).
-        expiresAt: new Date(now.getTime() + CHECKOUT_MINUTES * 60_000),
-      });
+      const checkout = await provider.createCheckout(
+        checkoutRequest(order, `${site().name}, ${stop.place}`, new URL(donePath, options.publicUrl).href, now),
+      );
       await owners.preorders.attachCheckout(order.id, provider.name, checkout.id, checkout.url);
       return reply.redirect(checkout.url, 303);
     },

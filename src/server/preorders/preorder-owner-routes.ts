@@ -45,6 +45,29 @@ function problemsOf(body: SettingsBody, menu: ReturnType<typeof menuChoices>): R
   return problems;
 }
 
+/** The pre-order settings' body, as the Schedule page sends it. */
+const SETTINGS_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['open', 'items', 'pickupEvery', 'perPickup', 'orderBy'],
+  properties: {
+    open: { type: 'boolean' },
+    items: {
+      type: 'array',
+      maxItems: 300,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: { name: { type: 'string', maxLength: 200 }, cap: { type: ['integer', 'null'] } },
+      },
+    },
+    pickupEvery: { type: 'integer' },
+    perPickup: { type: 'integer' },
+    orderBy: { type: 'integer' },
+  },
+} as const;
+
 export const preorderOwnerRoutes: FastifyPluginAsync<
   Pick<OwnerAreaOptions, 'owners' | 'clock' | 'onScheduleChanged' | 'preorderSweep' | 'content'>
 > = async (app, { owners, clock, onScheduleChanged, preorderSweep, content: port }) => {
@@ -86,31 +109,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
 
   app.put<{ Params: { stopId: string }; Body: SettingsBody }>(
     '/api/owner/preorders/:stopId',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['open', 'items', 'pickupEvery', 'perPickup', 'orderBy'],
-          properties: {
-            open: { type: 'boolean' },
-            items: {
-              type: 'array',
-              maxItems: 300,
-              items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['name'],
-                properties: { name: { type: 'string', maxLength: 200 }, cap: { type: ['integer', 'null'] } },
-              },
-            },
-            pickupEvery: { type: 'integer' },
-            perPickup: { type: 'integer' },
-            orderBy: { type: 'integer' },
-          },
-        },
-      },
-    },
+    { schema: { body: SETTINGS_BODY } },
     async (request) => {
       const stop = await stopOf(request.params.stopId);
       const menu = menuChoices(site());
