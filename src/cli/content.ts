@@ -7,12 +7,15 @@
 // On the store the server uses (DATABASE_URL, else DATA_DIR); the servers pick an
 // imported version up within seconds, as they do a publish from the inbox.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { content as contentFile } from '../../content/index.js';
 import type { BusinessContent } from '../../content/schema.js';
 import { ConfigError } from '../server/config-error.js';
 import { loadStoreConfig } from '../server/config.js';
 import { loadEnvFile } from '../server/env-file.js';
+import { openPhotoLibrary } from '../server/photos/photo-library.js';
+import { builtPicturesIn, pictureCheck } from '../server/site/picture-check.js';
 import { siteEditor } from '../server/site/site-editor.js';
 import { storeContentPort } from '../server/site/store-content-port.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
@@ -74,7 +77,10 @@ export async function run(
   now = () => new Date(),
 ): Promise<void> {
   const port = storeContentPort({ store: store.siteContent, fileContent });
-  const editor = siteEditor(store.siteContent, port);
+  // Only pictures the page can draw (record 400): the build's here (CLIENT_DIR, as the server's) or an uploaded photo.
+  const built = builtPicturesIn(resolve(process.env.CLIENT_DIR || 'dist/client'));
+  const pictures = pictureCheck(() => built, fileContent, await openPhotoLibrary(store.photos));
+  const editor = siteEditor(store.siteContent, port, pictures);
   const live = await port.refresh();
   if (command.kind === 'export') {
     // Photos uploaded in the inbox are referenced as upload:<hash>; their bytes are not in the file yet.

@@ -14,6 +14,8 @@ export interface StoreContentPort extends ContentPort {
   readonly fileContent: BusinessContent;
   /** Reads the live version's number and, when newer than this instance's, switches to it. */
   refresh(): Promise<LiveContent>;
+  /** The versions before `version` that still pass the schema, newest first, the content file's last (record 400). */
+  earlier(version: number): Promise<LiveContent[]>;
   /** Starts looking for versions published elsewhere (until stop()). */
   start(): void;
   stop(): void;
@@ -69,9 +71,18 @@ export function storeContentPort(options: StoreContentPortOptions): StoreContent
       .catch(() => {});
     return next;
   };
+  const earlier = async (version: number): Promise<LiveContent[]> => {
+    const stored = (await store.versions()).filter((candidate) => candidate.version < version);
+    const loaded = await Promise.all(
+      stored.map((candidate) => loadVersion(store, candidate.version, fileContent).catch(() => undefined)),
+    );
+    const file = await loadVersion(store, FILE_VERSION, fileContent);
+    return [...loaded.filter((candidate): candidate is LiveContent => candidate !== undefined), file];
+  };
   return {
     fileContent,
     current: () => live,
+    earlier,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
