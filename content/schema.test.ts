@@ -176,6 +176,16 @@ describe('a broken copy fails, naming the exact path', () => {
       (c) => (c.siteUrl = 'luckylimetacos.example'),
       'siteUrl: must be an https address such as https://example.com',
     ],
+    [
+      'a site address whose host could close an attribute',
+      (c) => (c.siteUrl = 'https://a"onfocus=alert(document.domain)"autofocus"tabindex=1"x.example'),
+      'siteUrl: must be an https address such as https://example.com',
+    ],
+    [
+      'a review link whose host is not a hostname',
+      (c) => (c.sale.reviewUrl = "https://a'b<c>.example/review"),
+      'sale.reviewUrl: must be an https address such as https://example.com',
+    ],
     ['too few logos', (c) => (c.clients.logos = ['Only one']), 'clients.logos: needs at least 2 items'],
     [
       'a list that is not a list',

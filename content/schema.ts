@@ -92,7 +92,11 @@ const flag = v.boolean('must be true or false');
 
 // Links only https:, mailto: and tel: (or a #section of the page): the owner edits
 // these in the inbox, and no edit may put a javascript: (or plain http:) link on the page.
-const httpUrl = matching(/^https:\/\/[^\s/]+(\/\S*)?$/, 'an https address such as https://example.com');
+// Its host only a hostname's characters (and a port): nothing that could close an attribute.
+const httpUrl = matching(
+  /^https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/\S*)?$/,
+  'an https address such as https://example.com',
+);
 const link = record({
   label: text(60),
   href: matching(/^(#[\w-]+|https:\/\/\S+|mailto:\S+|tel:\S+)$/, 'a #section, https, mailto: or tel: link'),

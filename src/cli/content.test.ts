@@ -56,6 +56,24 @@ describe('parseCommand', () => {
 });
 
 describe('npm run content', () => {
+  it('imports no picture the page cannot draw: nothing published, the field named (record 400)', async () => {
+    const data = freshDataDir();
+    cleanups.push(data.remove);
+    const file = join(data.dir, 'photo.json');
+    const photo = structuredClone(content);
+    photo.packageGroups[0]!.packages[0]!.photo = { src: `upload:${'ab'.repeat(32)}`, alt: 'Nothing' };
+    writeFileSync(file, JSON.stringify(photo));
+    const refused = cli(['import', file], data.dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('packageGroups[0].packages[0].photo.src: No such photo: upload it again');
+    const store = openSqliteOwnerStore(data.dir);
+    try {
+      expect(await store.siteContent.liveVersion()).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('exports, imports and lists the versions; an export imports back whole', async () => {
     const data = freshDataDir();
     cleanups.push(data.remove);

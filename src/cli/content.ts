@@ -7,12 +7,15 @@
 // On the store the server uses (DATABASE_URL, else DATA_DIR); the servers pick an
 // imported version up within seconds, as they do a publish from the inbox.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { content as contentFile } from '../../content/index.js';
 import type { BusinessContent } from '../../content/schema.js';
 import { loadStoreConfig } from '../server/config.js';
 import { loadEnvFile } from '../server/env-file.js';
-import { contentIssues, siteEditor } from '../server/site/site-editor.js';
+import { openPhotoLibrary } from '../server/photos/photo-library.js';
 import type { LiveContent } from '../server/site/content-port.js';
+import { builtPicturesIn, pictureCheck } from '../server/site/picture-check.js';
+import { contentIssues, siteEditor } from '../server/site/site-editor.js';
 import { storeContentPort } from '../server/site/store-content-port.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
 import type { Actor } from '../server/store/actor.js';
@@ -126,7 +129,10 @@ export async function run(
   now = () => new Date(),
 ): Promise<void> {
   const port = storeContentPort({ store: store.siteContent, fileContent });
-  const editor = siteEditor(store.siteContent, port);
+  // Only pictures the page can draw (record 400): the build's here (CLIENT_DIR, as the server's) or an uploaded photo.
+  const built = builtPicturesIn(resolve(process.env.CLIENT_DIR || 'dist/client'));
+  const pictures = pictureCheck(() => built, fileContent, await openPhotoLibrary(store.photos));
+  const editor = siteEditor(store.siteContent, port, pictures);
   const live = await port.refresh();
   if (command.kind === 'export') {
     await exportFile(command.file, live, store, out);

@@ -51,7 +51,6 @@ import { photoFileRoutes } from './photos/photo-routes.js';
 import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
-import type { ContentPort } from './site/content-port.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
 import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
@@ -427,7 +426,7 @@ export async function buildApp(
 async function siteRendererFor(
   app: FastifyInstance,
   config: Config,
-  port: ContentPort,
+  port: StoreContentPort,
   photos: PhotoLibrary,
 ): Promise<SiteRenderer | undefined> {
   const kit = await loadPageKit(ssrDirOf(config.clientDir));
@@ -438,10 +437,11 @@ async function siteRendererFor(
       port,
       resolvePicture: photos.resolve,
       prepare: (content) => photos.learnFor(content),
-      onError: (error, version) =>
+      earlier: port.earlier,
+      onError: (error, version, served) =>
         app.log.error(
           { err: loggableError(error as FastifyError) },
-          `site: version ${version} could not be rendered; the version before stays served`,
+          `site: version ${version} could not be rendered; version ${served} is served instead (publish or restore a version that can be drawn)`,
         ),
     }));
   app.decorate('siteRenderer', renderer);

@@ -188,3 +188,40 @@ describe.each(['sqlite', 'postgres'] as const)('a publish on %s, two instances',
     expect(second.app.siteRenderer!.renders()).toBe(2);
   });
 });
+
+describe.each(['sqlite', 'postgres'] as const)('a live version that cannot be drawn, on %s', (engine) => {
+  it('at start, serves the newest version that can be drawn and says so in the log, never exits', async () => {
+    const env: Record<string, string> = {
+      CLIENT_DIR,
+      ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
+    };
+    const first = await startOwnerApp(env);
+    const store = first.owners.siteContent;
+    expect((await store.publish(1, withFirstPackage('Drawable', 77), 'o@x.test', new Date())).status).toBe('published');
+    // Version 3 names a photo nobody uploaded (published before the editor checked pictures).
+    const broken = withFirstPackage('Broken', 31);
+    broken.packageGroups.find((group) => group.id === broken.truckPackageGroup)!.packages[0]!.photo = {
+      src: `upload:${'ab'.repeat(32)}`,
+      alt: 'Nothing',
+    };
+    expect((await store.publish(2, broken, 'o@x.test', new Date())).status).toBe('published');
+
+    const logs: string[] = [];
+    const second = await startOwnerApp(
+      { ...env, DATA_DIR: first.config.dataDir, LOG_LEVEL: 'error' },
+      { build: { logStream: { write: (line) => void logs.push(line) } } },
+    );
+    expect(second.app.content.current().version).toBe(3);
+    expect(second.app.siteRenderer!.current().version).toBe(2);
+    const page = (await second.app.inject({ url: '/' })).body;
+    expect(page).toContain('From $77 / guest');
+    expect(page).not.toContain('From $31 / guest');
+    const logged = logs.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        msg: expect.stringContaining('version 3 could not be rendered; version 2'),
+      }),
+    );
+  });
+});

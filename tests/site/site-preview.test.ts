@@ -41,6 +41,27 @@ describe('Preview and uploaded photos on the rendered site', () => {
     expect(refused.body).toContain('tagline: ');
   });
 
+  it('lists a picture it cannot draw (never uploaded, never built) rather than failing, and publishes nothing', async () => {
+    const { app, owners } = await startOwnerApp({ CLIENT_DIR });
+    const cookie = await cookieOf(app);
+    const field = 'packageGroups[0].packages[0].photo.src';
+    for (const src of [`upload:${'ab'.repeat(32)}`, 'images/never-built.jpg']) {
+      const draft = structuredClone(content);
+      draft.packageGroups[0]!.packages[0]!.photo = { src, alt: 'Nothing' };
+      const saved = await call(app, 'PUT', '/api/owner/site/draft', {
+        cookie,
+        body: { baseVersion: 1, content: draft },
+      });
+      expect(Object.keys(saved.json().issues), src).toEqual([field]);
+      const preview = await app.inject({ url: '/inbox/site/preview', headers: { cookie } });
+      expect(preview.statusCode, src).toBe(409);
+      expect(preview.body).toContain(`${field}: No such`);
+      const refused = await call(app, 'POST', '/api/owner/site/publish', { cookie, body: { baseVersion: 1 } });
+      expect(refused.statusCode, src).toBe(400);
+    }
+    expect(await owners.siteContent.liveVersion()).toBe(1);
+  });
+
   it('draws a published menu item’s uploaded photo from the photos’ files', async () => {
     const { app } = await startOwnerApp({ CLIENT_DIR });
     const cookie = await cookieOf(app);

@@ -26,6 +26,8 @@ const FORMAT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg'
 /** The smallest photo taken: what the smallest use (a menu photo) needs. */
 const MIN = { width: ROLE_SPECS.dish.minWidth, height: ROLE_SPECS.dish.minHeight };
 const SAY_FORMATS = 'Please choose a JPEG, PNG, WebP or HEIC photo.';
+/** The most pixels a photo may have: sharp's own limit (its default `limitInputPixels`), for HEIC too. */
+export const MAX_INPUT_PIXELS = 0x3fff * 0x3fff;
 
 /** A photo's base name in a role: its files are `${base}-${width}.${avif|webp|jpg|png}`. */
 const baseName = (hash: string, role: UploadRole) => `${hash}-${role}`;
@@ -47,10 +49,17 @@ export function photoPictureData(photo: PhotoInfo, role: UploadRole): PictureDat
 async function decode(bytes: Buffer): Promise<{ image: Sharp; hasAlpha: boolean }> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes).metadata();
+    // The header only, whatever size it says: the size is checked below, with its own message.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw httpError(415, `This file is not a photo this server can read. ${SAY_FORMATS}`);
   }
+  // From the header, before decoding: heic-decode would otherwise allocate what a forged size asks for.
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS)
+    throw httpError(
+      400,
+      `This photo is ${meta.width}×${meta.height} px, more than this server reads (${Math.floor(MAX_INPUT_PIXELS / 1e6)} million pixels). Please choose a smaller one.`,
+    );
   if (meta.format === 'heif' && meta.compression === 'hevc') {
     try {
       const { width, height, data } = await heicDecode({ buffer: bytes });
@@ -65,7 +74,10 @@ async function decode(bytes: Buffer): Promise<{ image: Sharp; hasAlpha: boolean 
   }
   if (!['jpeg', 'png', 'webp', 'heif'].includes(meta.format))
     throw httpError(415, `This file is ${meta.format.toUpperCase()}, not a photo this server takes. ${SAY_FORMATS}`);
-  return { image: sharp(bytes, { failOn: 'error' }).autoOrient(), hasAlpha: Boolean(meta.hasAlpha) };
+  return {
+    image: sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS }).autoOrient(),
+    hasAlpha: Boolean(meta.hasAlpha),
+  };
 }
 
 /** The original kept: upright, no larger than ORIGINAL_MAX_SIDE, re-encoded with no metadata. */

@@ -79,6 +79,22 @@ describe('POST /api/owner/site/photos', () => {
     expect(Math.abs(data[0]! - 200) + Math.abs(data[1]! - 80) + Math.abs(data[2]! - 40)).toBeLessThan(30);
   });
 
+  it('refuses a HEIC whose header says more pixels than sharp reads, before decoding it', async () => {
+    const { app, owners } = await startOwnerApp();
+    const cookie = await cookieOf(app);
+    // The fixture with its size property (ispe) saying 20000×20000: 400 million pixels.
+    const heic = Buffer.from(readFileSync('tests/fixtures/photos/orange-320.heic'));
+    const ispe = heic.indexOf('ispe') + 8;
+    heic.writeUInt32BE(20_000, ispe);
+    heic.writeUInt32BE(20_000, ispe + 4);
+    const response = await upload(app, cookie, heic, 'image/heic');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'This photo is 20000×20000 px, more than this server reads (268 million pixels). Please choose a smaller one.',
+    );
+    expect(await owners.photos.photos()).toEqual([]);
+  });
+
   it('refuses another format, a damaged or tiny photo, and one over 20 MB, saying why and keeping nothing', async () => {
     const { app, owners } = await startOwnerApp();
     const cookie = await cookieOf(app);

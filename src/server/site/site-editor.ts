@@ -11,6 +11,9 @@ import type { StoreContentPort } from './store-content-port.js';
 /** Each wrong field's path (as content/schema.ts names it) and its message; {} when the content is valid. */
 export type ContentIssues = Record<string, string>;
 
+/** The pictures of a (valid) content the page cannot draw, by field; {} when it can draw them all (picture-check.ts). */
+export type PictureCheck = (content: BusinessContent) => Promise<ContentIssues>;
+
 export interface SiteView {
   live: LiveContent;
   draft: StoredDraft | null;
@@ -62,15 +65,21 @@ export interface SiteEditor {
   contentOf(version: number): Promise<BusinessContent | undefined>;
 }
 
-export function siteEditor(store: ContentStore, port: StoreContentPort): SiteEditor {
+/** `pictures`: every picture a draft or a publish names must be one the page can draw (record 400). */
+export function siteEditor(store: ContentStore, port: StoreContentPort, pictures?: PictureCheck): SiteEditor {
   const fileContent = () => port.fileContent;
+  const issuesOf = async (content: unknown): Promise<ContentIssues> => {
+    const issues = contentIssues(content);
+    if (Object.keys(issues).length > 0 || !pictures) return issues;
+    return pictures(content as BusinessContent);
+  };
   const contentOf = async (version: number) => {
     if (version === FILE_VERSION) return fileContent();
     const stored = await store.version(version);
     return stored && (stored.content as BusinessContent);
   };
   const publish = async (baseVersion: number, content: unknown, by: string, at: Date): Promise<PublishOutcome> => {
-    const fields = contentIssues(content);
+    const fields = await issuesOf(content);
     if (Object.keys(fields).length > 0) return { status: 'invalid', fields };
     const result = await store.publish(baseVersion, content, by, at);
     if (result.status === 'stale') return { status: 'stale', live: await port.refresh() };
@@ -81,12 +90,12 @@ export function siteEditor(store: ContentStore, port: StoreContentPort): SiteEdi
     async view() {
       const live = await port.refresh();
       const draft = (await store.draft()) ?? null;
-      return { live, draft, issues: draft ? contentIssues(draft.content) : {} };
+      return { live, draft, issues: draft ? await issuesOf(draft.content) : {} };
     },
     async saveDraft(baseVersion, content, at) {
       const draft = { baseVersion, content, savedAt: at.toISOString() };
       await store.saveDraft(draft);
-      return { draft, issues: contentIssues(content) };
+      return { draft, issues: await issuesOf(content) };
     },
     async discardDraft() {
       await store.discardDraft();

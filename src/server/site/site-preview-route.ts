@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BusinessContent } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
+import { pictureCheck } from './picture-check.js';
 import { siteEditor } from './site-editor.js';
 
 export const PREVIEW_PATH = '/inbox/site/preview';
@@ -22,7 +23,8 @@ export const sitePreviewRoute: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners
   app,
   { owners, content, photos },
 ) => {
-  const editor = siteEditor(owners.siteContent, content);
+  const pictures = pictureCheck(() => app.siteRenderer?.builtPictures, content.fileContent, photos);
+  const editor = siteEditor(owners.siteContent, content, pictures);
   app.get(PREVIEW_PATH, async (_request, reply) => {
     const renderer = app.siteRenderer;
     reply.type('text/html; charset=utf-8');

@@ -13,7 +13,15 @@ import { contentIn, contentLanguages } from '../../../content/languages.js';
 import type { Language } from '../../shared/language.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageDataElement } from '../../shared/page-data.js';
-import { type PictureMap, type PictureResolver, pictureKey, pictureUses } from '../../shared/picture-data.js';
+import {
+  type PictureData,
+  type PictureMap,
+  type PictureResolver,
+  type PictureRole,
+  type PictureUse,
+  pictureKey,
+  pictureUses,
+} from '../../shared/picture-data.js';
 import {
   BUILT_PICTURES_FILE,
   PAGE_SHELL_FILE,
@@ -81,13 +89,17 @@ export interface PageOptions {
   language?: Language;
 }
 
+/** The pictures the page draws of those a content names: not its share image, the build's link preview card drawn from the content file's version (record 260). */
+export const drawnPictureUses = (content: BusinessContent): PictureUse[] =>
+  pictureUses(content).filter((use) => use.role !== 'share');
+
 /** The pictures a content names, from the build's or the resolver (an owner's upload); throws naming the field of one missing. */
 export function picturesFor(content: BusinessContent, built: PictureMap, resolvePicture?: PictureResolver): PictureMap {
-  const pictures: Record<string, PictureMap[string]> = {};
-  for (const use of pictureUses(content)) {
-    if (use.role === 'share') continue;
-    const key = pictureKey(use.role, use.file);
-    const data = built[key] ?? resolvePicture?.(use.file, use.role);
+  const pictures: Record<string, PictureData> = {};
+  for (const use of drawnPictureUses(content)) {
+    const role = use.role as PictureRole;
+    const key = pictureKey(role, use.file);
+    const data = built[key] ?? resolvePicture?.(use.file, role);
     if (!data)
       throw new Error(
         `${use.field}: no picture ${use.file} (the build made none, and no photo was uploaded by that name)`,
@@ -181,8 +193,10 @@ export interface SiteRendererOptions {
   resolvePicture?: PictureResolver;
   /** Called before a version is rendered: the photos' store reads the photos it names that it does not know yet. */
   prepare?: (content: BusinessContent) => Promise<void>;
-  /** A version that could not be rendered (the one before stays served). */
-  onError: (error: unknown, version: number) => void;
+  /** The versions before one, newest first (the content file's last): at start, what is served when the live one cannot be. */
+  earlier?: (version: number) => Promise<LiveContent[]>;
+  /** A version that could not be rendered, and the one served instead (the one before; at start, the newest that renders). */
+  onError: (error: unknown, version: number, served: number) => void;
 }
 
 export interface SiteRenderer {
@@ -200,7 +214,31 @@ export interface SiteRenderer {
   settled(): Promise<void>;
   /** How many versions were rendered (a request never renders). */
   renders(): number;
+  /** The pictures the build made: what a content may name besides an owner's uploads. */
+  builtPictures: PictureMap;
   stop(): void;
+}
+
+/**
+ * The live version's site or, when it cannot be drawn (a picture gone), the newest earlier
+ * version's that can: the server starts and serves a page rather than exiting (record 400).
+ */
+async function newestRendered(
+  live: LiveContent,
+  render: (live: LiveContent) => Promise<RenderedSite>,
+  options: SiteRendererOptions,
+): Promise<RenderedSite> {
+  try {
+    return await render(live);
+  } catch (error) {
+    for (const earlier of (await options.earlier?.(live.version)) ?? []) {
+      const site = await render(earlier).catch(() => undefined);
+      if (!site) continue;
+      options.onError(error, live.version, site.version);
+      return site;
+    }
+    throw error;
+  }
 }
 
 export async function startSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
@@ -211,7 +249,7 @@ export async function startSiteRenderer(options: SiteRendererOptions): Promise<S
     renders += 1;
     return renderSite(kit, live, resolvePicture);
   };
-  let site = await render(port.current());
+  let site = await newestRendered(port.current(), render, options);
   const listeners = new Set<(site: RenderedSite) => void | Promise<void>>();
   // One render at a time, in order; a version already rendered (or passed) is not rendered again.
   let work = Promise.resolve();
@@ -223,7 +261,7 @@ export async function startSiteRenderer(options: SiteRendererOptions): Promise<S
         site = await render(live);
         await Promise.all([...listeners].map((listener) => listener(site)));
       } catch (error) {
-        options.onError(error, live.version);
+        options.onError(error, live.version, site.version);
       }
     });
   });
@@ -237,6 +275,7 @@ export async function startSiteRenderer(options: SiteRendererOptions): Promise<S
     },
     settled: () => work,
     renders: () => renders,
+    builtPictures: kit.builtPictures,
     stop: unsubscribe,
   };
 }

@@ -130,6 +130,47 @@ describe.each(['sqlite', 'postgres'] as const)('the owner’s site API on %s', (
     expect(await owners.siteContent.liveVersion()).toBe(1);
   });
 
+  it('refuses a picture the page cannot draw (never uploaded, never built) in the draft, a publish and a restore', async () => {
+    const { app, cookie, owners } = await start();
+    const photoField = 'packageGroups[0].packages[0].photo.src';
+    const withPhoto = (src: string) => {
+      const next = basicAt(14);
+      next.packageGroups[0]!.packages[0]!.photo = { src, alt: 'A photo' };
+      return next;
+    };
+    const notUploaded = withPhoto(`upload:${'ab'.repeat(32)}`);
+    const saved = await call(app, 'PUT', '/api/owner/site/draft', {
+      cookie,
+      body: { baseVersion: 1, content: notUploaded },
+    });
+    expect(saved.json().issues).toEqual({ [photoField]: 'No such photo: upload it again' });
+    expect((await call(app, 'GET', '/api/owner/site', { cookie })).json().issues).toEqual(saved.json().issues);
+    const refused = await call(app, 'POST', '/api/owner/site/publish', { cookie, body: { baseVersion: 1 } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ [photoField]: 'No such photo: upload it again' });
+    expect(refused.json().message).toContain(photoField);
+    // A file of the content folder the build did not make (without a build: not the content file's).
+    await call(app, 'PUT', '/api/owner/site/draft', {
+      cookie,
+      body: { baseVersion: 1, content: withPhoto('images/never-built.jpg') },
+    });
+    const unbuilt = await call(app, 'POST', '/api/owner/site/publish', { cookie, body: { baseVersion: 1 } });
+    expect(unbuilt.statusCode).toBe(400);
+    expect(Object.keys(unbuilt.json().fields)).toEqual([photoField]);
+    expect(await owners.siteContent.liveVersion()).toBe(1);
+    expect(app.content.current().version).toBe(1);
+    // A version in the store that names one (published before this check) is not restored.
+    await owners.siteContent.publish(1, notUploaded, OWNER, new Date());
+    await owners.siteContent.publish(2, basicAt(18), OWNER, new Date());
+    const restore = await call(app, 'POST', '/api/owner/site/restore', {
+      cookie,
+      body: { version: 2, baseVersion: 3 },
+    });
+    expect(restore.statusCode).toBe(400);
+    expect(restore.json().fields).toEqual({ [photoField]: 'No such photo: upload it again' });
+    expect(await owners.siteContent.liveVersion()).toBe(3);
+  });
+
   it('refuses a publish from a stale version with 409, keeping the draft', async () => {
     const { app, cookie, owners } = await start();
     await call(app, 'PUT', '/api/owner/site/draft', { cookie, body: { baseVersion: 1, content: basicAt(14) } });

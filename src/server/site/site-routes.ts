@@ -6,6 +6,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
+import { pictureCheck } from './picture-check.js';
 import { isContentDocument, type PublishOutcome, siteEditor } from './site-editor.js';
 
 /** The largest content document the editor takes (photos are references, not bytes). */
@@ -31,11 +32,12 @@ function answer(reply: FastifyReply, outcome: PublishOutcome) {
   }
 }
 
-export const siteRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'content'>> = async (
+export const siteRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'content' | 'photos'>> = async (
   app,
-  { owners, content },
+  { owners, content, photos },
 ) => {
-  const editor = siteEditor(owners.siteContent, content);
+  const pictures = pictureCheck(() => app.siteRenderer?.builtPictures, content.fileContent, photos);
+  const editor = siteEditor(owners.siteContent, content, pictures);
 
   app.get('/api/owner/site', async () => editor.view());
 

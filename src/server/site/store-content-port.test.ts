@@ -37,6 +37,23 @@ describe.each(OWNER_STORE_ENGINES)('the content port on $name', (engine) => {
     expect(seen).toHaveLength(1);
   });
 
+  it('serves a live version the schema now refuses with the newest earlier content it takes, and says so', async () => {
+    const { siteContent } = (await open()).owners;
+    await siteContent.publish(1, renamed('Still Fine'), OWNER, new Date());
+    // Published when the schema took any host (record 400 tightened it): it cannot be served.
+    const old = { ...renamed('Old Schema'), siteUrl: 'https://a"onfocus=alert(1)"x.example' };
+    await siteContent.publish(2, old, OWNER, new Date());
+    const errors: unknown[] = [];
+    const port = storeContentPort({ store: siteContent, fileContent: content, onError: (error) => errors.push(error) });
+    const live = await port.refresh();
+    expect(live.version).toBe(3);
+    expect(live.content.name).toBe('Still Fine');
+    expect(String(errors[0])).toContain('siteUrl');
+    // The owner's next publish starts from the live version.
+    expect((await siteContent.publish(live.version, renamed('Mended'), OWNER, new Date())).status).toBe('published');
+    expect((await port.refresh()).content.name).toBe('Mended');
+  });
+
   it('picks up a version published by another instance on the same database', async () => {
     const stores = await open();
     const port = storeContentPort({ store: stores.owners.siteContent, fileContent: content, lookEveryMs: 50 });

@@ -3,7 +3,7 @@
 // after) and, for a publish on another instance, by asking the store for the live
 // version's number every `lookEveryMs` (1 s): one indexed query, the same on both
 // engines and for SQLite processes sharing a file.
-import { type BusinessContent, validateContent } from '../../../content/schema.js';
+import { type BusinessContent, ContentError, validateContent } from '../../../content/schema.js';
 import { type ContentStore, FILE_VERSION } from '../store/content-store.js';
 import type { ContentPort, LiveContent } from './content-port.js';
 
@@ -14,6 +14,8 @@ export interface StoreContentPort extends ContentPort {
   readonly fileContent: BusinessContent;
   /** Reads the live version's number and, when newer than this instance's, switches to it. */
   refresh(): Promise<LiveContent>;
+  /** The versions before `version` that still pass the schema, newest first, the content file's last (record 400). */
+  earlier(version: number): Promise<LiveContent[]>;
   /** Starts looking for versions published elsewhere (until stop()). */
   start(): void;
   stop(): void;
@@ -44,10 +46,25 @@ export function storeContentPort(options: StoreContentPortOptions): StoreContent
   let looking: Promise<LiveContent> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
+  const earlier = async (version: number): Promise<LiveContent[]> => {
+    const stored = (await store.versions()).filter((candidate) => candidate.version < version);
+    const loaded = await Promise.all(
+      stored.map((candidate) => loadVersion(store, candidate.version, fileContent).catch(() => undefined)),
+    );
+    const file = await loadVersion(store, FILE_VERSION, fileContent);
+    return [...loaded.filter((candidate): candidate is LiveContent => candidate !== undefined), file];
+  };
+  // A live version the schema now refuses (it has grown since) is served with the newest
+  // earlier content it takes, under the live version's number so the owner's next publish
+  // starts from it; logged, and the server starts (record 400).
   const look = async (): Promise<LiveContent> => {
     const version = await store.liveVersion();
     if (version <= live.version) return live;
-    live = await loadVersion(store, version, fileContent);
+    live = await loadVersion(store, version, fileContent).catch(async (error: unknown) => {
+      if (!(error instanceof ContentError)) throw error;
+      options.onError?.(error);
+      return { ...(await earlier(version))[0]!, version };
+    });
     for (const listener of listeners) {
       try {
         listener(live);
@@ -72,6 +89,7 @@ export function storeContentPort(options: StoreContentPortOptions): StoreContent
   return {
     fileContent,
     current: () => live,
+    earlier,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

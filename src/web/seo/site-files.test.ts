@@ -18,6 +18,17 @@ describe('files for search engines and link previews', () => {
     expect(JSON.parse(jsonLd).description).toBe(tricky.seo.description);
   });
 
+  it('escapes the site address in every attribute: canonical, og:url, hreflang links', () => {
+    const siteUrl = 'https://a"onfocus=alert(document.domain)"autofocus"tabindex=1"x.example';
+    const head = renderHead({ ...content, siteUrl, languages: ['en', 'es'] });
+    // (In the JSON-LD it is a JSON string, its quotes escaped.)
+    expect(head.replace(/<script type="application\/ld\+json">.*<\/script>/, '')).not.toContain('"onfocus');
+    expect(head).toContain('<link rel="canonical" href="https://a&quot;onfocus=');
+    expect(head).toContain('<meta property="og:url" content="https://a&quot;onfocus=');
+    expect(head).toContain('<link rel="alternate" hreflang="es" href="https://a&quot;onfocus=');
+    expect(head).toContain('<link rel="alternate" hreflang="x-default" href="https://a&quot;onfocus=');
+  });
+
   it('describes the business as a schema.org FoodEstablishment with its offers', () => {
     const data = structuredData(content);
     expect(data).toMatchObject({

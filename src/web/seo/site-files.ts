@@ -40,8 +40,10 @@ function alternates(content: BusinessContent): string[] {
   const languages = pageLanguages(content);
   if (languages.length === 0) return [];
   return [
-    ...languages.map((each) => `<link rel="alternate" hreflang="${each}" href="${pageUrl(content, each)}" />`),
-    `<link rel="alternate" hreflang="x-default" href="${pageUrl(content, languages[0])}" />`,
+    ...languages.map(
+      (each) => `<link rel="alternate" hreflang="${each}" href="${escapeHtml(pageUrl(content, each))}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(pageUrl(content, languages[0]))}" />`,
   ];
 }
 
@@ -112,7 +114,7 @@ export function renderHead(
 ): string {
   const title = escapeHtml(content.seo.title);
   const description = escapeHtml(content.seo.description);
-  const url = pageUrl(content, language);
+  const url = escapeHtml(pageUrl(content, language));
   const region = content.locale.split('-')[1];
   const ogLocale = language === 'en' ? content.locale.replace('-', '_') : `${language}${region ? `_${region}` : ''}`;
   const image = escapeHtml(absolute(content, `/${SOCIAL_CARD.file}`));
