@@ -61,11 +61,12 @@ describe('npm run content', () => {
     cleanups.push(data.remove);
     const file = join(data.dir, 'photo.json');
     const photo = structuredClone(content);
-    photo.packageGroups[0]!.packages[0]!.photo = { src: `upload:${'ab'.repeat(32)}`, alt: 'Nothing' };
+    // A picture the build never made (an upload in neither the file nor the store is refused before: content-photos.ts).
+    photo.packageGroups[0]!.packages[0]!.photo = { src: 'images/never-built.jpg', alt: 'Nothing' };
     writeFileSync(file, JSON.stringify(photo));
     const refused = cli(['import', file], data.dir);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('packageGroups[0].packages[0].photo.src: No such photo: upload it again');
+    expect(refused.stderr).toContain('packageGroups[0].packages[0].photo.src: No such picture');
     const store = openSqliteOwnerStore(data.dir);
     try {
       expect(await store.siteContent.liveVersion()).toBe(1);
