@@ -13,6 +13,7 @@ import Fastify, {
 import { content as contentFile } from '../../content/index.js';
 import type { BusinessContent } from '../../content/schema.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
+import type { Language } from '../shared/language.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import { actionLinkKey } from './action-links/action-link.js';
@@ -492,7 +493,12 @@ export async function buildApp(
     store,
     content,
     dayTaken,
-    ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
+    ...(renderer
+      ? {
+          pages: (language: Language) =>
+            renderer.current().languageInquiryPages[language] ?? renderer.current().inquiryPages,
+        }
+      : {}),
   });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {

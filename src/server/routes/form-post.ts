@@ -46,6 +46,10 @@ import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
+import { type Language, languageOf } from '../../shared/language.js';
+import { type AnswerWords, answerEn } from '../words/answer-en.js';
+import { answerEs } from '../words/answer-es.js';
+import { fieldMessagesIn } from '../words/field-messages.js';
 import { inquiriesPerAddress, senderOf } from './rate-limit.js';
 
 interface FormPost {
@@ -184,21 +188,43 @@ export interface InquiryPages {
 
 interface AnswerPages extends InquiryPages {
   labels: Partial<Record<FormControl, string>>;
+  /** The words the server adds to them, in their language (record 360). */
+  say: AnswerWords;
 }
 
-/** The pages with their controls' labels, worked out once per version of the pages. */
-function answerPagesOf(pages: () => InquiryPages): () => AnswerPages {
-  let last: AnswerPages | undefined;
-  return () => {
-    const { form, sent } = pages();
-    if (last?.form === form && last.sent === sent) return last;
+const ANSWER_WORDS: Record<Language, AnswerWords> = { en: answerEn, es: answerEs };
+
+/** Each language's pages with their controls' labels, worked out once per version of the pages. */
+function answerPagesOf(pages: (language: Language) => InquiryPages): (language: Language) => AnswerPages {
+  const last: Partial<Record<Language, AnswerPages>> = {};
+  return (language) => {
+    const { form, sent } = pages(language);
+    const kept = last[language];
+    if (kept?.form === form && kept.sent === sent) return kept;
     const labels: Partial<Record<FormControl, string>> = {};
     for (const match of form.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
       labels[match[1] as FormControl] = match[2]!.trim();
     }
-    last = { form, sent, labels };
-    return last;
+    last[language] = { form, sent, labels, say: ANSWER_WORDS[language] };
+    return last[language];
   };
+}
+
+/**
+ * The language a form request is answered in (record 360): the one its post says (the
+ * Spanish page's hidden field), else `?language=`, else the page it came from (a post the
+ * server refused before reading it, a link from /es/).
+ */
+export function formLanguageOf(request: FastifyRequest): Language {
+  const sent = request.formPost?.body.language ?? (request.query as { language?: unknown } | undefined)?.language;
+  if (sent !== undefined) return languageOf(sent);
+  const referer = request.headers.referer;
+  if (!referer) return 'en';
+  try {
+    return languageOf(/^\/(\w+)\//.exec(new URL(referer).pathname)?.[1]);
+  } catch {
+    return 'en';
+  }
 }
 
 export const inquiryFormRoutes: FastifyPluginAsync<{
@@ -206,8 +232,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
   store: InquiryStore;
   content: ContentPort;
   dayTaken?: DayTaken;
-  /** The live version's form pages; the build's files when not given. */
-  pages?: () => InquiryPages;
+  /** The live version's form pages in a language; the build's files (English) when not given. */
+  pages?: (language: Language) => InquiryPages;
 }> = async (app, { config, store, content: port, dayTaken, pages }) => {
   const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
   const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
@@ -270,15 +296,11 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         : 500;
     if (status === 500)
       request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
-    const message = fault
-      ? faultMessage(fault)
-      : status === 500
-        ? 'Something went wrong on our side. Please try again.'
-        : error.message;
-    const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
+    const { form: formPage, labels, say } = answerPages(formLanguageOf(request));
+    const message = errorMessage(say, error, status, fault ? faultMessage(fault) : undefined, reply);
+    const notice = `<div class="form-error-summary" role="alert"><h2>${escapeHtml(say.notSent)}</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
-    const { form: formPage, labels } = answerPages();
-    const page = formHtml(fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
+    const page = formHtml(fillInquiryForm(formPage, values, {}, labels, say.checkFields), request.formPost?.started);
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 
@@ -299,7 +321,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
   const sameSite = async (request: FastifyRequest) => {
     const site = request.headers['sec-fetch-site'];
     if (site === 'cross-site' || site === 'same-site') {
-      throw httpError(403, 'Please send the inquiry from our own page.');
+      throw httpError(403, answerEn.fromOurPage);
     }
   };
 
@@ -308,8 +330,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
     const content = port.current().content;
     const offered = truckPackages(content).some((card) => card.name === chosen);
     const values = offered ? { operation: truckOperation(content), packageChoice: chosen } : {};
-    const { form: formPage, labels } = answerPages();
-    return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels)));
+    const { form: formPage, labels, say } = answerPages(formLanguageOf(request));
+    return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels, say.checkFields)));
   });
 
   app.post(
@@ -321,7 +343,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
       const errors = controlErrors(post.values, post.content);
-      const { form: formPage, sent: sentPage, labels } = answerPages();
+      const language = formLanguageOf(request);
+      const { form: formPage, sent: sentPage, labels, say } = answerPages(language);
       // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
       // their errors go next to the control that holds the field.
       for (const issue of request.validationError?.validation ?? []) {
@@ -337,7 +360,14 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         if (control && !errors[control]) errors[control] = message;
       }
       if (Object.keys(errors).length > 0) {
-        const filled = fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels);
+        const said = fieldMessagesIn(language, errors);
+        const filled = fillInquiryForm(
+          formPage,
+          { ...post.values, website: post.website },
+          said,
+          labels,
+          say.checkFields,
+        );
         return html(reply, 400, formHtml(filled, post.started));
       }
       const keys = formInquiryKeys(config.sessionSecret, post.body);
@@ -363,18 +393,40 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         const filled = fillInquiryForm(
           formPage,
           { ...post.values, website: post.website },
-          { [control]: result.fields.eventDate },
+          fieldMessagesIn(language, { [control]: result.fields.eventDate }),
           labels,
+          say.checkFields,
         );
         return html(reply, 409, formHtml(filled, post.started));
       }
       if (result.status === 'invalid' || result.status === 'conflict') {
-        throw httpError(409, 'This inquiry could not be stored. Please try again.');
+        throw httpError(409, answerEn.notStored);
       }
       return html(reply, 200, withEstimate(sentPage, result));
     },
   );
 };
+
+/**
+ * What the page says went wrong, in its language: the store's fault, our own failure, or
+ * the refusal's own message (English) or its Spanish (record 360).
+ */
+function errorMessage(
+  say: AnswerWords,
+  error: FastifyError,
+  status: number,
+  fault: string | undefined,
+  reply: FastifyReply,
+): string {
+  const seconds = String(reply.getHeader('retry-after') ?? '');
+  if (status === 500) return say.somethingWrong;
+  if (say === answerEn) return fault ?? error.message;
+  if (fault) return say.unavailable({ seconds });
+  if (status === 429) return say.tooMany({ seconds });
+  if (error.message === answerEn.fromOurPage) return say.fromOurPage;
+  if (error.message === answerEn.notStored) return say.notStored;
+  return say.notAccepted;
+}
 
 /** The thank-you page with the estimate, if the inquiry has one, under its first line (record 141). */
 function withEstimate(
