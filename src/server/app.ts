@@ -54,7 +54,7 @@ import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import type { ContentPort } from './site/content-port.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
-import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
+import { inquiryPagesIn, loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
@@ -493,12 +493,7 @@ export async function buildApp(
     store,
     content,
     dayTaken,
-    ...(renderer
-      ? {
-          pages: (language: Language) =>
-            renderer.current().languageInquiryPages[language] ?? renderer.current().inquiryPages,
-        }
-      : {}),
+    ...(renderer ? { pages: (language: Language) => inquiryPagesIn(renderer.current(), language) } : {}),
   });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {

@@ -190,6 +190,8 @@ interface AnswerPages extends InquiryPages {
   labels: Partial<Record<FormControl, string>>;
   /** The words the server adds to them, in their language (record 360). */
   say: AnswerWords;
+  /** The form page with these values and errors, the errors said in the pages' language. */
+  fill: (values: Parameters<typeof fillInquiryForm>[1], errors: FieldErrors) => string;
 }
 
 const ANSWER_WORDS: Record<Language, AnswerWords> = { en: answerEn, es: answerEs };
@@ -205,7 +207,10 @@ function answerPagesOf(pages: (language: Language) => InquiryPages): (language: 
     for (const match of form.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
       labels[match[1] as FormControl] = match[2]!.trim();
     }
-    last[language] = { form, sent, labels, say: ANSWER_WORDS[language] };
+    const say = ANSWER_WORDS[language];
+    const fill: AnswerPages['fill'] = (values, errors) =>
+      fillInquiryForm(form, values, fieldMessagesIn(language, errors), labels, say.checkFields);
+    last[language] = { form, sent, labels, say, fill };
     return last[language];
   };
 }
@@ -296,11 +301,11 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         : 500;
     if (status === 500)
       request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
-    const { form: formPage, labels, say } = answerPages(formLanguageOf(request));
+    const { say, fill } = answerPages(formLanguageOf(request));
     const message = errorMessage(say, error, status, fault ? faultMessage(fault) : undefined, reply);
     const notice = `<div class="form-error-summary" role="alert"><h2>${escapeHtml(say.notSent)}</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
-    const page = formHtml(fillInquiryForm(formPage, values, {}, labels, say.checkFields), request.formPost?.started);
+    const page = formHtml(fill(values, {}), request.formPost?.started);
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 
@@ -330,8 +335,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
     const content = port.current().content;
     const offered = truckPackages(content).some((card) => card.name === chosen);
     const values = offered ? { operation: truckOperation(content), packageChoice: chosen } : {};
-    const { form: formPage, labels, say } = answerPages(formLanguageOf(request));
-    return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels, say.checkFields)));
+    return html(reply, 200, formHtml(answerPages(formLanguageOf(request)).fill(values, {})));
   });
 
   app.post(
@@ -343,8 +347,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
       const errors = controlErrors(post.values, post.content);
-      const language = formLanguageOf(request);
-      const { form: formPage, sent: sentPage, labels, say } = answerPages(language);
+      const { sent: sentPage, fill } = answerPages(formLanguageOf(request));
       // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
       // their errors go next to the control that holds the field.
       for (const issue of request.validationError?.validation ?? []) {
@@ -360,14 +363,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         if (control && !errors[control]) errors[control] = message;
       }
       if (Object.keys(errors).length > 0) {
-        const said = fieldMessagesIn(language, errors);
-        const filled = fillInquiryForm(
-          formPage,
-          { ...post.values, website: post.website },
-          said,
-          labels,
-          say.checkFields,
-        );
+        const filled = fill({ ...post.values, website: post.website }, errors);
         return html(reply, 400, formHtml(filled, post.started));
       }
       const keys = formInquiryKeys(config.sessionSecret, post.body);
@@ -390,13 +386,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       if (result.status === 'taken') {
         // The day is unavailable: the form again, every value kept, the message beside Event date.
         const control = controlOf('eventDate')!;
-        const filled = fillInquiryForm(
-          formPage,
-          { ...post.values, website: post.website },
-          fieldMessagesIn(language, { [control]: result.fields.eventDate }),
-          labels,
-          say.checkFields,
-        );
+        const filled = fill({ ...post.values, website: post.website }, { [control]: result.fields.eventDate });
         return html(reply, 409, formHtml(filled, post.started));
       }
       if (result.status === 'invalid' || result.status === 'conflict') {

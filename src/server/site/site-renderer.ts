@@ -75,6 +75,10 @@ export interface RenderedSite {
   languageInquiryPages: Partial<Record<Language, RenderedSite['inquiryPages']>>;
 }
 
+/** A site's no-JavaScript form pages in a language (English when it has none in that language). */
+export const inquiryPagesIn = (site: RenderedSite, language: Language): RenderedSite['inquiryPages'] =>
+  site.languageInquiryPages[language] ?? site.inquiryPages;
+
 export interface PageOptions {
   /** The page's language (`<html lang>`); the content's locale when not given. A language's page (/es/) passes its own. */
   lang?: string;

@@ -1,0 +1,2 @@
+import { thing } from '../server/config.js';
+export const probe = thing;
