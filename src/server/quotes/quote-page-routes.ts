@@ -30,6 +30,7 @@ import { isAgreed, quoteState } from '../sale/quote-state.js';
 import type { Quote } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
 import { pageErrorHandler } from './page-errors.js';
+import { languageOf } from '../../shared/language.js';
 import { quoteIdOf } from './quote-link.js';
 import { QUOTE_PAGE_SCRIPT, quotePageScript } from './quote-page-script.js';
 import {
@@ -199,6 +200,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       balanceDue: figures.balanceDue ?? quote.totals.total - figures.paid,
       deposit,
       problem: payment?.problem,
+      language: languageOf(inquiry.language),
     });
     // The date held until the deposit is paid (record 281): the page says until when, or that it ended.
     const until = quote.accepted && !quote.depositPaidAt ? holdEndsAt(quote.accepted.at, site().sale) : undefined;
@@ -230,7 +232,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
-    if (state === 'replaced') return html(reply, status, replacedPage(site()));
+    if (state === 'replaced') return html(reply, status, replacedPage(site(), languageOf(view.inquiry.language)));
     // Accepted: every figure of money and guests from the one function (record 200).
     const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry, site()) : undefined;
     const after: Partial<Awaited<ReturnType<typeof afterAcceptance>>> = figures
@@ -266,7 +268,9 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const { count, msLeft } = await options.counts.hit(`quote-posts:${id}`, options.perLink.windowMs);
     if (count <= options.perLink.max) return;
     const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(site(), seconds));
+    // In the inquiry's language (record 360): read only for a post refused here.
+    const language = languageOf((await load(request.params.token))?.inquiry.language);
+    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(site(), seconds, language));
   };
 
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(

@@ -1,2 +1,0 @@
-import { thing } from '../server/config.js';
-export const probe = thing;
