@@ -11,6 +11,7 @@ import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { ContentPort } from '../site/content-port.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { holdEndsAt } from '../../shared/availability.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
@@ -95,23 +96,25 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry, business:
   });
 }
 
+/** The page's CSP: its style's hash follows the live content's colours (record 251). */
+const quotePageCsp = (of: BusinessContent, formTargets: readonly string[]) =>
+  [
+    "default-src 'none'",
+    `style-src '${quotePageStyle(of).hash}'`,
+    `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    ["form-action 'self'", ...formTargets].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
   const site = () => options.content.current().content;
   const { owners, notifier, quoteKey, deposits, clock } = options;
   // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
   const formTargets = deposits?.provider.checkoutOrigins ?? [];
-  // The style's hash follows the live content's colours (record 251).
-  const csp = () =>
-    [
-      "default-src 'none'",
-      `style-src '${quotePageStyle(site()).hash}'`,
-      `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
-      "connect-src 'self'",
-      "img-src 'self' data:",
-      ["form-action 'self'", ...formTargets].join(' '),
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+  const csp = () => quotePageCsp(site(), formTargets);
   const today = () => todayIn(site().timeZone, clock());
 
   app.addContentTypeParser(
