@@ -393,12 +393,12 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => published.stop());
   renderer?.onChange(() => published.refresh());
-  // The Spanish page (/es/, record 300), its stops filled in the same way, when the content lists Spanish.
   const publishedEs =
     renderer &&
     (await publishSchedule({
       clientDir: config.clientDir,
       template: () => renderer.current().languagePages.es ?? '',
+      language: 'es', // The Spanish page (/es/, record 300) when the content lists it: its stops filled in, in Spanish.
       schedule: owners.schedule,
       content,
       preorders: owners.preorders,

@@ -92,6 +92,9 @@ describe('the site rendered from the content port', () => {
   });
 
   it('answers the Spanish page’s form without JavaScript with Spanish pages (record 360)', async () => {
+    // The Spanish page's "Find the truck" section, filled by the server, in Spanish too.
+    expect((await app.inject({ url: '/es/' })).body).toContain('<h2 id="schedule-title">Encuentre el camión</h2>');
+    expect((await app.inject({ url: '/' })).body).toContain('<h2 id="schedule-title">Find the truck</h2>');
     const form = await app.inject({ url: '/inquiry', headers: { referer: 'http://x.test/es/' } });
     expect(form.body).toContain('<html lang="es">');
     expect(form.body).toContain('<title>Cuéntenos sobre su evento');
