@@ -125,6 +125,7 @@ test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute('href', site);
   await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('heading', { name: 'Encuentre el camión' })).toBeVisible();
   // Without the script the form opens as the page's #inquiry.
   await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
   const form = page.locator('#inquiry form');
