@@ -13,6 +13,7 @@ import Fastify, {
 import { content as contentFile } from '../../content/index.js';
 import type { BusinessContent } from '../../content/schema.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
+import type { Language } from '../shared/language.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
 import { actionLinkKey } from './action-links/action-link.js';
@@ -52,7 +53,7 @@ import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
-import { loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
+import { inquiryPagesIn, loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { InquiryStore } from './store/inquiry-store.js';
 import { openOwnerStore } from './store/open-owner-store.js';
@@ -304,12 +305,12 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => published.stop());
   renderer?.onChange(() => published.refresh());
-  // The Spanish page (/es/, record 300), its stops filled in the same way, when the content lists Spanish.
   const publishedEs =
     renderer &&
     (await publishSchedule({
       clientDir: config.clientDir,
       template: () => renderer.current().languagePages.es ?? '',
+      language: 'es', // The Spanish page (/es/, record 300) when the content lists it: its stops filled in, in Spanish.
       schedule: owners.schedule,
       content,
       preorders: owners.preorders,
@@ -404,7 +405,7 @@ export async function buildApp(
     store,
     content,
     dayTaken,
-    ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
+    ...(renderer ? { pages: (language: Language) => inquiryPagesIn(renderer.current(), language) } : {}),
   });
   const httpsSite = config.notify.publicUrl.startsWith('https:');
   await app.register(pageRoutes, {

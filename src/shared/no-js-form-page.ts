@@ -26,13 +26,15 @@ function withAttributes(tag: string, attributes: Record<string, string>): string
 /**
  * The form page with `values` in its controls and each error of `errors` right
  * after its control (linked by aria-describedby, the control aria-invalid), and
- * a summary of the errors, linking to each field, above the form.
+ * a summary of the errors, linking to each field, above the form, under `checkFields`'
+ * heading (in the page's language: the server's answer words, record 360).
  */
 export function fillInquiryForm(
   html: string,
   values: Partial<InquiryFormValues> & { website?: string },
   errors: FieldErrors,
-  labels: Partial<Record<FormControl, string>> = {},
+  labels: Partial<Record<FormControl, string>>,
+  checkFields: (count: number) => string,
 ): string {
   let page = html;
   for (const name of [...FORM_CONTROLS, 'website'] as const) {
@@ -73,7 +75,7 @@ export function fillInquiryForm(
           `<li><a href="#${controlId(name)}">${escapeHtml(labels[name] ?? name)}: ${escapeHtml(message)}</a></li>`,
       )
       .join('');
-    const summary = `<div class="form-error-summary" role="alert" tabindex="-1"><h2>Please check ${problems.length === 1 ? 'this field' : `these ${problems.length} fields`}</h2><ul>${items}</ul></div>`;
+    const summary = `<div class="form-error-summary" role="alert" tabindex="-1"><h2>${escapeHtml(checkFields(problems.length))}</h2><ul>${items}</ul></div>`;
     page = page.replace(/<form\s/, `${summary}$&`);
   }
   return page;

@@ -6,6 +6,9 @@
 import { type BusinessContent, businessId } from '../../content/index.js';
 import { escapeHtml, safeJson } from './escape-html.js';
 import { SCHEDULE_END, SCHEDULE_START } from './schedule-markers.js';
+import { type Language, localeFor } from './language.js';
+import { scheduleEn, type ScheduleWords } from './page-words/schedule-en.js';
+import { scheduleEs } from './page-words/schedule-es.js';
 import {
   ENTRIES_FIRST,
   ENTRIES_ON_PAGE,
@@ -30,12 +33,18 @@ import {
 
 export { SCHEDULE_END, SCHEDULE_START };
 
-/** The section's settings from a business's content file. */
-export const sectionOptionsOf = (business: BusinessContent): Omit<SectionOptions, 'now'> => ({
+const SCHEDULE_WORDS: Record<Language, ScheduleWords> = { en: scheduleEn, es: scheduleEs };
+
+/** The section's settings from a business's content file, for the page in `language` (record 360). */
+export const sectionOptionsOf = (
+  business: BusinessContent,
+  language: Language = 'en',
+): Omit<SectionOptions, 'now'> => ({
   timeZone: business.timeZone,
-  locale: business.locale,
+  locale: localeFor(language, business),
   businessId: businessId(business),
   businessName: business.name,
+  ...(language === 'en' ? {} : { language }),
 });
 
 export interface SectionOptions {
@@ -47,6 +56,8 @@ export interface SectionOptions {
   businessName: string;
   /** The stops taking pre-orders now: each gets an "Order ahead" link to /order/<stop id> (record 290). */
   preorderStops?: ReadonlySet<string>;
+  /** The page's language (its fixed words); English when not given. */
+  language?: Language;
 }
 
 /** The stops as schema.org FoodEvents, for search engines. */
@@ -77,6 +88,7 @@ function entryItem(
   { next, stops }: StopEntry,
   now: LocalTime,
   locale: string,
+  say: ScheduleWords,
   preorders?: ReadonlySet<string>,
 ): string {
   const today = isToday(next, now.date);
@@ -88,20 +100,24 @@ function entryItem(
   return [
     `<li class="schedule-stop${today ? ' schedule-stop-today' : ''}">`,
     '<p class="schedule-when">',
-    today ? '<strong class="schedule-today">Today</strong> ' : '',
-    isUnderWay(next, now) ? '<strong class="schedule-open">Open now</strong> ' : '',
+    today ? `<strong class="schedule-today">${say.today}</strong> ` : '',
+    isUnderWay(next, now) ? `<strong class="schedule-open">${say.openNow}</strong> ` : '',
     weekly
-      ? `<span>Every ${escapeHtml(stopWeekday(next.date, locale))}, <span class="schedule-hours">${hours}</span>, until <time datetime="${last.date}">${escapeHtml(stopDay(last.date, locale))}</time></span>`
+      ? `<span>${say.every({
+          weekday: escapeHtml(stopWeekday(next.date, locale)),
+          hours: `<span class="schedule-hours">${hours}</span>`,
+          until: `<time datetime="${last.date}">${escapeHtml(stopDay(last.date, locale))}</time>`,
+        })}</span>`
       : `${day} <span class="schedule-hours">${hours}</span>`,
     '</p>',
     `<h3 id="${heading}" class="schedule-place">${escapeHtml(next.place)}</h3>`,
     `<p class="schedule-address">${escapeHtml(next.address)}</p>`,
-    weekly && !today ? `<p class="schedule-next">Next: ${day}</p>` : '',
+    weekly && !today ? `<p class="schedule-next">${say.next({ day })}</p>` : '',
     ...stopDetails(next).map(([name, value]) => `<p class="schedule-detail schedule-${name}">${escapeHtml(value)}</p>`),
     // The link's name stays "Open in Maps"; the stop's place describes it.
-    `<a class="schedule-maps" href="${escapeHtml(mapsUrl(next.address))}" aria-describedby="${heading}">Open in Maps</a>`,
+    `<a class="schedule-maps" href="${escapeHtml(mapsUrl(next.address))}" aria-describedby="${heading}">${say.openInMaps}</a>`,
     preorders?.has(next.id)
-      ? ` <a class="schedule-order" href="/order/${escapeHtml(next.id)}" aria-describedby="${heading}">Order ahead</a>`
+      ? ` <a class="schedule-order" href="/order/${escapeHtml(next.id)}" aria-describedby="${heading}">${say.orderAhead}</a>`
       : '',
     '</li>',
   ].join('');
@@ -116,23 +132,26 @@ export function scheduleSection(stops: readonly TruckStop[], options: SectionOpt
   const upcoming = upcomingStops(stops, options.now, options.timeZone);
   const entries = stopEntries(upcoming).slice(0, ENTRIES_ON_PAGE);
   const now = localNow(options.now, options.timeZone);
+  const say = SCHEDULE_WORDS[options.language ?? 'en'];
   const list = (some: StopEntry[]) =>
-    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale, options.preorderStops)).join('')}</ol>`;
+    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale, say, options.preorderStops)).join('')}</ol>`;
   const rest = entries.slice(ENTRIES_FIRST);
   const body =
     entries.length === 0
-      ? '<p class="schedule-empty">No stops are scheduled right now. Check back soon: new stops show here as soon as they are set.</p>'
+      ? `<p class="schedule-empty">${say.empty}</p>`
       : [
           list(entries.slice(0, ENTRIES_FIRST)),
-          rest.length > 0 ? `<details class="schedule-more"><summary>All stops</summary>${list(rest)}</details>` : '',
-          '<p class="schedule-subscribe"><a href="/schedule.ics">Add the truck’s stops to your calendar</a></p>',
+          rest.length > 0
+            ? `<details class="schedule-more"><summary>${say.allStops}</summary>${list(rest)}</details>`
+            : '',
+          `<p class="schedule-subscribe"><a href="/schedule.ics">${say.subscribe}</a></p>`,
           `<script type="application/ld+json">${safeJson(stopEvents(upcoming.slice(0, STOPS_ON_PAGE), options))}</script>`,
         ].join('');
   return [
     SCHEDULE_START,
     '<section id="schedule" class="section schedule" aria-labelledby="schedule-title">',
     '<div class="section-inner">',
-    '<h2 id="schedule-title">Find the truck</h2>',
+    `<h2 id="schedule-title">${say.title}</h2>`,
     body,
     '</div>',
     '</section>',

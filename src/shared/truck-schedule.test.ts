@@ -166,6 +166,24 @@ describe('the landing page’s "Find the truck" section', () => {
     expect(at('2030-05-27T07:00:00Z')).toContain('No stops are scheduled right now.'); // 02:00: ended
   });
 
+  it('says its fixed words in the page’s language: the Spanish page’s section in Spanish (record 360)', () => {
+    const weekly = [
+      stop({ id: 't', date: TODAY, place: 'Brewery' }),
+      stop({ id: 'a' }),
+      stop({ id: 'b', date: '2030-06-02' }),
+      stop({ id: 'c', date: '2030-06-09' }),
+    ];
+    const html = scheduleSection(weekly, { ...options, locale: 'es', language: 'es', preorderStops: new Set(['a']) });
+    expect(html).toContain('<h2 id="schedule-title">Encuentre el camión</h2>');
+    expect(html).toContain('<strong class="schedule-today">Hoy</strong>');
+    expect(html).toContain('>Abrir en Mapas</a>');
+    expect(html).toContain('>Pedir por adelantado</a>');
+    expect(html).toMatch(/<span>Cada domingo, <span class="schedule-hours">/);
+    expect(html).toContain('Agregue las paradas del camión a su calendario');
+    expect(html).not.toMatch(/Find the truck|Today|Open in Maps|Order ahead|Every|calendar</);
+    expect(scheduleSection([], { ...options, language: 'es' })).toContain('No hay paradas programadas por ahora.');
+  });
+
   it('says so plainly when nothing is scheduled, and drops stops that ended', () => {
     const html = scheduleSection([stop({ date: '2030-05-25' })], options);
     expect(html).toContain('No stops are scheduled right now.');

@@ -13,7 +13,7 @@ import { inboxManifest, renderHead, robotsTxt, sitemapXml, webManifest } from '.
 
 /** The page, its "Find the truck" section with no stops yet: the server fills them in (record 111). */
 function renderApp(page: PageInput): string {
-  const section = scheduleSection([], { ...sectionOptionsOf(page.content), now: new Date() });
+  const section = scheduleSection([], { ...sectionOptionsOf(page.content, page.language), now: new Date() });
   return withScheduleSection(
     renderingWith(page, () => renderToString(<App Inquiry={InquiryIsland} />)),
     section,

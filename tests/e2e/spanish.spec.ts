@@ -125,6 +125,7 @@ test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.locator('link[hreflang="x-default"]')).toHaveAttribute('href', site);
   await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('heading', { name: 'Encuentre el camión' })).toBeVisible();
   // Without the script the form opens as the page's #inquiry.
   await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
   const form = page.locator('#inquiry form');
@@ -134,7 +135,19 @@ test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in
   }
   await form.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
   await form.getByLabel('Paquete', { exact: true }).selectOption(PACKAGE);
+  // An end before the start passes the browser's checks: the server's answer page says it in Spanish (record 360).
+  await form.getByLabel('Hora de fin', { exact: true }).fill('10:00');
   await form.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('alert')).toContainText('Revise este campo');
+  await expect(page.getByRole('alert')).toContainText(
+    'Hora de fin: La hora de fin debe ser posterior a la hora de inicio.',
+  );
+  await page.getByLabel('Hora de fin', { exact: true }).fill('14:00');
+  await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gracias');
+  await expect(page.getByRole('status')).toHaveText('¡Recibimos su solicitud! 🎉');
+  await expect(page.getByRole('link', { name: 'Volver a la página principal' })).toHaveAttribute('href', '/es/');
   await expect.poll(async () => (await storedByEmail(email))[0]?.language, { timeout: 15_000 }).toBe('es');
   await context.close();
 });

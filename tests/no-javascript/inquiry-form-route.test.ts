@@ -145,6 +145,31 @@ describe('POST /inquiry (the form without JavaScript)', () => {
     expect(await storedFor('not an email')).toHaveLength(0);
   });
 
+  it('answers a post from the Spanish page in Spanish: each error, the summary and a refusal (record 360)', async () => {
+    const fields = buildFormFields({
+      email: 'no es correo',
+      eventDate: dayFromToday(-5),
+      startTime: '15:00',
+      endTime: '14:00',
+      language: 'es',
+    });
+    const response = await post(encode(fields));
+    expect(response.statusCode).toBe(400);
+    const html = response.body;
+    expect(html).toContain('id="inquiry-email-error">Escriba una dirección de correo electrónico.</p>');
+    expect(html).toContain('id="inquiry-eventDate-error">La fecha del evento no puede estar en el pasado.</p>');
+    expect(html).toContain('id="inquiry-endTime-error">La hora de fin debe ser posterior a la hora de inicio.</p>');
+    expect(html).toContain('<h2>Revise estos 3 campos</h2>');
+    expect(html).not.toContain('Please');
+    // Refused before its body is read: the page it came from says the language.
+    const refused = await post(encode(fields), { 'sec-fetch-site': 'cross-site', referer: 'http://x.test/es/' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain(
+      '<h2>Su solicitud no se envió</h2><p>Envíe la solicitud desde nuestra propia página.</p>',
+    );
+    expect(await storedFor(fields.email!)).toHaveLength(0);
+  });
+
   it('refuses an unavailable day beside Event date, every value kept, nothing stored (record 240)', async () => {
     const owners = openSqliteOwnerStore(dataDir);
     const day = dayFromToday(45);

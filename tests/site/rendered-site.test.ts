@@ -14,7 +14,8 @@ import type { OwnerStore } from '../../src/server/store/owner-store.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { PAGE_DATA_ID, type PageData } from '../../src/shared/page-data.js';
-import { buildTestConfig } from '../support/builders.js';
+import { PACKAGE_NAMES, TRUCK_OPERATION } from '../../src/shared/inquiry.js';
+import { buildTestConfig, dayFromToday } from '../support/builders.js';
 import { freshPostgresUrl } from '../support/databases.js';
 import { call, cookieOf, startOwnerApp } from '../support/owner-app.js';
 import { until } from '../support/until.js';
@@ -88,6 +89,57 @@ describe('the site rendered from the content port', () => {
     await app.inject({ url: '/manifest.webmanifest' });
     await app.inject({ url: '/inquiry' });
     expect(app.siteRenderer!.renders()).toBe(1);
+  });
+
+  it('answers the Spanish page’s form without JavaScript with Spanish pages (record 360)', async () => {
+    // The Spanish page's "Find the truck" section, filled by the server, in Spanish too.
+    expect((await app.inject({ url: '/es/' })).body).toContain('<h2 id="schedule-title">Encuentre el camión</h2>');
+    expect((await app.inject({ url: '/' })).body).toContain('<h2 id="schedule-title">Find the truck</h2>');
+    const form = await app.inject({ url: '/inquiry', headers: { referer: 'http://x.test/es/' } });
+    expect(form.body).toContain('<html lang="es">');
+    expect(form.body).toContain('<title>Cuéntenos sobre su evento');
+    expect(form.body).toContain('<input type="hidden" name="language" value="es"/>');
+    expect(form.body).toMatch(/<a href="\/es\/">/);
+    const sent = new URLSearchParams({
+      firstName: 'Lucía',
+      lastName: 'Herrera',
+      email: `lucia.${Date.now()}@example.com`,
+      phoneNumber: '+1 512 555 0142',
+      eventName: 'Quinceañera',
+      eventDate: '2001-01-01',
+      streetAddress: '12 Oak St',
+      city: 'Austin',
+      state: 'TX',
+      postalCode: '78701',
+      startTime: '11:00',
+      endTime: '14:00',
+      plannedGuestCount: '180',
+      operation: 'Nothing offered',
+      language: 'es',
+    });
+    const post = (body: URLSearchParams) =>
+      app.inject({
+        method: 'POST',
+        url: '/inquiry',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body.toString(),
+      });
+    const wrong = await post(sent);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain('<html lang="es">');
+    expect(wrong.body).toContain('Fecha: La fecha del evento no puede estar en el pasado.');
+    expect(wrong.body).toContain('Servicio: Elija un servicio.');
+    sent.set('eventDate', dayFromToday(60));
+    sent.set('operation', TRUCK_OPERATION);
+    sent.set('packageChoice', PACKAGE_NAMES[0]!);
+    const thanks = await post(sent);
+    expect(thanks.statusCode, thanks.body).toBe(200);
+    expect(thanks.body).toContain('<html lang="es">');
+    expect(thanks.body).toContain('<h1 id="inquiry-title">Gracias</h1>');
+    expect(thanks.body).toContain('¡Recibimos su solicitud! 🎉');
+    expect(thanks.body).toContain('Volver a la página principal');
+    expect(thanks.body).toMatch(/Estimado: [\d.]+,\d{2}\s?US\$/);
+    expect(thanks.body).not.toMatch(/Thank you|Back to the home page|Estimate:/);
   });
 
   it('renders a publish once, and serves it: the page, its data, the form without JavaScript, the site files', async () => {

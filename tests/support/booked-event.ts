@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import type { InquiryDocument } from '../../src/shared/inquiry.js';
+import type { Language } from '../../src/shared/language.js';
 import { buildNewInquiry } from './builders.js';
 import { call, ORIGIN, type OwnerApp } from './owner-app.js';
 
@@ -16,8 +17,13 @@ export const postForm = (t: OwnerApp, path: string, fields: Record<string, strin
     payload: new URLSearchParams(fields).toString(),
   });
 
-export async function bookedEvent(t: OwnerApp, cookie: string, document: Partial<InquiryDocument> = {}) {
-  const inquiry = buildNewInquiry({ document });
+export async function bookedEvent(
+  t: OwnerApp,
+  cookie: string,
+  document: Partial<InquiryDocument> = {},
+  language?: Language,
+) {
+  const inquiry = buildNewInquiry({ document, ...(language ? { language } : {}) });
   await t.inquiries.create(inquiry);
   const id = inquiry.id;
   const { draft } = (await call(t.app, 'GET', `/api/owner/inquiries/${id}/quotes`, { cookie })).json() as QuotesAnswer;

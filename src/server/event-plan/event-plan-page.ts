@@ -7,8 +7,7 @@ import type { BusinessContent } from '../../../content/schema.js';
 import { EVENT_LIMITS, type EventSettings, finalCountLastDay } from '../../shared/event-plan.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { telHref } from '../../shared/inbox-views.js';
-import { formatMoney } from '../../shared/money.js';
-import { longDay } from '../quotes/quote-page.js';
+import { type Words, wordsFor } from '../words/words.js';
 import type { EventDetails, FinalCount } from '../store/event-plan-store.js';
 import type { StoredInquiry } from '../store/stored-inquiry.js';
 import { dietaryField, siteField, type TypedCount } from './event-plan-forms.js';
@@ -37,36 +36,39 @@ export interface EventPlanSectionOptions {
   problem?: EventPlanProblem | undefined;
 }
 
-const guestsWord = (count: number) => `${count} ${count === 1 ? 'guest' : 'guests'}`;
-
 const alert = (message: string) => `<div class="notice problem" role="alert"><p>${escapeHtml(message)}</p></div>`;
 const status = (message: string) => `<div class="notice" role="status"><p>${escapeHtml(message)}</p></div>`;
 
 /** Whom to call once the page takes no more changes. */
-function callUs(content: BusinessContent): string {
+function callUs(content: BusinessContent, words: Words): string {
   const { phone } = content.contact;
-  return `call ${escapeHtml(content.name)} on <a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a>`;
+  return words.after.callUs({
+    business: escapeHtml(content.name),
+    phone: `<a href="${escapeHtml(telHref(phone))}">${escapeHtml(phone)}</a>`,
+  });
 }
 
 const numberInput = (id: string, name: string, value: string, min: number) =>
   `<input type="number" id="${id}" name="${name}" inputmode="numeric" min="${min}" max="${EVENT_LIMITS.guests}" step="1" value="${escapeHtml(value)}"${min > 0 ? ' required' : ''}>`;
 
-function countSection(options: EventPlanSectionOptions, open: boolean): string {
+function countSection(options: EventPlanSectionOptions, open: boolean, words: Words): string {
   const { inquiry, terms, settings, finalCount, path, content } = options;
-  const money = (amount: number) => formatMoney(amount, terms.quote.currency, content.locale);
-  const lastDay = longDay(finalCountLastDay(inquiry.eventDate, settings), content);
+  const say = words.after;
+  const money = (amount: number) => words.money(amount, terms.quote.currency);
+  const lastDay = escapeHtml(words.longDay(finalCountLastDay(inquiry.eventDate, settings)));
+  const dietaryCounts = finalCount?.dietary.map((each) => `${escapeHtml(each.label)} ${each.count}`).join(', ');
   const current = finalCount
-    ? `<p>Your final guest count: <strong>${guestsWord(finalCount.guests)}</strong>${finalCount.dietary.length > 0 ? ` (${finalCount.dietary.map((each) => `${escapeHtml(each.label)} ${each.count}`).join(', ')})` : ''}.</p>`
-    : `<p>The quote is for <strong>${guestsWord(terms.guests)}</strong>. Tell us the final count once you know it.</p>`;
+    ? `<p>${say.yourFinalCount({ guests: say.guests(finalCount.guests), dietary: dietaryCounts ? ` (${dietaryCounts})` : '' })}</p>`
+    : `<p>${say.quoteIsFor({ guests: say.guests(terms.guests) })}</p>`;
   const total = options.figures.total ?? terms.totals.total;
   const totalLine =
     finalCount && total !== terms.totals.total
-      ? `<p>With ${guestsWord(finalCount.guests)}, the total comes to <strong>${money(total)}</strong> (accepted: ${money(terms.totals.total)}).</p>`
+      ? `<p>${say.totalWith({ guests: say.guests(finalCount.guests), total: money(total), accepted: money(terms.totals.total) })}</p>`
       : '';
   // A section, not a named region: "Final guest count" names the field alone (a label lookup finds one).
-  const head = `<section><h2 id="final-count">Final guest count</h2>`;
+  const head = `<section><h2 id="final-count">${say.finalCount}</h2>`;
   if (!open) {
-    return `${head}${current}${totalLine}<p>The final count could be changed here until ${escapeHtml(lastDay)}. To change it now, ${callUs(content)}.</p></section>`;
+    return `${head}${current}${totalLine}<p>${say.countClosed({ day: lastDay, call: callUs(content, words) })}</p></section>`;
   }
   const problem = options.problem?.form === 'count' ? options.problem : undefined;
   const typed: TypedCount = problem?.typed ?? {
@@ -79,33 +81,34 @@ function countSection(options: EventPlanSectionOptions, open: boolean): string {
   const dietary =
     settings.dietaryCounts.length === 0
       ? ''
-      : `<fieldset><legend>Of them, how many are (optional)</legend>${settings.dietaryCounts
+      : `<fieldset><legend>${say.ofThem}</legend>${settings.dietaryCounts
           .map((label, index) => {
             const name = dietaryField(index);
             return `<p><label for="${name}">${escapeHtml(label)}</label>${numberInput(name, name, typed.dietary[index] ?? '', 0)}</p>`;
           })
           .join('')}</fieldset>`;
-  return `${head}${options.saved === 'count' ? status('Saved: your final guest count.') : ''}${problem ? alert(problem.message) : ''}${current}${totalLine}
-<p>You can change it here until the end of <strong>${escapeHtml(lastDay)}</strong>.</p>
-<form method="post" action="${path}/final-count"><p><label for="final-guests">Final guest count</label>${numberInput('final-guests', 'guests', typed.guests, 1)}</p>${dietary}
-<p class="actions"><button type="submit">Save final count</button></p></form></section>`;
+  return `${head}${options.saved === 'count' ? status(say.countSaved) : ''}${problem ? alert(problem.message) : ''}${current}${totalLine}
+<p>${say.changeUntil({ day: lastDay })}</p>
+<form method="post" action="${path}/final-count"><p><label for="final-guests">${say.finalCount}</label>${numberInput('final-guests', 'guests', typed.guests, 1)}</p>${dietary}
+<p class="actions"><button type="submit">${say.saveCount}</button></p></form></section>`;
 }
 
-function detailsSection(options: EventPlanSectionOptions, open: boolean): string {
+function detailsSection(options: EventPlanSectionOptions, open: boolean, words: Words): string {
   const { settings, path } = options;
+  const say = words.after;
   const problem = options.problem?.form === 'details' ? options.problem : undefined;
   const details: EventDetails = problem?.typed ??
     options.details ?? { onSiteName: '', onSitePhone: '', siteAnswers: [] };
   const answerTo = (question: string) => details.siteAnswers.find((each) => each.question === question)?.answer ?? '';
-  const head = `<section aria-labelledby="on-the-day"><h2 id="on-the-day">On the day</h2>`;
+  const head = `<section aria-labelledby="on-the-day"><h2 id="on-the-day">${say.onTheDay}</h2>`;
   if (!open) {
     const rows: [string, string][] = [
-      ['On-site contact', [details.onSiteName, details.onSitePhone].filter(Boolean).join(', ')],
+      [say.onSiteContact, [details.onSiteName, details.onSitePhone].filter(Boolean).join(', ')],
       ...settings.siteQuestions.map((question): [string, string] => [question, answerTo(question)]),
     ];
     const given = rows.filter(([, value]) => value !== '');
     const list = given.map(([term, value]) => `<dt>${escapeHtml(term)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
-    return `${head}${given.length > 0 ? `<dl>${list}</dl>` : ''}<p>For any change now, ${callUs(options.content)}.</p></section>`;
+    return `${head}${given.length > 0 ? `<dl>${list}</dl>` : ''}<p>${say.anyChange({ call: callUs(options.content, words) })}</p></section>`;
   }
   const questions = settings.siteQuestions
     .map((question, index) => {
@@ -113,11 +116,11 @@ function detailsSection(options: EventPlanSectionOptions, open: boolean): string
       return `<p><label for="${name}">${escapeHtml(question)}</label><textarea id="${name}" name="${name}" rows="2" maxlength="${EVENT_LIMITS.siteAnswer}">${escapeHtml(answerTo(question))}</textarea></p>`;
     })
     .join('');
-  return `${head}${options.saved === 'details' ? status('Saved: what you told us of the day.') : ''}${problem ? alert(problem.message) : ''}
-<p>Who meets the truck on the day${settings.siteQuestions.length > 0 ? ', and what we should know of the site' : ''}. Leave out what you do not know yet.</p>
-<form method="post" action="${path}/on-the-day"><p><label for="on-site-name">On-site contact</label><input type="text" id="on-site-name" name="onSiteName" maxlength="${EVENT_LIMITS.onSiteName}" autocomplete="name" value="${escapeHtml(details.onSiteName)}"></p>
-<p><label for="on-site-phone">On-site phone</label><input type="tel" id="on-site-phone" name="onSitePhone" maxlength="${EVENT_LIMITS.onSitePhone}" autocomplete="tel" value="${escapeHtml(details.onSitePhone)}"></p>${questions}
-<p class="actions"><button type="submit">Save details</button></p></form></section>`;
+  return `${head}${options.saved === 'details' ? status(say.detailsSaved) : ''}${problem ? alert(problem.message) : ''}
+<p>${settings.siteQuestions.length > 0 ? say.whoMeetsAndSite : say.whoMeets}</p>
+<form method="post" action="${path}/on-the-day"><p><label for="on-site-name">${say.onSiteContact}</label><input type="text" id="on-site-name" name="onSiteName" maxlength="${EVENT_LIMITS.onSiteName}" autocomplete="name" value="${escapeHtml(details.onSiteName)}"></p>
+<p><label for="on-site-phone">${say.onSitePhone}</label><input type="tel" id="on-site-phone" name="onSitePhone" maxlength="${EVENT_LIMITS.onSitePhone}" autocomplete="tel" value="${escapeHtml(details.onSitePhone)}"></p>${questions}
+<p class="actions"><button type="submit">${say.saveDetails}</button></p></form></section>`;
 }
 
 /** Whether the customer may still change the count and the day's details on the page. */
@@ -128,5 +131,7 @@ export const planOpen = (options: Pick<EventPlanSectionOptions, 'inquiry' | 'set
 export function eventPlanSections(options: EventPlanSectionOptions): string {
   if (options.today > options.inquiry.eventDate) return '';
   const open = planOpen(options);
-  return `${countSection(options, open)}${detailsSection(options, open)}`;
+  // In the customer's language (record 360); the owner's site questions and dietary labels as written.
+  const words = wordsFor(options.inquiry.language, options.content);
+  return `${countSection(options, open, words)}${detailsSection(options, open, words)}`;
 }

@@ -25,6 +25,27 @@ afterEach(async () => {
 });
 
 describe.each(['sqlite', 'postgres'] as const)('the customer’s receipts (%s)', (engine) => {
+  it('names the payment’s method in the inquiry’s language (record 360)', { timeout: 60_000 }, async () => {
+    smtp = await startSmtp();
+    const mail = smtp;
+    const t = await startOwnerApp({
+      ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
+      SMTP_URL: mail.url,
+      PUBLIC_URL,
+      MAIL_FROM: 'sales@tacos.example',
+    });
+    await t.app.notifier.start();
+    const cookie = await cookieOf(t.app);
+    const { id, inquiry } = await bookedEvent(t, cookie, {}, 'es');
+    const body = { id: randomUUID(), amount: 100_00, method: 'bank-transfer', note: '' };
+    expect((await call(t.app, 'POST', `/api/owner/inquiries/${id}/payments`, { cookie, body })).statusCode).toBe(201);
+    const receipts = () =>
+      mail.received.filter((each) => each.to.includes(inquiry.document.email) && /^Recibo/.test(each.subject));
+    await expect.poll(() => receipts().length, { timeout: 15_000 }).toBe(1);
+    expect(receipts()[0]!.text.replace(/\s+/g, ' ')).toContain('(Transferencia bancaria) el ');
+    await t.app.close();
+  });
+
   it('after acceptance and after each payment, with the digest the page and the sheet show', {
     timeout: 60_000,
   }, async () => {

@@ -9,7 +9,6 @@ import { shortDigest } from '../quotes/acceptance-digest.js';
 import { PAYMENT_RECEIVED_EVENT } from '../store/payment-store.js';
 import { QUOTE_EVENTS } from '../store/quote-store.js';
 import { topicRef } from '../store/outbox-store.js';
-import { METHOD_LABELS } from '../../shared/payment-views.js';
 import type { NoticeOf } from './notice-context.js';
 import { type Words, wordsFor } from '../words/words.js';
 
@@ -57,7 +56,7 @@ export const RECEIPT_NOTICES: Record<string, NoticeOf> = {
     const words = wordsFor(inquiry.language, context.content);
     const { say, longDay, content: shown } = words;
     const money = (amount: number) => words.money(amount, payment.currency);
-    const method = payment.provider ? say.paidOnline : METHOD_LABELS[payment.method];
+    const method = payment.provider ? say.paidOnline : say.methods[payment.method];
     const day = longDay(inquiry.eventDate);
     const held =
       figures.deposit !== null && figures.paid >= figures.deposit

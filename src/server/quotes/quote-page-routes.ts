@@ -11,6 +11,7 @@ import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { ContentPort } from '../site/content-port.js';
+import type { BusinessContent } from '../../../content/schema.js';
 import { holdEndsAt } from '../../shared/availability.js';
 import type { Clock } from '../clock.js';
 import { cookieValue } from '../cookie-value.js';
@@ -30,6 +31,7 @@ import { isAgreed, quoteState } from '../sale/quote-state.js';
 import type { Quote } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
 import { pageErrorHandler } from './page-errors.js';
+import { languageOf } from '../../shared/language.js';
 import { quoteIdOf } from './quote-link.js';
 import { QUOTE_PAGE_SCRIPT, quotePageScript } from './quote-page-script.js';
 import {
@@ -94,23 +96,25 @@ export function acceptedSnapshot(quote: Quote, inquiry: StoredInquiry, business:
   });
 }
 
+/** The page's CSP: its style's hash follows the live content's colours (record 251). */
+const quotePageCsp = (of: BusinessContent, formTargets: readonly string[]) =>
+  [
+    "default-src 'none'",
+    `style-src '${quotePageStyle(of).hash}'`,
+    `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    ["form-action 'self'", ...formTargets].join(' '),
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
 export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async (app, options) => {
   const site = () => options.content.current().content;
   const { owners, notifier, quoteKey, deposits, clock } = options;
   // "Pay deposit" posts here and is redirected on to the provider's checkout: form-action must allow it.
   const formTargets = deposits?.provider.checkoutOrigins ?? [];
-  // The style's hash follows the live content's colours (record 251).
-  const csp = () =>
-    [
-      "default-src 'none'",
-      `style-src '${quotePageStyle(site()).hash}'`,
-      `script-src '${QUOTE_PAGE_SCRIPT.hash}'`,
-      "connect-src 'self'",
-      "img-src 'self' data:",
-      ["form-action 'self'", ...formTargets].join(' '),
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-    ].join('; ');
+  const csp = () => quotePageCsp(site(), formTargets);
   const today = () => todayIn(site().timeZone, clock());
 
   app.addContentTypeParser(
@@ -199,6 +203,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       balanceDue: figures.balanceDue ?? quote.totals.total - figures.paid,
       deposit,
       problem: payment?.problem,
+      language: languageOf(inquiry.language),
     });
     // The date held until the deposit is paid (record 281): the page says until when, or that it ended.
     const until = quote.accepted && !quote.depositPaidAt ? holdEndsAt(quote.accepted.at, site().sale) : undefined;
@@ -230,7 +235,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   const render = async (reply: FastifyReply, status: number, view: View) => {
     const state = quoteState(view.quote, today());
-    if (state === 'replaced') return html(reply, status, replacedPage(site()));
+    if (state === 'replaced') return html(reply, status, replacedPage(site(), languageOf(view.inquiry.language)));
     // Accepted: every figure of money and guests from the one function (record 200).
     const figures = agreed(view.quote) ? await saleFiguresOf(owners, view.inquiry, site()) : undefined;
     const after: Partial<Awaited<ReturnType<typeof afterAcceptance>>> = figures
@@ -266,7 +271,9 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     const { count, msLeft } = await options.counts.hit(`quote-posts:${id}`, options.perLink.windowMs);
     if (count <= options.perLink.max) return;
     const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(site(), seconds));
+    // In the inquiry's language (record 360): read only for a post refused here.
+    const language = languageOf((await load(request.params.token))?.inquiry.language);
+    return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(site(), seconds, language));
   };
 
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(

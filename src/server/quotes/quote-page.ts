@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { BusinessContent } from '../../../content/schema.js';
 import { escapeHtml } from '../../shared/escape-html.js';
-import { dayInWords, instantDayInWords } from '../../shared/date-words.js';
-import { formatMoney, type Minor, ratePercent } from '../../shared/money.js';
+import { instantDayInWords } from '../../shared/date-words.js';
+import { type Minor, ratePercent } from '../../shared/money.js';
 import type { QuoteLine, QuoteTotals } from '../../shared/pricing.js';
 import type { SaleFigures } from '../event-plan/sale-figures.js';
 import { shortDigest } from './acceptance-digest.js';
@@ -100,13 +100,9 @@ export function quotePageStyle(of: BusinessContent): PageStyle {
   return lastStyle.style;
 }
 
-const money = (of: BusinessContent, quote: Quote, amount: number) => formatMoney(amount, quote.currency, of.locale);
-
-/** 'Saturday, December 12, 2026' for a plain 'YYYY-MM-DD' day (shared/date-words.ts). */
-export const longDay = (isoDay: string, of: BusinessContent): string => dayInWords(isoDay, of.locale, 'long');
-
-/** An instant as the day it was in the business's time zone, in words. */
-const dayOf = (instant: string, of: BusinessContent) => instantDayInWords(instant, of.locale, of.timeZone, 'long');
+/** An instant as the day it was in the business's time zone, in the customer's words. */
+const dayOf = (instant: string, words: Words) =>
+  escapeHtml(instantDayInWords(instant, words.locale, words.content.timeZone, 'long'));
 
 function lineRow(quote: Quote, line: QuoteLine, words: Words): string {
   const inWords = (amount: number) => words.money(amount, quote.currency);
@@ -155,36 +151,32 @@ function eventSection(inquiry: StoredInquiry, guests: number, words: Words): str
 }
 
 /** The acceptance's digest, short, as the customer's e-mails and the event sheet give it (record 203). */
-const digestLine = (digest: string) =>
-  `Acceptance digest: <strong>${escapeHtml(shortDigest(digest))}</strong> (the same on your receipts).`;
+const digestLine = (digest: string, words: Words) => words.after.digest({ digest: escapeHtml(shortDigest(digest)) });
 
-/** The notice at the top: what state the quote is in, and what the customer can do. */
-function stateNotice(options: QuotePageOptions): string {
+/** The notice at the top: what state the quote is in, and what the customer can do (in their language: record 360). */
+function stateNotice(options: QuotePageOptions, words: Words): string {
   const { quote, state, content } = options;
+  const say = words.after;
   const notice = (lines: string[], extra = '') =>
     `<div class="notice${extra}" role="status">${lines.map((line) => `<p>${line}</p>`).join('')}</div>`;
   if (state === 'deposit-paid' && quote.accepted && quote.depositPaidAt) {
     return notice([
-      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at, content))}. <strong>Deposit paid</strong> on ${escapeHtml(dayOf(quote.depositPaidAt, content))}: your date is booked. Thank you!`,
-      digestLine(quote.accepted.hash),
+      say.acceptedPaid({ accepted: dayOf(quote.accepted.at, words), paid: dayOf(quote.depositPaidAt, words) }),
+      digestLine(quote.accepted.hash, words),
     ]);
   }
   if (state === 'accepted' && quote.accepted) {
     return notice([
-      `<strong>Accepted</strong> on ${escapeHtml(dayOf(quote.accepted.at, content))}. Thank you!`,
-      ...nextStep(options),
-      digestLine(quote.accepted.hash),
+      say.accepted({ day: dayOf(quote.accepted.at, words) }),
+      ...nextStep(options, words),
+      digestLine(quote.accepted.hash, words),
     ]);
   }
-  if (state === 'declined' && quote.declinedAt) {
-    return notice([
-      `<strong>Declined</strong> on ${escapeHtml(dayOf(quote.declinedAt, content))}. Thank you for letting us know.`,
-    ]);
-  }
+  if (state === 'declined' && quote.declinedAt) return notice([say.declined({ day: dayOf(quote.declinedAt, words) })]);
   if (state === 'expired') {
     return notice([
-      `<strong>Expired</strong>: this quote could be accepted until ${escapeHtml(longDay(quote.validUntil, content))}.`,
-      `Ask us for a new one: ${escapeHtml(content.contact.phone)}, ${escapeHtml(content.contact.email)}.`,
+      say.expired({ day: escapeHtml(words.longDay(quote.validUntil)) }),
+      say.askNewOne({ phone: escapeHtml(content.contact.phone), email: escapeHtml(content.contact.email) }),
     ]);
   }
   return '';
@@ -195,32 +187,30 @@ function stateNotice(options: QuotePageOptions): string {
  * Whether the date is still held for the deposit (record 281): under the way to pay, so
  * the deposit's button stays on a phone's first screen.
  */
-function holdNote({ hold, content }: QuotePageOptions): string {
+function holdNote({ hold }: QuotePageOptions, words: Words): string {
   if (!hold) return '';
-  const words = hold.ended
-    ? `<strong>Your date is no longer held</strong>: the deposit was not paid by ${escapeHtml(dayOf(hold.until, content))}. It books the date only if the date is still free.`
-    : `We hold your date until ${escapeHtml(dayOf(hold.until, content))} for the deposit.`;
-  return `<p class="muted">${words}</p>`;
+  const day = dayOf(hold.until, words);
+  return `<p class="muted">${hold.ended ? words.after.holdEnded({ day }) : words.after.holdUntil({ day })}</p>`;
 }
 
-function nextStep({ quote, deposit, path, content }: QuotePageOptions): string[] {
+function nextStep({ quote, deposit, path }: QuotePageOptions, words: Words): string[] {
   if (!deposit || deposit.due <= 0) return [];
-  const amount = money(content, quote, deposit.due);
-  const confirming = 'this page says “Deposit paid” once it is. There is nothing more to pay now.';
+  const say = words.after;
+  const amount = words.money(deposit.due, quote.currency);
   switch (deposit.step) {
     case 'confirming':
-      return [`Your payment is being confirmed: ${confirming}`, `<a href="${path}?payment=done">Check again</a>`];
+      return [say.confirming, `<a href="${path}?payment=done">${say.checkAgain}</a>`];
     case 'open':
       return [
-        `A payment of ${amount} was started on the payment service’s page. If you paid it, it is being confirmed: ${confirming}`,
-        `Not finished? <a href="${escapeHtml(deposit.checkoutUrl ?? path)}">Continue the payment</a>`,
+        say.started({ amount }),
+        say.notFinished({
+          link: `<a href="${escapeHtml(deposit.checkoutUrl ?? path)}">${say.continuePayment}</a>`,
+        }),
       ];
     case 'cancelled':
-      return ['The payment was not made. You can try again just below, or pay another way.'];
+      return [say.notMade];
     default:
-      return [
-        `<strong>Next: the deposit, ${amount}</strong>, books your date. ${deposit.online ? 'Pay it just below.' : 'How to pay it is just below.'}`,
-      ];
+      return [`${say.nextDeposit({ amount })} ${deposit.online ? say.payBelow : say.howToPayBelow}`];
   }
 }
 
@@ -251,10 +241,10 @@ export function quotePage(options: QuotePageOptions): string {
   const lines = figures?.totals ? figures.lines : quote.lines;
   const title = w.title({ event: inquiry.eventName || inquiry.operation });
   const agreed = isAgreed(state);
-  const body = `${stateNotice(options)}
+  const body = `${stateNotice(options, words)}
 <h1>${escapeHtml(title)}</h1>
 <p class="muted">${escapeHtml(w.forWhom({ name: `${inquiry.firstName} ${inquiry.lastName}` }))}${quote.version > 1 ? ` · ${w.version({ version: quote.version })}` : ''} · ${escapeHtml(w.sentOn({ day: instantDayInWords(quote.sentAt, words.locale, content.timeZone, 'long') }))}</p>
-${agreed ? `${options.payment ?? ''}${holdNote(options)}` : ''}${messageSection(quote, w, content.name)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
+${agreed ? `${options.payment ?? ''}${holdNote(options, words)}` : ''}${messageSection(quote, w, content.name)}${eventSection(inquiry, figures?.guests ?? inquiry.plannedGuestCount, words)}
 <section aria-labelledby="lines"><h2 id="lines">${w.whatWeBring}</h2>
 <table><caption class="muted">${escapeHtml(w.pricesIn({ currency: quote.currency }))}</caption>
 <thead><tr><th scope="col">${w.item}</th><th scope="col">${w.quantity}</th><th scope="col">${w.unitPrice}</th><th scope="col">${w.amount}</th></tr></thead>
@@ -266,12 +256,15 @@ ${open ? acceptSection(options, w) : ''}${agreed ? (options.afterAcceptance ?? '
   return page(content, title, body, w.pageDescription({ business: content.name }), words.language);
 }
 
-/** The page of a quote that a newer version replaced: it says so, and links nowhere. */
-export function replacedPage(of: BusinessContent): string {
+/** The page of a quote that a newer version replaced, in its inquiry's language: it says so, and links nowhere. */
+export function replacedPage(of: BusinessContent, language?: Language): string {
+  const { after: say } = wordsFor(language, of);
   return page(
     of,
-    'This quote was replaced',
-    `<h1>This quote was replaced</h1><div class="notice" role="status"><p>We sent you a newer quote, which replaces this one. You will find its link in our latest e-mail to you.</p></div>`,
+    say.replaced,
+    `<h1>${say.replaced}</h1><div class="notice" role="status"><p>${say.replacedText}</p></div>`,
+    undefined,
+    language,
   );
 }
 
@@ -290,6 +283,8 @@ export interface PaymentSectionOptions {
   deposit: DepositStep;
   /** "Pay deposit" could not reach the provider. */
   problem?: string | undefined;
+  /** The inquiry's language (record 360). */
+  language?: Language;
 }
 
 /**
@@ -298,25 +293,27 @@ export interface PaymentSectionOptions {
  * case; once the deposit is paid, that it is, and the balance (no button).
  */
 export function paymentSection(options: PaymentSectionOptions): string {
-  const { quote, paid, deposit, content } = options;
-  const money = (amount: number) => formatMoney(amount, quote.currency, content.locale);
-  const offline = `<p>${escapeHtml(content.sale.payOffline)}</p>`;
+  const { quote, paid, deposit } = options;
+  const words = wordsFor(options.language, options.content);
+  const say = words.after;
+  const money = (amount: number) => words.money(amount, quote.currency);
+  const offline = `<p>${escapeHtml(words.content.sale.payOffline)}</p>`;
   if (quote.depositPaidAt || deposit.due <= 0) {
-    return `<section aria-labelledby="pay"><h2 id="pay">Deposit paid</h2>
-<p>Thank you: we have received ${money(paid)}. Your date is booked.</p>
-<p>Balance due: <strong>${money(Math.max(0, options.balanceDue))}</strong>.</p>${offline}</section>`;
+    return `<section aria-labelledby="pay"><h2 id="pay">${say.depositPaid}</h2>
+<p>${say.received({ amount: money(paid) })}</p>
+<p>${say.balanceDue({ amount: money(Math.max(0, options.balanceDue)) })}</p>${offline}</section>`;
   }
   const problem = options.problem
     ? `<div class="notice problem" role="alert"><p>${escapeHtml(options.problem)}</p></div>`
     : '';
   const button = awaitingPayment(deposit)
-    ? '<p>If you did not pay online:</p>'
+    ? `<p>${say.ifNotOnline}</p>`
     : deposit.online
-      ? `<form method="post" action="${options.path}/pay"><p class="actions"><button type="submit">Pay deposit</button></p></form>
-<p class="muted">On the payment service’s secure page; we never see your card.</p><p>Or pay another way:</p>`
+      ? `<form method="post" action="${options.path}/pay"><p class="actions"><button type="submit">${say.payDeposit}</button></p></form>
+<p class="muted">${say.securePage}</p><p>${say.payAnotherWay}</p>`
       : '';
-  return `<section aria-labelledby="pay"><h2 id="pay">Paying the deposit</h2>${problem}
-<p>Deposit due: <strong>${money(deposit.due)}</strong>.</p>${button}${offline}</section>`;
+  return `<section aria-labelledby="pay"><h2 id="pay">${say.payingDeposit}</h2>${problem}
+<p>${say.depositDue({ amount: money(deposit.due) })}</p>${button}${offline}</section>`;
 }
 
 export function notFoundPage(content: BusinessContent): string {
@@ -328,12 +325,16 @@ export function notFoundPage(content: BusinessContent): string {
 }
 
 /** Past the posts one link may take (record 190): when to try again, and that nothing was saved. */
-export function tooManyPostsPage(content: BusinessContent, seconds: number): string {
-  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+export function tooManyPostsPage(content: BusinessContent, seconds: number, language?: Language): string {
+  const { after: say } = wordsFor(language, content);
+  const wait = seconds < 90 ? say.seconds(seconds) : say.minutes(Math.ceil(seconds / 60));
+  const text = say.tooManyText({ wait, phone: escapeHtml(content.contact.phone) });
   return page(
     content,
-    'Too many changes',
-    `<h1>Too many changes</h1><div class="notice" role="alert"><p>This quote’s link has sent us too many changes in a short time, so this one was not saved. Please try again in ${wait}, or call us: ${escapeHtml(content.contact.phone)}.</p></div>`,
+    say.tooMany,
+    `<h1>${say.tooMany}</h1><div class="notice" role="alert"><p>${text}</p></div>`,
+    undefined,
+    language,
   );
 }
 

@@ -199,6 +199,27 @@ describe('the customer’s quote page', () => {
     expect((await postForm(t, `${path}/decline`, { reason: 'changed my mind' })).statusCode).toBe(409);
   });
 
+  it('after acceptance speaks the inquiry’s language: the notice, the deposit, the final count, a replaced link (record 360)', async () => {
+    const { t, cookie, id, path } = await sent({ language: 'es' });
+    expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(303);
+    const page = (await t.app.inject({ url: path })).body;
+    expect(page).toContain('<html lang="es">');
+    expect(page).toMatch(/<strong>Aceptada<\/strong> el [^<]+\. ¡Gracias!/);
+    expect(page).toContain('Huella de la aceptación');
+    expect(page).toMatch(
+      /<h2 id="pay">Cómo pagar el depósito<\/h2>\n<p>Depósito pendiente: <strong>[\d.]+,\d{2}\s?US\$<\/strong>/,
+    );
+    expect(page).toContain('<h2 id="final-count">Número final de invitados</h2>');
+    expect(page).toContain('<h2 id="on-the-day">El día del evento</h2>');
+    expect(page).toContain('Guardar el número final');
+    expect(page).not.toMatch(/Accepted|Deposit due|Final guest count|On the day|Thank you|Save details/);
+    const { draft } = await draftOf(t, cookie, id);
+    expect((await send(t, cookie, id, { ...draft, deposit: 50_000 })).statusCode).toBe(201);
+    const replaced = (await t.app.inject({ url: path })).body;
+    expect(replaced).toContain('<h1>Esta cotización fue reemplazada</h1>');
+    expect(replaced).toContain('<html lang="es">');
+  });
+
   /** An acceptance posted from evil.example, with these headers besides. */
   const acceptFromElsewhere = (t: OwnerApp, path: string, headers: Record<string, string>) =>
     t.app.inject({

@@ -53,6 +53,10 @@ import { httpError } from '../http-error.js';
 import type { Config } from '../config.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
+import { type Language, languageOf } from '../../shared/language.js';
+import { type AnswerWords, answerEn } from '../words/answer-en.js';
+import { answerEs } from '../words/answer-es.js';
+import { fieldMessagesIn } from '../words/field-messages.js';
 import { inquiriesPerAddress, senderOf } from './rate-limit.js';
 
 interface FormPost {
@@ -191,21 +195,48 @@ export interface InquiryPages {
 
 interface AnswerPages extends InquiryPages {
   labels: Partial<Record<FormControl, string>>;
+  /** The words the server adds to them, in their language (record 360). */
+  say: AnswerWords;
+  /** The form page with these values and errors, the errors said in the pages' language. */
+  fill: (values: Parameters<typeof fillInquiryForm>[1], errors: FieldErrors) => string;
 }
 
-/** The pages with their controls' labels, worked out once per version of the pages. */
-function answerPagesOf(pages: () => InquiryPages): () => AnswerPages {
-  let last: AnswerPages | undefined;
-  return () => {
-    const { form, sent } = pages();
-    if (last?.form === form && last.sent === sent) return last;
+const ANSWER_WORDS: Record<Language, AnswerWords> = { en: answerEn, es: answerEs };
+
+/** Each language's pages with their controls' labels, worked out once per version of the pages. */
+function answerPagesOf(pages: (language: Language) => InquiryPages): (language: Language) => AnswerPages {
+  const last: Partial<Record<Language, AnswerPages>> = {};
+  return (language) => {
+    const { form, sent } = pages(language);
+    const kept = last[language];
+    if (kept?.form === form && kept.sent === sent) return kept;
     const labels: Partial<Record<FormControl, string>> = {};
     for (const match of form.matchAll(/<label for="inquiry-(\w+)">([^<]*)/g)) {
       labels[match[1] as FormControl] = match[2]!.trim();
     }
-    last = { form, sent, labels };
-    return last;
+    const say = ANSWER_WORDS[language];
+    const fill: AnswerPages['fill'] = (values, errors) =>
+      fillInquiryForm(form, values, fieldMessagesIn(language, errors), labels, say.checkFields);
+    last[language] = { form, sent, labels, say, fill };
+    return last[language];
   };
+}
+
+/**
+ * The language a form request is answered in (record 360): the one its post says (the
+ * Spanish page's hidden field), else `?language=`, else the page it came from (a post the
+ * server refused before reading it, a link from /es/).
+ */
+export function formLanguageOf(request: FastifyRequest): Language {
+  const sent = request.formPost?.body.language ?? (request.query as { language?: unknown } | undefined)?.language;
+  if (sent !== undefined) return languageOf(sent);
+  const referer = request.headers.referer;
+  if (!referer) return 'en';
+  try {
+    return languageOf(/^\/(\w+)\//.exec(new URL(referer).pathname)?.[1]);
+  } catch {
+    return 'en';
+  }
 }
 
 export const inquiryFormRoutes: FastifyPluginAsync<{
@@ -213,8 +244,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
   store: InquiryStore;
   content: ContentPort;
   dayTaken?: DayTaken;
-  /** The live version's form pages; the build's files when not given. */
-  pages?: () => InquiryPages;
+  /** The live version's form pages in a language; the build's files (English) when not given. */
+  pages?: (language: Language) => InquiryPages;
 }> = async (app, { config, store, content: port, dayTaken, pages }) => {
   const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
   const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
@@ -254,8 +285,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
     const content = port.current().content;
     const offered = truckPackages(content).some((card) => card.name === chosen);
     const values = offered ? { operation: truckOperation(content), packageChoice: chosen } : {};
-    const { form: formPage, labels } = answerPages();
-    return html(reply, 200, formHtml(fillInquiryForm(formPage, values, {}, labels)));
+    return html(reply, 200, formHtml(answerPages(formLanguageOf(request)).fill(values, {})));
   });
 
   app.post(
@@ -267,9 +297,9 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
       const errors = postErrors(post, request.validationError?.validation);
-      const { form: formPage, sent: sentPage, labels } = answerPages();
+      const { sent: sentPage, fill } = answerPages(formLanguageOf(request));
       if (Object.keys(errors).length > 0) {
-        const filled = fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels);
+        const filled = fill({ ...post.values, website: post.website }, errors);
         return html(reply, 400, formHtml(filled, post.started));
       }
       const keys = formInquiryKeys(config.sessionSecret, post.body);
@@ -292,16 +322,11 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       if (result.status === 'taken') {
         // The day is unavailable: the form again, every value kept, the message beside Event date.
         const control = controlOf('eventDate')!;
-        const filled = fillInquiryForm(
-          formPage,
-          { ...post.values, website: post.website },
-          { [control]: result.fields.eventDate },
-          labels,
-        );
+        const filled = fill({ ...post.values, website: post.website }, { [control]: result.fields.eventDate });
         return html(reply, 409, formHtml(filled, post.started));
       }
       if (result.status === 'invalid' || result.status === 'conflict') {
-        throw httpError(409, 'This inquiry could not be stored. Please try again.');
+        throw httpError(409, answerEn.notStored);
       }
       return html(reply, 200, withEstimate(sentPage, result));
     },
@@ -323,7 +348,11 @@ function formPageHtml(secret: string, filled: string, started?: string): string 
 }
 
 /** A failure before the handler (too many posts, a body too large) is a page too, with the form kept when it can be. */
-function answerFailuresWithTheForm(app: FastifyInstance, secret: string, answerPages: () => AnswerPages): void {
+function answerFailuresWithTheForm(
+  app: FastifyInstance,
+  secret: string,
+  answerPages: (language: Language) => AnswerPages,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A full disk or a database down or hung: 503 with Retry-After (record 150), the form kept.
     const fault = app.storeFaultOf(error, request, reply);
@@ -334,15 +363,11 @@ function answerFailuresWithTheForm(app: FastifyInstance, secret: string, answerP
         : 500;
     if (status === 500)
       request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
-    const message = fault
-      ? faultMessage(fault)
-      : status === 500
-        ? 'Something went wrong on our side. Please try again.'
-        : error.message;
-    const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
+    const { say, fill } = answerPages(formLanguageOf(request));
+    const message = errorMessage(say, error, status, fault ? faultMessage(fault) : undefined, reply);
+    const notice = `<div class="form-error-summary" role="alert"><h2>${escapeHtml(say.notSent)}</h2><p>${escapeHtml(message)}</p></div>`;
     const values = request.formPost?.values ?? {};
-    const { form: formPage, labels } = answerPages();
-    const page = formPageHtml(secret, fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
+    const page = formPageHtml(secret, fill(values, {}), request.formPost?.started);
     return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
   });
 }
@@ -381,7 +406,7 @@ function formPostParser(secret: string, port: ContentPort): FastifyBodyParser<st
 async function sameSite(request: FastifyRequest): Promise<void> {
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') {
-    throw httpError(403, 'Please send the inquiry from our own page.');
+    throw httpError(403, answerEn.fromOurPage);
   }
 }
 
@@ -405,6 +430,27 @@ function postErrors(post: FormPost, validation: FastifyError['validation']): Par
     if (control && !errors[control]) errors[control] = message;
   }
   return errors;
+}
+
+/**
+ * What the page says went wrong, in its language: the store's fault, our own failure, or
+ * the refusal's own message (English) or its Spanish (record 360).
+ */
+function errorMessage(
+  say: AnswerWords,
+  error: FastifyError,
+  status: number,
+  fault: string | undefined,
+  reply: FastifyReply,
+): string {
+  const seconds = String(reply.getHeader('retry-after') ?? '');
+  if (status === 500) return say.somethingWrong;
+  if (say === answerEn) return fault ?? error.message;
+  if (fault) return say.unavailable({ seconds });
+  if (status === 429) return say.tooMany({ seconds });
+  if (error.message === answerEn.fromOurPage) return say.fromOurPage;
+  if (error.message === answerEn.notStored) return say.notStored;
+  return say.notAccepted;
 }
 
 /** The thank-you page with the estimate, if the inquiry has one, under its first line (record 141). */

@@ -93,6 +93,26 @@ describe('PUT /api/inquiries/:id', () => {
     expect(row).toMatchObject({ operation: OTHER_OPERATION, package: '', company: '' });
   });
 
+  it('says the rules’ field messages in Spanish when the request says Spanish, in English otherwise (record 360)', async () => {
+    const token = await signIn(t.app);
+    const wrong = { eventDate: dayFromToday(-30), startTime: '14:00', endTime: '11:00' };
+    const spanish = await putInquiry(t.app, newId(), buildInquiryBody({ ...wrong, language: 'es' }), { token });
+    expect(spanish.statusCode, spanish.body).toBe(400);
+    expect(spanish.json()).toMatchObject({
+      error: 'invalid_body',
+      fields: {
+        eventDate: 'La fecha del evento no puede estar en el pasado.',
+        endTime: 'La hora de fin debe ser posterior a la hora de inicio.',
+      },
+    });
+    expect(spanish.json().message).toContain('La hora de fin debe ser posterior');
+    const english = await putInquiry(t.app, newId(), buildInquiryBody(wrong), { token });
+    expect(english.json().fields).toEqual({
+      eventDate: 'Event date can’t be in the past.',
+      endTime: 'End time must be after the start time.',
+    });
+  });
+
   it('stores text exactly as sent: emoji, right-to-left marks, combining marks in NFC, line breaks in the notes', async () => {
     const token = await signIn(t.app);
     const id = newId();

@@ -9,6 +9,8 @@ import { acceptInquiry, type DayTaken } from '../accept-inquiry.js';
 import type { Config } from '../config.js';
 import type { ContentPort } from '../site/content-port.js';
 import { httpError } from '../http-error.js';
+import { languageOf } from '../../shared/language.js';
+import { fieldMessagesIn } from '../words/field-messages.js';
 import { sessionOf } from '../session-token.js';
 import type { InquiryStore } from '../store/inquiry-store.js';
 import { createLimiter, inquiriesPerAddress, senderOf } from './rate-limit.js';
@@ -85,12 +87,16 @@ export const inquiryRoutes: FastifyPluginAsync<{
           ...(dayTaken ? { dayTaken } : {}),
         },
       );
+      // The fields' messages in the language the request says (record 360).
+      const language = languageOf(body.language);
       if (result.status === 'taken') {
-        return reply.status(409).send({ error: 'conflict', message: result.fields.eventDate, fields: result.fields });
+        const fields = fieldMessagesIn(language, result.fields);
+        return reply.status(409).send({ error: 'conflict', message: fields.eventDate, fields });
       }
       if (result.status === 'invalid') {
-        const message = Object.values(result.fields).join(' ');
-        return reply.status(400).send({ error: 'invalid_body', message, fields: result.fields });
+        const fields = fieldMessagesIn(language, result.fields);
+        const message = Object.values(fields).join(' ');
+        return reply.status(400).send({ error: 'invalid_body', message, fields });
       }
       if (result.status === 'conflict') {
         return reply.status(409).send({ error: 'conflict', message: 'An inquiry with this id already exists.' });

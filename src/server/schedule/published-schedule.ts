@@ -5,6 +5,7 @@
 // event loop. The stops are read again when a stop changes here, and every few seconds
 // (a change made through another instance on the same PostgreSQL; the day turning or a
 // stop ending remakes the section too).
+import type { Language } from '../../shared/language.js';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -56,6 +57,8 @@ export interface PublishOptions {
   content: ContentPort;
   /** Which stops take pre-orders: their "Order ahead" links (record 290). */
   preorders?: Pick<PreorderStore, 'openStops'>;
+  /** The page's language: the section's fixed words and dates (record 360); English when not given. */
+  language?: Language;
   lookEveryMs?: number;
   /** A look at the store that failed (what was published stays). */
   onError: (error: unknown) => void;
@@ -75,7 +78,7 @@ export async function publishSchedule(options: PublishOptions): Promise<Publishe
 
   const look = async () => {
     const business = options.content.current().content;
-    const section = sectionOptionsOf(business);
+    const section = sectionOptionsOf(business, options.language);
     const { timeZone, businessName } = section;
     const host = new URL(business.siteUrl).host;
     const now = new Date();

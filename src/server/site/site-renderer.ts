@@ -13,6 +13,7 @@ import { contentIn, contentLanguages } from '../../../content/languages.js';
 import type { Language } from '../../shared/language.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { pageDataElement } from '../../shared/page-data.js';
+import { PAGE_TEXT } from '../../shared/page-words/page-text.js';
 import {
   type PictureData,
   type PictureMap,
@@ -78,7 +79,13 @@ export interface RenderedSite {
   files: ReadonlyMap<string, ServedFile>;
   /** The page in each other language the content lists (/es/: record 300), its schedule section empty too. */
   languagePages: Partial<Record<Language, string>>;
+  /** The no-JavaScript form pages in each other language (record 360). */
+  languageInquiryPages: Partial<Record<Language, RenderedSite['inquiryPages']>>;
 }
+
+/** A site's no-JavaScript form pages in a language (English when it has none in that language). */
+export const inquiryPagesIn = (site: RenderedSite, language: Language): RenderedSite['inquiryPages'] =>
+  site.languageInquiryPages[language] ?? site.inquiryPages;
 
 export interface PageOptions {
   /** The page's language (`<html lang>`); the content's locale when not given. A language's page (/es/) passes its own. */
@@ -128,19 +135,25 @@ export function renderPageHtml(
     .replace('<!--page-data-->', () => pageDataElement(content, pictures, options.language));
 }
 
-/** The no-JavaScript form pages: the landing page's stylesheet (allowed by its hash) and icon, not indexed. */
+/**
+ * The no-JavaScript form pages: the landing page's stylesheet (allowed by its hash) and icon, not indexed.
+ * A language's (record 360) from the content in it, with its own words and `lang`.
+ */
 function inquiryPages(
   kit: PageKit,
   content: BusinessContent,
   pictures: PictureMap,
   page: string,
+  language?: Language,
 ): RenderedSite['inquiryPages'] {
   const style = /<style>[\s\S]*?<\/style>/.exec(page)?.[0] ?? '';
   const icon = /<link rel="icon"[^>]*>/.exec(page)?.[0] ?? '';
+  const { words } = PAGE_TEXT[language ?? 'en'];
   const wrap = (title: string, body: string) =>
-    `<!doctype html><html lang="${escapeHtml(content.locale)}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(`${title} · ${content.name}`)}</title><meta name="robots" content="noindex" />${icon}${style}</head><body>${body}</body></html>`;
-  const render = (sent: boolean) => kit.renderers.renderInquiryPage({ content, pictures }, sent);
-  return { form: wrap('Tell us about your event', render(false)), sent: wrap('Thank you', render(true)) };
+    `<!doctype html><html lang="${escapeHtml(language ?? content.locale)}"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${escapeHtml(`${title} · ${content.name}`)}</title><meta name="robots" content="noindex" />${icon}${style}</head><body>${body}</body></html>`;
+  const render = (sent: boolean) =>
+    kit.renderers.renderInquiryPage({ content, pictures, ...(language ? { language } : {}) }, sent);
+  return { form: wrap(words.inquiryTitle, render(false)), sent: wrap(words.thankYou, render(true)) };
 }
 
 /** The site's text files from a content, by path, with their types. */
@@ -170,12 +183,13 @@ export async function renderSite(
   }
   // Each other language's page, from the content in that language (record 300).
   const languagePages: RenderedSite['languagePages'] = {};
+  const languageInquiryPages: RenderedSite['languageInquiryPages'] = {};
   for (const language of contentLanguages(live.content)) {
     if (language === 'en') continue;
-    languagePages[language] = renderPageHtml(kit, contentIn(live.content, language), pictures, {
-      lang: language,
-      language,
-    });
+    const inLanguage = contentIn(live.content, language);
+    const languagePage = renderPageHtml(kit, inLanguage, pictures, { lang: language, language });
+    languagePages[language] = languagePage;
+    languageInquiryPages[language] = inquiryPages(kit, inLanguage, pictures, languagePage, language);
   }
   return {
     version: live.version,
@@ -183,6 +197,7 @@ export async function renderSite(
     inquiryPages: inquiryPages(kit, live.content, pictures, page),
     files,
     languagePages,
+    languageInquiryPages,
   };
 }
 

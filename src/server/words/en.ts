@@ -1,6 +1,7 @@
 // Every text a customer reads in a message from the server, in English (record 300):
 // one key per text; es.ts has the same keys in Spanish (words.test.ts checks both).
 // Values are already-written figures (money, days) put into words: words.ts writes those.
+import { METHOD_LABELS } from '../../shared/payment-views.js';
 
 type Fill = Record<string, string | number>;
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -71,6 +72,8 @@ export const en = {
   receiptReceived: ({ amount, method, at }: Fill) =>
     `We received your payment of ${amount} (${method}) on ${at}. Thank you!`,
   paidOnline: 'online',
+  /** A payment's method in a receipt (record 360): the inbox's names. */
+  methods: METHOD_LABELS,
   receiptFigures: ({ total, paid, left }: Fill) => `Total: ${total}. Paid so far: ${paid}. Left to pay: ${left}.`,
   dateHeld: ({ day }: Fill) => `Your date, ${day}, is held for you.`,
   dateHeldOnce: ({ day, deposit }: Fill) => `Your date, ${day}, is held once the deposit of ${deposit} is paid.`,

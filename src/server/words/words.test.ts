@@ -4,6 +4,8 @@ import { en } from './en.js';
 import { es } from './es.js';
 import { quoteEn } from './quote-en.js';
 import { quoteEs } from './quote-es.js';
+import { quoteAfterEn } from './quote-after-en.js';
+import { quoteAfterEs } from './quote-after-es.js';
 
 describe('the customers’ message catalogs (record 300)', () => {
   it('have every key in both languages, each message in its own language', () => {
@@ -11,6 +13,8 @@ describe('the customers’ message catalogs (record 300)', () => {
     expect(catalogProblems(quoteEn, quoteEs).filter((problem) => !/^(total|subtotal): the same/.test(problem))).toEqual(
       [],
     );
+    // The quote page after acceptance and its pages of a replaced quote and too many posts (record 360).
+    expect(catalogProblems(quoteAfterEn, quoteAfterEs)).toEqual([]);
   });
 
   it('catch a missing key, an English text left in Spanish, and a Spanish one in English', () => {

@@ -11,9 +11,12 @@ import { type CustomerWords, en } from './en.js';
 import { es } from './es.js';
 import { quoteEn, type QuoteWords } from './quote-en.js';
 import { quoteEs } from './quote-es.js';
+import { quoteAfterEn, type QuoteAfterWords } from './quote-after-en.js';
+import { quoteAfterEs } from './quote-after-es.js';
 
 export const CATALOGS: Record<Language, CustomerWords> = { en, es };
 export const QUOTE_CATALOGS: Record<Language, QuoteWords> = { en: quoteEn, es: quoteEs };
+export const QUOTE_AFTER_CATALOGS: Record<Language, QuoteAfterWords> = { en: quoteAfterEn, es: quoteAfterEs };
 
 export interface Words {
   language: Language;
@@ -21,6 +24,8 @@ export interface Words {
   say: CustomerWords;
   /** The quote page's words. */
   quote: QuoteWords;
+  /** The quote page's words after acceptance, and its pages of a replaced quote and too many posts (record 360). */
+  after: QuoteAfterWords;
   /** The owner's content in this language (a missing Spanish text in English). */
   content: BusinessContent;
   money: (amount: Minor, currency: string) => string;
@@ -42,6 +47,7 @@ export function wordsFor(language: unknown, of: BusinessContent): Words {
     locale,
     say: CATALOGS[lang],
     quote: QUOTE_CATALOGS[lang],
+    after: QUOTE_AFTER_CATALOGS[lang],
     content: contentIn(of, lang),
     money: (amount, currency) => formatMoney(amount, currency, locale),
     day: (isoDay) => dayInWords(isoDay, locale),

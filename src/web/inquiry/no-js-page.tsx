@@ -6,20 +6,23 @@
 import { content } from '../../../content/index.js';
 import { InquiryForm } from './inquiry-form.js';
 import { words } from '../page-words.js';
+import { languageOf, languagePath } from '../../shared/language.js';
 
 export function InquiryPage({ sent }: { sent: boolean }) {
+  // Home is the page of the language it is in (record 360).
+  const home = languagePath(languageOf(words.lang));
   return (
     <main id="main" className="inquiry-page">
       <div className="inquiry-panel">
         <p className="inquiry-page-home">
-          <a href="/">{content.name}</a>
+          <a href={home}>{content.name}</a>
         </p>
         {sent ? (
           <div className="inquiry-thanks">
             <h1 id="inquiry-title">{words.thankYou}</h1>
             <p role="status">{words.sentToast}</p>
             <p>
-              <a className="button" href="/">
+              <a className="button" href={home}>
                 {words.backHome}
               </a>
             </p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { content, type BusinessContent } from '../../../content/index.js';
-import { renderHead, robotsTxt, sitemapXml, structuredData, webManifest } from './site-files.js';
+import { contentIn } from '../../../content/languages.js';
+import { defaultSiteImages, renderHead, robotsTxt, sitemapXml, structuredData, webManifest } from './site-files.js';
 
 const tricky: BusinessContent = {
   ...content,
@@ -77,5 +78,17 @@ describe('files for search engines and link previews', () => {
       theme_color: content.theme.primary,
       start_url: '/',
     });
+  });
+});
+
+describe('the link preview card’s alt text in the page’s language (record 360)', () => {
+  it('says the Spanish page’s card in Spanish, the English page’s as the build made it', () => {
+    const spanish = contentIn(content, 'es');
+    expect(spanish.tagline).not.toBe(content.tagline);
+    const images = defaultSiteImages(content);
+    const alt = `content="${`${content.name}: ${spanish.tagline}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+    expect(renderHead(spanish, images, 'es')).toContain(`<meta property="og:image:alt" ${alt} />`);
+    expect(renderHead(spanish, images, 'es')).toContain(`<meta name="twitter:image:alt" ${alt} />`);
+    expect(renderHead(content, images)).toContain(`og:image:alt" content="${content.name}: ${content.tagline}"`);
   });
 });

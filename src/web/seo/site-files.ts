@@ -118,7 +118,8 @@ export function renderHead(
   const region = content.locale.split('-')[1];
   const ogLocale = language === 'en' ? content.locale.replace('-', '_') : `${language}${region ? `_${region}` : ''}`;
   const image = escapeHtml(absolute(content, `/${SOCIAL_CARD.file}`));
-  const imageAlt = escapeHtml(images.cardAlt);
+  // The build's alt is the English page's; a language's page says its own (its tagline: record 360).
+  const imageAlt = escapeHtml(language === 'en' ? images.cardAlt : defaultSiteImages(content).cardAlt);
   return [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
