@@ -40,7 +40,7 @@ it('shows each package’s “Instant booking” as the content says, and saves 
   await userEvent.click(instant(cards[premium]!.name));
   await waitFor(
     () => {
-      const sent = puts.at(-1)?.content.packageGroups[0]!.packages;
+      const sent = puts.at(-1)?.content.packageGroups[0]?.packages;
       expect(sent?.[1]?.instantBook).toBe(true);
       expect(sent?.[premium]?.instantBook).toBe(false);
     },
