@@ -1,0 +1,2 @@
+import type { B } from './b.test.js';
+export interface A { b?: B }

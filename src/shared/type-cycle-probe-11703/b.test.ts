@@ -1,0 +1,2 @@
+import { a } from './c.test.js';
+export interface B { a: typeof a }

@@ -1,0 +1,2 @@
+import type { A } from './a.test.js';
+export const a: A = {};
