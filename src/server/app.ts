@@ -42,8 +42,7 @@ import { HSTS, inlineStyleHashes, securityHeaders, securityHeadersFor } from './
 import { loggedUrl } from './logged-url.js';
 import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
-import { bookNowOffer, instantLinkKey } from './instant/instant-booking.js';
-import { instantRoutes } from './instant/instant-routes.js';
+import { instantBooking } from './instant/instant-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
@@ -488,28 +487,12 @@ export async function buildApp(
   const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
-  // Instant booking (record 350): offered after a send, booked at POST /book-now/:token.
-  const instantKey = instantLinkKey(config.sessionSecret);
-  const online = providers[0] !== undefined;
-  const bookNow = bookNowOffer(instantKey, online, () => content.current().content);
-  await app.register(instantRoutes, {
-    owners,
-    notifier,
-    instantKey,
-    quoteKey,
-    digestKey: acceptanceKey(config.sessionSecret),
-    clock,
-    online,
-    publicOrigin: publicOriginOf(config.notify),
-    content,
-  });
-  await app.register(inquiryRoutes, { config, store, content, dayTaken, bookNow });
+  // "Book now" after a send where the content offers it (record 350).
+  const bookNow = await instantBooking(app, { owners, notifier, quoteKey, clock, content, config, providers });
+  const sending = { config, store, content, dayTaken, bookNow };
+  await app.register(inquiryRoutes, sending);
   await app.register(inquiryFormRoutes, {
-    config,
-    store,
-    content,
-    dayTaken,
-    bookNow,
+    ...sending,
     ...(renderer ? { pages: () => renderer.current().inquiryPages } : {}),
   });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

@@ -2,23 +2,32 @@
 // Everything is checked again here and in the store's transaction; a refusal is a page
 // that says why, and changes nothing. Done: on to the quote page, where the deposit is
 // paid through the payment provider ("Pay deposit"), which books it (record 146).
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eventPlanning } from '../../../content/event-settings.js';
 import { DAY_TAKEN_MESSAGE, heldSince } from '../../shared/availability.js';
 import { escapeHtml } from '../../shared/escape-html.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
-import { acceptanceDigest } from '../quotes/acceptance-digest.js';
+import type { Config } from '../config.js';
+import { acceptanceDigest, acceptanceKey } from '../quotes/acceptance-digest.js';
 import { quotePath } from '../quotes/quote-link.js';
 import { page, quotePageStyle } from '../quotes/quote-page.js';
 import { acceptedSnapshot } from '../quotes/quote-page-routes.js';
-import { postedFromThisSite } from '../same-origin.js';
+import { postedFromThisSite, publicOriginOf } from '../same-origin.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { InstantResult } from '../store/quote-store.js';
-import { inquiryOfToken, instantBookable, instantNote, instantQuote } from './instant-booking.js';
+import {
+  type BookNowOffer,
+  bookNowOffer,
+  inquiryOfToken,
+  instantBookable,
+  instantLinkKey,
+  instantNote,
+  instantQuote,
+} from './instant-booking.js';
 
 export interface InstantRouteOptions {
   owners: OwnerStore;
@@ -101,3 +110,25 @@ export const instantRoutes: FastifyPluginAsync<InstantRouteOptions> = async (app
     return reply.redirect(quotePath(options.quoteKey, result.quote.id), 303);
   });
 };
+
+/** Registers "Book now" on `app`, and gives what a send offers (buildApp's one line for it). */
+export async function instantBooking(
+  app: FastifyInstance,
+  options: Pick<InstantRouteOptions, 'owners' | 'notifier' | 'quoteKey' | 'clock' | 'content'> & {
+    config: Config;
+    /** The payment providers set up: deposits are online with one. */
+    providers: readonly unknown[];
+  },
+): Promise<BookNowOffer> {
+  const { config, providers, ...shared } = options;
+  const instantKey = instantLinkKey(config.sessionSecret);
+  const online = providers.length > 0;
+  await app.register(instantRoutes, {
+    ...shared,
+    instantKey,
+    digestKey: acceptanceKey(config.sessionSecret),
+    online,
+    publicOrigin: publicOriginOf(config.notify),
+  });
+  return bookNowOffer(instantKey, online, () => shared.content.current().content);
+}

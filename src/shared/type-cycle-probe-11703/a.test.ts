@@ -1,2 +1,0 @@
-import type { B } from './b.test.js';
-export interface A { b?: B }

@@ -1,2 +1,0 @@
-import { a } from './c.test.js';
-export interface B { a: typeof a }

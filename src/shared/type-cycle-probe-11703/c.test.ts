@@ -1,2 +1,0 @@
-import type { A } from './a.test.js';
-export const a: A = {};
