@@ -110,6 +110,13 @@ describe.each(['sqlite', 'postgres'] as const)('instant booking (%s)', (engine) 
       expect(late.body).toContain(DAY_TAKEN_MESSAGE.slice(DAY_TAKEN_MESSAGE.indexOf('already')));
       expect(await quotesOf(second.id)).toEqual([]);
 
+      // Two at once for one free day (each press twice): exactly one books it (the day claimed in the transaction).
+      const other = dayFromToday(43);
+      const [one, two] = [await send({ eventDate: other }), await send({ eventDate: other })];
+      const raced = await Promise.all([one, two, one, two].map((each) => postForm(t, each.bookNow!)));
+      expect(raced.map((each) => each.statusCode).sort()).toEqual([303, 409, 409, 409]);
+      expect((await quotesOf(one.id)).length + (await quotesOf(two.id)).length).toBe(1);
+
       // The deposit through the quote page's "Pay deposit", and Stripe's signed event: Booked.
       const page = await t.app.inject({ url: booked.headers.location! });
       expect(page.body).toContain('>Pay deposit</button>');
@@ -125,10 +132,10 @@ describe.each(['sqlite', 'postgres'] as const)('instant booking (%s)', (engine) 
       expect(posted.statusCode).toBe(200);
       expect((await t.owners.inbox.getInquiry(first.id))!.inquiry.status).toBe('booked');
 
-      // The owner told: booked instantly, then the deposit that booked it.
+      // The owner told: each booked instantly (the first and the race's), then the deposit that booked the first.
       const toOwner = (subject: string) =>
         smtp.received.filter((mail) => mail.rcptTo.includes(OWNER) && mail.subject.startsWith(subject));
-      await expect.poll(() => toOwner('Booked instantly:').length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => toOwner('Booked instantly:').length, { timeout: 20_000 }).toBe(2);
       await expect.poll(() => toOwner('Deposit paid:').length, { timeout: 20_000 }).toBe(1);
       expect(toOwner('Booked instantly:')[0]!.text).toContain('instantly with “Book now”');
       expect(toOwner('Deposit paid:')[0]!.text).toContain('booked instantly');
