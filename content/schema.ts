@@ -213,7 +213,9 @@ const openingHours = record({
 });
 
 const timeOfDay = matching(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day such as 09:00');
-const days = wholeNumber(0, 120);
+/** The most days any of the event's day counts (the cutoff, a reminder's days before) may be. */
+export const MOST_EVENT_DAYS = 120;
+const days = wholeNumber(0, MOST_EVENT_DAYS);
 
 const event = record({
   eventsPerDay: v.optional(wholeNumber(1, 50)),

@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|publish|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -16,6 +16,7 @@ import { formatDrainBench, runDrainBench } from './outbox-drain.js';
 import { formatPageBench, runPageBench } from './page.js';
 import { formatPaymentBench, runPaymentBench } from './payments.js';
 import { formatOrderPageBench, formatOrdersBench, runOrderPageBench, runOrdersBench } from './preorders.js';
+import { formatPublishBench, runPublishBench } from './publish-spread.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 import { formatSiteRenderBench, runSiteRenderBench } from './site-render.js';
 
@@ -53,6 +54,15 @@ if (!only || only === 'site') {
   sections.push(
     "## The page rendered on publish\n\nThe real server on the production build: the page's answer, as its renderer made it for the live version (record 260), beside a static file of the same build through the same server, rounds alternating (autocannon over loopback).\n\n" +
       site,
+  );
+}
+if (!only || only === 'publish') {
+  console.log('\n=== publish to the new page on every instance ===');
+  const publish = formatPublishBench(await runPublishBench());
+  console.log(publish);
+  sections.push(
+    "## Publish to the new page on every instance\n\nTwo servers on one store (a SQLite file, a PostgreSQL database), the production build's page; from the owner's publish sent until both answer GET / with it (record 251).\n\n" +
+      `\`\`\`\n${publish}\n\`\`\``,
   );
 }
 if (!only || only === 'quote') {

@@ -429,6 +429,28 @@ export async function lighthouseRunRetrying(url: string, preset: 'mobile' | 'des
   }
 }
 
+/** Rounds of a server-rendered page beside the landing page (BENCH_LIGHTHOUSE_RUNS sets fewer for a quick look). */
+const BESIDE_LANDING_ROUNDS = 9;
+
+/**
+ * A server-rendered page (the quote page, the order page) in Lighthouse's mobile preset
+ * beside the landing page, run after run in turn on one server (so the machine's load
+ * falls on both alike): each the median of BESIDE_LANDING_ROUNDS runs.
+ */
+export async function besideLanding(
+  pageUrl: string,
+  landingUrl: string,
+): Promise<{ page: LighthouseSummary; landing: LighthouseSummary }> {
+  const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? BESIDE_LANDING_ROUNDS);
+  const page: LighthouseRun[] = [];
+  const landing: LighthouseRun[] = [];
+  for (let round = 0; round < rounds; round++) {
+    page.push(await lighthouseRunRetrying(pageUrl, 'mobile'));
+    landing.push(await lighthouseRunRetrying(landingUrl, 'mobile'));
+  }
+  return { page: summarize('mobile', 'page', page), landing: summarize('mobile', 'page', landing) };
+}
+
 async function runMobilePair(pageUrl: string, floorUrl: string, runs: number): Promise<LighthouseSummary[]> {
   const page: LighthouseRun[] = [];
   const floor: LighthouseRun[] = [];

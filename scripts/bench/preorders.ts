@@ -3,7 +3,8 @@
 // on each engine, a capped item selling out during the run, then the store
 // read back: orders per second, and how many places were sold beyond a cap (must be 0)
 // or answered placed and not stored (must be 0). And the order page in Lighthouse's
-// mobile preset beside the landing page, alternating on one server, as the quote page's.
+// mobile preset beside the landing page, each the median of 9 runs, alternating on one
+// server as the quote page's (besideLanding, page.ts).
 import { createRequire } from 'node:module';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,14 +19,7 @@ import { openPostgresOwnerStore } from '../../src/server/store/postgres/postgres
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { createDatabase, freePort, startPostgres } from '../../tests/support/postgres.js';
 import { API_BENCH_CONNECTIONS, startOurs } from './api.js';
-import {
-  type LighthouseRun,
-  type LighthouseSummary,
-  lighthouseRunRetrying,
-  PAGE_BUDGETS,
-  summarize,
-  withServer,
-} from './page.js';
+import { besideLanding, type LighthouseSummary, PAGE_BUDGETS, withServer } from './page.js';
 
 const require = createRequire(import.meta.url);
 const STOP = { starts: '11:00', ends: '14:00', place: 'Sunday Market', address: '400 W 2nd St', note: '' };
@@ -194,24 +188,14 @@ export interface OrderPageBench {
 }
 
 export async function runOrderPageBench(): Promise<OrderPageBench> {
-  const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 9);
   let stopId = '';
   return withServer(
     'dist/client',
     async (url) => {
       const orderUrl = new URL(`/order/${stopId}`, url).href;
       const html = await (await fetch(orderUrl)).text();
-      const order: LighthouseRun[] = [];
-      const landing: LighthouseRun[] = [];
-      for (let round = 0; round < rounds; round++) {
-        order.push(await lighthouseRunRetrying(orderUrl, 'mobile'));
-        landing.push(await lighthouseRunRetrying(url, 'mobile'));
-      }
-      return {
-        htmlBytes: gzipSync(html).length,
-        order: summarize('mobile', 'page', order),
-        landing: summarize('mobile', 'page', landing),
-      };
+      const { page, landing } = await besideLanding(orderUrl, url);
+      return { htmlBytes: gzipSync(html).length, order: page, landing };
     },
     {
       seed: async (dataDir) => {

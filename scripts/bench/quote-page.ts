@@ -10,14 +10,7 @@ import { quoteLinkKey, quotePath } from '../../src/server/quotes/quote-link.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { buildNewInquiry } from '../../tests/support/builders.js';
-import {
-  type LighthouseRun,
-  type LighthouseSummary,
-  lighthouseRunRetrying,
-  PAGE_BUDGETS,
-  summarize,
-  withServer,
-} from './page.js';
+import { besideLanding, type LighthouseSummary, PAGE_BUDGETS, withServer } from './page.js';
 
 const SESSION_SECRET = 'bench-session-secret-0123456789abcdef0123';
 
@@ -66,24 +59,14 @@ async function seedQuote(dataDir: string): Promise<string> {
 }
 
 export async function runQuotePageBench(): Promise<QuotePageBench> {
-  const rounds = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 9);
   let path = '';
   return withServer(
     'dist/client',
     async (url) => {
       const quoteUrl = new URL(path, url).href;
       const html = await (await fetch(quoteUrl)).text();
-      const quote: LighthouseRun[] = [];
-      const landing: LighthouseRun[] = [];
-      for (let round = 0; round < rounds; round++) {
-        quote.push(await lighthouseRunRetrying(quoteUrl, 'mobile'));
-        landing.push(await lighthouseRunRetrying(url, 'mobile'));
-      }
-      return {
-        htmlBytes: gzipSync(html).length,
-        quote: summarize('mobile', 'page', quote),
-        landing: summarize('mobile', 'page', landing),
-      };
+      const { page, landing } = await besideLanding(quoteUrl, url);
+      return { htmlBytes: gzipSync(html).length, quote: page, landing };
     },
     {
       seed: async (dataDir) => {

@@ -6,7 +6,6 @@
 //   npm run --silent inquiries -- --format json | jq .
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../server/config-error.js';
 import { loadStoreConfig } from '../server/config.js';
@@ -14,6 +13,7 @@ import { loadEnvFile } from '../server/env-file.js';
 import { FORMATS, type Format, formatInquiries, inquiriesWithWork, WORK_COLUMNS } from '../server/inquiry-export.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
 import { SQLITE_FILE } from '../server/store/sqlite/sqlite-store.js';
+import { runAsEntry } from './command-line.js';
 
 export const USAGE = `Usage: npm run inquiries -- [--format csv|json] [--output FILE]
 
@@ -127,16 +127,4 @@ function write(text: string): Promise<void> {
   });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // What it creates (a database, an export) is the owner's alone, as the server's.
-  process.umask(0o077);
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`Cannot export the inquiries: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsEntry(import.meta.url, main, 'Cannot export the inquiries');

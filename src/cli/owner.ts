@@ -7,14 +7,13 @@
 //
 // On a terminal the password is asked for twice and not shown; piped, it is the
 // first line of standard input, so scripts and tests can use it.
-import { pathToFileURL } from 'node:url';
 import { PATTERNS } from '../shared/inquiry.js';
-import { ConfigError } from '../server/config-error.js';
 import { loadStoreConfig } from '../server/config.js';
 import { hashPassword, passwordProblem } from '../server/owner/password.js';
 import { openOwnerStore } from '../server/store/open-owner-store.js';
 import { normalizeEmail, OwnerExistsError } from '../server/store/account-store.js';
 import type { OwnerStore } from '../server/store/owner-store.js';
+import { answerUsage, exitCodeOf, runAsEntry, UserError } from './command-line.js';
 
 export const USAGE = `Usage: npm run owner -- <command>
 
@@ -106,8 +105,6 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
-class UserError extends Error {}
-
 export async function run(
   command: Command,
   owners: () => Promise<OwnerStore>,
@@ -165,15 +162,8 @@ export async function run(
 
 async function main(argv: readonly string[]): Promise<number> {
   const command = parseCommand(argv);
-  if (command.kind === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (command.kind === 'error') {
-    process.stderr.write(`${command.message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  try {
+  if (command.kind === 'help' || command.kind === 'error') return answerUsage(command, USAGE);
+  return exitCodeOf(async () => {
     const storeConfig = loadStoreConfig();
     await run(
       command,
@@ -181,26 +171,7 @@ async function main(argv: readonly string[]): Promise<number> {
       readPassword,
       (line) => process.stdout.write(`${line}\n`),
     );
-    return 0;
-  } catch (error) {
-    if (error instanceof UserError || error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  // What it creates (a database, an export) is the owner's alone, as the server's.
-  process.umask(0o077);
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`Cannot change the owners: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsEntry(import.meta.url, main, 'Cannot change the owners');

@@ -66,6 +66,7 @@ import {
   faultMessage,
   RETRY_AFTER_S,
   type StoreFault,
+  type StoreHealth,
   storeFault,
 } from './store/store-faults.js';
 import { throttledLog } from './log-throttle.js';
@@ -180,100 +181,12 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
-  const app = Fastify({
-    requestTimeout: timeouts.requestMs,
-    keepAliveTimeout: timeouts.keepAliveMs,
-    connectionTimeout: timeouts.idleSocketMs,
-    http: {
-      requestTimeout: timeouts.requestMs,
-      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
-      connectionsCheckingInterval: timeouts.checkEveryMs,
-    },
-    logger: {
-      level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
-      // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
-      // The path without its query, and no secret link's token (logged-url.ts).
-      serializers: {
-        req: (req) => ({ method: req.method, url: loggedUrl(req.url) }),
-      },
-    },
-    bodyLimit: MAX_BODY_BYTES,
-    trustProxy: fastifyTrustProxy(config.trustProxy),
-    clientErrorHandler,
-    // A line per request is the reverse proxy's job (and costs a tenth of a create's
-    // CPU); ours logs start, stop and errors, and requests too at LOG_LEVEL=debug.
-    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
-    // Strict: no type coercion, unknown keys rejected rather than dropped.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
-  });
-
-  // Only JSON bodies, parsed by our parser below: anything else (text/plain included) is a 415.
-  app.removeAllContentTypeParsers();
-
-  const headersFor = securityHeadersFor(securityHeaders(inlineStyleHashes(config.clientDir)));
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headersFor(request.url));
-    // API answers (a session token among them) are never kept by a browser or a proxy cache.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
-    try {
-      done(null, parseJsonBody(body as Buffer));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  const app = Fastify(fastifyOptions(config, timeouts, options.logStream));
+  headersAndJsonBodies(app, config);
 
   answerWithin(app, timeouts.handlerMs);
   const storeHealth = createStoreHealth();
-  // One line per kind of fault every few seconds, not a stack per request (record 150).
-  const faultLog = throttledLog(5_000);
-  app.decorate('storeFaultOf', (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const fault =
-      storeFault(error) ??
-      (error.code === NO_ANSWER_IN_TIME ? { kind: 'unanswered' as const, code: NO_ANSWER_IN_TIME } : undefined);
-    if (!fault) return undefined;
-    storeHealth.fault(fault);
-    faultLog(`${fault.kind}:${fault.code}`, (held) =>
-      request.log.error(
-        { code: fault.code, ...(held > 0 ? { alsoSince: held } : {}) },
-        `request refused with 503: ${FAULT_TEXT[fault.kind]}`,
-      ),
-    );
-    reply.header('retry-after', String(RETRY_AFTER_S[fault.kind]));
-    return fault;
-  });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const fault = app.storeFaultOf(error, request, reply);
-    if (fault) return reply.status(503).send({ error: 'unavailable', message: faultMessage(fault) } satisfies ApiError);
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      request.log.error({ err: loggableError(error) }, 'request failed');
-      return reply
-        .status(500)
-        .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ApiError);
-    }
-    const body: ApiError = { error: ERROR_CODES[status] ?? 'bad_request', message: error.message };
-    if (error instanceof BodyError && error.fields) body.fields = error.fields;
-    if (error.validation) {
-      body.error = 'invalid_body';
-      body.fields = validationFields(error.validation);
-      body.message = `Please check: ${Object.keys(body.fields).join(', ')}.`;
-    }
-    return reply.status(status).send(body);
-  });
-
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({
-        error: 'not_found',
-        message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
-      } satisfies ApiError);
-    }
-    return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
-  });
+  answerErrors(app, storeHealth);
 
   const owners =
     options.ownerStore ?? (await openOwnerStore(config, (fields, message) => app.log.error(fields, message)));
@@ -558,6 +471,108 @@ function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): v
     );
   }
   socket.destroy();
+}
+
+/** Fastify's settings: the timeouts, logs without personal data, strict bodies (record 019). */
+function fastifyOptions(config: Config, timeouts: typeof TIMEOUTS, logStream: BuildOptions['logStream']) {
+  return {
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleSocketMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    logger: {
+      level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      // Method and path only: no IP addresses, headers or bodies (personal data) in the logs.
+      // The path without its query, and no secret link's token (logged-url.ts).
+      serializers: {
+        req: (req: { method: string; url: string }) => ({ method: req.method, url: loggedUrl(req.url) }),
+      },
+    },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    clientErrorHandler,
+    // A line per request is the reverse proxy's job (and costs a tenth of a create's
+    // CPU); ours logs start, stop and errors, and requests too at LOG_LEVEL=debug.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+    // Strict: no type coercion, unknown keys rejected rather than dropped.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: true } },
+  };
+}
+
+/** Every answer's security headers, and JSON as the only body a request may have. */
+function headersAndJsonBodies(app: FastifyInstance, config: Config): void {
+  // Only JSON bodies, parsed by our parser below: anything else (text/plain included) is a 415.
+  app.removeAllContentTypeParsers();
+
+  const headersFor = securityHeadersFor(securityHeaders(inlineStyleHashes(config.clientDir)));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headersFor(request.url));
+    // API answers (a session token among them) are never kept by a browser or a proxy cache.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+}
+
+/** A store fault's 503, our JSON error shape for everything else, and the 404s (API and page). */
+function answerErrors(app: FastifyInstance, storeHealth: StoreHealth): void {
+  // One line per kind of fault every few seconds, not a stack per request (record 150).
+  const faultLog = throttledLog(5_000);
+  app.decorate('storeFaultOf', (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const fault =
+      storeFault(error) ??
+      (error.code === NO_ANSWER_IN_TIME ? { kind: 'unanswered' as const, code: NO_ANSWER_IN_TIME } : undefined);
+    if (!fault) return undefined;
+    storeHealth.fault(fault);
+    faultLog(`${fault.kind}:${fault.code}`, (held) =>
+      request.log.error(
+        { code: fault.code, ...(held > 0 ? { alsoSince: held } : {}) },
+        `request refused with 503: ${FAULT_TEXT[fault.kind]}`,
+      ),
+    );
+    reply.header('retry-after', String(RETRY_AFTER_S[fault.kind]));
+    return fault;
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const fault = app.storeFaultOf(error, request, reply);
+    if (fault) return reply.status(503).send({ error: 'unavailable', message: faultMessage(fault) } satisfies ApiError);
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: loggableError(error) }, 'request failed');
+      return reply
+        .status(500)
+        .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' } satisfies ApiError);
+    }
+    const body: ApiError = { error: ERROR_CODES[status] ?? 'bad_request', message: error.message };
+    if (error instanceof BodyError && error.fields) body.fields = error.fields;
+    if (error.validation) {
+      body.error = 'invalid_body';
+      body.fields = validationFields(error.validation);
+      body.message = `Please check: ${Object.keys(body.fields).join(', ')}.`;
+    }
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({
+        error: 'not_found',
+        message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
+      } satisfies ApiError);
+    }
+    return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+  });
 }
 
 /**

@@ -11,27 +11,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
 import { formatMoney } from '../../src/shared/money.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, unique } from './owner.js';
-import { E2E_STRIPE } from './stripe-settings.js';
+import { postCheckoutCompleted, standInCheckoutPage, stripeStandInForTheFile } from './stripe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 // One stand-in on a fixed port for the file: its tests run one after another, in one worker.
 test.describe.configure({ mode: 'default' });
 
-let stripe: StripeStandIn;
-test.beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    port: E2E_STRIPE.port(PORT),
-    secretKey: E2E_STRIPE.secretKey,
-    webhookSecret: E2E_STRIPE.webhookSecret,
-  });
-});
-test.afterAll(async () => {
-  await stripe.close();
-});
+const stripe = stripeStandInForTheFile(PORT);
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
 
@@ -68,10 +57,7 @@ test('“Pay deposit” leads to Stripe Checkout for the deposit; once Stripe sa
   const owner = addOwner();
   const { quote } = await quoted(page.request, owner, `Deposit${unique()}`);
   const path = new URL(quote.url).pathname;
-  // Stripe's checkout page, stood in for: it cannot be reached from here.
-  await page.route('https://checkout.stripe.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>' }),
-  );
+  await standInCheckoutPage(page);
 
   await page.goto(path);
   await page.getByLabel('I accept the terms').check();
@@ -83,7 +69,7 @@ test('“Pay deposit” leads to Stripe Checkout for the deposit; once Stripe sa
   await page.getByRole('button', { name: 'Pay deposit' }).click();
   await expect(page).toHaveTitle('Stripe Checkout');
   const sessionId = new URL(page.url()).pathname.split('/').at(-1)!;
-  const session = stripe.sessions.get(sessionId)!;
+  const session = stripe().sessions.get(sessionId)!;
   expect(page.url()).toBe(session.url);
   expect(session).toMatchObject({
     amount_total: quote.totals.deposit,
@@ -95,12 +81,7 @@ test('“Pay deposit” leads to Stripe Checkout for the deposit; once Stripe sa
   // Back on the site, paid: Stripe's signed event arrives, and the page says so, with no button.
   await page.goto(`${path}?payment=done`);
   await expect(page.getByText('Your payment is being confirmed')).toBeVisible();
-  const event = stripe.completed(sessionId);
-  const posted = await page.request.post('/api/payments/stripe', {
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    data: event.body,
-  });
-  expect(posted.status()).toBe(200);
+  await postCheckoutCompleted(page.request, stripe(), sessionId);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Deposit paid' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pay deposit' })).toHaveCount(0);
@@ -120,15 +101,13 @@ for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ viewport: { width: 320, height: 568 }, javaScriptEnabled, baseURL });
     try {
       const customer = await context.newPage();
-      await customer.route('https://checkout.stripe.com/**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>' }),
-      );
+      await standInCheckoutPage(customer);
       await customer.goto(path);
       await customer.getByLabel('I accept the terms').check();
       await customer.getByRole('button', { name: 'Accept quote' }).click();
       await customer.getByRole('button', { name: 'Pay deposit' }).click();
       await expect(customer).toHaveTitle('Stripe Checkout');
-      const session = stripe.sessions.get(new URL(customer.url()).pathname.split('/').at(-1)!)!;
+      const session = stripe().sessions.get(new URL(customer.url()).pathname.split('/').at(-1)!)!;
 
       // The quote's link again while the checkout is open: it says so, and leads back to that checkout only.
       await customer.goto(path);
@@ -146,12 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // A mark on the page's window: still there at the end, the page was never reloaded.
       if (javaScriptEnabled) await customer.evaluate(() => Object.assign(window, { notReloaded: true }));
-      const event = stripe.completed(session.id);
-      const posted = await page.request.post('/api/payments/stripe', {
-        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-        data: event.body,
-      });
-      expect(posted.status()).toBe(200);
+      await postCheckoutCompleted(page.request, stripe(), session.id);
       if (!javaScriptEnabled) await notice.getByRole('link', { name: 'Check again' }).click();
       // With JavaScript the page turns by itself (it asks every 2 s); the test's own reloads are none.
       await expect(customer.getByRole('heading', { name: 'Deposit paid' })).toBeVisible({ timeout: 10_000 });

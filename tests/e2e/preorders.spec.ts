@@ -10,27 +10,16 @@ import type { Browser, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
 import { timeInWords } from '../../src/shared/date-words.js';
 import { addDays, localNow } from '../../src/shared/truck-schedule.js';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, signIn, unique } from './owner.js';
-import { E2E_STRIPE } from './stripe-settings.js';
+import { postCheckoutCompleted, standInCheckoutPage, stripeStandInForTheFile } from './stripe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 test.describe.configure({ mode: 'serial' });
 
-let stripe: StripeStandIn;
-test.beforeAll(async () => {
-  stripe = await startStripeStandIn({
-    port: E2E_STRIPE.port(PORT),
-    secretKey: E2E_STRIPE.secretKey,
-    webhookSecret: E2E_STRIPE.webhookSecret,
-  });
-});
-test.afterAll(async () => {
-  await stripe.close();
-});
+const stripe = stripeStandInForTheFile(PORT);
 
 async function expectNoViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
@@ -92,7 +81,7 @@ test('an order without JavaScript at 320 px; the full pickup time marked "Full" 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ahead: ${place}`);
   orderPath = new URL(page.url()).pathname;
   await page.getByLabel(first!.name).fill('2');
-  await page.getByLabel(elevenAm).check();
+  await page.getByLabel(elevenAm, { exact: true }).check();
   await page.getByLabel('Name').fill('Ana Ruiz');
   await page.getByLabel('Phone').fill('512 555 0199');
   await page.getByLabel('E-mail').fill('ana@example.com');
@@ -102,7 +91,7 @@ test('an order without JavaScript at 320 px; the full pickup time marked "Full" 
   await expect(page.getByText('You pay at pickup.')).toBeVisible();
 
   await page.goto(orderPath);
-  await expect(page.getByLabel(new RegExp(`^${elevenAm}`))).toBeDisabled();
+  await expect(page.getByRole('radio', { name: new RegExp(`^${elevenAm}`) })).toBeDisabled();
   await expect(page.locator('.times label').first()).toContainText('Full');
   const refused = await page.request.post(orderPath, {
     headers: { origin: ORIGIN },
@@ -119,27 +108,20 @@ test('an order without JavaScript at 320 px; the full pickup time marked "Full" 
 });
 
 test('"Pay now" goes to Stripe Checkout; Stripe’s signed event marks the order paid', async ({ page }) => {
-  await page.route('https://checkout.stripe.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stripe Checkout</title><h1>Pay</h1>' }),
-  );
+  await standInCheckoutPage(page);
   await page.goto(orderPath);
   await page.getByLabel(second!.name).fill('1');
-  await page.getByLabel('11:15 AM').check();
+  await page.getByLabel(timeInWords('11:15', content.locale), { exact: true }).check();
   await page.getByLabel('Name').fill('Cy Lee');
   await page.getByLabel('Phone').fill('512 555 0111');
   await page.getByLabel('E-mail').fill('cy@example.com');
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page).toHaveTitle('Stripe Checkout');
   paidSession = page.url().split('/').at(-1)!;
-  const session = stripe.sessions.get(paidSession)!;
+  const session = stripe().sessions.get(paidSession)!;
   expect(session.amount_total).toBe(Math.round(second!.price * 100));
 
-  const event = stripe.completed(paidSession);
-  const posted = await page.request.post('/api/payments/stripe', {
-    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-    data: event.body,
-  });
-  expect(posted.status()).toBe(200);
+  await postCheckoutCompleted(page.request, stripe(), paidSession);
   await page.goto(new URL(session.success_url).pathname);
   await expect(page.getByText('Paid. See you at pickup.')).toBeVisible();
 });
@@ -157,11 +139,11 @@ test('the Orders page: "Ready" tells the customer; "Cancel stop" refunds the pai
   await ready.click();
   await expect(page.getByRole('status')).toContainText('is ready: the customer is told.');
 
-  const before = stripe.refunds.length;
+  const before = stripe().refunds.length;
   await page.getByRole('button', { name: 'Cancel stop' }).click();
   await page.getByRole('button', { name: 'Yes, cancel the stop' }).click();
   await expect(page.getByRole('status')).toContainText('Stop cancelled: 2 orders cancelled');
-  expect(stripe.refunds.slice(before)).toEqual([
+  expect(stripe().refunds.slice(before)).toEqual([
     expect.objectContaining({ paymentIntent: `pi_for_${paidSession}`, amount: Math.round(second!.price * 100) }),
   ]);
   await context.close();

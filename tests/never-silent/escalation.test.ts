@@ -4,7 +4,6 @@
 // closing; never for spam, nor for a lead an owner answered (before the sweep, or after
 // it, before the push went out). The push is marked urgent (title, Urgency: high) and
 // carries the lead's action links. Real SMTP and a real push service.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, cookieOf, OWNER } from '../support/owner-app.js';
 import { receivedAt } from '../support/builders.js';
@@ -61,7 +60,8 @@ describe('a lead nobody answered', () => {
     await until('both urgent pushes', () => (urgent().length >= 2 ? urgent() : undefined));
     // The arrivals' pushes too (not the spam's), so nothing else is still on its way.
     await until('the arrivals’ pushes', () => (t.pushes().length >= 6 ? true : undefined));
-    await sleep(500);
+    // Nothing more is on its way: the outbox has nothing queued, pending or in flight (record 311).
+    await expect.poll(() => t.inquiries.outbox.nextDueAt(), { timeout: 10_000 }).toBeUndefined();
     expect(urgent().map((each) => each.title)).toEqual([
       'Urgent: Lena Waiting is still waiting for an answer',
       'Urgent: Lena Night is still waiting for an answer',

@@ -3,7 +3,6 @@
 // the day before its last; none once they accepted or declined (before the sweep, or
 // after it, before the e-mail went out). A booking gets a thank-you with the content's
 // review link the day after its event. Real SMTP.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { content } from '../../content/index.js';
 import type { NewInquiry } from '../../src/server/store/inquiry-store.js';
@@ -87,7 +86,8 @@ describe('a quote nobody answered', () => {
         ? true
         : undefined,
     );
-    await sleep(1000);
+    // Nothing more is on its way: the outbox has nothing queued, pending or in flight (record 311).
+    await expect.poll(() => t.inquiries.outbox.nextDueAt(), { timeout: 10_000 }).toBeUndefined();
     const [nudged] = mailsOf(openPerson, nudge);
     expect(nudged!.subject).toBe(`Your quote from ${content.name} is still open`);
     expect(nudged!.text).toContain(`Hello ${openPerson.document.firstName},`);

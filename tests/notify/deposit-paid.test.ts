@@ -5,7 +5,6 @@
 // quote. A bad signature changes nothing; Stripe's signed checkout.session.completed books
 // the inquiry and tells the owner by e-mail and push, once, though the event comes five
 // times and a second event of the same session follows.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InquiryDetail } from '../../src/shared/inbox-views.js';
 import type { PaymentsAnswer } from '../../src/shared/payment-views.js';
@@ -17,7 +16,7 @@ import {
   startSaleServer,
 } from '../support/sale-server.js';
 import { type SignedEvent, startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.js';
-import { until } from '../support/until.js';
+import { outboxSettled, until } from '../support/until.js';
 
 describe.each(['sqlite', 'postgres'] as const)('a deposit paid through Stripe, on %s', (engine) => {
   let stripe: StripeStandIn;
@@ -122,7 +121,7 @@ describe.each(['sqlite', 'postgres'] as const)('a deposit paid through Stripe, o
       paid: quote.totals.deposit,
       balanceDue: quote.totals.total - quote.totals.deposit,
     });
-    await sleep(1500);
+    await outboxSettled(sale.origin);
     expect(mailsAbout(id)).toHaveLength(1);
     expect(pushesAbout(id)).toHaveLength(1);
 

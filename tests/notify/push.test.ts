@@ -8,7 +8,6 @@
 // private or loopback address are refused unless WEBHOOK_ALLOW_PRIVATE; the VAPID keys
 // are the environment's when given, else made once and kept across a restart.
 import { createPublicKey, randomUUID, verify } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../../content/index.js';
@@ -29,7 +28,7 @@ import {
   vapidOf,
 } from '../support/push-service.js';
 import { ownerCookie, ServerProcess } from '../support/server-process.js';
-import { until } from '../support/until.js';
+import { outboxSettled, until } from '../support/until.js';
 import { createInquiryAt } from '../support/visitor.js';
 
 const OWNER = 'owner@push.example';
@@ -199,7 +198,7 @@ describe('push to the owner devices', () => {
     await until('the first try to the late device', () => service.received.get(late.path));
     service.answer.delete(late.path);
     await until('the retry to the late device', () => (received(late).length >= 2 ? true : undefined));
-    await sleep(1_500);
+    await outboxSettled(origin);
     expect(received(late)).toHaveLength(2);
     expect(received(phone)).toHaveLength(1);
 
@@ -230,7 +229,7 @@ describe('push to the owner devices', () => {
       await service.listen();
       down = false;
       await until('the retry to the tablet', () => (about(tablet, id).length > 0 ? true : undefined));
-      await sleep(1_500);
+      await outboxSettled(origin);
       expect(about(tablet, id)).toHaveLength(1);
     } finally {
       if (down) await service.listen(); // for the tests that follow

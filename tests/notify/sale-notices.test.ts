@@ -3,7 +3,6 @@
 // webhook receiver. The owner sends a quote: the customer's e-mail carries its link,
 // once. The customer opens it and accepts (or declines): the owner gets an e-mail
 // (Reply-To the customer) and a push, decrypted here, and the webhook its state.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SALE_OWNER as OWNER,
@@ -11,7 +10,7 @@ import {
   type SaleServer,
   startSaleServer,
 } from '../support/sale-server.js';
-import { until } from '../support/until.js';
+import { outboxSettled, until } from '../support/until.js';
 
 describe('the sale’s notices', () => {
   let sale: SaleServer;
@@ -83,7 +82,7 @@ describe('the sale’s notices', () => {
 
     // A second acceptance changes nothing and tells no one again.
     expect((await answer(link!, 'accept', { accept: 'yes' })).status).toBe(303);
-    await sleep(1500);
+    await outboxSettled(sale.origin);
     expect(mailsTo(OWNER, /^Quote accepted/)).toHaveLength(1);
     // The customer's: the quote's link, and what they accepted in writing (record 203), each once.
     expect(mailsTo(inquiry.email, /^Your quote/)).toHaveLength(1);

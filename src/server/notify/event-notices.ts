@@ -4,12 +4,11 @@
 // reminded of the final count and the balance. A reminder whose inquiry is no longer
 // Booked, has no accepted quote, or no longer needs it (the cutoff passed, nothing left
 // to pay) answers nothing, and its delivery is skipped (record 143).
-// The final-count reminders' events are named by the content file's days before the event: the
-// set of topics this map answers (and the inbox's labels of them) is fixed at start, while what
-// each notice says is written from the live content at send time (record 251).
-import { content as startContent } from '../../../content/index.js';
-import type { BusinessContent } from '../../../content/schema.js';
-import { type DayTime, daysBetween, type EventSheetView, eventPlanning } from '../../shared/event-plan.js';
+// The final-count reminders' events are named by their days before the event: this map answers
+// (and the inbox labels) every day the schema allows, so whichever days the live content says
+// are answered (record 371); what each notice says is written from the live content at send time.
+import { type BusinessContent, MOST_EVENT_DAYS } from '../../../content/schema.js';
+import { type DayTime, daysBetween, type EventSheetView } from '../../shared/event-plan.js';
 import { formatMoney } from '../../shared/money.js';
 import { wallClock } from '../../shared/time-zone.js';
 import { CHANGES_NOTICE_MS, EVENT_PLAN_EVENTS, type FinalCount, parseChangesRef } from '../store/event-plan-store.js';
@@ -138,12 +137,12 @@ function finalCountReminder(): NoticeOf {
   };
 }
 
+/** Every number of days before the event a final-count reminder may be sent at (content/schema.ts). */
+const REMINDER_DAYS = Array.from({ length: MOST_EVENT_DAYS + 1 }, (_, days) => days);
+
 export const EVENT_PLAN_CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   ...Object.fromEntries(
-    eventPlanning(startContent).reminders.finalCount.daysBefore.map((days) => [
-      EVENT_PLAN_EVENTS.finalCountReminder(days),
-      finalCountReminder(),
-    ]),
+    REMINDER_DAYS.map((days) => [EVENT_PLAN_EVENTS.finalCountReminder(days), finalCountReminder()]),
   ),
   async [EVENT_PLAN_EVENTS.balanceDue](context) {
     const sheet = await bookedSheet(context);
@@ -174,10 +173,7 @@ export const EVENT_PLAN_LABELS: Record<string, string> = {
   [EVENT_PLAN_EVENTS.finalCountChanged]: 'final count',
   [EVENT_PLAN_EVENTS.finalCountChanges]: 'final count',
   ...Object.fromEntries(
-    eventPlanning(startContent).reminders.finalCount.daysBefore.map((days) => [
-      EVENT_PLAN_EVENTS.finalCountReminder(days),
-      `final count, ${days} days before`,
-    ]),
+    REMINDER_DAYS.map((days) => [EVENT_PLAN_EVENTS.finalCountReminder(days), `final count, ${days} days before`]),
   ),
   [EVENT_PLAN_EVENTS.balanceDue]: 'balance due',
   [EVENT_PLAN_EVENTS.tomorrow]: 'tomorrow',

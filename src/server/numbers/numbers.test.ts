@@ -93,7 +93,7 @@ describe.each(ENGINES)('GET /api/owner/numbers on $name', ({ env }) => {
     // The deposit, paid by hand an hour after the acceptance.
     const deposit = quote!.totals.deposit;
     const paid = { id: 'pay-1', amount: deposit, currency: 'USD', method: 'cash' as const, note: '' };
-    await t.owners.payments.record(lower.id, paid, by, new Date(now - DAY + HOUR));
+    await t.owners.payments.record(lower.id, paid, by, new Date(now - DAY + HOUR), 'en-US');
     await t.owners.inbox.addNote(older.id, 'Called', by, new Date(now - 99 * DAY));
 
     expect((await call(t.app, 'GET', '/api/owner/numbers')).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 // Signing in (the inbox's API and its no-script form) and the inbox page itself: the
 // part of the owner's area that answers without a session (owner-scope.ts applies
 // no-store, noindex and the Origin rule here too).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from '../../shared/escape-html.js';
@@ -54,17 +54,7 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
     '/api/owner/session',
     {
       onRequest: perIp,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'password'],
-          properties: {
-            email: { type: 'string', minLength: 1, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
-          },
-        },
-      },
+      schema: { body: SIGN_IN_BODY },
     },
     async (request, reply) => {
       const result = await signIn(request, reply, request.body.email, request.body.password);
@@ -120,12 +110,36 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
     return { owner };
   }
 
-  // The inbox's own sign-in form: a plain form post answered 303 See Other, to the
-  // inbox when signed in, else back with a code the page turns into its message
-  // (codes, not text, so a link cannot make the page say anything else). A browser
-  // logs every 4xx answer to a script as an error; a redirect is none. The same
-  // Origin rule and limits apply; form bodies are accepted on this route only.
-  await app.register(async (form) => {
+  await app.register(signInForm(perIp, signIn));
+
+  serveInboxPage(app, config.clientDir, owners);
+};
+
+/** The sign-in's body: both fields, nothing else, within their lengths. */
+const SIGN_IN_BODY = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'password'],
+  properties: {
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+    password: { type: 'string', minLength: 1, maxLength: MAX_PASSWORD_LENGTH },
+  },
+} as const;
+
+type SignIn = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  password: string,
+) => Promise<{ owner?: Owner; waitSeconds?: number }>;
+
+// The inbox's own sign-in form: a plain form post answered 303 See Other, to the
+// inbox when signed in, else back with a code the page turns into its message
+// (codes, not text, so a link cannot make the page say anything else). A browser
+// logs every 4xx answer to a script as an error; a redirect is none. The same
+// Origin rule and limits apply; form bodies are accepted on this route only.
+function signInForm(perIp: ReturnType<typeof createLimiter>, signIn: SignIn): FastifyPluginAsync {
+  return async (form) => {
     form.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
@@ -154,11 +168,13 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
       if (result.waitSeconds !== undefined) return back('limited-account', result.waitSeconds);
       return result.owner ? reply.redirect(next, 303) : back('wrong');
     });
-  });
+  };
+}
 
+function serveInboxPage(app: FastifyInstance, clientDir: string, owners: OwnerAreaOptions['owners']): void {
   // The inbox page itself: the same HTML for /inbox and every view under it, telling
   // the app who is signed in (so a signed-out visit makes no failing request).
-  const inboxFile = join(config.clientDir, 'inbox.html');
+  const inboxFile = join(clientDir, 'inbox.html');
   if (existsSync(inboxFile)) {
     const html = readFileSync(inboxFile, 'utf8');
     const placeholder = '<meta name="curbside-owner" content="" />';
@@ -174,4 +190,4 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
     app.get('/inbox/*', page);
     app.get('/inbox.html', async (_request, reply) => reply.redirect('/inbox', 301));
   }
-};
+}

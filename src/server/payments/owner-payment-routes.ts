@@ -111,6 +111,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
         { ...body, currency: site().sale.currency },
         actor(request.owner!),
         new Date(),
+        site().locale,
         bookingRule(site()),
       );
       if (!result.ok && result.reason === 'missing') throw httpError(404, NO_INQUIRY);
@@ -132,7 +133,14 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
       if (problem)
         return reply.status(400).send({ error: 'invalid_body', message: problem, fields: { reason: problem } });
       const { id, paymentId } = request.params;
-      const result = await owners.payments.void(id, paymentId, reason, actor(request.owner!), new Date());
+      const result = await owners.payments.void(
+        id,
+        paymentId,
+        reason,
+        actor(request.owner!),
+        new Date(),
+        site().locale,
+      );
       if (!result.ok) throw httpError(404, 'No such payment for this inquiry.');
       return paymentView(result.payment);
     },

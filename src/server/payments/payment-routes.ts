@@ -52,11 +52,16 @@ async function apply(
       onOrderPaid?.(outcome, order);
       return ORDER_OUTCOMES[outcome];
     }
-    return owners.payments.applyPaid(paid, at, bookingRule(content.current().content));
+    const live = content.current().content;
+    return owners.payments.applyPaid(paid, at, live.locale, bookingRule(live));
   }
   if (event.type === 'refunded') {
     const { paymentRef, refundedTotal, currency } = event;
-    return owners.payments.applyRefund({ ...from, paymentRef, refundedTotal, currency }, at);
+    return owners.payments.applyRefund(
+      { ...from, paymentRef, refundedTotal, currency },
+      at,
+      content.current().content.locale,
+    );
   }
   return Promise.resolve('ignored');
 }

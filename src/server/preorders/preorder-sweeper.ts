@@ -6,6 +6,7 @@
 // once: the release is guarded in the store, the refund by its key.
 import type { Clock } from '../clock.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
+import { periodic } from '../periodic.js';
 import type { Preorder } from '../store/preorder-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 
@@ -13,7 +14,8 @@ export const PREORDER_SWEEP_EVERY_MS = 60_000;
 
 export interface PreorderSweeper {
   start(): void;
-  stop(): void;
+  /** No further sweeps; resolves once the running one has ended. */
+  stop(): Promise<void>;
   /** Sweeps now: the holds released and the orders refunded. */
   sweep(): Promise<{ released: Preorder[]; refunded: Preorder[] }>;
 }
@@ -31,9 +33,6 @@ export function createPreorderSweeper(options: {
   everyMs?: number;
 }): PreorderSweeper {
   const { owners, providers, clock } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: ReturnType<PreorderSweeper['sweep']> | undefined;
-
   const refund = async (order: Preorder) => {
     const provider = providers.find((one) => one.name === order.provider);
     if (!provider || !order.paymentRef) return false;
@@ -57,22 +56,6 @@ export function createPreorderSweeper(options: {
     return { released, refunded };
   };
 
-  return {
-    start() {
-      if (timer) return;
-      void this.sweep().catch(options.onError);
-      timer = setInterval(() => void this.sweep().catch(options.onError), options.everyMs ?? PREORDER_SWEEP_EVERY_MS);
-      timer.unref();
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-    },
-    sweep() {
-      running ??= sweepOnce().finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
-  };
+  const timed = periodic(sweepOnce, { everyMs: options.everyMs ?? PREORDER_SWEEP_EVERY_MS, onError: options.onError });
+  return { start: timed.start, stop: timed.stop, sweep: timed.run };
 }

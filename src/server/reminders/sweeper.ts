@@ -5,6 +5,7 @@
 import type { ContentPort } from '../site/content-port.js';
 import type { Clock } from '../clock.js';
 import type { FollowUpConfig } from '../config.js';
+import { periodic } from '../periodic.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { ReminderRule } from './reminder-rule.js';
 
@@ -12,7 +13,8 @@ export const SWEEP_EVERY_MS = 60_000;
 
 export interface ReminderSweeper {
   start(): void;
-  stop(): void;
+  /** No further sweeps; resolves once the running one has ended. */
+  stop(): Promise<void>;
   /** Sweeps now; answers how many reminders were queued. */
   sweep(): Promise<number>;
 }
@@ -31,9 +33,6 @@ export function createReminderSweeper(options: {
   everyMs?: number;
 }): ReminderSweeper {
   const { owners, content, rules, clock, followUp } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
   const sweepOnce = async () => {
     let queued = 0;
     for (const rule of rules) {
@@ -49,23 +48,16 @@ export function createReminderSweeper(options: {
     return queued;
   };
 
+  // One sweep at a time: a slow one is not started again beside itself.
+  const timed = periodic(sweepOnce, {
+    everyMs: options.everyMs ?? SWEEP_EVERY_MS,
+    onError: (error) => options.onError(error, 'reminders'),
+  });
   return {
     start() {
-      if (timer || rules.length === 0) return;
-      void this.sweep();
-      timer = setInterval(() => void this.sweep(), options.everyMs ?? SWEEP_EVERY_MS);
-      timer.unref();
+      if (rules.length > 0) timed.start();
     },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-    },
-    // One sweep at a time: a slow one is not started again beside itself.
-    sweep() {
-      running ??= sweepOnce().finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
+    stop: timed.stop,
+    sweep: timed.run,
   };
 }

@@ -13,7 +13,14 @@ import type { BookNowOffer } from '../instant/instant-booking.js';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyBodyParser,
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import {
   FORM_CONTROLS,
   MAX_BODY_BYTES,
@@ -225,65 +232,12 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: MAX_BODY_BYTES },
-    (request, text, done) => {
-      const { values, website, started } = parseFormBody(text as string);
-      // The body the JSON API would get, so the same schema judges it (its fillMs is never believed).
-      const content = port.current().content;
-      const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
-      // The package goes with the live content's truck operation (the shared builder knows the build's).
-      body.package = values.operation === truckOperation(content) ? (values.packageChoice ?? '') : '';
-      // The Spanish page's form says its language (record 300); the schema judges it as the API's.
-      const language = new URLSearchParams(text as string).get('language');
-      if (language) body.language = language as InquiryBody['language'];
-      const genuine = (value: string | undefined) =>
-        value !== undefined && startedAt(config.sessionSecret, value, Date.now()) !== undefined;
-      const cookie = cookieValue(request.headers.cookie, STARTED_COOKIE);
-      request.formPost = {
-        values,
-        website,
-        started: genuine(started) ? started : genuine(cookie) ? cookie! : '',
-        body,
-        content,
-      };
-      done(null, body);
-    },
+    formPostParser(config.sessionSecret, port),
   );
 
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  /**
-   * The form page, carrying when the server first rendered it (kept through its
-   * re-renders with errors): the spam timing of a post without JavaScript (record 082).
-   */
-  const formHtml = (filled: string, started?: string) => {
-    const now = Date.now();
-    const kept = started && startedAt(config.sessionSecret, started, now) !== undefined ? started : undefined;
-    const field = `<input type="hidden" name="started" value="${kept ?? signedStart(config.sessionSecret, now)}">`;
-    return filled.replace(/<form\b[^>]*>/, (tag) => `${tag}${field}`);
-  };
+  const formHtml = (filled: string, started?: string) => formPageHtml(config.sessionSecret, filled, started);
 
-  // A failure before the handler (too many posts, a body too large) is a page too, with the form kept when it can be.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    // A full disk or a database down or hung: 503 with Retry-After (record 150), the form kept.
-    const fault = app.storeFaultOf(error, request, reply);
-    const status = fault
-      ? 503
-      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? error.statusCode
-        : 500;
-    if (status === 500)
-      request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
-    const message = fault
-      ? faultMessage(fault)
-      : status === 500
-        ? 'Something went wrong on our side. Please try again.'
-        : error.message;
-    const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
-    const values = request.formPost?.values ?? {};
-    const { form: formPage, labels } = answerPages();
-    const page = formHtml(fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
-    return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
-  });
+  answerFailuresWithTheForm(app, config.sessionSecret, answerPages);
 
   const limit = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
   /**
@@ -295,14 +249,6 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       await limit(request, reply);
     } catch (error) {
       if (!storeFault(error)) throw error;
-    }
-  };
-
-  /** Only from our own pages: a browser says where a form post comes from. */
-  const sameSite = async (request: FastifyRequest) => {
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site' || site === 'same-site') {
-      throw httpError(403, 'Please send the inquiry from our own page.');
     }
   };
 
@@ -323,22 +269,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       if (!post) {
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
-      const errors = controlErrors(post.values, post.content);
+      const errors = postErrors(post, request.validationError?.validation);
       const { form: formPage, sent: sentPage, labels } = answerPages();
-      // The schema and the rules (the API's own: shared text rules, schedule, package) have the last word;
-      // their errors go next to the control that holds the field.
-      for (const issue of request.validationError?.validation ?? []) {
-        const params = issue.params as Record<string, unknown>;
-        const field = (params.missingProperty as string | undefined) ?? issue.instancePath.replace(/^\//, '');
-        const control = controlOf(field);
-        if (control && !errors[control]) errors[control] = 'Please check this field.';
-        if (!control && field !== 'website') errors.notes ??= `Please check the form (${field}).`;
-      }
-      // (Every error at once: the rules read plain strings, so they run on a body the schema refused too.)
-      for (const [field, message] of Object.entries(inquiryProblems(post.body, post.content))) {
-        const control = controlOf(field);
-        if (control && !errors[control]) errors[control] = message;
-      }
       if (Object.keys(errors).length > 0) {
         const filled = fillInquiryForm(formPage, { ...post.values, website: post.website }, errors, labels);
         return html(reply, 400, formHtml(filled, post.started));
@@ -378,6 +310,105 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
     },
   );
 };
+
+const html = (reply: FastifyReply, status: number, page: string) =>
+  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+/**
+ * The form page, carrying when the server first rendered it (kept through its
+ * re-renders with errors): the spam timing of a post without JavaScript (record 082).
+ */
+function formPageHtml(secret: string, filled: string, started?: string): string {
+  const now = Date.now();
+  const kept = started && startedAt(secret, started, now) !== undefined ? started : undefined;
+  const field = `<input type="hidden" name="started" value="${kept ?? signedStart(secret, now)}">`;
+  return filled.replace(/<form\b[^>]*>/, (tag) => `${tag}${field}`);
+}
+
+/** A failure before the handler (too many posts, a body too large) is a page too, with the form kept when it can be. */
+function answerFailuresWithTheForm(app: FastifyInstance, secret: string, answerPages: () => AnswerPages): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A full disk or a database down or hung: 503 with Retry-After (record 150), the form kept.
+    const fault = app.storeFaultOf(error, request, reply);
+    const status = fault
+      ? 503
+      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+    if (status === 500)
+      request.log.error({ err: { type: error.name, code: error.code, message: error.message } }, 'form post failed');
+    const message = fault
+      ? faultMessage(fault)
+      : status === 500
+        ? 'Something went wrong on our side. Please try again.'
+        : error.message;
+    const notice = `<div class="form-error-summary" role="alert"><h2>Your inquiry was not sent</h2><p>${escapeHtml(message)}</p></div>`;
+    const values = request.formPost?.values ?? {};
+    const { form: formPage, labels } = answerPages();
+    const page = formPageHtml(secret, fillInquiryForm(formPage, values, {}, labels), request.formPost?.started);
+    return html(reply, status, page.replace(/<form\s/, `${notice}$&`));
+  });
+}
+
+/**
+ * The form post's parser: its values, the honeypot and when its page was rendered, kept
+ * on the request for the page it answers; and the body the JSON API would get, so the
+ * same schema judges it.
+ */
+function formPostParser(secret: string, port: ContentPort): FastifyBodyParser<string> {
+  return (request, text, done) => {
+    const { values, website, started } = parseFormBody(text);
+    // The body the JSON API would get, so the same schema judges it (its fillMs is never believed).
+    const content = port.current().content;
+    const body = toInquiryBody(values, { now: new Date(), website, fillMs: 0 });
+    // The package goes with the live content's truck operation (the shared builder knows the build's).
+    body.package = values.operation === truckOperation(content) ? (values.packageChoice ?? '') : '';
+    // The Spanish page's form says its language (record 300); the schema judges it as the API's.
+    const language = new URLSearchParams(text).get('language');
+    if (language) body.language = language as InquiryBody['language'];
+    const genuine = (value: string | undefined) =>
+      value !== undefined && startedAt(secret, value, Date.now()) !== undefined;
+    const cookie = cookieValue(request.headers.cookie, STARTED_COOKIE);
+    request.formPost = {
+      values,
+      website,
+      started: genuine(started) ? started : genuine(cookie) ? cookie! : '',
+      body,
+      content,
+    };
+    done(null, body);
+  };
+}
+
+/** Only from our own pages: a browser says where a form post comes from. */
+async function sameSite(request: FastifyRequest): Promise<void> {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') {
+    throw httpError(403, 'Please send the inquiry from our own page.');
+  }
+}
+
+/**
+ * What is wrong with a post, by the control that holds each field: the form's own
+ * checks, then the schema's and the rules' (the API's own: shared text rules, schedule,
+ * package), which have the last word. Every error at once: the rules read plain
+ * strings, so they run on a body the schema refused too.
+ */
+function postErrors(post: FormPost, validation: FastifyError['validation']): Partial<Record<FormControl, string>> {
+  const errors = controlErrors(post.values, post.content);
+  for (const issue of validation ?? []) {
+    const params = issue.params as Record<string, unknown>;
+    const field = (params.missingProperty as string | undefined) ?? issue.instancePath.replace(/^\//, '');
+    const control = controlOf(field);
+    if (control && !errors[control]) errors[control] = 'Please check this field.';
+    if (!control && field !== 'website') errors.notes ??= `Please check the form (${field}).`;
+  }
+  for (const [field, message] of Object.entries(inquiryProblems(post.body, post.content))) {
+    const control = controlOf(field);
+    if (control && !errors[control]) errors[control] = message;
+  }
+  return errors;
+}
 
 /** The thank-you page with the estimate, if the inquiry has one, under its first line (record 141). */
 function withEstimate(

@@ -5,7 +5,7 @@
 // accepted quote and what was paid in its transaction, asks here, and applies the answer.
 import type { Minor } from '../../shared/money.js';
 import { DAY_FULL_EVENT, DAY_FULL_NOTES } from '../store/day-claim.js';
-import { DEPOSIT_PAID_EVENT, PAYMENT_NOTES } from '../store/payment-store.js';
+import { DEPOSIT_PAID_EVENT, paymentNotes } from '../store/payment-store.js';
 import type { StatusChange } from './status.js';
 
 /** The newest accepted (not declined) quote of an inquiry, as the engines read it. */
@@ -38,15 +38,16 @@ export function depositReached(quote: AcceptedQuote | undefined, paid: Minor): q
 
 /**
  * What `paid` settles of `quote`'s deposit, or undefined when nothing changes. `dayHasRoom`
- * is asked (in the same transaction) only when the deposit is reached.
+ * is asked (in the same transaction) only when the deposit is reached; `locale` writes the money.
  */
 export function settleDeposit(
   quote: AcceptedQuote | undefined,
   paid: Minor,
   dayHasRoom: () => boolean,
+  locale: string,
 ): DepositSettled | undefined {
   if (!depositReached(quote, paid)) return undefined;
-  const note = PAYMENT_NOTES.depositPaid(quote.deposit, quote.currency, quote.version);
+  const note = paymentNotes(locale).depositPaid(quote.deposit, quote.currency, quote.version);
   if (!dayHasRoom()) {
     return {
       quoteId: quote.id,

@@ -1,7 +1,7 @@
 // The words the sale writes in an inquiry's history (issue 36 item 1): the quote's here,
-// the payments' in store/payment-store.ts PAYMENT_NOTES (re-exported), so both engines
+// the payments' in store/payment-store.ts paymentNotes (re-exported), so both engines
 // and the routes write the same line.
-export { PAYMENT_NOTES } from '../store/payment-store.js';
+export { paymentNotes } from '../store/payment-store.js';
 
 export const QUOTE_NOTES = {
   /** `total` in the sale's currency, as the business writes money. */

@@ -8,7 +8,7 @@ export {
   settleDeposit,
   unsettledDeposit,
 } from './deposit.js';
-export { PAYMENT_NOTES, QUOTE_NOTES } from './history-words.js';
+export { paymentNotes, QUOTE_NOTES } from './history-words.js';
 export { countedAmount, paidOf } from './paid.js';
 export { isAgreed, isOpen, QUOTE_STATES, type QuoteState, type QuoteTimes, quoteState } from './quote-state.js';
 export {

@@ -97,10 +97,10 @@ describe('the deposit', () => {
 
   it('is settled once what was paid reaches it: the quote marked, Booked, the owner told', () => {
     const room = () => true;
-    expect(settleDeposit(quote, 49_99, room)).toBeUndefined();
-    expect(settleDeposit(undefined, 100_00, room)).toBeUndefined();
-    expect(settleDeposit({ ...quote, depositPaid: true }, 100_00, room)).toBeUndefined();
-    expect(settleDeposit(quote, 50_00, room)).toEqual({
+    expect(settleDeposit(quote, 49_99, room, 'en-US')).toBeUndefined();
+    expect(settleDeposit(undefined, 100_00, room, 'en-US')).toBeUndefined();
+    expect(settleDeposit({ ...quote, depositPaid: true }, 100_00, room, 'en-US')).toBeUndefined();
+    expect(settleDeposit(quote, 50_00, room, 'en-US')).toEqual({
       quoteId: 'q1',
       notes: [expect.stringMatching(/^Deposit paid: .*50.* \(quote version 2\)$/)],
       status: 'depositPaid',
@@ -110,7 +110,7 @@ describe('the deposit', () => {
   });
 
   it('on a day already full is kept and marked, not Booked, and the owner told at once (record 280)', () => {
-    expect(settleDeposit(quote, 50_00, () => false)).toEqual({
+    expect(settleDeposit(quote, 50_00, () => false, 'en-US')).toEqual({
       quoteId: 'q1',
       notes: [expect.stringMatching(/^Deposit paid: /), expect.stringMatching(/already booked/)],
       status: undefined,

@@ -77,7 +77,7 @@ describe.each(OWNER_STORE_ENGINES)('booking a day on $name', (engine) => {
       currency: 'USD',
       paymentRef: 'pi_full_day',
     };
-    expect(await owners.payments.applyPaid(event, new Date(), { perDay: 1 })).toBe('applied');
+    expect(await owners.payments.applyPaid(event, new Date(), 'en-US', { perDay: 1 })).toBe('applied');
     const [payment] = await owners.payments.forInquiry(late.id);
     expect(payment).toMatchObject({ amount: quote.totals.deposit, voided: null });
     expect((await owners.quotes.get(quote.id))!.depositPaidAt).not.toBeNull();

@@ -14,9 +14,41 @@ import {
   withClient,
 } from '../../../tests/support/owner-store-engines.js';
 import type { InquiryStore } from './inquiry-store.js';
+import type { NewOrder, PreorderStore } from './preorder-store.js';
 import { SCRUB_WITHIN_MS, type ScrubLog } from './postgres/postgres-erasure-scrubber.js';
 import { openPostgresOwnerStore } from './postgres/postgres-owner-store.js';
 import { openPostgresStore } from './postgres/postgres-store.js';
+
+const AT = new Date('2031-05-01T15:00:00Z');
+/** A stop open to pre-orders, one item offered. */
+const preorderStop = () => ({
+  stopId: 'stop-1',
+  open: true,
+  items: [{ name: 'Horchata', price: 300, cap: null }],
+  pickupEvery: 15,
+  perPickup: 10,
+  orderBy: 60,
+  currency: 'USD',
+});
+/** An order to pay at pickup (it owes its confirmation at once), placed. */
+async function placeOrder(preorders: PreorderStore, customer: Partial<Pick<NewOrder, 'name' | 'phone' | 'email'>>) {
+  const result = await preorders.place(
+    {
+      stopId: 'stop-1',
+      pickup: '11:00',
+      lines: [{ name: 'Horchata', quantity: 1 }],
+      name: 'Customer',
+      phone: '512-555-0100',
+      email: 'customer@example.com',
+      payAtPickup: true,
+      ...customer,
+    },
+    AT,
+    null,
+  );
+  if (!result.ok) throw new Error(`not placed: ${result.reason}`);
+  return result.order;
+}
 
 describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
   const open = freshOwnerStores(engine);
@@ -103,6 +135,52 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
       expect(await opened.filesHolding([other.document.lastName])).not.toEqual([]);
     });
 
+    it('erases the pre-orders placed with the inquiry’s e-mail in the same erasure, and no one else’s', async () => {
+      const marker = `Ordering${Date.now()}Marker`;
+      const email = `${marker.toLowerCase()}@example.com`;
+      const target = buildNewInquiry({ document: { lastName: marker, email } });
+      const opened = await open(target);
+      const { preorders } = opened.owners;
+      await preorders.saveSettings(preorderStop(), AT);
+      // Two orders of the inquiry's customer (each owes its confirmation in the outbox), one of another.
+      const mine = [
+        await placeOrder(preorders, { name: `${marker} Ana`, phone: '512-555-0142', email }),
+        await placeOrder(preorders, { name: `${marker} Ana`, phone: '512-555-0142', email }),
+      ];
+      const other = await placeOrder(preorders, { name: 'Other Customer', email: 'other@example.com' });
+      expect((await opened.rows('outboxPending')).map((row) => row.inquiryId).sort()).toEqual(
+        [...mine.map((order) => order.id), other.id].sort(),
+      );
+
+      expect(await opened.owners.inbox.erase(target.id, ACTOR, new Date())).toBe(true);
+      for (const order of mine) {
+        expect(await preorders.get(order.id)).toMatchObject({ name: '', phone: '', email: '', total: order.total });
+      }
+      expect(await preorders.get(other.id)).toEqual(other);
+      expect((await opened.rows('outboxPending')).map((row) => row.inquiryId)).toEqual([other.id]);
+      // Gone from every file of the engine once the erasure's background step is over.
+      await opened.owners.inbox.erasureSettled();
+      expect(await opened.filesHolding([marker, marker.toLowerCase(), '512-555-0142'])).toEqual([]);
+    });
+
+    it('leaves nothing of an order’s customer in the engine’s files after the order’s "Erase customer" (record 340)', async () => {
+      const marker = `Ordered${Date.now()}Marker`;
+      const email = `${marker.toLowerCase()}@example.com`;
+      const opened = await open();
+      const { preorders } = opened.owners;
+      await preorders.saveSettings(preorderStop(), AT);
+      const mine = await placeOrder(preorders, { name: `${marker} Ana`, email });
+      const other = await placeOrder(preorders, { name: 'Other Customer', email: 'other@example.com' });
+      await opened.analyze();
+
+      expect(await preorders.erase(email)).toBe(1);
+      expect(await preorders.get(mine.id)).toMatchObject({ name: '', phone: '', email: '' });
+      // The owner store's one background step after erasures (PostgreSQL's scrub, SQLite's WAL emptied).
+      await opened.owners.inbox.erasureSettled();
+      expect(await opened.filesHolding([marker, marker.toLowerCase()])).toEqual([]);
+      expect(await opened.filesHolding([other.name])).not.toEqual([]);
+    });
+
     it('keeps an erased id taken: the same create sent again (or batched with others) answers conflict', async () => {
       const target = buildNewInquiry();
       const opened = await open(target);
@@ -157,6 +235,34 @@ describe('the erasure scrub on PostgreSQL (record 085)', () => {
     }
     expect(await clusterFilesHolding(url, [first])).toEqual([]);
     expect(erased, 'the scrub came only once the erasures stopped').toBeLessThan(created.length);
+  });
+
+  it('finishes at the next start a scrub after an order’s erasure that a restart cut short', {
+    timeout: 60_000,
+  }, async () => {
+    const url = await freshPostgresUrl();
+    const logged: object[] = [];
+    const first = await openOn(url, (fields) => logged.push(fields));
+    const marker = `Cut${Date.now()}Marker`;
+    await first.owners.preorders.saveSettings(preorderStop(), AT);
+    await placeOrder(first.owners.preorders, { name: `${marker} Ana`, email: 'ana@example.com' });
+    await checkpoint(url);
+    // A long read holds the orders' table while the owner erases and the server stops.
+    await withClient(url, async (reader) => {
+      await reader.query('BEGIN');
+      await reader.query('LOCK TABLE "preorders" IN ACCESS SHARE MODE');
+      expect(await first.owners.preorders.erase('ana@example.com')).toBe(1);
+      await first.close();
+      await reader.query('ROLLBACK');
+    });
+    expect(logged).toContainEqual({ step: 'VACUUM FULL "preorders"', code: '55P03' });
+    expect(await clusterFilesHolding(url, [marker])).not.toEqual([]);
+
+    const second = await openOn(url);
+    cleanups.push(second.close);
+    await second.owners.inbox.erasureSettled();
+    await checkpoint(url);
+    expect(await clusterFilesHolding(url, [marker])).toEqual([]);
   });
 
   /**

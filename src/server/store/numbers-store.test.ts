@@ -60,8 +60,8 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
     // Its deposit reached in two payments: paid when the second came in.
     const half = Math.ceil(quote!.totals.deposit / 2);
     const pay = (id: string, amount: number) => ({ id, amount, currency: 'USD', method: 'cash' as const, note: '' });
-    await stores.owners.payments.record(quoted.id, pay('p1', half), OWNER, new Date('2026-11-11T14:00:00Z'));
-    await stores.owners.payments.record(quoted.id, pay('p2', half), OWNER, new Date('2026-11-12T14:00:00Z'));
+    await stores.owners.payments.record(quoted.id, pay('p1', half), OWNER, new Date('2026-11-11T14:00:00Z'), 'en-US');
+    await stores.owners.payments.record(quoted.id, pay('p2', half), OWNER, new Date('2026-11-12T14:00:00Z'), 'en-US');
     await inbox.setStatus(markedSpam.id, 'spam', OWNER, later(markedSpam.document.createdAt, 60 * MINUTE));
     // An inquiry from before the period: its quote counts in the period it was sent and declined in.
     const olderQuote = await quotes.send(older.id, buildQuote(), OWNER, new Date('2026-11-05T10:00:00Z'), 'Sent');
@@ -96,7 +96,13 @@ describe.each(OWNER_STORE_ENGINES)('the numbers store on $name', (engine) => {
     const stores = await open(booked);
     const { quotes, payments } = stores.owners;
     const pay = (id: string, amount: number, at: string) =>
-      payments.record(booked.id, { id, amount, currency: 'USD', method: 'cash', note: '' }, OWNER, new Date(at));
+      payments.record(
+        booked.id,
+        { id, amount, currency: 'USD', method: 'cash', note: '' },
+        OWNER,
+        new Date(at),
+        'en-US',
+      );
     const first = await quotes.send(booked.id, buildQuote(), OWNER, new Date('2026-11-03T16:00:00Z'), 'Sent');
     await quotes.accept(
       first!.id,

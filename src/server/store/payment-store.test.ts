@@ -81,22 +81,24 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
   it('records money taken by hand once per id, in minor units, with who recorded it in the history', async () => {
     const { inquiryId, quoteId, total } = await accepted();
     const payment = buildPayment({ amount: 123_45, method: 'bank-transfer', note: 'Transfer ref 8812' });
-    const first = await opened.owners.payments.record(inquiryId, payment, OWNER, new Date());
+    const first = await opened.owners.payments.record(inquiryId, payment, OWNER, new Date(), 'en-US');
     expect(first).toMatchObject({
       ok: true,
       created: true,
       payment: { id: payment.id, inquiryId, quoteId, kind: 'payment', amount: 123_45, method: 'bank-transfer' },
     });
     // The same post again (a retry, a double tap) is the same payment; another with its id is refused.
-    expect(await opened.owners.payments.record(inquiryId, payment, OWNER, new Date())).toMatchObject({
+    expect(await opened.owners.payments.record(inquiryId, payment, OWNER, new Date(), 'en-US')).toMatchObject({
       ok: true,
       created: false,
     });
-    expect(await opened.owners.payments.record(inquiryId, { ...payment, amount: 999 }, OWNER, new Date())).toEqual({
+    expect(
+      await opened.owners.payments.record(inquiryId, { ...payment, amount: 999 }, OWNER, new Date(), 'en-US'),
+    ).toEqual({
       ok: false,
       reason: 'conflict',
     });
-    expect(await opened.owners.payments.record('no-such-inquiry', buildPayment(), OWNER, new Date())).toEqual({
+    expect(await opened.owners.payments.record('no-such-inquiry', buildPayment(), OWNER, new Date(), 'en-US')).toEqual({
       ok: false,
       reason: 'missing',
     });
@@ -112,11 +114,11 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
 
   it('books the inquiry when a payment by hand reaches the accepted quote’s deposit, telling the owner once', async () => {
     const { inquiryId, quoteId, deposit } = await accepted();
-    await opened.owners.payments.record(inquiryId, buildPayment({ amount: deposit - 1 }), OWNER, new Date());
+    await opened.owners.payments.record(inquiryId, buildPayment({ amount: deposit - 1 }), OWNER, new Date(), 'en-US');
     expect(await status(inquiryId)).toBe('quoted');
     expect(await depositTopics()).toEqual([]);
     const last = buildPayment({ amount: 1, method: 'check' });
-    await opened.owners.payments.record(inquiryId, last, OWNER, new Date());
+    await opened.owners.payments.record(inquiryId, last, OWNER, new Date(), 'en-US');
     expect(await status(inquiryId)).toBe('booked');
     expect(quoteState((await opened.owners.quotes.get(quoteId))!, TODAY)).toBe('deposit-paid');
     expect(await depositTopics()).toEqual([`deposit-paid:${last.id}`]);
@@ -126,34 +128,35 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
       ['booked', OWNER.email],
     ]);
     // More money later is just more money.
-    await opened.owners.payments.record(inquiryId, buildPayment(), OWNER, new Date());
+    await opened.owners.payments.record(inquiryId, buildPayment(), OWNER, new Date(), 'en-US');
     expect(await depositTopics()).toHaveLength(1);
   });
 
   it('voids a payment with a reason, never editing it; what was paid and the deposit follow', async () => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const payment = buildPayment({ amount: deposit });
-    await opened.owners.payments.record(inquiryId, payment, OWNER, new Date());
+    await opened.owners.payments.record(inquiryId, payment, OWNER, new Date(), 'en-US');
     const voided = await opened.owners.payments.void(
       inquiryId,
       payment.id,
       'Typed the wrong amount',
       OWNER,
       new Date(),
+      'en-US',
     );
     expect(voided).toMatchObject({
       ok: true,
       payment: { id: payment.id, amount: deposit, voided: { by: OWNER.email, reason: 'Typed the wrong amount' } },
     });
     // Voided again: nothing more happens, the first reason stays.
-    await opened.owners.payments.void(inquiryId, payment.id, 'again', OWNER, new Date());
+    await opened.owners.payments.void(inquiryId, payment.id, 'again', OWNER, new Date(), 'en-US');
     expect((await opened.owners.payments.get(payment.id))!.voided!.reason).toBe('Typed the wrong amount');
     expect((await opened.owners.payments.accountsOf([inquiryId])).get(inquiryId)?.paid).toBe(0);
     expect(quoteState((await opened.owners.quotes.get(quoteId))!, TODAY)).toBe('accepted');
     const voids = (await saleNotes(inquiryId)).filter(([note]) => String(note).startsWith('Payment voided'));
     expect(voids).toEqual([[expect.stringMatching(/\(Cash\)\. Reason: Typed the wrong amount$/), OWNER.email]]);
     // Another inquiry's payment is not this one's to void.
-    expect(await opened.owners.payments.void('other-inquiry', payment.id, 'x', OWNER, new Date())).toEqual({
+    expect(await opened.owners.payments.void('other-inquiry', payment.id, 'x', OWNER, new Date(), 'en-US')).toEqual({
       ok: false,
       reason: 'missing',
     });
@@ -175,10 +178,11 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const asked = await checkout(quoteId, inquiryId, deposit);
     const event = paidEvent(asked);
-    expect(await opened.owners.payments.applyPaid(event, new Date())).toBe('applied');
+    expect(await opened.owners.payments.applyPaid(event, new Date(), 'en-US')).toBe('applied');
     // The same event five times, and another event of the same checkout.
-    for (let i = 0; i < 5; i++) expect(await opened.owners.payments.applyPaid(event, new Date())).toBe('duplicate');
-    expect(await opened.owners.payments.applyPaid(paidEvent(asked), new Date())).toBe('duplicate');
+    for (let i = 0; i < 5; i++)
+      expect(await opened.owners.payments.applyPaid(event, new Date(), 'en-US')).toBe('duplicate');
+    expect(await opened.owners.payments.applyPaid(paidEvent(asked), new Date(), 'en-US')).toBe('duplicate');
     const payments = await opened.owners.payments.forInquiry(inquiryId);
     expect(payments).toMatchObject([{ kind: 'payment', amount: deposit, method: 'online', provider: 'stripe' }]);
     expect(payments[0]!.recordedBy).toBeNull();
@@ -195,7 +199,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const asked = await checkout(quoteId, inquiryId, deposit);
     const outcomes = await Promise.all(
-      Array.from({ length: 6 }, () => opened.owners.payments.applyPaid(paidEvent(asked), new Date())),
+      Array.from({ length: 6 }, () => opened.owners.payments.applyPaid(paidEvent(asked), new Date(), 'en-US')),
     );
     expect(outcomes.filter((outcome) => outcome === 'applied')).toHaveLength(1);
     expect(await opened.owners.payments.forInquiry(inquiryId)).toHaveLength(1);
@@ -208,13 +212,16 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
       await opened.owners.payments.applyPaid(
         paidEvent({ id: 'cs_unknown' } as StoredCheckout, { amount: 5 }),
         new Date(),
+        'en-US',
       ),
     ).toBe('ignored');
     const asked = await checkout(quoteId, inquiryId, deposit);
-    expect(await opened.owners.payments.applyPaid(paidEvent(asked, { amount: deposit - 1 }), new Date())).toBe(
+    expect(await opened.owners.payments.applyPaid(paidEvent(asked, { amount: deposit - 1 }), new Date(), 'en-US')).toBe(
       'mismatch',
     );
-    expect(await opened.owners.payments.applyPaid(paidEvent(asked, { currency: 'EUR' }), new Date())).toBe('mismatch');
+    expect(await opened.owners.payments.applyPaid(paidEvent(asked, { currency: 'EUR' }), new Date(), 'en-US')).toBe(
+      'mismatch',
+    );
     expect(await opened.owners.payments.forInquiry(inquiryId)).toEqual([]);
     expect(await status(inquiryId)).toBe('quoted');
     expect((await saleNotes(inquiryId)).at(-1)![0]).toMatch(/^A payment through Stripe did not match what was asked/);
@@ -224,11 +231,12 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const asked = await checkout(quoteId, inquiryId, deposit);
     const event = paidEvent(asked);
-    await opened.owners.payments.applyPaid(event, new Date());
+    await opened.owners.payments.applyPaid(event, new Date(), 'en-US');
     const refund = (refundedTotal: number, eventId = `evt_${++sequence}`) =>
       opened.owners.payments.applyRefund(
         { provider: 'stripe', label: 'Stripe', eventId, paymentRef: event.paymentRef!, refundedTotal, currency: 'USD' },
         new Date(),
+        'en-US',
       );
     expect(await refund(10_00, 'evt_refund_1')).toBe('applied');
     expect(await refund(10_00, 'evt_refund_1')).toBe('duplicate');
@@ -245,6 +253,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
           currency: 'USD',
         },
         new Date(),
+        'en-US',
       ),
     ).toBe('ignored');
     const refunds = (await opened.owners.payments.forInquiry(inquiryId)).filter((each) => each.kind === 'refund');
@@ -257,7 +266,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const asked = await checkout(quoteId, inquiryId, deposit);
     const event = paidEvent(asked);
-    await opened.owners.payments.applyPaid(event, new Date());
+    await opened.owners.payments.applyPaid(event, new Date(), 'en-US');
     const refund = (refundedTotal: number) =>
       opened.owners.payments.applyRefund(
         {
@@ -269,6 +278,7 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
           currency: 'USD',
         },
         new Date(),
+        'en-US',
       );
     expect(await refund(10_00)).toBe('applied');
     // Signed by the provider, ten times what was paid: recorded as what is left of the payment.
@@ -287,10 +297,10 @@ describe.each(OWNER_STORE_ENGINES)('the payment store on $name', (engine) => {
     const { inquiryId, quoteId, deposit } = await accepted();
     const marker = `Paid${Date.now()}Marker`;
     const payment = buildPayment({ note: `${marker} paid at the door` });
-    await opened.owners.payments.record(inquiryId, payment, OWNER, new Date());
+    await opened.owners.payments.record(inquiryId, payment, OWNER, new Date(), 'en-US');
     const voided = buildPayment({ note: `${marker} twice` });
-    await opened.owners.payments.record(inquiryId, voided, OWNER, new Date());
-    await opened.owners.payments.void(inquiryId, voided.id, `${marker} entered twice`, OWNER, new Date());
+    await opened.owners.payments.record(inquiryId, voided, OWNER, new Date(), 'en-US');
+    await opened.owners.payments.void(inquiryId, voided.id, `${marker} entered twice`, OWNER, new Date(), 'en-US');
     await checkout(quoteId, inquiryId, deposit);
     // As autovacuum may: on PostgreSQL, statistics with sample values of each column.
     await opened.analyze();

@@ -12,7 +12,6 @@
 //
 // Payments are accounting records: an inquiry's erasure keeps them, without anything
 // of the customer (their notes and void reasons cleared; none holds a name or address).
-import { content } from '../../../content/index.js';
 import { formatMoney, type Minor } from '../../shared/money.js';
 import { type PaymentMethod, type PaymentView, paymentWords } from '../../shared/payment-views.js';
 import type { Actor } from './actor.js';
@@ -109,13 +108,20 @@ export interface PaymentStore {
    * Records a provider's paid checkout once per event and once per checkout, if it is one the site made.
    * A deposit reached on a day full by `rule` (default one a day) is kept but not Booked (record 280).
    */
-  applyPaid(event: PaidEvent, at: Date, rule?: DayRule): Promise<EventOutcome>;
+  applyPaid(event: PaidEvent, at: Date, locale: string, rule?: DayRule): Promise<EventOutcome>;
   /** Records what a provider refunded of one of the site's payments, once per event and per amount refunded. */
-  applyRefund(event: RefundEvent, at: Date): Promise<EventOutcome>;
+  applyRefund(event: RefundEvent, at: Date, locale: string): Promise<EventOutcome>;
   /** Records money taken outside the site; the same id again answers the payment it made ('conflict' if it differs). */
-  record(inquiryId: string, payment: NewPayment, by: Actor, at: Date, rule?: DayRule): Promise<RecordResult>;
+  record(
+    inquiryId: string,
+    payment: NewPayment,
+    by: Actor,
+    at: Date,
+    locale: string,
+    rule?: DayRule,
+  ): Promise<RecordResult>;
   /** Voids one of the inquiry's payments with a reason (voiding it again changes nothing). */
-  void(inquiryId: string, paymentId: string, reason: string, by: Actor, at: Date): Promise<VoidResult>;
+  void(inquiryId: string, paymentId: string, reason: string, by: Actor, at: Date, locale: string): Promise<VoidResult>;
   /** The inquiry's payments and refunds, oldest first. */
   forInquiry(inquiryId: string): Promise<Payment[]>;
   get(id: string): Promise<Payment | undefined>;
@@ -129,21 +135,25 @@ export interface Account {
   total: Minor | null;
 }
 
-const money = (amount: Minor, currency: string) => formatMoney(amount, currency, content.locale);
-
-/** The history's words for each payment event (the owner's entries say who, beside them). */
-export const PAYMENT_NOTES = {
-  received: (payment: Payment, label: string) =>
-    `Payment received through ${label}: ${money(payment.amount, payment.currency)}`,
-  recorded: (payment: Payment) => `Payment recorded: ${paymentWords({ ...payment, provider: null }, content.locale)}`,
-  voided: (payment: Payment) =>
-    `Payment voided: ${paymentWords({ ...payment, provider: null }, content.locale)}. Reason: ${payment.voided?.reason ?? ''}`,
-  refunded: (amount: Minor, currency: string, label: string) => `Refund through ${label}: ${money(amount, currency)}`,
-  mismatch: (asked: StoredCheckout, event: PaidEvent) =>
-    `A payment through ${event.label} did not match what was asked (${money(asked.amount, asked.currency)}): ` +
-    `${money(event.amount, event.currency)} paid. Not counted: check it in ${event.label}’s dashboard.`,
-  depositPaid: (deposit: Minor, currency: string, version: number) =>
-    `Deposit paid: ${money(deposit, currency)} (quote version ${version})`,
+/**
+ * The history's words for each payment event (the owner's entries say who, beside them),
+ * money as `locale` (the live content's, handed in by the caller: record 371) writes it.
+ */
+export const paymentNotes = (locale: string) => {
+  const money = (amount: Minor, currency: string) => formatMoney(amount, currency, locale);
+  return {
+    received: (payment: Payment, label: string) =>
+      `Payment received through ${label}: ${money(payment.amount, payment.currency)}`,
+    recorded: (payment: Payment) => `Payment recorded: ${paymentWords({ ...payment, provider: null }, locale)}`,
+    voided: (payment: Payment) =>
+      `Payment voided: ${paymentWords({ ...payment, provider: null }, locale)}. Reason: ${payment.voided?.reason ?? ''}`,
+    refunded: (amount: Minor, currency: string, label: string) => `Refund through ${label}: ${money(amount, currency)}`,
+    mismatch: (asked: StoredCheckout, event: PaidEvent) =>
+      `A payment through ${event.label} did not match what was asked (${money(asked.amount, asked.currency)}): ` +
+      `${money(event.amount, event.currency)} paid. Not counted: check it in ${event.label}’s dashboard.`,
+    depositPaid: (deposit: Minor, currency: string, version: number) =>
+      `Deposit paid: ${money(deposit, currency)} (quote version ${version})`,
+  };
 };
 
 /** A payments row as either engine returns it (PostgreSQL: Date times, bigint as text). */
@@ -236,6 +246,7 @@ export const refundRow = (
   add: ReturnType<typeof refundToAdd>,
   id: string,
   at: string,
+  locale: string,
 ): PaymentRow => ({
   id,
   inquiryId: payment.inquiryId,
@@ -248,7 +259,7 @@ export const refundRow = (
   providerRef: `${event.paymentRef}:refunded:${add.total}`,
   providerPayment: event.paymentRef,
   note: add.clamped
-    ? `${event.label} reported ${money(event.refundedTotal, event.currency)} refunded of a payment of ${money(payment.amount, payment.currency)}; recorded up to the payment.`
+    ? `${event.label} reported ${formatMoney(event.refundedTotal, event.currency, locale)} refunded of a payment of ${formatMoney(payment.amount, payment.currency, locale)}; recorded up to the payment.`
     : '',
   recordedAt: at,
   recordedBy: null,

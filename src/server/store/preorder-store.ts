@@ -10,6 +10,7 @@
 //
 // Each provider event is applied once, by the paymentEvents table the deposits use.
 // Orders hold the customer's name, phone and e-mail: erased on request (erase).
+import { randomUUID } from 'node:crypto';
 import type { Minor } from '../../shared/money.js';
 import type {
   OfferedItem,
@@ -130,6 +131,46 @@ export interface PreorderStore {
   erase(email: string): Promise<number>;
 }
 
+/** A preorders row as both engines insert it (times as ISO text, the lines as JSON text). */
+export interface NewOrderRow {
+  id: string;
+  stopId: string;
+  pickup: string;
+  name: string;
+  phone: string;
+  email: string;
+  lines: string;
+  total: Minor;
+  currency: string;
+  payAtPickup: boolean;
+  status: OrderStatus;
+  holdUntil: string | null;
+  createdAt: string;
+}
+
+/** The row of an order placed: held until `holdUntil` when paid online, else to pay at pickup (no hold). */
+export const newOrderRow = (
+  order: NewOrder,
+  priced: { lines: OrderLine[]; total: Minor },
+  settings: PreorderSettings,
+  at: Date,
+  holdUntil: Date | null,
+): NewOrderRow => ({
+  id: randomUUID(),
+  stopId: order.stopId,
+  pickup: order.pickup,
+  name: order.name,
+  phone: order.phone,
+  email: order.email,
+  lines: JSON.stringify(priced.lines),
+  total: priced.total,
+  currency: settings.currency,
+  payAtPickup: order.payAtPickup,
+  status: order.payAtPickup ? 'pay-at-pickup' : 'held',
+  holdUntil: order.payAtPickup ? null : (holdUntil?.toISOString() ?? null),
+  createdAt: at.toISOString(),
+});
+
 /** A preorders row as either engine returns it (PostgreSQL: Date times; SQLite: 0/1 flags, JSON text). */
 export function rowToPreorder(row: Record<string, unknown>): Preorder {
   const time = (value: unknown) => (value instanceof Date ? value.toISOString() : ((value as string | null) ?? null));
@@ -202,3 +243,22 @@ export function claimsOf(settings: PreorderSettings, pickup: string, lines: read
   return [{ kind: 'pickup' as const, key: pickup, amount: 1, cap: settings.perPickup }, ...items];
 }
 export type Claim = ReturnType<typeof claimsOf>[number];
+
+/** A claim that did not fit: thrown in the order's transaction, which rolls back. */
+export class Full extends Error {
+  constructor(readonly claim: Claim) {
+    super('full');
+  }
+}
+
+/** What placing answers when a claim did not fit. */
+export const fullResult = ({ claim }: Full): PlaceResult =>
+  claim.kind === 'pickup' ? { ok: false, reason: 'pickup-full' } : { ok: false, reason: 'item-full', item: claim.key };
+
+/** The counters an order holds, to give back, in the order claimsOf locks them: its pickup time, then its items by name. */
+export function heldClaims(order: Pick<Preorder, 'pickup' | 'lines'>) {
+  const items = order.lines
+    .map((line) => ({ kind: 'item' as const, key: line.name, amount: line.quantity }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [{ kind: 'pickup' as const, key: order.pickup, amount: 1 }, ...items];
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInquiryBody } from '../../../tests/support/builders.js';
 import { expectApiError, newId, putInquiry, signIn, startApp, type TestApp } from '../../../tests/support/test-app.js';
 import { confirmationEmail, customerNoticeEmail } from '../notify/messages.js';
+import type { StoredInquiry } from '../store/inquiry-store.js';
 
 describe('the inquiry’s language', () => {
   let t: TestApp;
@@ -11,6 +12,9 @@ describe('the inquiry’s language', () => {
   afterAll(() => t.close());
 
   const stored = async (id: string) => (await t.store.list()).find((row) => row.id === id);
+  const sender = { from: 'a@b.example', fromAddress: 'a@b.example' };
+  const confirmation = (inquiry: StoredInquiry) =>
+    confirmationEmail({ inquiry, ...sender, messageId: '<x@b>', content: t.app.content.current().content });
 
   it('keeps Spanish from the Spanish page, answers the estimate in Spanish and confirms in Spanish', async () => {
     const id = newId();
@@ -21,13 +25,7 @@ describe('the inquiry’s language', () => {
     expect(response.json().estimateNote).toContain('Es un estimado, no una cotización');
     const inquiry = (await stored(id))!;
     expect(inquiry.language).toBe('es');
-    const mail = confirmationEmail({
-      inquiry,
-      from: 'a@b.example',
-      fromAddress: 'a@b.example',
-      messageId: '<x@b>',
-      content: t.app.content.current().content,
-    });
+    const mail = confirmation(inquiry);
     expect(mail.subject).toMatch(/^Recibimos su solicitud – /);
     expect(mail.text).toContain('Invitados previstos:');
     expect(mail.text).toMatch(/Estimado: [\d.]+,\d{2}\s?US\$/);
@@ -36,8 +34,7 @@ describe('the inquiry’s language', () => {
     const later = customerNoticeEmail({
       notice: { subject: 's', lines: ['l'], url: 'https://x.example', linkText: 'k' },
       inquiry,
-      from: 'a@b.example',
-      fromAddress: 'a@b.example',
+      ...sender,
       messageId: '<y@b>',
       content: t.app.content.current().content,
     });
@@ -52,13 +49,7 @@ describe('the inquiry’s language', () => {
     expect(response.json().estimate).toMatch(/^Estimate: \$[\d,]+\.\d{2}$/);
     const inquiry = (await stored(id))!;
     expect(inquiry.language).toBe('en');
-    const mail = confirmationEmail({
-      inquiry,
-      from: 'a@b.example',
-      fromAddress: 'a@b.example',
-      messageId: '<x@b>',
-      content: t.app.content.current().content,
-    });
+    const mail = confirmation(inquiry);
     expect(mail.subject).toMatch(/^We received your inquiry – /);
     expect(mail.text).toContain('Planned guests:');
   });

@@ -1,7 +1,7 @@
 // The erasure scrub on PostgreSQL (records 081, 085): after erasures, the tables they
 // deleted from are rewritten so no file of the cluster keeps the erased text. Started
-// and stopped by the owner store's opener; the inbox store asks for a scrub after each
-// erasure (postgres-inbox-store.ts).
+// and stopped by the owner store's opener; the inbox and pre-order stores ask for a scrub
+// after each erasure (postgres-inbox-store.ts, postgres-preorder-store.ts).
 import type pg from 'pg';
 import { longQueries } from './postgres-pool.js';
 
@@ -19,7 +19,12 @@ export const ERASED_TABLES = [
   'reminders',
   'finalCounts',
   'eventDetails',
+  // An order's erasure blanks its customer's name, phone and e-mail (record 340).
+  'preorders',
 ];
+
+/** How many erasures there have been: the inquiries' tombstones and the orders' count (record 340). */
+const ERASURES_SQL = `((SELECT count(*) FROM "erasures") + coalesce((SELECT "count" FROM "orderErasures"), 0))`;
 
 /** How long after an erasure the scrub waits for more (erasures come in bursts: a customer's several inquiries). */
 const SCRUB_AFTER_MS = 2_000;
@@ -62,7 +67,7 @@ async function scrubOnce(pool: pg.Pool, log: ScrubLog): Promise<boolean> {
   });
   if (!client) return false;
   try {
-    const { rows } = await client.query('SELECT count(*)::bigint AS "n" FROM "erasures"');
+    const { rows } = await client.query(`SELECT ${ERASURES_SQL} AS "n"`);
     await client.query(`SET lock_timeout = '${SCRUB_LOCK_TIMEOUT}'`);
     // A rewrite of a large table may take a while (record 150's limits are for requests).
     await client.query('SET statement_timeout = 0');
@@ -143,7 +148,7 @@ async function withLockTries<T>(work: () => Promise<T>): Promise<T> {
 /** Erasures recorded since the last scrub that got through (a restart cut one short). */
 async function scrubPending(pool: pg.Pool): Promise<boolean> {
   const { rows } = await pool.query(
-    `SELECT (SELECT count(*) FROM "erasures") > coalesce((SELECT "erasures" FROM "erasureScrubs"), 0) AS "pending"`,
+    `SELECT ${ERASURES_SQL} > coalesce((SELECT "erasures" FROM "erasureScrubs"), 0) AS "pending"`,
   );
   return rows[0].pending as boolean;
 }

@@ -13,6 +13,7 @@ import { FORGET_EVENT_PLAN_SQL } from './postgres-event-plan-store.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './postgres-payment-store.js';
 import { FORGET_QUOTES_SQL } from './postgres-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './postgres-action-link-store.js';
+import { eraseOrdersOf } from './postgres-preorder-store.js';
 import { FORGET_REMINDERS_SQL } from './postgres-reminder-store.js';
 import { UNSET_STATUS_SQL } from './postgres-sale-sql.js';
 import { STATUS_FOR_UPDATE_SQL, STATUS_SQL, writeStatusChange } from './postgres-status-change.js';
@@ -99,8 +100,10 @@ async function erasuresOn(pool: pg.Pool) {
 
 /** Erasure's rows, in the caller's transaction: the inquiry and all kept about it gone, the erasure recorded; false when not there. */
 async function eraseInquiryRows(client: pg.PoolClient, id: string, erasedBy: string, at: Date): Promise<boolean> {
-  const { rowCount } = await client.query('DELETE FROM "eventInquiries" WHERE "id" = $1', [id]);
-  if (!rowCount) return false;
+  const { rows } = await client.query('DELETE FROM "eventInquiries" WHERE "id" = $1 RETURNING "email"', [id]);
+  if (!rows[0]) return false;
+  // The customer's pre-orders too: erased by their e-mail, as an order's "Erase customer" does (record 340).
+  await eraseOrdersOf(client, rows[0].email as string);
   await client.query('DELETE FROM "inquiryEvents" WHERE "inquiryId" = $1', [id]);
   await client.query('DELETE FROM "inquiryState" WHERE "inquiryId" = $1', [id]);
   // Its notifications too (an attempt's error can quote the address), before the scrubber's VACUUM that follows.

@@ -567,4 +567,14 @@ export const POSTGRES_MIGRATIONS = migrationList([
     // As on SQLite (sqlite-migrations.ts, version 300; record 300).
     sql: `ALTER TABLE "eventInquiries" ADD COLUMN "language" text NOT NULL DEFAULT 'en'`,
   },
+  {
+    version: 340,
+    name: 'order-erasures',
+    // How many times orders were erased (record 340): counted with the inquiries' erasures,
+    // so a scrub a restart cut short runs at the next start after an order's erasure too.
+    sql: `CREATE TABLE "orderErasures" (
+    "one" boolean PRIMARY KEY DEFAULT true CHECK ("one"),
+    "count" bigint NOT NULL
+  )`,
+  },
 ]);

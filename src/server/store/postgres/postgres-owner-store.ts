@@ -46,7 +46,7 @@ export async function openPostgresOwnerStore(
     eventPlans: postgresEventPlanStore(pool),
     siteContent: postgresContentStore(pool),
     calendar: postgresCalendarStore(pool),
-    preorders: postgresPreorderStore(pool),
+    preorders: postgresPreorderStore(pool, scrubber),
     photos: postgresPhotoStore(pool),
     async close() {
       await scrubber.close();

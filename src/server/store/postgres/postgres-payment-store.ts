@@ -14,7 +14,7 @@ import {
   type NewPayment,
   paidRow,
   type Payment,
-  PAYMENT_NOTES,
+  paymentNotes,
   PAYMENT_RECEIVED_EVENT,
   type PaymentRow,
   type PaymentStore,
@@ -86,12 +86,13 @@ async function settleDeposit(
   by: Actor | null,
   at: Date,
   rule: DayRule,
+  locale: string,
 ): Promise<boolean> {
   const quote = await acceptedQuote(client, inquiryId);
   const paidNow = await paid(client, inquiryId);
   if (!depositReached(quote, paidNow)) return false;
   const room = await postgresDayHasRoom(client, inquiryId, rule.perDay);
-  const settled = depositSettled(quote, paidNow, () => room)!;
+  const settled = depositSettled(quote, paidNow, () => room, locale)!;
   await client.query('UPDATE "quotes" SET "depositPaidAt" = $2 WHERE "id" = $1 AND "depositPaidAt" IS NULL', [
     settled.quoteId,
     at,
@@ -150,7 +151,13 @@ const insert = async (client: Query, row: PaymentRow) =>
   ).rowCount ?? 0) > 0;
 
 /** A provider's payment event, in a transaction (PaymentStore.applyPaid). */
-async function applyPaidOn(client: Query, event: PaidEvent, at: Date, rule: DayRule): Promise<EventOutcome> {
+async function applyPaidOn(
+  client: Query,
+  event: PaidEvent,
+  at: Date,
+  locale: string,
+  rule: DayRule,
+): Promise<EventOutcome> {
   const { rows } = await client.query('SELECT * FROM "checkoutSessions" WHERE "provider" = $1 AND "id" = $2', [
     event.provider,
     event.checkoutId,
@@ -161,21 +168,21 @@ async function applyPaidOn(client: Query, event: PaidEvent, at: Date, rule: DayR
   if (!rows[0]) return outcome('ignored');
   const asked = rowToCheckout(rows[0]);
   if (asked.amount !== event.amount || asked.currency !== event.currency) {
-    await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
+    await saleHistory(client, asked.inquiryId, paymentNotes(locale).mismatch(asked, event), null, at);
     return outcome('mismatch');
   }
   const id = randomUUID();
   const stored = await insert(client, paidRow(asked, event, id, at.toISOString()));
   if (!stored) return outcome('duplicate');
   const payment = (await getOn(client, id))!;
-  await saleHistory(client, asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+  await saleHistory(client, asked.inquiryId, paymentNotes(locale).received(payment, event.label), null, at);
   await owe(client, asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
-  await settleDeposit(client, asked.inquiryId, payment, null, at, rule);
+  await settleDeposit(client, asked.inquiryId, payment, null, at, rule, locale);
   return outcome('applied');
 }
 
 /** A provider's refund event, in a transaction (PaymentStore.applyRefund). */
-async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promise<EventOutcome> {
+async function applyRefundOn(client: Query, event: RefundEvent, at: Date, locale: string): Promise<EventOutcome> {
   const { rows } = await client.query(
     `SELECT * FROM "payments" WHERE "provider" = $1 AND "providerPayment" = $2 AND "kind" = 'payment'`,
     [event.provider, event.paymentRef],
@@ -193,12 +200,12 @@ async function applyRefundOn(client: Query, event: RefundEvent, at: Date): Promi
   const add = refundToAdd(payment, event, Number(refunded.rows[0].refunded));
   if (add.amount <= 0) return outcome('duplicate');
   const id = randomUUID();
-  const stored = await insert(client, refundRow(payment, event, add, id, at.toISOString()));
+  const stored = await insert(client, refundRow(payment, event, add, id, at.toISOString(), locale));
   if (!stored) return outcome('duplicate');
   await saleHistory(
     client,
     payment.inquiryId,
-    PAYMENT_NOTES.refunded(add.amount, event.currency, event.label),
+    paymentNotes(locale).refunded(add.amount, event.currency, event.label),
     null,
     at,
   );
@@ -213,6 +220,7 @@ async function recordOn(
   payment: NewPayment,
   by: Actor,
   at: Date,
+  locale: string,
   rule: DayRule,
 ): Promise<RecordResult> {
   if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
@@ -224,9 +232,9 @@ async function recordOn(
       ? { ok: true, payment: saved, created: false }
       : { ok: false, reason: 'conflict' };
   }
-  await saleHistory(client, inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+  await saleHistory(client, inquiryId, paymentNotes(locale).recorded(saved), by, at);
   await owe(client, inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
-  const dayFull = await settleDeposit(client, inquiryId, saved, by, at, rule);
+  const dayFull = await settleDeposit(client, inquiryId, saved, by, at, rule, locale);
   return { ok: true, payment: saved, created: true, ...(dayFull ? { dayFull } : {}) };
 }
 
@@ -238,6 +246,7 @@ async function voidOn(
   reason: string,
   by: Actor,
   at: Date,
+  locale: string,
 ): Promise<VoidResult> {
   if (!(await lockInquiry(client, inquiryId))) return { ok: false, reason: 'missing' };
   const changed = await client.query(
@@ -248,7 +257,7 @@ async function voidOn(
   const payment = await getOn(client, paymentId);
   if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' };
   if (changed.rowCount) {
-    await saleHistory(client, inquiryId, PAYMENT_NOTES.voided(payment), by, at);
+    await saleHistory(client, inquiryId, paymentNotes(locale).voided(payment), by, at);
     // The status stays the owner's.
     const quoteId = unsettledDeposit(await acceptedQuote(client, inquiryId), await paid(client, inquiryId));
     if (quoteId) await client.query('UPDATE "quotes" SET "depositPaidAt" = NULL WHERE "id" = $1', [quoteId]);
@@ -289,15 +298,16 @@ export function postgresPaymentStore(pool: pg.Pool): PaymentStore {
       );
     },
 
-    applyPaid: (event, at, rule = ONE_A_DAY) => inTransaction(pool, (client) => applyPaidOn(client, event, at, rule)),
+    applyPaid: (event, at, locale, rule = ONE_A_DAY) =>
+      inTransaction(pool, (client) => applyPaidOn(client, event, at, locale, rule)),
 
-    applyRefund: (event, at) => inTransaction(pool, (client) => applyRefundOn(client, event, at)),
+    applyRefund: (event, at, locale) => inTransaction(pool, (client) => applyRefundOn(client, event, at, locale)),
 
-    record: (inquiryId, payment, by, at, rule = ONE_A_DAY) =>
-      inTransaction(pool, (client) => recordOn(client, inquiryId, payment, by, at, rule)),
+    record: (inquiryId, payment, by, at, locale, rule = ONE_A_DAY) =>
+      inTransaction(pool, (client) => recordOn(client, inquiryId, payment, by, at, locale, rule)),
 
-    void: (inquiryId, paymentId, reason, by, at) =>
-      inTransaction(pool, (client) => voidOn(client, inquiryId, paymentId, reason, by, at)),
+    void: (inquiryId, paymentId, reason, by, at, locale) =>
+      inTransaction(pool, (client) => voidOn(client, inquiryId, paymentId, reason, by, at, locale)),
 
     async forInquiry(inquiryId) {
       const { rows } = await pool.query('SELECT * FROM "payments" WHERE "inquiryId" = $1 ORDER BY "recordedAt", "id"', [

@@ -3,13 +3,16 @@
 // row's lock and then checks the condition again against the committed count, so two
 // instances never both take the last place. The counters are locked in one order
 // (claimsOf): never a deadlock between two orders.
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { topicOf } from '../outbox-store.js';
 import type { PaidEvent } from '../payment-store.js';
 import {
   type Claim,
   claimsOf,
+  Full,
+  fullResult,
+  heldClaims,
+  newOrderRow,
   ORDER_EVENTS,
   PAID_NOTICE,
   type OrderPaidOutcome,
@@ -21,16 +24,11 @@ import {
   rowToPreorder,
   rowToSettings,
 } from '../preorder-store.js';
+import type { ErasureScrubber } from './postgres-erasure-scrubber.js';
 import { FORGET_INQUIRY_SQL, PENDING_EVENT_SQL } from './postgres-outbox.js';
 import { inTransaction } from './postgres-transaction.js';
 
 type Query = Pick<pg.PoolClient, 'query'>;
-
-class Full extends Error {
-  constructor(readonly claim: Claim) {
-    super('full');
-  }
-}
 
 const settingsOf = async (client: Query, stopId: string) => {
   const { rows } = await client.query('SELECT * FROM "preorderStops" WHERE "stopId" = $1', [stopId]);
@@ -66,11 +64,7 @@ async function claim(client: Query, stopId: string, claims: readonly Claim[]) {
 async function release(client: Query, order: Preorder) {
   const settings = await settingsOf(client, order.stopId);
   if (!settings) return;
-  const all = [
-    { kind: 'pickup', key: order.pickup, amount: 1 },
-    ...order.lines.map((line) => ({ kind: 'item', key: line.name, amount: line.quantity })),
-  ].sort((a, b) => (a.kind !== b.kind ? (a.kind === 'pickup' ? -1 : 1) : a.key < b.key ? -1 : 1));
-  for (const one of all) {
+  for (const one of heldClaims(order)) {
     await client.query(
       `UPDATE "preorderCounts" SET "taken" = greatest("taken" - $4, 0)
        WHERE "stopId" = $1 AND "kind" = $2 AND "key" = $3`,
@@ -90,24 +84,25 @@ async function place(
   const priced = pricedLines(settings, order.lines);
   if (!priced.ok) return { ok: false, reason: 'unknown-item', item: priced.item };
   await claim(client, order.stopId, claimsOf(settings, order.pickup, priced.lines));
+  const row = newOrderRow(order, priced, settings, at, holdUntil);
   const { rows } = await client.query(
     `INSERT INTO "preorders" ("id", "number", "stopId", "pickup", "name", "phone", "email", "lines", "total", "currency",
        "payAtPickup", "status", "holdUntil", "createdAt")
      VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
     [
-      randomUUID(),
-      order.stopId,
-      order.pickup,
-      order.name,
-      order.phone,
-      order.email,
-      JSON.stringify(priced.lines),
-      priced.total,
-      settings.currency,
-      order.payAtPickup,
-      order.payAtPickup ? 'pay-at-pickup' : 'held',
-      order.payAtPickup ? null : holdUntil,
-      at,
+      row.id,
+      row.stopId,
+      row.pickup,
+      row.name,
+      row.phone,
+      row.email,
+      row.lines,
+      row.total,
+      row.currency,
+      row.payAtPickup,
+      row.status,
+      row.holdUntil,
+      row.createdAt,
     ],
   );
   const placed = rowToPreorder(rows[0]);
@@ -256,7 +251,29 @@ async function releaseExpired(pool: pg.Pool, at: Date): Promise<Preorder[]> {
   return released;
 }
 
-export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
+/**
+ * The customer's orders blanked (name, phone, e-mail), and their notifications forgotten
+ * with them (pending or not, and their attempts), in the caller's transaction: an
+ * order's "Erase customer" and an inquiry's erasure (record 340). How many.
+ */
+export async function eraseOrdersOf(client: Query, email: string): Promise<number> {
+  const { rows } = await client.query(
+    `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> '' RETURNING "id"`,
+    [email],
+  );
+  for (const { id } of rows) await client.query(FORGET_INQUIRY_SQL, [id]);
+  // Counted, so a scrub a restart cut short runs at the next start (postgres-erasure-scrubber.ts).
+  if (rows.length > 0) {
+    await client.query(
+      `INSERT INTO "orderErasures" ("count") VALUES (1)
+       ON CONFLICT ("one") DO UPDATE SET "count" = "orderErasures"."count" + 1`,
+    );
+  }
+  return rows.length;
+}
+
+/** `scrubber`: asked for a scrub after an erasure, as the inbox store's (postgres-erasure-scrubber.ts). */
+export function postgresPreorderStore(pool: pg.Pool, scrubber: Pick<ErasureScrubber, 'soon'>): PreorderStore {
   const list = async (sql: string, params: unknown[]) => (await pool.query(sql, params)).rows.map(rowToPreorder);
   const move = (id: string, to: string, from: readonly string[], column: string, at: Date) =>
     inTransaction(pool, async (client) => {
@@ -275,9 +292,7 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
         return await inTransaction(pool, (client) => place(client, order, at, holdUntil));
       } catch (error) {
         if (!(error instanceof Full)) throw error;
-        return error.claim.kind === 'pickup'
-          ? { ok: false, reason: 'pickup-full' }
-          : { ok: false, reason: 'item-full', item: error.claim.key };
+        return fullResult(error);
       }
     },
     async attachCheckout(orderId, provider, checkoutId, url) {
@@ -311,16 +326,11 @@ export function postgresPreorderStore(pool: pg.Pool): PreorderStore {
     forStop: (stopId) => list('SELECT * FROM "preorders" WHERE "stopId" = $1 ORDER BY "pickup", "number"', [stopId]),
     createdBetween: (from, to) =>
       list('SELECT * FROM "preorders" WHERE "createdAt" >= $1 AND "createdAt" < $2 ORDER BY "number"', [from, to]),
-    // The customer's orders blanked, and their notifications forgotten with them (pending or not, and their attempts).
-    erase: (email) =>
-      inTransaction(pool, async (client) => {
-        const { rows } = await client.query(
-          `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> ''
-           RETURNING "id"`,
-          [email],
-        );
-        for (const { id } of rows) await client.query(FORGET_INQUIRY_SQL, [id]);
-        return rows.length;
-      }),
+    // Then the tables' files scrubbed of the old row versions, as after an inquiry's erasure (record 340).
+    async erase(email) {
+      const erased = await inTransaction(pool, (client) => eraseOrdersOf(client, email));
+      if (erased > 0) scrubber.soon();
+      return erased;
+    },
   };
 }

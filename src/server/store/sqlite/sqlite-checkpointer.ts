@@ -89,6 +89,32 @@ export function startCheckpointer(file: string): { stop(): Promise<void> } {
 }
 
 /**
+ * After an erasure (an inquiry's, an order's): the write-ahead log may still hold pages
+ * with the old text, so this process's checkpointer copies the zeroed pages into the
+ * database and empties the log, on its own thread, retrying until no reader holds it back
+ * (record 081). With no checkpointer in this process (a command-line tool), `checkpoint`
+ * tries once here, briefly. `settled` resolves once the log is emptied after the last one.
+ */
+export function walClearer(file: string, checkpoint: () => void) {
+  let walCleared: Promise<void> = Promise.resolve();
+  return {
+    clear(): void {
+      const clearing = clearWalSoon(file);
+      if (clearing) walCleared = clearing;
+      else {
+        try {
+          checkpoint();
+        } catch {
+          // The server's checkpointer empties the log at its next reset.
+        }
+      }
+    },
+    settled: (): Promise<void> => walCleared,
+  };
+}
+export type WalClearer = ReturnType<typeof walClearer>;
+
+/**
  * Asks this process's checkpointer of `file` to empty the WAL (after an erasure), now
  * and each second until it can; resolves once it has. Undefined when none runs here.
  */

@@ -16,12 +16,13 @@ import {
   workFromEvents,
 } from '../inbox-store.js';
 import { STORED_COLUMNS } from '../inquiry-store.js';
-import { clearWalSoon } from './sqlite-checkpointer.js';
+import type { WalClearer } from './sqlite-checkpointer.js';
 import { forgetOutboxOf } from './sqlite-outbox.js';
 import { FORGET_EVENT_PLAN_SQL } from './sqlite-event-plan-store.js';
 import { FORGET_CHECKOUTS_SQL, SCRUB_PAYMENTS_SQL } from './sqlite-payment-store.js';
 import { FORGET_QUOTES_SQL } from './sqlite-quote-store.js';
 import { FORGET_ACTION_LINKS_SQL } from './sqlite-action-link-store.js';
+import { eraseOrdersOf } from './sqlite-preorder-store.js';
 import { FORGET_REMINDERS_SQL } from './sqlite-reminder-store.js';
 import { type SearchIndexer, sqliteSearchIndexer } from './sqlite-search.js';
 import type { Prepare } from './sqlite-statements.js';
@@ -135,14 +136,16 @@ function historyOf(prepare: Prepare, inquiry: InboxInquiry): HistoryEntry[] {
 }
 
 /** Erasure: the inquiry's rows go in one transaction, then the WAL that may still hold them is emptied. */
-function eraser(db: Database.Database, prepare: Prepare, file: string, search: SearchIndexer) {
+function eraser(db: Database.Database, prepare: Prepare, wal: WalClearer, search: SearchIndexer) {
   const forgetOutbox = forgetOutboxOf(db);
-  /** Resolves once the WAL is emptied after the last erasure. */
-  let walCleared: Promise<void> = Promise.resolve();
   const eraseTx = db.transaction((id: string, by: string, at: string) => {
-    const rowid = prepare('SELECT rowid FROM eventInquiries WHERE id = ?').pluck().get(id) as number | undefined;
-    if (rowid === undefined) return false;
-    search.forget(rowid);
+    const row = prepare('SELECT rowid, email FROM eventInquiries WHERE id = ?').get(id) as
+      | { rowid: number; email: string }
+      | undefined;
+    if (row === undefined) return false;
+    search.forget(row.rowid);
+    // The customer's pre-orders too: erased by their e-mail, as an order's "Erase customer" does (record 340).
+    eraseOrdersOf(prepare, forgetOutbox, row.email);
     prepare('DELETE FROM eventInquiries WHERE id = ?').run(id);
     prepare('DELETE FROM inquiryEvents WHERE inquiryId = ?').run(id);
     prepare('DELETE FROM inquiryState WHERE inquiryId = ?').run(id);
@@ -161,34 +164,22 @@ function eraser(db: Database.Database, prepare: Prepare, file: string, search: S
   return {
     erase(id: string, by: Actor, at: Date): boolean {
       const erased = eraseTx.immediate(id, by.email, at.toISOString());
-      if (erased) {
-        // The write-ahead log may still hold pages with the old text: the checkpointer
-        // copies the zeroed pages into the database and empties the log, on its own
-        // thread, retrying until no reader holds it back (record 081). With no
-        // checkpointer in this process (a command-line tool), one try here, briefly.
-        const clearing = clearWalSoon(file);
-        if (clearing) walCleared = clearing;
-        else {
-          try {
-            prepare('PRAGMA wal_checkpoint(TRUNCATE)').run();
-          } catch {
-            // The server's checkpointer empties the log at its next reset.
-          }
-        }
-      }
+      // The write-ahead log may still hold pages with the old text (record 081).
+      if (erased) wal.clear();
       return erased;
     },
-    settled: () => walCleared,
+    settled: () => wal.settled(),
   };
 }
 
-export function sqliteInboxStore(db: Database.Database, prepare: Prepare, file: string): InboxStore {
+/** `wal`: emptied after each erasure (the owner store's one, shared with the pre-order store's erasures). */
+export function sqliteInboxStore(db: Database.Database, prepare: Prepare, wal: WalClearer): InboxStore {
   const exists = (id: string) => prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(id) !== undefined;
   const currentStatus = (id: string) =>
     (prepare(STATUS_OF_SQL).pluck().get(id) as InquiryStatus | undefined) ?? undefined;
   const search = sqliteSearchIndexer(db);
   const searchedRows = searcher(prepare, search);
-  const erasing = eraser(db, prepare, file, search);
+  const erasing = eraser(db, prepare, wal, search);
 
   const setStatusTx = db.transaction(
     (id: string, status: InquiryStatus, by: Actor, at: string, rule: DayRule): boolean => {

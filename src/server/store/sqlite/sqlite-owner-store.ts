@@ -24,6 +24,7 @@ import { sqlitePreorderStore } from './sqlite-preorder-store.js';
 import { sqliteQuoteStore } from './sqlite-quote-store.js';
 import { sqliteReminderStore } from './sqlite-reminder-store.js';
 import { sqliteScheduleStore } from './sqlite-schedule-store.js';
+import { walClearer } from './sqlite-checkpointer.js';
 import { openWritingConnection, statementCache } from './sqlite-statements.js';
 import { migrate, SQLITE_FILE } from './sqlite-store.js';
 
@@ -36,11 +37,13 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
   db.exec('PRAGMA secure_delete = ON');
   migrate(db);
   const prepare = statementCache(db);
+  // Emptied after an erasure, an inquiry's or an order's (record 081, 340).
+  const wal = walClearer(file, () => prepare('PRAGMA wal_checkpoint(TRUNCATE)').run());
 
   return {
     engine: 'sqlite',
     ...sqliteAccountStore(db, prepare),
-    inbox: sqliteInboxStore(db, prepare, file),
+    inbox: sqliteInboxStore(db, prepare, wal),
     devices: sqliteDeviceStore(prepare),
     schedule: sqliteScheduleStore(db, prepare),
     quotes: sqliteQuoteStore(db, prepare),
@@ -52,7 +55,7 @@ export function openSqliteOwnerStore(dataDir: string): OwnerStore {
     eventPlans: sqliteEventPlanStore(db, prepare),
     siteContent: sqliteContentStore(db, prepare),
     calendar: sqliteCalendarStore(prepare),
-    preorders: sqlitePreorderStore(db, prepare),
+    preorders: sqlitePreorderStore(db, prepare, wal),
     photos: sqlitePhotoStore(db, prepare),
     async close() {
       if (db.open) db.close();

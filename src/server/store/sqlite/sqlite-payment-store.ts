@@ -11,7 +11,7 @@ import {
   handRow,
   paidRow,
   type Payment,
-  PAYMENT_NOTES,
+  paymentNotes,
   PAYMENT_RECEIVED_EVENT,
   type PaymentRow,
   type PaymentStore,
@@ -56,9 +56,19 @@ function paymentRecords(prepare: Prepare) {
    * Applies what the deposit rule (sale/deposit.ts) says the inquiry's payments settle; on a
    * day already full (record 280) Booked is not written: true then.
    */
-  const settleDeposit = (inquiryId: string, payment: Payment, by: Actor | null, at: string, rule: DayRule) => {
-    const settled = depositSettled(acceptedQuote(inquiryId), paid(inquiryId), () =>
-      sqliteDayHasRoom(prepare, inquiryId, rule.perDay),
+  const settleDeposit = (
+    inquiryId: string,
+    payment: Payment,
+    by: Actor | null,
+    at: string,
+    rule: DayRule,
+    locale: string,
+  ) => {
+    const settled = depositSettled(
+      acceptedQuote(inquiryId),
+      paid(inquiryId),
+      () => sqliteDayHasRoom(prepare, inquiryId, rule.perDay),
+      locale,
     );
     if (!settled) return false;
     prepare('UPDATE quotes SET depositPaidAt = ? WHERE id = ? AND depositPaidAt IS NULL').run(at, settled.quoteId);
@@ -97,7 +107,12 @@ function paymentRecords(prepare: Prepare) {
 /** A provider's paid and refunded events, each to run in its own transaction: applied once, with what it settles. */
 function providerEvents(prepare: Prepare, records: ReturnType<typeof paymentRecords>) {
   const { history, owe, get, settleDeposit, firstSight, settleEvent, insert } = records;
-  const paid = (event: Parameters<PaymentStore['applyPaid']>[0], at: string, rule: DayRule): EventOutcome => {
+  const paid = (
+    event: Parameters<PaymentStore['applyPaid']>[0],
+    at: string,
+    locale: string,
+    rule: DayRule,
+  ): EventOutcome => {
     if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
     const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
     const row = prepare('SELECT * FROM checkoutSessions WHERE provider = ? AND id = ?').get(
@@ -107,20 +122,20 @@ function providerEvents(prepare: Prepare, records: ReturnType<typeof paymentReco
     if (!row) return outcome('ignored');
     const asked = rowToCheckout(row);
     if (asked.amount !== event.amount || asked.currency !== event.currency) {
-      history(asked.inquiryId, PAYMENT_NOTES.mismatch(asked, event), null, at);
+      history(asked.inquiryId, paymentNotes(locale).mismatch(asked, event), null, at);
       return outcome('mismatch');
     }
     const id = randomUUID();
     const stored = insert(paidRow(asked, event, id, at));
     if (!stored) return outcome('duplicate');
     const payment = get(id)!;
-    history(asked.inquiryId, PAYMENT_NOTES.received(payment, event.label), null, at);
+    history(asked.inquiryId, paymentNotes(locale).received(payment, event.label), null, at);
     owe(asked.inquiryId, PAYMENT_RECEIVED_EVENT, payment.id);
-    settleDeposit(asked.inquiryId, payment, null, at, rule);
+    settleDeposit(asked.inquiryId, payment, null, at, rule, locale);
     return outcome('applied');
   };
 
-  const refund = (event: Parameters<PaymentStore['applyRefund']>[0], at: string): EventOutcome => {
+  const refund = (event: Parameters<PaymentStore['applyRefund']>[0], at: string, locale: string): EventOutcome => {
     if (!firstSight(event.provider, event.eventId, at)) return 'duplicate';
     const outcome = (result: EventOutcome) => settleEvent(event.provider, event.eventId, result);
     const row = prepare(`SELECT * FROM payments WHERE provider = ? AND providerPayment = ? AND kind = 'payment'`).get(
@@ -137,18 +152,37 @@ function providerEvents(prepare: Prepare, records: ReturnType<typeof paymentReco
     const add = refundToAdd(payment, event, refunded);
     if (add.amount <= 0) return outcome('duplicate');
     const id = randomUUID();
-    const stored = insert(refundRow(payment, event, add, id, at));
+    const stored = insert(refundRow(payment, event, add, id, at, locale));
     if (!stored) return outcome('duplicate');
-    history(payment.inquiryId, PAYMENT_NOTES.refunded(add.amount, event.currency, event.label), null, at);
+    history(payment.inquiryId, paymentNotes(locale).refunded(add.amount, event.currency, event.label), null, at);
     if (add.clamped) owe(payment.inquiryId, REFUND_CLAMPED_EVENT, id);
     return outcome('applied');
   };
   return { paid, refund };
 }
 
+/** Voids a payment with its reason and history line; below the deposit again, the quote's deposit is no longer paid. */
+function voidTransaction(db: Database.Database, prepare: Prepare, records: ReturnType<typeof paymentRecords>) {
+  const { history, get, unsettleDeposit } = records;
+  return db.transaction(
+    (inquiryId: string, paymentId: string, reason: string, by: Actor, at: string, locale: string) => {
+      const changed = prepare(
+        'UPDATE payments SET voidedAt = ?, voidedBy = ?, voidReason = ? WHERE id = ? AND inquiryId = ? AND voidedAt IS NULL',
+      ).run(at, by.email, reason, paymentId, inquiryId).changes;
+      const payment = get(paymentId);
+      if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' } as const;
+      if (changed > 0) {
+        history(inquiryId, paymentNotes(locale).voided(payment), by, at);
+        unsettleDeposit(inquiryId);
+      }
+      return { ok: true, payment } as const;
+    },
+  );
+}
+
 export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): PaymentStore {
   const records = paymentRecords(prepare);
-  const { history, owe, get, acceptedQuote, settleDeposit, unsettleDeposit, insert } = records;
+  const { history, owe, get, acceptedQuote, settleDeposit, insert } = records;
   const events = providerEvents(prepare, records);
   const applyPaidTx = db.transaction(events.paid);
   const applyRefundTx = db.transaction(events.refund);
@@ -159,6 +193,7 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
       payment: Parameters<PaymentStore['record']>[1],
       by: Actor,
       at: string,
+      locale: string,
       rule: DayRule,
     ): RecordResult => {
       if (!prepare('SELECT 1 FROM eventInquiries WHERE id = ?').get(inquiryId)) return { ok: false, reason: 'missing' };
@@ -169,25 +204,14 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
           ? { ok: true, payment: saved, created: false }
           : { ok: false, reason: 'conflict' };
       }
-      history(inquiryId, PAYMENT_NOTES.recorded(saved), by, at);
+      history(inquiryId, paymentNotes(locale).recorded(saved), by, at);
       owe(inquiryId, PAYMENT_RECEIVED_EVENT, saved.id);
-      const dayFull = settleDeposit(inquiryId, saved, by, at, rule);
+      const dayFull = settleDeposit(inquiryId, saved, by, at, rule, locale);
       return { ok: true, payment: saved, created: true, ...(dayFull ? { dayFull } : {}) };
     },
   );
 
-  const voidTx = db.transaction((inquiryId: string, paymentId: string, reason: string, by: Actor, at: string) => {
-    const changed = prepare(
-      'UPDATE payments SET voidedAt = ?, voidedBy = ?, voidReason = ? WHERE id = ? AND inquiryId = ? AND voidedAt IS NULL',
-    ).run(at, by.email, reason, paymentId, inquiryId).changes;
-    const payment = get(paymentId);
-    if (!payment || payment.inquiryId !== inquiryId) return { ok: false, reason: 'missing' } as const;
-    if (changed > 0) {
-      history(inquiryId, PAYMENT_NOTES.voided(payment), by, at);
-      unsettleDeposit(inquiryId);
-    }
-    return { ok: true, payment } as const;
-  });
+  const voidTx = voidTransaction(db, prepare, records);
 
   return {
     async checkoutFor(provider, quoteId, amount, currency, openAfter) {
@@ -210,17 +234,17 @@ export function sqlitePaymentStore(db: Database.Database, prepare: Prepare): Pay
          ON CONFLICT DO NOTHING`,
       ).run(checkout);
     },
-    async applyPaid(event, at, rule = ONE_A_DAY) {
-      return applyPaidTx.immediate(event, at.toISOString(), rule);
+    async applyPaid(event, at, locale, rule = ONE_A_DAY) {
+      return applyPaidTx.immediate(event, at.toISOString(), locale, rule);
     },
-    async applyRefund(event, at) {
-      return applyRefundTx.immediate(event, at.toISOString());
+    async applyRefund(event, at, locale) {
+      return applyRefundTx.immediate(event, at.toISOString(), locale);
     },
-    async record(inquiryId, payment, by, at, rule = ONE_A_DAY) {
-      return recordTx.immediate(inquiryId, payment, by, at.toISOString(), rule);
+    async record(inquiryId, payment, by, at, locale, rule = ONE_A_DAY) {
+      return recordTx.immediate(inquiryId, payment, by, at.toISOString(), locale, rule);
     },
-    async void(inquiryId, paymentId, reason, by, at) {
-      return voidTx.immediate(inquiryId, paymentId, reason, by, at.toISOString());
+    async void(inquiryId, paymentId, reason, by, at, locale) {
+      return voidTx.immediate(inquiryId, paymentId, reason, by, at.toISOString(), locale);
     },
     async forInquiry(inquiryId) {
       return (

@@ -2,11 +2,14 @@
 // is IMMEDIATE (the write lock first): another connection or process on the file waits
 // its turn, and a counter is raised by a conditional UPDATE inside that transaction.
 import type Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import {
   type Claim,
   claimsOf,
   FIRST_ORDER_NUMBER,
+  Full,
+  fullResult,
+  heldClaims,
+  newOrderRow,
   ORDER_EVENTS,
   PAID_NOTICE,
   type OrderPaidOutcome,
@@ -21,14 +24,8 @@ import {
 import { topicOf } from '../outbox-store.js';
 import type { PaidEvent } from '../payment-store.js';
 import { forgetOutboxOf, PENDING_EVENT_SQL } from './sqlite-outbox.js';
+import type { WalClearer } from './sqlite-checkpointer.js';
 import type { Prepare } from './sqlite-statements.js';
-
-/** A claim that did not fit: the transaction is rolled back. */
-class Full extends Error {
-  constructor(readonly claim: Claim) {
-    super('full');
-  }
-}
 
 /** The reads and counter moves every write below shares, each in its caller's transaction. */
 function preorderRows(prepare: Prepare) {
@@ -62,11 +59,7 @@ function preorderRows(prepare: Prepare) {
   const release = (order: Preorder) => {
     const settings = settingsOf(order.stopId);
     if (!settings) return;
-    const claims = [
-      { kind: 'pickup', key: order.pickup, amount: 1 },
-      ...order.lines.map((line) => ({ kind: 'item', key: line.name, amount: line.quantity })),
-    ];
-    for (const one of claims) {
+    for (const one of heldClaims(order)) {
       prepare('UPDATE preorderCounts SET taken = max(taken - ?, 0) WHERE stopId = ? AND kind = ? AND key = ?').run(
         one.amount,
         order.stopId,
@@ -84,7 +77,7 @@ type Rows = ReturnType<typeof preorderRows>;
 
 /** Places an order: the stop open, its items known, its pickup time and items within their caps, numbered in turn. */
 function placeTransaction(db: Database.Database, prepare: Prepare, { settingsOf, get, owe, claim }: Rows) {
-  return db.transaction((order: Parameters<PreorderStore['place']>[0], at: string, holdUntil: string | null) => {
+  return db.transaction((order: Parameters<PreorderStore['place']>[0], at: Date, holdUntil: Date | null) => {
     const settings = settingsOf(order.stopId);
     if (!settings?.open || settings.cancelledAt) return { ok: false, reason: 'closed' } as PlaceResult;
     const priced = pricedLines(settings, order.lines);
@@ -93,30 +86,15 @@ function placeTransaction(db: Database.Database, prepare: Prepare, { settingsOf,
     const number = prepare(`SELECT coalesce(max(number), ${FIRST_ORDER_NUMBER - 1}) + 1 FROM preorders`)
       .pluck()
       .get() as number;
-    const id = randomUUID();
+    const row = newOrderRow(order, priced, settings, at, holdUntil);
     prepare(
       `INSERT INTO preorders (id, number, stopId, pickup, name, phone, email, lines, total, currency, payAtPickup,
          status, holdUntil, createdAt)
        VALUES (@id, @number, @stopId, @pickup, @name, @phone, @email, @lines, @total, @currency, @payAtPickup,
-         @status, @holdUntil, @at)`,
-    ).run({
-      id,
-      number,
-      stopId: order.stopId,
-      pickup: order.pickup,
-      name: order.name,
-      phone: order.phone,
-      email: order.email,
-      lines: JSON.stringify(priced.lines),
-      total: priced.total,
-      currency: settings.currency,
-      payAtPickup: order.payAtPickup ? 1 : 0,
-      status: order.payAtPickup ? 'pay-at-pickup' : 'held',
-      holdUntil: order.payAtPickup ? null : holdUntil,
-      at,
-    });
-    if (order.payAtPickup) owe(id, ORDER_EVENTS.placed);
-    return { ok: true, order: get(id)! } as PlaceResult;
+         @status, @holdUntil, @createdAt)`,
+    ).run({ ...row, number, payAtPickup: row.payAtPickup ? 1 : 0 });
+    if (order.payAtPickup) owe(row.id, ORDER_EVENTS.placed);
+    return { ok: true, order: get(row.id)! } as PlaceResult;
   });
 }
 
@@ -174,6 +152,18 @@ function applyPaidTransaction(db: Database.Database, prepare: Prepare, { setting
   });
 }
 
+/**
+ * The customer's orders blanked (name, phone, e-mail), and their notifications forgotten
+ * with them (pending or not, and their attempts), in the caller's transaction: an
+ * order's "Erase customer" and an inquiry's erasure (record 340). How many.
+ */
+export function eraseOrdersOf(prepare: Prepare, forgetOutbox: (orderId: string) => number, email: string): number {
+  const ids = prepare(`SELECT id FROM preorders WHERE email = ? AND email <> ''`).pluck().all(email) as string[];
+  for (const id of ids) forgetOutbox(id);
+  return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
+    .changes;
+}
+
 /** An order's later moves: its hold ended, its stop cancelled, ready or picked up, its customer erased. */
 function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, owe, release }: Rows) {
   let forgetOutbox: ((orderId: string) => number) | undefined;
@@ -213,13 +203,9 @@ function orderMoveTransactions(db: Database.Database, prepare: Prepare, { get, o
     return changed > 0 ? get(id) : undefined;
   });
 
-  // The customer's orders blanked, and their notifications forgotten with them (pending or not, and their attempts).
   const eraseTx = db.transaction((email: string) => {
-    const ids = prepare(`SELECT id FROM preorders WHERE email = ? AND email <> ''`).pluck().all(email) as string[];
     forgetOutbox ??= forgetOutboxOf(db);
-    for (const id of ids) forgetOutbox(id);
-    return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
-      .changes;
+    return eraseOrdersOf(prepare, forgetOutbox, email);
   });
   return { releaseTx, cancelStopTx, moveTx, eraseTx };
 }
@@ -265,7 +251,12 @@ function stopSettingsMethods(
   };
 }
 
-export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): PreorderStore {
+/** `wal`: emptied after an erasure, as after an inquiry's (record 341). */
+export function sqlitePreorderStore(
+  db: Database.Database,
+  prepare: Prepare,
+  wal: Pick<WalClearer, 'clear'>,
+): PreorderStore {
   const rows = preorderRows(prepare);
   const { get, list } = rows;
   const placeTx = placeTransaction(db, prepare, rows);
@@ -276,12 +267,10 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
     ...stopSettingsMethods(prepare, rows.settingsOf),
     async place(order, at, holdUntil) {
       try {
-        return placeTx.immediate(order, at.toISOString(), holdUntil?.toISOString() ?? null);
+        return placeTx.immediate(order, at, holdUntil);
       } catch (error) {
         if (!(error instanceof Full)) throw error;
-        return error.claim.kind === 'pickup'
-          ? { ok: false, reason: 'pickup-full' }
-          : { ok: false, reason: 'item-full', item: error.claim.key };
+        return fullResult(error);
       }
     },
     async attachCheckout(orderId, provider, checkoutId, url) {
@@ -335,7 +324,9 @@ export function sqlitePreorderStore(db: Database.Database, prepare: Prepare): Pr
       return list('SELECT * FROM preorders WHERE createdAt >= ? AND createdAt < ? ORDER BY number', from, to);
     },
     async erase(email) {
-      return eraseTx.immediate(email);
+      const erased = eraseTx.immediate(email);
+      if (erased > 0) wal.clear();
+      return erased;
     },
   };
 }
