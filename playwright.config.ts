@@ -35,9 +35,10 @@ const PUBLISHES = /site-editor\.spec\.ts$/;
 /**
  * Run after the others, before the site editor's: pre-orders add stops (the schedule's test
  * starts from none), and the Spanish page's test takes the SMTP port the notifications' test
- * holds for its file.
+ * holds for its file. Instant booking starts the Stripe stand-in on the pre-orders' port:
+ * the project runs its files one at a time.
  */
-const AFTER_THE_OTHERS = /(preorders|spanish)\.spec\.ts$/;
+const AFTER_THE_OTHERS = /(preorders|spanish|instant-booking)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -71,6 +72,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'] },
       testMatch: AFTER_THE_OTHERS,
       dependencies: ['chromium'],
+      workers: 1,
     },
     // The site editor's test publishes the site's content (and restores it after): run after
     // every other, so no page check beside it ever sees a price or a menu item it changed.

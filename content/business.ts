@@ -76,6 +76,8 @@ export const business: BusinessContent = {
           summary: 'The full menu for weddings and milestone days.',
           price: 'From $24 / guest',
           pricing: { per: 'guest', amount: 24 },
+          // Booked at once on a free day in a travel area (record 350).
+          instantBook: true,
           photo: { src: 'images/premium.jpg', alt: 'Tacos with grilled elote, churros and two agua frescas' },
           features: ['6 fillings incl. birria', 'Elote & churros', 'Two agua frescas', 'Up to 3 hours of service'],
         },

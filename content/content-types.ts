@@ -20,6 +20,8 @@ export interface PackageCard {
   photo?: Photo;
   /** The form's operation its "Book" button chooses, when not its group's. */
   operation?: string;
+  /** A priced package a customer may book at once ("Book now" after the send, record 350); default off. */
+  instantBook?: boolean;
 }
 
 /**

@@ -248,6 +248,7 @@ const packageCard = record({
   formNote: v.optional(text(80)),
   photo: v.optional(photo),
   operation: v.optional(text(60)),
+  instantBook: v.optional(flag),
 });
 
 /** The owner's texts in Spanish (record 300): every one optional, the same limits as its English. */

@@ -180,6 +180,7 @@ function PackagesPart() {
                 <TextField label="Name" path={`${at}.name`} maxLength={60} />
                 <TextField label="Summary" path={`${at}.summary`} multiline />
                 <PriceFields at={at} card={card} />
+                <CheckField label="Instant booking" path={`${at}.instantBook`} />
                 <LinesField label="Features" path={`${at}.features`} hint="One a line." />
                 <PhotoField path={`${at}.photo`} name={card.name} />
               </>

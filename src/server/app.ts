@@ -43,6 +43,7 @@ import { HSTS, inlineStyleHashes, securityHeaders, securityHeadersFor } from './
 import { loggedUrl } from './logged-url.js';
 import { inquiryFormRoutes, startedCookie } from './routes/form-post.js';
 import { inquiryRoutes } from './routes/inquiry-routes.js';
+import { instantBooking } from './instant/instant-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { siteRoutes } from './routes/site.js';
 import { setUpMetrics } from './metrics.js';
@@ -399,12 +400,12 @@ export async function buildApp(
   const dayTaken = dayTakenOn(owners.calendar, content, clock, (error) =>
     app.log.warn({ err: loggableError(error as FastifyError) }, 'calendar: could not tell if a day is taken'),
   );
-  await app.register(inquiryRoutes, { config, store, content, dayTaken });
+  // "Book now" after a send where the content offers it (record 350).
+  const bookNow = await instantBooking(app, { owners, notifier, quoteKey, clock, content, config, providers });
+  const sending = { config, store, content, dayTaken, bookNow };
+  await app.register(inquiryRoutes, sending);
   await app.register(inquiryFormRoutes, {
-    config,
-    store,
-    content,
-    dayTaken,
+    ...sending,
     ...(renderer ? { pages: (language: Language) => inquiryPagesIn(renderer.current(), language) } : {}),
   });
   const httpsSite = config.notify.publicUrl.startsWith('https:');

@@ -14,7 +14,7 @@ import { DAY_FULL_EVENT } from '../store/day-claim.js';
 import { type Topic, topicEvent, topicRef } from '../store/outbox-store.js';
 import { DEPOSIT_PAID_EVENT, PAYMENT_RECEIVED_EVENT, REFUND_CLAMPED_EVENT } from '../store/payment-store.js';
 import { isClosed, isOpen, quoteState } from '../sale/index.js';
-import { QUOTE_EVENTS } from '../store/quote-store.js';
+import { INSTANT_BOOKED_EVENT, INSTANT_SENDER, QUOTE_EVENTS } from '../store/quote-store.js';
 import { EVENT_PLAN_CUSTOMER_NOTICES, EVENT_PLAN_LABELS, EVENT_PLAN_OWNER_NOTICES } from './event-notices.js';
 import { eventDay, inboxLink, leadSummary, type Notice, onTheBusinessClock } from './messages.js';
 import type { NoticeContext, NoticeOf } from './notice-context.js';
@@ -49,6 +49,21 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
       ...toInbox(context),
     };
   },
+  // "Book now" (record 350): the quote made on the content's terms and accepted, with no step of the owner's.
+  async [INSTANT_BOOKED_EVENT](context) {
+    const quote = await quoteOf(context);
+    if (!quote) return undefined;
+    const { inquiry } = context;
+    const day = eventDay(inquiry.eventDate, context.content);
+    return {
+      subject: `Booked instantly: ${fullName(inquiry)}, ${day}`,
+      lines: [
+        `${fullName(inquiry)} booked ${day} instantly with “Book now”: a quote of ${money(context.content, quote.totals.total, quote.currency)} made from the estimate on your terms, and accepted.`,
+        `Deposit due: ${money(context.content, quote.totals.deposit, quote.currency)}. Once it is paid online the inquiry is Booked; nothing is needed from you.`,
+      ],
+      ...toInbox(context),
+    };
+  },
   async [QUOTE_EVENTS.declined](context) {
     const quote = await quoteOf(context);
     if (!quote) return undefined;
@@ -77,6 +92,9 @@ export const OWNER_NOTICES: Record<string, NoticeOf> = {
         `${fullName(inquiry)} paid the deposit of ${money(context.content, quote.totals.deposit, quote.currency)} for ${eventDay(inquiry.eventDate, context.content)}: the inquiry is Booked.`,
         `Paid so far: ${money(context.content, paid, quote.currency)}. Balance due: ${money(context.content, balanceDue ?? quote.totals.total - paid, quote.currency)}.`,
         `Last payment: ${last}.`,
+        ...(quote.sentBy === INSTANT_SENDER
+          ? ['It was booked instantly with “Book now”: nothing is needed from you.']
+          : []),
       ],
       ...toInbox(context),
     };
@@ -234,6 +252,8 @@ export const CUSTOMER_NOTICES: Record<string, NoticeOf> = {
   },
   ...EVENT_PLAN_CUSTOMER_NOTICES,
   ...RECEIPT_NOTICES,
+  // "Book now" accepted the quote: the same receipt as an acceptance on the quote page.
+  [INSTANT_BOOKED_EVENT]: RECEIPT_NOTICES[QUOTE_EVENTS.accepted]!,
 };
 
 /** What the inbox's list of an inquiry's notifications calls each event ('' is the inquiry's arrival). */
@@ -241,6 +261,7 @@ const EVENT_LABELS: Record<string, string> = {
   [QUOTE_EVENTS.sent]: 'quote sent',
   [QUOTE_EVENTS.accepted]: 'quote accepted',
   [QUOTE_EVENTS.declined]: 'quote declined',
+  [INSTANT_BOOKED_EVENT]: 'booked instantly',
   [FOLLOW_UP_EVENTS.leadWaiting]: 'still waiting, urgent',
   [FOLLOW_UP_EVENTS.quoteNudge]: 'quote reminder',
   [FOLLOW_UP_EVENTS.quoteExpiring]: 'quote’s last day',

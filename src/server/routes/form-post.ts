@@ -9,6 +9,7 @@
 // A double submit stores one inquiry: the id is derived (HMAC with the session
 // secret) from what was sent, so sending the same inquiry again is a replay of
 // the first create, never a second row; an edited inquiry is a new one.
+import type { BookNowOffer } from '../instant/instant-booking.js';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -246,7 +247,9 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
   dayTaken?: DayTaken;
   /** The live version's form pages in a language; the build's files (English) when not given. */
   pages?: (language: Language) => InquiryPages;
-}> = async (app, { config, store, content: port, dayTaken, pages }) => {
+  /** "Book now" after the send, where the content offers it (record 350). */
+  bookNow?: BookNowOffer;
+}> = async (app, { config, store, content: port, dayTaken, pages, bookNow }) => {
   const formFile = join(config.clientDir, INQUIRY_PAGE_FILES.form);
   const sentFile = join(config.clientDir, INQUIRY_PAGE_FILES.sent);
   if (!pages && (!existsSync(formFile) || !existsSync(sentFile))) {
@@ -328,7 +331,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       if (result.status === 'invalid' || result.status === 'conflict') {
         throw httpError(409, answerEn.notStored);
       }
-      return html(reply, 200, withEstimate(sentPage, result));
+      return html(reply, 200, withEstimate(sentPage, result, bookNow?.(keys.id, post.body)));
     },
   );
 };
@@ -457,9 +460,14 @@ function errorMessage(
 function withEstimate(
   page: string,
   words: { estimate?: string | undefined; estimateNote?: string | undefined },
+  bookNow?: string,
 ): string {
   if (!words.estimate) return page;
-  const estimate = `<p class="inquiry-estimate"><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote ?? '')}</p>`;
+  // "Book now" (record 350): a plain form, as the page with JavaScript shows it.
+  const book = bookNow
+    ? `<form method="post" action="${escapeHtml(bookNow)}"><button class="button" type="submit">Book now</button></form>`
+    : '';
+  const estimate = `<p class="inquiry-estimate"><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote ?? '')}</p>${book}`;
   return page.replace(/<p role="status">[^<]*<\/p>/, (status) => `${status}${estimate}`);
 }
 

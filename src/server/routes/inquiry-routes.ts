@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PATTERNS, inquiryBodySchema, type InquiryBody } from '../../shared/inquiry.js';
+import type { BookNowOffer } from '../instant/instant-booking.js';
 import { acceptInquiry, type DayTaken } from '../accept-inquiry.js';
 import type { Config } from '../config.js';
 import type { ContentPort } from '../site/content-port.js';
@@ -30,7 +31,9 @@ export const inquiryRoutes: FastifyPluginAsync<{
   store: InquiryStore;
   content: ContentPort;
   dayTaken?: DayTaken;
-}> = async (app, { config, store, content, dayTaken }) => {
+  /** "Book now" after the send, where the content offers it (record 350). */
+  bookNow?: BookNowOffer;
+}> = async (app, { config, store, content, dayTaken, bookNow }) => {
   app.decorateRequest('uid', '');
   app.decorateRequest('sessionIssuedAt', 0);
   const perIp = inquiriesPerAddress(store.rateCounts, config.limits.inquiriesPerIp);
@@ -102,7 +105,10 @@ export const inquiryRoutes: FastifyPluginAsync<{
         return reply.status(409).send({ error: 'conflict', message: 'An inquiry with this id already exists.' });
       }
       const { estimate, estimateNote } = result;
-      return reply.status(201).send({ id: request.params.id, createdAt: result.createdAt, estimate, estimateNote });
+      const offer = bookNow?.(request.params.id, body);
+      return reply
+        .status(201)
+        .send({ id: request.params.id, createdAt: result.createdAt, estimate, estimateNote, bookNow: offer });
     },
   );
 };

@@ -83,6 +83,26 @@ export function revisionConflict(
   return undefined;
 }
 
+/** The owner's notice (and the customer's receipt) of a quote accepted with "Book now" (record 350): 'instant-booked:<quote id>'. */
+export const INSTANT_BOOKED_EVENT = 'instant-booked';
+
+/** Who sent an instant booking's quote (its sentBy): the site, on the content's terms, not an owner. */
+export const INSTANT_SENDER = 'instant booking';
+
+/** The day an instant booking must find free (the calendar's one definition, record 281). */
+export interface FreeDayRule {
+  perDay: number;
+  heldSince: Date;
+}
+
+/**
+ * An instant booking refused, nothing changed: no such inquiry, it has a quote already,
+ * its status is not New (or it is Spam), or its day is unavailable.
+ */
+export type InstantResult =
+  | { ok: true; quote: Quote }
+  | { ok: false; refused: 'missing' | 'quoted' | 'notNew' | 'dayTaken' };
+
 /** Why an answer was refused: the quote's state then, or that there is no such quote. */
 export type AnswerResult = { ok: true; quote: Quote } | { ok: false; state: QuoteState | 'missing'; quote?: Quote };
 
@@ -123,6 +143,21 @@ export interface QuoteStore {
   accept(id: string, acceptance: Acceptance, today: string): Promise<AnswerResult>;
   /** Declines it, with the customer's optional reason, under the same conditions; the owner is told. */
   decline(id: string, reason: string, at: Date, today: string): Promise<AnswerResult>;
+  /**
+   * "Book now" (record 350): in one transaction, if the inquiry is New with no quote and
+   * its day is free (checked with the day locked, as a Booked is), sends `quote` (its
+   * history, Quoted) and accepts it as `accept` does with `acceptance(quote)`, so its
+   * hold applies; the owner is told by INSTANT_BOOKED_EVENT. Otherwise nothing changes.
+   */
+  bookInstantly(
+    inquiryId: string,
+    quote: NewQuote,
+    historyNote: string,
+    acceptance: (sent: Quote) => Acceptance,
+    day: FreeDayRule,
+    today: string,
+    at: Date,
+  ): Promise<InstantResult>;
 }
 
 /** A quotes row as either engine returns it (PostgreSQL: Date times, parsed jsonb, bigint as text). */

@@ -39,6 +39,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface SentAnswer {
   estimate: string | undefined;
   estimateNote: string | undefined;
+  /** "Book now"'s address, where the server offers it (record 350). */
+  bookNow: string | undefined;
 }
 
 export async function sendInquiry(id: string, body: InquiryBody): Promise<SentAnswer> {
@@ -74,5 +76,5 @@ export async function sendInquiry(id: string, body: InquiryBody): Promise<SentAn
 async function readAnswer(response: Response): Promise<SentAnswer> {
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
-  return { estimate: text(answer.estimate), estimateNote: text(answer.estimateNote) };
+  return { estimate: text(answer.estimate), estimateNote: text(answer.estimateNote), bookNow: text(answer.bookNow) };
 }

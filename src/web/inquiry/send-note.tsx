@@ -48,6 +48,13 @@ export function SendNote() {
                 </p>
               ) : null}
               <p>{fill(words.nextStep, { business: content.name, email: status.summary.email })}</p>
+              {status.bookNow ? (
+                <form method="post" action={status.bookNow}>
+                  <button type="submit" className="button">
+                    Book now
+                  </button>
+                </form>
+              ) : null}
             </>
           ) : null}
           {status.state === 'failed' ? <p>{words.nothingLost}</p> : null}

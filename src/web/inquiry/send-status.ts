@@ -2,6 +2,7 @@
 // closed (send-note.tsx, record 161): sending, sent (with the server's estimate, where
 // it gave one) or not sent. The form sets it; the note shows it until dismissed.
 import type { InquiryFormValues } from '../../shared/inquiry.js';
+import type { SentAnswer } from './send-inquiry.js';
 
 /** What the visitor sent, in words: the note repeats it. */
 export interface SentSummary {
@@ -16,7 +17,7 @@ export interface SentSummary {
 export type SendStatus =
   | { state: 'idle' }
   | { state: 'sending' | 'failed'; summary: SentSummary }
-  | { state: 'sent'; summary: SentSummary; estimate: string | undefined; estimateNote: string | undefined };
+  | ({ state: 'sent'; summary: SentSummary } & SentAnswer);
 
 type Listener = (status: SendStatus) => void;
 let status: SendStatus = { state: 'idle' };

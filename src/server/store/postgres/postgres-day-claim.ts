@@ -4,6 +4,10 @@ import type { Query } from './postgres-sale-records.js';
 /** The first key of the day's transaction lock: the day's own locks, apart from any other advisory lock. */
 const DAY_LOCK_SPACE = 280;
 
+/** Takes the day's lock until the transaction ends: every writer of Booked or a hold on it counts after (record 350). */
+export const lockDay = (client: Query, day: string) =>
+  client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [DAY_LOCK_SPACE, day]);
+
 /**
  * Whether the inquiry's day has room for it to be Booked: fewer than `perDay` other
  * Booked inquiries on its date. It first takes the day's lock until the transaction
@@ -15,7 +19,7 @@ export async function postgresDayHasRoom(client: Query, inquiryId: string, perDa
   const { rows } = await client.query('SELECT "eventDate" FROM "eventInquiries" WHERE "id" = $1', [inquiryId]);
   const day = rows[0]?.eventDate as string | undefined;
   if (day === undefined) return true;
-  await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [DAY_LOCK_SPACE, day]);
+  await lockDay(client, day);
   const taken = await client.query(
     `SELECT count(*)::int AS "taken" FROM "inquiryState" s JOIN "eventInquiries" e ON e."id" = s."inquiryId"
      WHERE s."status" = 'booked' AND s."inquiryId" <> $1 AND e."eventDate" = $2`,

@@ -4,7 +4,12 @@ import type Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../actor.js';
 import {
+  type Acceptance,
   type AnswerResult,
+  type FreeDayRule,
+  INSTANT_BOOKED_EVENT,
+  INSTANT_SENDER,
+  type InstantResult,
   type NewQuote,
   type Quote,
   QUOTE_EVENTS,
@@ -18,10 +23,15 @@ import {
 import { QUOTE_NOTES } from '../../sale/history-words.js';
 import { OPEN_QUOTE_SQL } from './sqlite-sale-sql.js';
 import { saleRecords } from './sqlite-sale-records.js';
+import { UNAVAILABLE_SQL } from './sqlite-calendar-store.js';
+import { STATUS_OF_SQL } from './sqlite-status-change.js';
 
 type Prepare = (sql: string) => Database.Statement;
 
 const UNANSWERED = 'acceptedAt IS NULL AND declinedAt IS NULL';
+
+/** What an acceptance sets (the customer's, and an instant booking's). */
+const ACCEPT_SET = 'acceptedAt = @at, acceptedFrom = @from, acceptedHash = @hash, acceptedSnapshot = @snapshot';
 
 /** Deletes an inquiry's quotes: run it inside the erasure's transaction. */
 export const FORGET_QUOTES_SQL = 'DELETE FROM quotes WHERE inquiryId = ?';
@@ -72,6 +82,60 @@ function insertVersion(prepare: Prepare, inquiryId: string, quote: NewQuote, by:
   return id;
 }
 
+/** Why "Book now" cannot go ahead for the inquiry (record 350), or undefined: read in its IMMEDIATE transaction. */
+function instantRefusal(prepare: Prepare, inquiryId: string, day: FreeDayRule): InstantRefused | undefined {
+  const status = prepare(STATUS_OF_SQL).pluck().get(inquiryId) as string | undefined;
+  if (status === undefined) return { ok: false, refused: 'missing' };
+  if (prepare('SELECT 1 FROM quotes WHERE inquiryId = ?').get(inquiryId)) return { ok: false, refused: 'quoted' };
+  if (status !== 'new') return { ok: false, refused: 'notNew' };
+  const date = prepare('SELECT eventDate FROM eventInquiries WHERE id = ?').pluck().get(inquiryId) as string;
+  const heldSince = day.heldSince.toISOString();
+  const taken = prepare(UNAVAILABLE_SQL).get({ from: date, to: date, perDay: day.perDay, heldSince });
+  return taken ? { ok: false, refused: 'dayTaken' } : undefined;
+}
+
+type InstantRefused = Extract<InstantResult, { ok: false }>;
+type AnswerTx = (
+  id: string,
+  set: string,
+  values: Record<string, unknown>,
+  event: string,
+  note: (quote: Quote) => string,
+) => unknown;
+
+/** "Book now"'s transaction (quote-store.ts bookInstantly): the checks, the version sent, then the customer's accept path. */
+function instantTransaction(
+  db: Database.Database,
+  prepare: Prepare,
+  answerTx: AnswerTx,
+  get: (id: string) => Quote | undefined,
+) {
+  const { history, advance } = saleRecords(prepare);
+  return db.transaction(
+    (
+      inquiryId: string,
+      quote: NewQuote,
+      note: string,
+      acceptance: (sent: Quote) => Acceptance,
+      day: FreeDayRule,
+      today: string,
+      at: string,
+    ): InstantResult => {
+      const refused = instantRefusal(prepare, inquiryId, day);
+      if (refused) return refused;
+      const id = insertVersion(prepare, inquiryId, quote, { id: '', email: INSTANT_SENDER }, at);
+      history(inquiryId, note, null, at);
+      advance(inquiryId, 'quoteSent', null, at);
+      // The customer's acceptance path itself (a savepoint inside this transaction): the hold applies.
+      const answered = answerTx(id, ACCEPT_SET, { ...acceptance(get(id)!), today }, INSTANT_BOOKED_EVENT, (sent) =>
+        QUOTE_NOTES.accepted(sent.version),
+      ) as AnswerResult;
+      if (!answered.ok) throw new Error(`instant booking: the new quote could not be accepted (${answered.state})`);
+      return { ok: true, quote: answered.quote };
+    },
+  );
+}
+
 export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): QuoteStore {
   const get = (id: string) => {
     const row = prepare('SELECT * FROM quotes WHERE id = ?').get(id) as Record<string, unknown> | undefined;
@@ -113,7 +177,12 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
     },
   );
 
+  const instantTx = instantTransaction(db, prepare, answerTx, get);
+
   return {
+    async bookInstantly(inquiryId, quote, note, acceptance, day, today, at) {
+      return instantTx.immediate(inquiryId, quote, note, acceptance, day, today, at.toISOString());
+    },
     async send(inquiryId, quote, by, at, note) {
       // Naming no version, it cannot conflict.
       return sendTx.immediate(inquiryId, quote, by, at.toISOString(), note) as Quote | undefined;
@@ -141,12 +210,8 @@ export function sqliteQuoteStore(db: Database.Database, prepare: Prepare): Quote
       prepare('UPDATE quotes SET viewedAt = ? WHERE id = ? AND viewedAt IS NULL').run(at.toISOString(), id);
     },
     async accept(id, acceptance, today) {
-      return answerTx.immediate(
-        id,
-        'acceptedAt = @at, acceptedFrom = @from, acceptedHash = @hash, acceptedSnapshot = @snapshot',
-        { ...acceptance, today },
-        QUOTE_EVENTS.accepted,
-        (quote) => QUOTE_NOTES.accepted(quote.version),
+      return answerTx.immediate(id, ACCEPT_SET, { ...acceptance, today }, QUOTE_EVENTS.accepted, (quote) =>
+        QUOTE_NOTES.accepted(quote.version),
       );
     },
     async decline(id, reason, at, today) {
