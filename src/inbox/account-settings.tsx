@@ -7,16 +7,17 @@ import { ApiError, request } from './api.js';
 import { copyLink } from './link.js';
 import { useResource } from './use-resource.js';
 import { FormError } from './form-parts.js';
+import { OWNER_API } from '../shared/owner-api.js';
 
 const accountApi = {
-  get: () => request<OwnerAccountView>('GET', '/api/owner/account'),
+  get: () => request<OwnerAccountView>('GET', OWNER_API.account),
   setEmail: (notifyByEmail: boolean) =>
-    request<{ notifyByEmail: boolean }>('PUT', '/api/owner/account/email', { notifyByEmail }),
-  resetFeed: () => request<{ calendarFeedUrl: string }>('POST', '/api/owner/account/calendar-feed/reset', {}),
+    request<{ notifyByEmail: boolean }>('PUT', OWNER_API.accountEmail, { notifyByEmail }),
+  resetFeed: () => request<{ calendarFeedUrl: string }>('POST', OWNER_API.accountFeedReset, {}),
   signOutOthers: () =>
     request<{ signedOut: number; devicesTurnedOff: number; calendarFeedUrl: string }>(
       'POST',
-      '/api/owner/account/sign-out-others',
+      OWNER_API.accountSignOutOthers,
       {},
     ),
 };

@@ -2,6 +2,7 @@
 // session cookie and, on changes, its Origin (which the server checks).
 import type { InboxPage, InquiryDetail, InquiryStatus, OwnerSessionInfo } from '../shared/inbox-views.js';
 import type { QuoteDraftBody, QuotesAnswer, QuoteView } from '../shared/quote-views.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 
 export class ApiError extends Error {
   constructor(
@@ -38,35 +39,35 @@ export async function request<T>(method: string, url: string, body?: unknown, si
   if (response.status === 204) return undefined as T;
   const data = (await response.json().catch(() => ({}))) as { message?: string; fields?: Record<string, string> };
   if (!response.ok) {
-    if (response.status === 401 && url !== '/api/owner/session') onSignedOut();
+    if (response.status === 401 && url !== OWNER_API.session) onSignedOut();
     throw new ApiError(response.status, data.message ?? `The server answered ${response.status}.`, data.fields);
   }
   return data as T;
 }
 
 export const api = {
-  session: () => request<OwnerSessionInfo>('GET', '/api/owner/session'),
+  session: () => request<OwnerSessionInfo>('GET', OWNER_API.session),
   signIn: (email: string, password: string) =>
-    request<OwnerSessionInfo>('POST', '/api/owner/session', { email, password }),
-  signOut: () => request<void>('DELETE', '/api/owner/session'),
+    request<OwnerSessionInfo>('POST', OWNER_API.session, { email, password }),
+  signOut: () => request<void>('DELETE', OWNER_API.session),
   list: (queryString: string, signal?: AbortSignal) =>
-    request<InboxPage>('GET', `/api/owner/inquiries${queryString ? `?${queryString}` : ''}`, undefined, signal),
+    request<InboxPage>('GET', `${OWNER_API.inquiries}${queryString ? `?${queryString}` : ''}`, undefined, signal),
   inquiry: (id: string, signal?: AbortSignal) =>
-    request<InquiryDetail>('GET', `/api/owner/inquiries/${id}`, undefined, signal),
+    request<InquiryDetail>('GET', ownerPath(OWNER_API.inquiry, { id }), undefined, signal),
   /** `override`: "Book anyway" on a day already booked (record 280). */
   setStatus: (id: string, status: InquiryStatus, override = false) =>
-    request<{ status: InquiryStatus }>('PUT', `/api/owner/inquiries/${id}/status`, {
+    request<{ status: InquiryStatus }>('PUT', ownerPath(OWNER_API.inquiryStatus, { id }), {
       status,
       ...(override ? { override } : {}),
     }),
   addNote: (id: string, note: string) =>
-    request<{ note: string }>('POST', `/api/owner/inquiries/${id}/notes`, { note }),
-  erase: (id: string) => request<void>('DELETE', `/api/owner/inquiries/${id}`),
+    request<{ note: string }>('POST', ownerPath(OWNER_API.inquiryNotes, { id }), { note }),
+  erase: (id: string) => request<void>('DELETE', ownerPath(OWNER_API.inquiry, { id })),
   quotes: (id: string, signal?: AbortSignal) =>
-    request<QuotesAnswer>('GET', `/api/owner/inquiries/${id}/quotes`, undefined, signal),
+    request<QuotesAnswer>('GET', ownerPath(OWNER_API.quotes, { id }), undefined, signal),
   sendQuote: (id: string, draft: QuoteDraftBody) =>
-    request<QuoteView>('POST', `/api/owner/inquiries/${id}/quotes`, draft),
+    request<QuoteView>('POST', ownerPath(OWNER_API.quotes, { id }), draft),
 };
 
-export const csvHref = (queryString: string) => `/api/owner/inquiries.csv${queryString ? `?${queryString}` : ''}`;
-export const calendarHref = (id: string) => `/api/owner/inquiries/${id}/calendar.ics`;
+export const csvHref = (queryString: string) => `${OWNER_API.inquiriesCsv}${queryString ? `?${queryString}` : ''}`;
+export const calendarHref = (id: string) => ownerPath(OWNER_API.inquiryCalendar, { id });

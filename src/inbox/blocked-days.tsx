@@ -14,11 +14,12 @@ import { ApiError, request } from './api.js';
 import { eventDay } from './format.js';
 import { useResource } from './use-resource.js';
 import { FormError, FieldProblem } from './form-parts.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 
 const blocksApi = {
-  view: (signal: AbortSignal) => request<BlockedDaysView>('GET', '/api/owner/blocked-days', undefined, signal),
-  add: (block: BlockFields) => request<{ block: BlockedDayView }>('POST', '/api/owner/blocked-days', block),
-  remove: (id: string) => request<void>('DELETE', `/api/owner/blocked-days/${id}`),
+  view: (signal: AbortSignal) => request<BlockedDaysView>('GET', OWNER_API.blockedDays, undefined, signal),
+  add: (block: BlockFields) => request<{ block: BlockedDayView }>('POST', OWNER_API.blockedDays, block),
+  remove: (id: string) => request<void>('DELETE', ownerPath(OWNER_API.blockedDay, { id })),
 };
 
 type Problems = Partial<Record<keyof BlockFields, string>>;

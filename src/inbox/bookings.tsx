@@ -7,11 +7,12 @@ import { clockTime, eventDay, localToday } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
+import { OWNER_API } from '../shared/owner-api.js';
 
 export function UpcomingBookings() {
   const { data, error } = useResource(
     (signal) =>
-      request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${localToday()}`, undefined, signal),
+      request<{ bookings: BookingRow[] }>('GET', `${OWNER_API.bookings}?from=${localToday()}`, undefined, signal),
     [],
     { failure: 'Could not load the bookings.' },
   );

@@ -12,8 +12,9 @@ import { clockTime, dateTime, eventDay, inboxLocale } from './format.js';
 import { Link, useFocusOnMount } from './link.js';
 import { inquiryHref } from './use-location.js';
 import { useResource } from './use-resource.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 
-const sheetUrl = (id: string) => `/api/owner/inquiries/${id}/event-sheet`;
+const sheetUrl = (id: string) => ownerPath(OWNER_API.eventSheet, { id });
 
 /** '10:00 AM', with the day when it is not the event's. */
 function timeOf(time: DayTime): string {
@@ -284,7 +285,7 @@ function OwnerFinalCount({ sheet, onSaved }: { sheet: EventSheetView; onSaved: (
       .map((each) => ({ label: each.label, count: Number(each.text) }));
     setBusy(true);
     try {
-      await request('PUT', `/api/owner/inquiries/${sheet.inquiryId}/final-count`, {
+      await request('PUT', ownerPath(OWNER_API.finalCount, { id: sheet.inquiryId }), {
         guests: whole('guests'),
         dietary,
       });

@@ -1,36 +1,12 @@
-// The owner's inbox: the sign-in form when signed out; signed in, the list of
-// inquiries (/inbox) or one inquiry (/inbox/inquiries/<id>).
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+// The owner's inbox: the sign-in form when signed out; signed in, the header and the
+// page the address names (the table in inbox-routes.tsx).
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { api, whenSignedOut } from './api.js';
-import { UpcomingBookings } from './bookings.js';
-import { InquiryList } from './inquiry-list.js';
-import { InquiryPage } from './inquiry-detail.js';
-import { Link, useFocusOnMount } from './link.js';
+import { useFocusOnMount } from './link.js';
 import { ErrorBoundary } from '../shared/error-boundary.js';
-import { EventSheetPage } from './event-sheet.js';
-import { NotificationSettings } from './notifications.js';
-import { NumbersPage } from './numbers-page.js';
-import { OrdersPage } from './orders.js';
-import { Schedule } from './schedule.js';
-import {
-  BOOKINGS,
-  eventSheetIdOf,
-  INBOX,
-  inquiryHref,
-  inquiryIdOf,
-  navigate,
-  NUMBERS,
-  ORDERS,
-  SCHEDULE,
-  SETTINGS,
-  SITE,
-  useLocation,
-} from './use-location.js';
+import { InboxNav, routeOf } from './inbox-routes.js';
+import { INBOX, inquiryHref, navigate, useLocation } from './use-location.js';
 import { useWaitingLeads, WaitingContext } from './use-waiting-leads.js';
-import { WaitingList } from './waiting-list.js';
-
-// The site editor is a chunk of its own: the inbox's first load stays as it was.
-const SitePage = lazy(() => import('./site-page.js').then((module) => ({ default: module.SitePage })));
 
 type Session = { state: 'signed-out'; notice?: string } | { state: 'signed-in'; email: string };
 
@@ -153,8 +129,7 @@ function SignIn({ notice }: { notice: string | undefined }) {
 
 function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
   const url = useLocation();
-  const id = inquiryIdOf(url.pathname);
-  const sheetId = eventSheetIdOf(url.pathname);
+  const { route, id } = routeOf(url);
   // The owner's e-mail links to /inbox?id=<id> (decision record 031): open that inquiry.
   const linked = url.pathname === INBOX ? url.searchParams.get('id') : null;
   useEffect(() => {
@@ -164,8 +139,8 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
   const waiting = useWaitingLeads();
   const [flash, setFlash] = useState<string | undefined>();
   useEffect(() => {
-    if (!id && !sheetId) setListHref(url.pathname + url.search);
-  }, [id, sheetId, url.pathname, url.search]);
+    if (!id) setListHref(url.pathname + url.search);
+  }, [id, url.pathname, url.search]);
 
   const signOut = async () => {
     try {
@@ -187,27 +162,7 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
   return (
     <WaitingContext value={waiting}>
       <header className="inbox-header">
-        <Link href={INBOX} className="inbox-brand">
-          Inbox
-        </Link>
-        <Link href={BOOKINGS} className="inbox-settings-link">
-          Bookings
-        </Link>
-        <Link href={SCHEDULE} className="inbox-settings-link">
-          Schedule
-        </Link>
-        <Link href={ORDERS} className="inbox-settings-link">
-          Orders
-        </Link>
-        <Link href={NUMBERS} className="inbox-settings-link">
-          Numbers
-        </Link>
-        <Link href={SITE} className="inbox-settings-link">
-          Site
-        </Link>
-        <Link href={SETTINGS} className="inbox-settings-link">
-          Notifications
-        </Link>
+        <InboxNav />
         <span className="inbox-who">
           <span className="visually-hidden">Signed in as </span>
           {email}
@@ -218,29 +173,11 @@ function SignedIn({ email, onSignedOut }: { email: string; onSignedOut: () => vo
       </header>
       <main className="inbox-main">
         <ErrorBoundary resetKey={url.href} fallback={<BrokenView />}>
-          {url.pathname === SETTINGS ? (
-            <NotificationSettings />
-          ) : url.pathname === BOOKINGS ? (
-            <UpcomingBookings />
-          ) : url.pathname === SCHEDULE ? (
-            <Schedule />
-          ) : url.pathname === ORDERS ? (
-            <OrdersPage stopId={url.searchParams.get('stop')} />
-          ) : url.pathname === NUMBERS ? (
-            <NumbersPage />
-          ) : url.pathname === SITE ? (
-            <Suspense fallback={<p>Loading the site…</p>}>
-              <SitePage />
-            </Suspense>
-          ) : url.pathname === INBOX && url.searchParams.get('sort') === 'waiting' ? (
-            <WaitingList />
-          ) : sheetId ? (
-            <EventSheetPage key={sheetId} id={sheetId} />
-          ) : id ? (
-            <InquiryPage key={id} id={id} listHref={listHref} onErased={erased} />
-          ) : (
-            <InquiryList url={url} flash={flash} onFlashShown={() => setFlash(undefined)} />
-          )}
+          {route.page({
+            url,
+            id,
+            list: { href: listHref, flash, onFlashShown: () => setFlash(undefined), onErased: erased },
+          })}
         </ErrorBoundary>
       </main>
     </WaitingContext>

@@ -26,6 +26,7 @@ import { ScrollRegion } from './scroll-region.js';
 import { titleWithWaiting, useWaiting, WAITING_VIEW } from './use-waiting-leads.js';
 import { WaitingClock } from './waiting-clock.js';
 import { FormError } from './form-parts.js';
+import { OWNER_API } from '../shared/owner-api.js';
 
 /** How often the list asks for news while the tab is visible (decision record 022). */
 export const POLL_MS = 3000;
@@ -143,7 +144,7 @@ export function InquiryList({
 export function useBookedDays(): Map<string, BookingRow[]> {
   const { data } = useResource(
     (signal) =>
-      request<{ bookings: BookingRow[] }>('GET', `/api/owner/bookings?from=${localToday()}`, undefined, signal),
+      request<{ bookings: BookingRow[] }>('GET', `${OWNER_API.bookings}?from=${localToday()}`, undefined, signal),
     [],
     { failure: 'Could not load the bookings.', pollMs: BOOKINGS_POLL_MS },
   );

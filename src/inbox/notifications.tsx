@@ -11,19 +11,19 @@ import { PushDevices } from './push-devices.js';
 import { useResource } from './use-resource.js';
 import { ScrollRegion } from './scroll-region.js';
 import { FormError } from './form-parts.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 
 export const notificationsApi = {
-  deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', `/api/owner/inquiries/${id}/deliveries`),
+  deliveries: (id: string) => request<{ deliveries: DeliveryView[] }>('GET', ownerPath(OWNER_API.deliveries, { id })),
   resend: (deliveryId: string) =>
-    request<{ delivery: DeliveryView | null }>('POST', `/api/owner/deliveries/${deliveryId}/resend`, {}),
+    request<{ delivery: DeliveryView | null }>('POST', ownerPath(OWNER_API.deliveryResend, { id: deliveryId }), {}),
   failed: (ids: string[]) =>
     request<{ failed: string[] }>(
       'GET',
-      `/api/owner/notifications/failed?ids=${ids.map(encodeURIComponent).join(',')}`,
+      `${OWNER_API.notificationsFailed}?ids=${ids.map(encodeURIComponent).join(',')}`,
     ),
-  settings: () => request<NotificationSettingsView>('GET', '/api/owner/notifications'),
-  testEmail: () =>
-    request<{ sent: boolean; to: string; error?: string }>('POST', '/api/owner/notifications/test-email', {}),
+  settings: () => request<NotificationSettingsView>('GET', OWNER_API.notifications),
+  testEmail: () => request<{ sent: boolean; to: string; error?: string }>('POST', OWNER_API.notificationsTestEmail, {}),
 };
 
 /** What a delivery's state says, in words. */

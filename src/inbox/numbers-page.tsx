@@ -12,6 +12,7 @@ import { useFocusOnMount } from './link.js';
 import { SourcesTable, WeeksChart } from './numbers-chart.js';
 import { useResource } from './use-resource.js';
 import './numbers.css';
+import { OWNER_API } from '../shared/owner-api.js';
 
 /** Amounts in their currencies ('$5,109.40'); none is 0 in the business's. */
 const money = (figures: readonly MoneyFigure[]) =>
@@ -38,7 +39,7 @@ const ROWS: [string, (period: NumbersView['periods'][number]) => string][] = [
 
 export function NumbersPage() {
   const { data, error } = useResource(
-    (signal) => request<NumbersView>('GET', '/api/owner/numbers', undefined, signal),
+    (signal) => request<NumbersView>('GET', OWNER_API.numbers, undefined, signal),
     [],
     { failure: 'Could not count the numbers.' },
   );
@@ -64,7 +65,7 @@ export function NumbersPage() {
         <>
           <div className="inbox-toolbar">
             <p className="inbox-muted">Counted {dateTime(data.at)}.</p>
-            <a className="inbox-button" href="/api/owner/numbers.csv" download>
+            <a className="inbox-button" href={OWNER_API.numbersCsv} download>
               Download CSV
             </a>
           </div>

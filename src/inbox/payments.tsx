@@ -21,14 +21,15 @@ import { ApiError, request } from './api.js';
 import { dateTime } from './format.js';
 import { useResource } from './use-resource.js';
 import { describedBy, Field, FieldProblem, FormActions, FormError } from './form-parts.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 
 const paymentsApi = {
   list: (inquiryId: string, signal: AbortSignal) =>
-    request<PaymentsAnswer>('GET', `/api/owner/inquiries/${inquiryId}/payments`, undefined, signal),
+    request<PaymentsAnswer>('GET', ownerPath(OWNER_API.payments, { id: inquiryId }), undefined, signal),
   record: (inquiryId: string, body: RecordPaymentBody) =>
-    request<PaymentView>('POST', `/api/owner/inquiries/${inquiryId}/payments`, body),
+    request<PaymentView>('POST', ownerPath(OWNER_API.payments, { id: inquiryId }), body),
   void: (inquiryId: string, paymentId: string, reason: string) =>
-    request<PaymentView>('POST', `/api/owner/inquiries/${inquiryId}/payments/${paymentId}/void`, { reason }),
+    request<PaymentView>('POST', ownerPath(OWNER_API.paymentVoid, { id: inquiryId, paymentId }), { reason }),
 };
 
 type Money = (amount: Minor) => string;

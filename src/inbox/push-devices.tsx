@@ -9,22 +9,18 @@ import { request } from './api.js';
 import { dateTime } from './format.js';
 import { useResource } from './use-resource.js';
 import { FormError } from './form-parts.js';
+import { OWNER_API } from '../shared/owner-api.js';
 
 const SERVICE_WORKER = '/inbox-sw.js';
 const SCOPE = '/inbox';
 
 const pushApi = {
-  key: () => request<{ publicKey: string }>('GET', '/api/owner/push-key'),
-  devices: () => request<{ devices: PushDeviceView[] }>('GET', '/api/owner/push-subscriptions'),
+  key: () => request<{ publicKey: string }>('GET', OWNER_API.pushKey),
+  devices: () => request<{ devices: PushDeviceView[] }>('GET', OWNER_API.pushSubscriptions),
   add: (subscription: PushSubscriptionJSON, label: string) =>
-    request<{ device: PushDeviceView }>('POST', '/api/owner/push-subscriptions', { ...subscription, label }),
-  remove: (endpoint: string) => request<void>('DELETE', '/api/owner/push-subscriptions', { endpoint }),
-  test: () =>
-    request<{ results: { label: string; ok: boolean; error?: string }[] }>(
-      'POST',
-      '/api/owner/push-subscriptions/test',
-      {},
-    ),
+    request<{ device: PushDeviceView }>('POST', OWNER_API.pushSubscriptions, { ...subscription, label }),
+  remove: (endpoint: string) => request<void>('DELETE', OWNER_API.pushSubscriptions, { endpoint }),
+  test: () => request<{ results: { label: string; ok: boolean; error?: string }[] }>('POST', OWNER_API.pushTest, {}),
 };
 
 const pushWorks = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window;

@@ -25,13 +25,15 @@ import { clockTime, dateTime, eventDay } from './format.js';
 import { useFocusOnMount } from './link.js';
 import { useResource } from './use-resource.js';
 import { FormError, FieldProblem } from './form-parts.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 
 const scheduleApi = {
-  view: (signal: AbortSignal) => request<ScheduleView>('GET', '/api/owner/schedule', undefined, signal),
+  view: (signal: AbortSignal) => request<ScheduleView>('GET', OWNER_API.schedule, undefined, signal),
   add: (stop: StopFields, repeatWeeks: number) =>
-    request<{ stops: TruckStop[] }>('POST', '/api/owner/schedule', { ...stop, repeatWeeks }),
-  change: (id: string, stop: StopFields) => request<{ stop: TruckStop }>('PUT', `/api/owner/schedule/${id}`, stop),
-  remove: (id: string) => request<void>('DELETE', `/api/owner/schedule/${id}`),
+    request<{ stops: TruckStop[] }>('POST', OWNER_API.schedule, { ...stop, repeatWeeks }),
+  change: (id: string, stop: StopFields) =>
+    request<{ stop: TruckStop }>('PUT', ownerPath(OWNER_API.scheduleStop, { id }), stop),
+  remove: (id: string) => request<void>('DELETE', ownerPath(OWNER_API.scheduleStop, { id })),
 };
 
 /** Days and times as the rest of the inbox writes them (format.ts). */

@@ -2,6 +2,7 @@
 // by the site store) and the photo upload (contract 3), with what they answer.
 import type { BusinessContent } from '../../content/content-types.js';
 import { ApiError, request } from './api.js';
+import { OWNER_API } from '../shared/owner-api.js';
 
 /** `{ 'packageGroups[0].packages[1].price': 'must show …' }`: each field's problem, by its path in the content. */
 export type FieldIssues = Record<string, string>;
@@ -36,14 +37,14 @@ export interface SiteVersion {
 export const STALE_MESSAGE = 'Published from another device since you opened this';
 
 export const siteApi = {
-  view: (signal?: AbortSignal) => request<SiteView>('GET', '/api/owner/site', undefined, signal),
+  view: (signal?: AbortSignal) => request<SiteView>('GET', OWNER_API.site, undefined, signal),
   saveDraft: (baseVersion: number, content: BusinessContent) =>
-    request<{ draft: SiteDraft; issues: FieldIssues }>('PUT', '/api/owner/site/draft', { baseVersion, content }),
-  publish: (baseVersion: number) => request<{ version: number }>('POST', '/api/owner/site/publish', { baseVersion }),
+    request<{ draft: SiteDraft; issues: FieldIssues }>('PUT', OWNER_API.siteDraft, { baseVersion, content }),
+  publish: (baseVersion: number) => request<{ version: number }>('POST', OWNER_API.sitePublish, { baseVersion }),
   history: (signal?: AbortSignal) =>
-    request<{ versions: SiteVersion[] }>('GET', '/api/owner/site/history', undefined, signal),
+    request<{ versions: SiteVersion[] }>('GET', OWNER_API.siteHistory, undefined, signal),
   restore: (version: number, baseVersion: number) =>
-    request<{ version: number }>('POST', '/api/owner/site/restore', { version, baseVersion }),
+    request<{ version: number }>('POST', OWNER_API.siteRestore, { version, baseVersion }),
 };
 
 /** The live version a 409 names, so a second try can start from it. */
@@ -58,7 +59,7 @@ export async function staleLiveVersion(): Promise<number> {
 export function uploadPhoto(file: Blob, onProgress: (sent: number) => void): Promise<{ src: string }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/owner/site/photos');
+    xhr.open('POST', OWNER_API.sitePhotos);
     xhr.setRequestHeader('content-type', photoType(file));
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     xhr.onerror = () => reject(new ApiError(0, 'Cannot reach the server. Check the connection and try again.'));

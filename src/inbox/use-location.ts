@@ -35,13 +35,3 @@ export const ORDERS = `${INBOX}/orders`;
 export const SITE = `${INBOX}/site`;
 export const inquiryHref = (id: string) => `${INBOX}/inquiries/${id}`;
 export const eventSheetHref = (id: string) => `${inquiryHref(id)}/event-sheet`;
-
-/** The inquiry id of an event sheet's address, /inbox/inquiries/<id>/event-sheet, if it is one. */
-export function eventSheetIdOf(pathname: string): string | undefined {
-  return /^\/inbox\/inquiries\/([0-9a-f-]{36})\/event-sheet$/.exec(pathname)?.[1];
-}
-
-/** The inquiry id of an address like /inbox/inquiries/<id>, if it is one. */
-export function inquiryIdOf(pathname: string): string | undefined {
-  return /^\/inbox\/inquiries\/([0-9a-f-]{36})$/.exec(pathname)?.[1];
-}

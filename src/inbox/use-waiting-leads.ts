@@ -7,6 +7,7 @@ import type { WaitingPage } from '../shared/waiting-views.js';
 import { request } from './api.js';
 import { INBOX } from './use-location.js';
 import { useResource } from './use-resource.js';
+import { OWNER_API } from '../shared/owner-api.js';
 
 /** The list's oldest-first view of the waiting leads (waiting-list.tsx). */
 export const WAITING_VIEW = `${INBOX}?sort=waiting`;
@@ -29,7 +30,7 @@ export function showOnBadge(count: number): void {
 
 /** Polls the waiting leads and keeps the badge; give the answer to WaitingContext. */
 export function useWaitingLeads(): WaitingPage | undefined {
-  const { data } = useResource((signal) => request<WaitingPage>('GET', '/api/owner/waiting', undefined, signal), [], {
+  const { data } = useResource((signal) => request<WaitingPage>('GET', OWNER_API.waiting, undefined, signal), [], {
     failure: 'Could not count the waiting leads.',
     pollMs: WAITING_POLL_MS,
   });

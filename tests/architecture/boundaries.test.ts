@@ -37,6 +37,9 @@ describe('import boundaries', () => {
     ['src/shared/probe.ts', '../inbox/inbox-app.js'],
     ['src/server/probe.ts', '../cli/inquiries.js'],
     ['src/server/owner/probe.ts', '../../cli/owner.js'],
+    // A server feature reaches a store through its contract, never an engine's file (record 440).
+    ['src/server/quotes/probe.ts', '../store/sqlite/sqlite-owner-store.js'],
+    ['src/server/notify/channels/probe.ts', '../../store/postgres/postgres-outbox.js'],
   ])('%s may not import %s', (path, from) => {
     const { failed, output } = lintAs(path, probe(from));
     expect(failed).toBe(true);
@@ -50,6 +53,8 @@ describe('import boundaries', () => {
     ['src/inbox/probe.ts', '../shared/inbox-views.js'],
     ['src/inbox/probe.ts', '../../content/index.js'],
     ['src/cli/probe.ts', '../server/config.js'],
+    ['src/server/quotes/probe.ts', '../store/quote-store.js'],
+    ['src/server/store/probe.ts', './sqlite/sqlite-owner-store.js'],
   ])('%s may import %s', (path, from) => {
     expect(lintAs(path, probe(from))).toMatchObject({ failed: false });
   });

@@ -8,6 +8,7 @@ import { localNow } from '../../shared/truck-schedule.js';
 import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 export const blockedDayRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'content'>> = async (
   app,
@@ -16,13 +17,13 @@ export const blockedDayRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners
   const today = () => localNow(new Date(), content.current().content.timeZone).date;
   const { calendar } = owners;
 
-  app.get('/api/owner/blocked-days', async (): Promise<BlockedDaysView> => {
+  app.get(OWNER_API.blockedDays, async (): Promise<BlockedDaysView> => {
     const date = today();
     return { blocks: await calendar.blockedDays(date), today: date };
   });
 
   app.post<{ Body: { date: string; reason?: string } }>(
-    '/api/owner/blocked-days',
+    OWNER_API.blockedDays,
     {
       schema: {
         body: {
@@ -46,7 +47,7 @@ export const blockedDayRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/owner/blocked-days/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(OWNER_API.blockedDay, async (request, reply) => {
     if (!(await calendar.unblockDay(request.params.id)))
       throw httpError(404, 'No such block (it may have been removed).');
     return reply.code(204).send();

@@ -8,6 +8,7 @@ import { httpError } from '../http-error.js';
 import { idParams } from '../owner/inbox-routes.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { eventSheet } from './event-sheet.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 const NO_SUCH = 'No such inquiry (it may have been erased).';
 
@@ -36,7 +37,7 @@ export const eventSheetRoutes: FastifyPluginAsync<
   const site = () => content.current().content;
   const digestKey = acceptanceKey(config.sessionSecret);
   app.get<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id/event-sheet',
+    OWNER_API.eventSheet,
     { schema: { params: idParams } },
     async (request): Promise<EventSheetView> => {
       const sheet = await eventSheet(owners, payments, request.params.id, digestKey, site());
@@ -46,7 +47,7 @@ export const eventSheetRoutes: FastifyPluginAsync<
   );
 
   app.put<{ Params: { id: string }; Body: { guests: number; dietary: DietaryCount[] } }>(
-    '/api/owner/inquiries/:id/final-count',
+    OWNER_API.finalCount,
     { schema: { params: idParams, body: finalCountBody } },
     async (request, reply): Promise<EventSheetView> => {
       const problem = finalCountProblem(request.body, eventPlanning(site()));

@@ -13,6 +13,7 @@ import type { DeliveryWithAttempts } from '../store/outbox-store.js';
 import { ownerEmailChannel } from './channels/owner-email.js';
 import { pushChannel } from './channels/push.js';
 import { describeEndpoint } from './webhooks.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const UUID = `^${PATTERNS.inquiryId}$`;
@@ -62,7 +63,7 @@ export const notifyRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 
     );
 
   app.get<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id/deliveries',
+    OWNER_API.deliveries,
     {
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
@@ -75,7 +76,7 @@ export const notifyRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 
   );
 
   app.post<{ Params: { id: string } }>(
-    '/api/owner/deliveries/:id/resend',
+    OWNER_API.deliveryResend,
     {
       schema: { params: { type: 'object', properties: { id: { type: 'string', pattern: UUID } }, required: ['id'] } },
     },
@@ -91,15 +92,15 @@ export const notifyRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 
     },
   );
 
-  app.get<{ Querystring: { ids?: string } }>('/api/owner/notifications/failed', async (request) => {
+  app.get<{ Querystring: { ids?: string } }>(OWNER_API.notificationsFailed, async (request) => {
     const ids = (request.query.ids ?? '').split(',').filter((id) => new RegExp(UUID).test(id));
     if (ids.length > MAX_IDS) throw httpError(400, `Ask about at most ${MAX_IDS} inquiries at once.`);
     return { failed: [...(await store.outbox.failedOf(ownerEmailChannel.kind, ids))] };
   });
 
-  app.get('/api/owner/notifications', async (): Promise<NotificationSettingsView> => notifier.status());
+  app.get(OWNER_API.notifications, async (): Promise<NotificationSettingsView> => notifier.status());
 
-  app.post<{ Body: Record<string, unknown> | undefined }>('/api/owner/notifications/test-email', async (request) => {
+  app.post<{ Body: Record<string, unknown> | undefined }>(OWNER_API.notificationsTestEmail, async (request) => {
     // Only ever to the signed-in owner's own address: an address from the request would let
     // anyone holding a session (or a script in it) mail strangers from the business's server.
     if (request.body && typeof request.body === 'object' && 'to' in request.body) {

@@ -5,6 +5,7 @@ import type { NumbersView } from '../../shared/numbers-views.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { numbersCsv } from './numbers-csv.js';
 import { ownerNumbers } from './numbers.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'clock' | 'content'>> = async (
   app,
@@ -12,9 +13,9 @@ export const numbersRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' |
 ) => {
   const count = () => ownerNumbers(owners.numbers, clock(), content.current().content, owners.preorders);
 
-  app.get('/api/owner/numbers', async (): Promise<NumbersView> => count());
+  app.get(OWNER_API.numbers, async (): Promise<NumbersView> => count());
 
-  app.get('/api/owner/numbers.csv', async (_request, reply) => {
+  app.get(OWNER_API.numbersCsv, async (_request, reply) => {
     const view = await count();
     return reply
       .type('text/csv; charset=utf-8')

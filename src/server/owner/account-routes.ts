@@ -15,6 +15,7 @@ import { calendarFeed } from './calendar.js';
 import { isSecure } from './owner-session.js';
 import { tokenHash } from './session-cookie.js';
 import { deviceCookie, deviceToken } from './sign-in-guard.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 /** The feed's path: its secret is the whole of its authority (a calendar app sends no cookie). */
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
@@ -39,7 +40,7 @@ export const accountRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' |
   const feedUrl = (request: FastifyRequest, seed: string) =>
     `${siteOf(request)}${calendarFeedPath(calendarTokenOf(config.sessionSecret, seed))}`;
 
-  app.get('/api/owner/account', async (request): Promise<OwnerAccountView> => {
+  app.get(OWNER_API.account, async (request): Promise<OwnerAccountView> => {
     const owner = request.owner!;
     return {
       email: owner.email,
@@ -49,7 +50,7 @@ export const accountRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' |
   });
 
   app.put<{ Body: { notifyByEmail: boolean } }>(
-    '/api/owner/account/email',
+    OWNER_API.accountEmail,
     {
       schema: {
         body: {
@@ -69,7 +70,7 @@ export const accountRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' |
   // Ends every way in but this session (record 155): the other sessions, the push devices
   // added from them, the device cookies (this browser gets a new one) and the calendar
   // feed's address. What a stolen session set up stops with it.
-  app.post('/api/owner/account/sign-out-others', async (request, reply) => {
+  app.post(OWNER_API.accountSignOutOthers, async (request, reply) => {
     const owner = request.owner!;
     const keep = tokenHash(request.ownerToken!);
     const signedOut = await owners.signOutOthers(owner.id, keep);
@@ -84,7 +85,7 @@ export const accountRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' |
     };
   });
 
-  app.post('/api/owner/account/calendar-feed/reset', async (request) => ({
+  app.post(OWNER_API.accountFeedReset, async (request) => ({
     calendarFeedUrl: feedUrl(request, await owners.resetCalendarSeed(request.owner!.id)),
   }));
 };

@@ -34,6 +34,7 @@ import { type SaleFigures, saleFiguresOf } from '../event-plan/sale-figures.js';
 import { calendarFile } from './calendar.js';
 import { isSecure } from './owner-session.js';
 import { clearedCookie, tokenHash } from './session-cookie.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 /** Most upcoming bookings one answer lists. */
 const MAX_BOOKINGS = 500;
@@ -75,9 +76,9 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
   const site = () => content.current().content;
   const actor = (request: FastifyRequest) => ({ id: request.owner!.id, email: request.owner!.email });
 
-  app.get('/api/owner/session', async (request) => ({ email: request.owner!.email }));
+  app.get(OWNER_API.session, async (request) => ({ email: request.owner!.email }));
 
-  app.delete('/api/owner/session', async (request, reply) => {
+  app.delete(OWNER_API.session, async (request, reply) => {
     await owners.deleteSession(tokenHash(request.ownerToken!));
     reply.header('set-cookie', clearedCookie(isSecure(request)));
     return reply.status(204).send();
@@ -88,7 +89,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
     return { ...query, before: parseCursor(query.before), limit };
   };
 
-  app.get('/api/owner/inquiries', async (request): Promise<InboxPage> => {
+  app.get(OWNER_API.inquiries, async (request): Promise<InboxPage> => {
     const { rows, more } = await owners.inbox.listInquiries(listQuery(request, PAGE_SIZE));
     // What each lead is worth once quoted: the newest version's total (record 213).
     const quotes = await owners.quotes.latestOf(rows.map((row) => row.id));
@@ -107,7 +108,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
     balanceDue: `Balance due (${site().sale.currency})`,
   };
 
-  app.get('/api/owner/inquiries.csv', { config: { answerWithinMs: EXPORT_MAX_MS } }, async (request, reply) => {
+  app.get(OWNER_API.inquiriesCsv, { config: { answerWithinMs: EXPORT_MAX_MS } }, async (request, reply) => {
     const rows = await inquiriesWithWork(owners.inbox, listQuery(request, 1000), EXPORT_MAX_ROWS);
     const day = new Date().toISOString().slice(0, 10);
     const ids = rows.map((row) => row.id);
@@ -142,7 +143,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
   });
 
   app.get<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id',
+    OWNER_API.inquiry,
     { schema: { params: idParams } },
     async (request): Promise<InquiryDetail> => {
       await owners.inbox.markRead(request.params.id, new Date());
@@ -167,7 +168,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
 
   // The Booked inquiries from a day on (the owner's today), by date: the inbox's upcoming bookings.
   app.get<{ Querystring: { from: string } }>(
-    '/api/owner/bookings',
+    OWNER_API.bookings,
     {
       schema: {
         querystring: {
@@ -201,7 +202,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
   );
 
   app.get<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id/calendar.ics',
+    OWNER_API.inquiryCalendar,
     { schema: { params: idParams } },
     async (request, reply) => {
       const found = await owners.inbox.getInquiry(request.params.id);
@@ -214,7 +215,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
   );
 
   app.put<{ Params: { id: string }; Body: { status: InquiryStatus; override?: boolean } }>(
-    '/api/owner/inquiries/:id/status',
+    OWNER_API.inquiryStatus,
     {
       schema: {
         params: idParams,
@@ -241,7 +242,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
   );
 
   app.post<{ Params: { id: string }; Body: { note: string } }>(
-    '/api/owner/inquiries/:id/notes',
+    OWNER_API.inquiryNotes,
     {
       schema: {
         params: idParams,
@@ -266,7 +267,7 @@ export const inboxRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | '
   );
 
   app.delete<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id',
+    OWNER_API.inquiry,
     { schema: { params: idParams } },
     async (request, reply) => {
       if (!(await owners.inbox.erase(request.params.id, actor(request), new Date()))) {

@@ -4,6 +4,7 @@
 // the owner scope fails here.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { routesOf } from '../../../tests/support/app-routes.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { expectApiError, startApp, type TestApp } from '../../../tests/support/test-app.js';
 import { openSqliteOwnerStore } from '../store/sqlite/sqlite-owner-store.js';
@@ -12,21 +13,6 @@ import { hashPassword } from './password.js';
 const OWNER = 'owner@example.com';
 const PASSWORD = 'a long owner passphrase';
 const SIGN_IN = 'POST /api/owner/session';
-
-/** `METHOD /path` of every route the app serves, from Fastify's route tree. */
-function routesOf(app: FastifyInstance): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack[depth] = path;
-    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${path}`);
-  }
-  return routes;
-}
 
 let t: TestApp | undefined;
 afterEach(async () => {

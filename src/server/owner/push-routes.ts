@@ -10,6 +10,7 @@ import { refusedTarget } from '../notify/outbound-http.js';
 import { tokenHash } from './session-cookie.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { PushDevice } from '../store/device-store.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 const view = ({ endpoint, label, createdAt }: PushDevice): PushDeviceView => ({ endpoint, label, createdAt });
 
@@ -59,14 +60,14 @@ export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'o
   app,
   { config, owners, push },
 ) => {
-  app.get('/api/owner/push-key', async () => ({ publicKey: (await push.keys()).publicKey }));
+  app.get(OWNER_API.pushKey, async () => ({ publicKey: (await push.keys()).publicKey }));
 
-  app.get('/api/owner/push-subscriptions', async (request) => ({
+  app.get(OWNER_API.pushSubscriptions, async (request) => ({
     devices: (await owners.devices.pushDevices(request.owner!.id)).map(view),
   }));
 
   app.post<{ Body: Subscription }>(
-    '/api/owner/push-subscriptions',
+    OWNER_API.pushSubscriptions,
     { schema: { body: SUBSCRIPTION } },
     async (request, reply) => {
       const { endpoint, keys, label } = request.body;
@@ -95,7 +96,7 @@ export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'o
   );
 
   app.delete<{ Body: { endpoint: string } }>(
-    '/api/owner/push-subscriptions',
+    OWNER_API.pushSubscriptions,
     {
       schema: {
         body: {
@@ -114,7 +115,7 @@ export const pushRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 'o
   );
 
   // "Send a test notification": straight to each of this owner's devices, not through the outbox.
-  app.post('/api/owner/push-subscriptions/test', async (request) => {
+  app.post(OWNER_API.pushTest, async (request) => {
     const devices = await owners.devices.pushDevices(request.owner!.id);
     if (devices.length === 0)
       throw httpError(409, 'No device takes notifications yet: turn them on on this device first.');

@@ -14,6 +14,7 @@ import { isSecure, SESSION_MAX_MS, sessionOf } from './owner-session.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { deviceCookie, deviceOf, deviceToken, readDeviceCookie, signInGuard } from './sign-in-guard.js';
 import { newToken, sessionCookie, tokenHash } from './session-cookie.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 /**
  * The inbox address a sign-in returns to: a path under /inbox on this site with a plain
@@ -51,7 +52,7 @@ export const signInRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'config' | 
     `Too many sign-in attempts for this account. Please try again in ${seconds} seconds.`;
 
   app.post<{ Body: { email: string; password: string } }>(
-    '/api/owner/session',
+    OWNER_API.session,
     {
       onRequest: perIp,
       schema: { body: SIGN_IN_BODY },

@@ -20,6 +20,7 @@ import { httpError } from '../http-error.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import type { Payment } from '../store/payment-store.js';
 import { providerLabel } from './providers/index.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 const UUID = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const params = {
@@ -74,7 +75,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
   const actor = (owner: { id: string; email: string }) => ({ id: owner.id, email: owner.email });
 
   app.get<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id/payments',
+    OWNER_API.payments,
     { schema: { params } },
     async (request): Promise<PaymentsAnswer> => {
       const { id } = request.params;
@@ -98,7 +99,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
   );
 
   app.post<{ Params: { id: string }; Body: RecordPaymentBody }>(
-    '/api/owner/inquiries/:id/payments',
+    OWNER_API.payments,
     { schema: recordPaymentSchema },
     async (request, reply) => {
       const body = { ...request.body, note: request.body.note.normalize('NFC').trim() };
@@ -125,7 +126,7 @@ export const ownerPaymentRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owne
   );
 
   app.post<{ Params: { id: string; paymentId: string }; Body: { reason: string } }>(
-    '/api/owner/inquiries/:id/payments/:paymentId/void',
+    OWNER_API.paymentVoid,
     { schema: voidPaymentSchema },
     async (request, reply) => {
       const reason = request.body.reason.normalize('NFC').trim();

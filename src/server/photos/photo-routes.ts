@@ -11,6 +11,7 @@ import type { OwnerAreaOptions } from '../owner-area.js';
 import type { PhotoStore } from '../store/photo-store.js';
 import { MAX_PHOTO_BYTES, makePhoto, PHOTO_FILE_NAME, PHOTO_TYPES } from './photo-files.js';
 import type { PhotoLibrary } from './photo-library.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 /** Decoding a phone's photo and encoding 21 files takes seconds on a small server, more than an API call's 4.5 s. */
 const MAKE_PHOTO_MAX_MS = 60_000;
@@ -28,7 +29,7 @@ export const photoUploadRoutes: FastifyPluginAsync<PhotoUploadOptions> = async (
     throw error;
   });
   app.post(
-    '/api/owner/site/photos',
+    OWNER_API.sitePhotos,
     { bodyLimit: MAX_PHOTO_BYTES, config: { answerWithinMs: MAKE_PHOTO_MAX_MS } },
     async (request, reply) => {
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();

@@ -25,6 +25,7 @@ import { QUOTE_NOTES } from '../sale/history-words.js';
 import { quoteState } from '../sale/quote-state.js';
 import type { Quote, SendConflict } from '../store/quote-store.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -163,7 +164,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
   };
 
   app.get<{ Params: { id: string } }>(
-    '/api/owner/inquiries/:id/quotes',
+    OWNER_API.quotes,
     { schema: { params } },
     async (request): Promise<QuotesAnswer> => {
       const inquiry = await inquiryOr404(request);
@@ -181,7 +182,7 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRouteOptions> = async (
   );
 
   app.post<{ Params: { id: string }; Body: QuoteDraftBody }>(
-    '/api/owner/inquiries/:id/quotes',
+    OWNER_API.quotes,
     { schema: { params, body } },
     async (request, reply) => {
       const draft = request.body;

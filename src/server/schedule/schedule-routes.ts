@@ -20,6 +20,7 @@ import { httpError } from '../http-error.js';
 import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { StopHasOrders } from '../store/schedule-store.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 /** How many changes the Schedule page lists. */
 const HISTORY_SHOWN = 30;
@@ -80,7 +81,7 @@ export const scheduleRoutes: FastifyPluginAsync<
     }
   };
 
-  app.get('/api/owner/schedule', async (): Promise<ScheduleView> => {
+  app.get(OWNER_API.schedule, async (): Promise<ScheduleView> => {
     const clock = now();
     const [stops, history] = await Promise.all([
       schedule.stops(addDays(clock.date, -1)),
@@ -90,7 +91,7 @@ export const scheduleRoutes: FastifyPluginAsync<
   });
 
   app.post<{ Body: StopBody & { repeatWeeks?: number } }>(
-    '/api/owner/schedule',
+    OWNER_API.schedule,
     {
       schema: {
         body: {
@@ -113,7 +114,7 @@ export const scheduleRoutes: FastifyPluginAsync<
   );
 
   app.put<{ Params: { id: string }; Body: StopBody }>(
-    '/api/owner/schedule/:id',
+    OWNER_API.scheduleStop,
     {
       schema: {
         body: { type: 'object', additionalProperties: false, required: REQUIRED, properties: STOP_PROPERTIES },
@@ -131,7 +132,7 @@ export const scheduleRoutes: FastifyPluginAsync<
     },
   );
 
-  app.delete<{ Params: { id: string } }>('/api/owner/schedule/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(OWNER_API.scheduleStop, async (request, reply) => {
     const removed = await unlessItHasOrders('remove', () =>
       schedule.removeStop(request.params.id, request.owner!, new Date()),
     );

@@ -8,6 +8,7 @@ import { BodyError } from '../json-body.js';
 import type { OwnerAreaOptions } from '../owner-area.js';
 import { pictureCheck } from './picture-check.js';
 import { isContentDocument, type PublishOutcome, siteEditor } from './site-editor.js';
+import { OWNER_API } from '../../shared/owner-api.js';
 
 /** The largest content document the editor takes (photos are references, not bytes). */
 export const MAX_CONTENT_BYTES = 256 * 1024;
@@ -39,10 +40,10 @@ export const siteRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'c
   const pictures = pictureCheck(() => app.siteRenderer?.builtPictures, content.fileContent, photos);
   const editor = siteEditor(owners.siteContent, content, pictures);
 
-  app.get('/api/owner/site', async () => editor.view());
+  app.get(OWNER_API.site, async () => editor.view());
 
   app.put<{ Body: { baseVersion: number; content: unknown } }>(
-    '/api/owner/site/draft',
+    OWNER_API.siteDraft,
     {
       bodyLimit: MAX_CONTENT_BYTES,
       schema: {
@@ -63,7 +64,7 @@ export const siteRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'c
     },
   );
 
-  app.delete('/api/owner/site/draft', async (_request, reply) => {
+  app.delete(OWNER_API.siteDraft, async (_request, reply) => {
     await editor.discardDraft();
     return reply.status(204).send();
   });
@@ -78,16 +79,16 @@ export const siteRoutes: FastifyPluginAsync<Pick<OwnerAreaOptions, 'owners' | 'c
   });
 
   app.post<{ Body: { baseVersion: number } }>(
-    '/api/owner/site/publish',
+    OWNER_API.sitePublish,
     { schema: publishSchema(['baseVersion']) },
     async (request, reply) =>
       answer(reply, await editor.publishDraft(request.body.baseVersion, request.owner!.email, new Date())),
   );
 
-  app.get('/api/owner/site/history', async () => ({ versions: await editor.history() }));
+  app.get(OWNER_API.siteHistory, async () => ({ versions: await editor.history() }));
 
   app.post<{ Body: { version: number; baseVersion: number } }>(
-    '/api/owner/site/restore',
+    OWNER_API.siteRestore,
     { schema: publishSchema(['version', 'baseVersion']) },
     async (request, reply) => {
       const { version: restored, baseVersion } = request.body;
