@@ -177,10 +177,12 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
       const mine = await placeOrder(preorders, { name: `${marker} Ana`, email, sender });
       const other = await placeOrder(preorders, { name: 'Other Customer', email: 'other@example.com' });
       await opened.analyze();
-      expect(await opened.filesHolding([sender])).not.toEqual([]);
+      const senderOf = async (id: string) => (await opened.rows('preorders')).find((row) => row.id === id)?.sender;
+      expect(await senderOf(mine.id)).toBe(sender);
 
       expect(await preorders.erase(email)).toBe(1);
       expect(await preorders.get(mine.id)).toMatchObject({ name: '', phone: '', email: '' });
+      expect(await senderOf(mine.id)).toBeNull();
       // The owner store's one background step after erasures (PostgreSQL's scrub, SQLite's WAL emptied).
       await opened.owners.inbox.erasureSettled();
       expect(await opened.filesHolding([marker, marker.toLowerCase(), sender])).toEqual([]);
