@@ -29,6 +29,8 @@ if (builtContent !== contentFile) {
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // Shared with the tests (through the environment) so they can read the store.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'curbside-e2e-'));
+// The server's test clock (record 431): hold-end.spec.ts writes an offset here, and takes it away.
+process.env.E2E_CLOCK_FILE ??= join(mkdtempSync(join(tmpdir(), 'curbside-e2e-clock-')), 'offset-ms');
 
 /** The browser tests that change the live content. */
 const PUBLISHES = /site-editor\.spec\.ts$/;
@@ -36,9 +38,10 @@ const PUBLISHES = /site-editor\.spec\.ts$/;
  * Run after the others, before the site editor's: pre-orders add stops (the schedule's test
  * starts from none), and the Spanish page's test takes the SMTP port the notifications' test
  * holds for its file. Instant booking starts the Stripe stand-in on the pre-orders' port:
- * the project runs its files one at a time.
+ * the project runs its files one at a time. The hold's end moves the server's clock (record 431)
+ * while no other file runs, and puts it back.
  */
-const AFTER_THE_OTHERS = /(preorders|spanish|instant-booking)\.spec\.ts$/;
+const AFTER_THE_OTHERS = /(preorders|spanish|instant-booking|hold-end)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -90,6 +93,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       CLIENT_DIR: clientDir,
       LOG_LEVEL: 'warn',
+      // Only a test's server reads TEST_CLOCK_FILE (record 431): hold-end.spec.ts moves the days, one file at a time.
+      NODE_ENV: 'test',
+      TEST_CLOCK_FILE: process.env.E2E_CLOCK_FILE,
       // Tests fill the form faster than a person; the spam timing is covered by the API tests.
       MIN_FILL_SECONDS: '0',
       // Every test signs in and sends from one address: keep the limits out of the way.

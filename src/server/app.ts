@@ -386,7 +386,7 @@ export async function buildApp(
     publicUrl: config.notify.publicUrl,
     publicOrigin: publicOriginOf(config.notify),
     counts: store.rateCounts,
-    limits: config.limits,
+    config,
     content,
   });
   await app.register(actionLinkRoutes, {

@@ -8,6 +8,7 @@ import { readableByOthers } from './data-dir.js';
 import { loadEnvFile } from './env-file.js';
 import { exitGracefullyOnSignals } from './shutdown.js';
 import { startProblem } from './start-problem.js';
+import { testClockFrom } from './test-clock.js';
 import { openStore } from './store/open-store.js';
 
 async function main(): Promise<void> {
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
   loadEnvFile();
   const config = loadConfig();
   const store = await openStore(config);
-  const app = await buildApp(config, store);
+  // Browser tests only (refused unless NODE_ENV=test): the sale's clock moved by a file (record 431).
+  const testClock = testClockFrom(process.env);
+  const app = await buildApp(config, store, testClock ? { clock: testClock.clock } : {});
+  const stopWatching = testClock?.onMove(() => void app.reminders.sweep().catch(() => undefined));
+  if (stopWatching) app.addHook('onClose', async () => stopWatching());
   const exposed = readableByOthers(config.dataDir);
   if (exposed) app.log.warn(exposed);
   exitGracefullyOnSignals(app);

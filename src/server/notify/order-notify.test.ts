@@ -2,15 +2,18 @@
 // SMTP server on both engines: the customer's confirmation ("Order #1042", items, total,
 // pickup time) once; "Your order is ready" once though "Ready" is pressed twice; the
 // cancellation once; the owner's push for each order and for a payment owed back, to the
-// push stand-in; and an erased customer's pending notifications gone from the outbox.
+// push stand-in; an erased customer's pending notifications gone from the outbox; and the
+// confirmation's caps (record 430), "ready" and "cancelled" left uncapped.
 import { afterEach, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
 import { freshPostgresUrl } from '../../../tests/support/databases.js';
-import { OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
+import { call, cookieOf, ORIGIN, OWNER, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { deviceKeys, newDevice, opened, startPushService } from '../../../tests/support/push-service.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
 import { timeInWords } from '../../shared/date-words.js';
 import { formatMoney } from '../../shared/money.js';
+import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
+import { menuChoices } from '../preorders/preorder-views.js';
 
 let smtp: TestSmtp | undefined;
 afterEach(async () => {
@@ -52,7 +55,107 @@ async function start(engine: 'sqlite' | 'postgres', mail: TestSmtp, env: Record<
   return t;
 }
 
+type Started = Awaited<ReturnType<typeof start>>;
+
+/** A stop on the schedule in three days, open to pre-orders from the owner's API: its id. */
+async function openScheduledStop(t: Started): Promise<string> {
+  const cookie = await cookieOf(t.app);
+  const date = addDays(localNow(new Date(), content.timeZone).date, 3);
+  const added = await call(t.app, 'POST', '/api/owner/schedule', {
+    cookie,
+    body: { date, starts: '11:00', ends: '12:00', place: 'Sunday Market', address: '400 W 2nd St', note: '' },
+  });
+  const stop = (added.json() as { stops: TruckStop[] }).stops[0]!;
+  const item = menuChoices(content).items[0]!;
+  const body = { open: true, items: [{ name: item.name, cap: null }], pickupEvery: 15, perPickup: 50, orderBy: 60 };
+  const saved = await call(t.app, 'PUT', `/api/owner/preorders/${stop.id}`, { cookie, body });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return stop.id;
+}
+
+/** An order placed from the order page to pay at pickup, from the address `from`: its id. */
+async function postOrder(t: Started, stopId: string, email: string, from: string): Promise<string> {
+  const posted = await t.app.inject({
+    method: 'POST',
+    url: `/order/${stopId}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+    payload: new URLSearchParams({
+      'item-0': '1',
+      pickup: '11:00',
+      name: 'Ana Ruiz',
+      phone: '512 555 0199',
+      email,
+      pay: 'pickup',
+    }).toString(),
+    remoteAddress: from,
+  });
+  expect(posted.statusCode, posted.body).toBe(303);
+  return String(posted.headers.location).split('/').pop()!;
+}
+
+/** The order's customer e-mail about `event` once it has been tried: sent, skipped, or waiting. */
+async function triedEmail(t: Started, orderId: string, event = 'order-placed') {
+  const find = async () =>
+    (await t.inquiries.outbox.forInquiry(orderId)).find(
+      (each) => each.kind === 'customer-email' && each.topic.startsWith(`${event}:`) && each.tries > 0,
+    );
+  await expect.poll(find, { timeout: 15_000 }).toBeDefined();
+  return (await find())!;
+}
+
 describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (engine) => {
+  it('caps the confirmations as the inquiries’: a network’s sixth and the hour wait, a mailbox’s fourth is skipped; "ready" is not capped (record 430)', {
+    timeout: 120_000,
+  }, async () => {
+    smtp = await startSmtp();
+    const mail = smtp;
+    // 6 an hour, so 1 for any one network; 3 to one mailbox a day.
+    const t = await start(engine, mail, { CONFIRMATIONS_PER_HOUR: '6', CONFIRMATIONS_PER_ADDRESS: '3' });
+    const stopId = await openScheduledStop(t);
+    await t.app.notifier.start();
+    const placeAndTry = async (email: string, from: string) => {
+      const orderId = await postOrder(t, stopId, email, from);
+      return { ...(await triedEmail(t, orderId)), orderId };
+    };
+
+    // One network: its first confirmation goes, the next waits an hour, unsent (the order is still placed).
+    expect((await placeAndTry('junk0@example.org', '203.0.113.9')).state).toBe('sent');
+    const sameNetwork = await placeAndTry('junk1@example.org', '203.0.113.9');
+    expect(sameNetwork).toMatchObject({
+      state: 'queued',
+      lastError:
+        '1 confirmations went to orders from this network in the last hour (a sixth of CONFIRMATIONS_PER_HOUR)',
+    });
+    expect(sameNetwork.dueAt).toBeGreaterThan(Date.now() + 59 * 60_000);
+
+    // One mailbox from four networks: three confirmations, the fourth skipped, on record.
+    const victim = [];
+    for (const [i, email] of ['victim@example.org', 'Victim+2@example.org', 'victim+3@EXAMPLE.org'].entries()) {
+      victim.push(await placeAndTry(email, `198.51.100.${i + 1}`));
+    }
+    expect(victim.map((each) => each.state)).toEqual(['sent', 'sent', 'sent']);
+    expect(await placeAndTry('VICTIM@example.org', '198.51.100.4')).toMatchObject({
+      state: 'skipped',
+      lastError: '3 confirmations already went to this address in the last 24 hours (CONFIRMATIONS_PER_ADDRESS)',
+    });
+
+    // Six sent this hour in all: the next, from a new network to a new address, waits.
+    for (const [i, email] of ['ben@example.org', 'cy@example.org'].entries()) {
+      expect((await placeAndTry(email, `198.51.100.${i + 5}`)).state).toBe('sent');
+    }
+    expect(await placeAndTry('di@example.org', '198.51.100.7')).toMatchObject({
+      state: 'queued',
+      lastError: '6 confirmations went out in the last hour (CONFIRMATIONS_PER_HOUR)',
+    });
+    const confirmations = mail.received.filter((each) => /^Order #\d+ from/.test(each.subject));
+    expect(confirmations).toHaveLength(6);
+
+    // The owner acted: "Your order is ready" reaches the full mailbox in the full hour.
+    expect(await t.owners.preorders.markReady(victim[0]!.orderId, new Date())).toBeDefined();
+    expect((await triedEmail(t, victim[0]!.orderId, 'order-ready')).state).toBe('sent');
+    expect(mail.received.filter((each) => /^Your order is ready/.test(each.subject))).toHaveLength(1);
+  });
+
   it('confirms the order once, tells "Your order is ready" once, and the cancellation once', {
     timeout: 60_000,
   }, async () => {

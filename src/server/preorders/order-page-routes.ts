@@ -14,6 +14,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.js';
 import { postedFromThisSite } from '../same-origin.js';
+import { senderOf } from '../routes/rate-limit.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { NewOrder, PlaceResult, Preorder, PreorderSettings } from '../store/preorder-store.js';
@@ -37,8 +38,12 @@ export interface OrderPageRouteOptions {
   publicUrl: string;
   publicOrigin?: string | undefined;
   counts: RateCounts;
-  /** Posts from one address (the inquiries' limit) and the orders it may place for one stop (record 390). */
-  limits: Pick<Config['limits'], 'inquiriesPerIp' | 'ordersPerStopPerIp'>;
+  /**
+   * Its limits: posts from one address (the inquiries' limit) and the orders it may place for
+   * one stop (record 390); SESSION_SECRET: an order keeps its network as a keyed hash
+   * (senderOf) for its confirmation's per-network cap (record 430).
+   */
+  config: Pick<Config, 'limits' | 'sessionSecret'>;
   /** The site's live content (record 251): name, zone, colours, "Pay at pickup". */
   content: ContentPort;
 }
@@ -132,6 +137,12 @@ function orderPageCsp(content: BusinessContent, provider: PaymentProvider | unde
   ].join('; ');
 }
 
+/** The order as the form places it, with the network it came from (senderOf: record 430). */
+function orderFrom(form: OrderForm, stopId: string, lines: NewOrder['lines'], payAtPickup: boolean, sender: string) {
+  const { pickup, name, phone, email } = form;
+  return { stopId, pickup, lines, name, phone, email, payAtPickup, sender } satisfies NewOrder;
+}
+
 export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async (app, options) => {
   const { owners, clock, provider } = options;
   const site = () => options.content.current().content;
@@ -211,9 +222,9 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
     const { count, msLeft } = await options.counts.hit(
       `order-posts:${request.ip}`,
-      options.limits.inquiriesPerIp.windowMs,
+      options.config.limits.inquiriesPerIp.windowMs,
     );
-    if (count <= options.limits.inquiriesPerIp.max) return;
+    if (count <= options.config.limits.inquiriesPerIp.max) return;
     return tooMany(
       reply,
       msLeft,
@@ -224,7 +235,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
 
   /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
   const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
-    const cap = options.limits.ordersPerStopPerIp;
+    const cap = options.config.limits.ordersPerStopPerIp;
     const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
     if (count <= cap.max) return false;
     tooMany(
@@ -257,15 +268,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
 
       const now = new Date(clock());
       const placed = await owners.preorders.place(
-        {
-          stopId: stop.id,
-          pickup: form.pickup,
-          lines,
-          name: form.name,
-          phone: form.phone,
-          email: form.email,
-          payAtPickup: !online,
-        },
+        orderFrom(form, stop.id, lines, !online, senderOf(options.config.sessionSecret, request)),
         now,
         online ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
       );

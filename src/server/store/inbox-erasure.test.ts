@@ -31,7 +31,10 @@ const preorderStop = () => ({
   currency: 'USD',
 });
 /** An order to pay at pickup (it owes its confirmation at once), placed. */
-async function placeOrder(preorders: PreorderStore, customer: Partial<Pick<NewOrder, 'name' | 'phone' | 'email'>>) {
+async function placeOrder(
+  preorders: PreorderStore,
+  customer: Partial<Pick<NewOrder, 'name' | 'phone' | 'email' | 'sender'>>,
+) {
   const result = await preorders.place(
     {
       stopId: 'stop-1',
@@ -173,15 +176,20 @@ describe.each(OWNER_STORE_ENGINES)('InboxStore erasure on $name', (engine) => {
       const opened = await open();
       const { preorders } = opened.owners;
       await preorders.saveSettings(preorderStop(), AT);
-      const mine = await placeOrder(preorders, { name: `${marker} Ana`, email });
+      // Its network's keyed hash (record 430) goes with the customer.
+      const sender = `Sender${marker}`;
+      const mine = await placeOrder(preorders, { name: `${marker} Ana`, email, sender });
       const other = await placeOrder(preorders, { name: 'Other Customer', email: 'other@example.com' });
       await opened.analyze();
+      const senderOf = async (id: string) => (await opened.rows('preorders')).find((row) => row.id === id)?.sender;
+      expect(await senderOf(mine.id)).toBe(sender);
 
       expect(await preorders.erase(email)).toBe(1);
       expect(await preorders.get(mine.id)).toMatchObject({ name: '', phone: '', email: '' });
+      expect(await senderOf(mine.id)).toBeNull();
       // The owner store's one background step after erasures (PostgreSQL's scrub, SQLite's WAL emptied).
       await opened.owners.inbox.erasureSettled();
-      expect(await opened.filesHolding([marker, marker.toLowerCase()])).toEqual([]);
+      expect(await opened.filesHolding([marker, marker.toLowerCase(), sender])).toEqual([]);
       expect(await opened.filesHolding([other.name])).not.toEqual([]);
     });
 

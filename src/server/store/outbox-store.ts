@@ -157,9 +157,19 @@ export interface SendCap {
   since: number;
   most: number;
   to?: string;
-  /** Only the sends about inquiries from the same network as this inquiry (its id; record 154). */
+  /**
+   * Only the sends about subjects from the same network as this one (its id): an inquiry's
+   * (record 154), or an order's (record 430).
+   */
   fromSenderOf?: string;
 }
+
+/**
+ * The topics whose sends a cap counts with this delivery's, as a LIKE pattern: for an
+ * order's, the same event's about any order (every order's confirmation: record 430),
+ * counted by the orders' addresses and networks; for an inquiry's, its kind's, any topic.
+ */
+export const cappedTopics = (topic: Topic): string => (isOrderTopic(topic) ? `${topicEvent(topic)}:%` : '%');
 
 /**
  * An address as the caps count it: lowercased, and the local part without a "+tag"

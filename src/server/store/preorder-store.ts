@@ -42,6 +42,11 @@ export interface NewOrder {
   phone: string;
   email: string;
   payAtPickup: boolean;
+  /**
+   * The network it came from, as the inquiries keep theirs (senderOf in routes/rate-limit.ts,
+   * a keyed hash, never the address): its confirmation's per-network cap counts it (record 430).
+   */
+  sender?: string | undefined;
 }
 
 export type PlaceResult =
@@ -170,6 +175,7 @@ export interface NewOrderRow {
   status: OrderStatus;
   holdUntil: string | null;
   createdAt: string;
+  sender: string | null;
 }
 
 /** The row of an order placed: held until `holdUntil` when paid online, else to pay at pickup (no hold). */
@@ -193,6 +199,7 @@ export const newOrderRow = (
   status: order.payAtPickup ? 'pay-at-pickup' : 'held',
   holdUntil: order.payAtPickup ? null : (holdUntil?.toISOString() ?? null),
   createdAt: at.toISOString(),
+  sender: order.sender ?? null,
 });
 
 /** A preorders row as either engine returns it (PostgreSQL: Date times; SQLite: 0/1 flags, JSON text). */

@@ -1,11 +1,16 @@
 // The customer's e-mails about their sale (record 142): their quote with its link,
 // and the reminders of the issues that follow; and about their pre-order (record 320).
-// Each is sent because the owner or the customer acted, so unlike the confirmation it
-// is not capped; it says only what the business wrote (notices.ts, order-notices.ts).
+// Each is sent because the owner acted, so unlike the confirmation it is not capped; but an
+// order's confirmation goes to an address a visitor typed, so it has the confirmation's
+// caps, orders counted apart (record 430). Each says only what the business wrote
+// (notices.ts, order-notices.ts).
 import { customerNoticeEmail, messageIdFor } from '../messages.js';
 import { CUSTOMER_EVENTS, CUSTOMER_NOTICES, noticeFor } from '../notices.js';
 import { ORDER_CUSTOMER_EVENTS, ORDER_CUSTOMER_NOTICES, orderNoticeFor } from '../order-notices.js';
+import { ORDER_EVENTS } from '../../store/preorder-store.js';
+import { topicEvent } from '../../store/outbox-store.js';
 import { type Channel, GONE, NO_SMTP, SMTP_POOL, skipped } from './channel.js';
+import { overConfirmationCaps } from './confirmation.js';
 
 export const customerEmailChannel: Channel = {
   kind: 'customer-email',
@@ -32,11 +37,15 @@ export const customerEmailChannel: Channel = {
     );
   },
   // An order's confirmation, "Your order is ready", its cancellation (record 320).
-  async sendForOrder(delivery, { config, mailer, fromAddress, signal, graceMs, orders, content: port }) {
+  async sendForOrder(delivery, { config, mailer, fromAddress, signal, graceMs, orders, content: port, outbox }) {
     if (!mailer) return skipped(NO_SMTP);
     const content = port.current().content;
     const found = await orderNoticeFor(ORDER_CUSTOMER_NOTICES, delivery.topic, orders, config.publicUrl, content);
     if (!found) return skipped(GONE);
+    if (topicEvent(delivery.topic) === ORDER_EVENTS.placed) {
+      const capped = await overConfirmationCaps(outbox, delivery, found.order.email, config, 'orders');
+      if (capped) return capped;
+    }
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
     const to = { firstName: found.order.name, email: found.order.email };
     return mailer.send(

@@ -584,4 +584,11 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: `ALTER TABLE "preorders" ADD COLUMN "paidAmount" bigint;
   UPDATE "preorders" SET "paidAmount" = "total" WHERE "paidAt" IS NOT NULL`,
   },
+  {
+    version: 430,
+    name: 'preorder-sender',
+    // As on SQLite (sqlite-migrations.ts, version 430; record 430).
+    sql: `ALTER TABLE "preorders" ADD COLUMN "sender" text;
+  ALTER TABLE "preorders" ALTER COLUMN "sender" SET STATISTICS 0`,
+  },
 ]);

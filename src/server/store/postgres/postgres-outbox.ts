@@ -8,9 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
+import { isOrderTopic } from '../preorder-store.js';
 import {
   ANY_KIND,
   capLike,
+  cappedTopics,
   claimOrder,
   type ClaimedDelivery,
   countedFor,
@@ -141,18 +143,21 @@ const RENEW_SQL = `UPDATE "outbox" o SET "claimedUntil" = $3
   WHERE o."id" = c."id" AND o."claimToken" = c."token" AND o."claimedUntil" IS NOT NULL
   RETURNING o."id"`;
 
-// What the caps count (see OutboxStore.countSend): the kind ($1)'s deliveries sent since
-// $2, and those counted and in flight ($3: now) but this one ($4), by their inquiry's
-// address (lowercased) LIKE $5.
-// With $6 (an inquiry's id), only the sends about inquiries from its network.
-const SAME_SENDER = `($6::text IS NULL OR i."sender" = (SELECT "sender" FROM ${inquiries} WHERE "id" = $6))`;
-const COUNTED_SENDS_SQL = `SELECT lower(i."email") AS "email" FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
-  WHERE o."kind" = $1 AND o."state" = 'sent' AND o."sentAt" >= $2 AND lower(i."email") LIKE $5 ESCAPE '\\'
-    AND ${SAME_SENDER}
+// What the caps count (see OutboxStore.countSend): the kind ($1)'s deliveries of the topics
+// LIKE $7 sent since $2, and those counted and in flight ($3: now) but this one ($4), by
+// their subject's address (lowercased) LIKE $5: an inquiry's, or an order's (record 430).
+// With $6 (a subject's id), only the sends about subjects from its network.
+const countedSendsSql = (subjects: string) => {
+  const sameSender = `($6::text IS NULL OR i."sender" = (SELECT "sender" FROM ${subjects} WHERE "id" = $6))`;
+  const sends = `FROM "outbox" o JOIN ${subjects} i ON i."id" = o."inquiryId"
+  WHERE o."kind" = $1 AND o."topic" LIKE $7 AND lower(i."email") LIKE $5 ESCAPE '\\' AND ${sameSender}`;
+  return `SELECT lower(i."email") AS "email" ${sends} AND o."state" = 'sent' AND o."sentAt" >= $2
   UNION ALL
-  SELECT lower(i."email") FROM "outbox" o JOIN ${inquiries} i ON i."id" = o."inquiryId"
-  WHERE o."kind" = $1 AND o."state" = 'queued' AND o."countedAt" IS NOT NULL AND o."claimedUntil" > $3 AND o."id" <> $4
-    AND lower(i."email") LIKE $5 ESCAPE '\\' AND ${SAME_SENDER}`;
+  SELECT lower(i."email") ${sends}
+    AND o."state" = 'queued' AND o."countedAt" IS NOT NULL AND o."claimedUntil" > $3 AND o."id" <> $4`;
+};
+const COUNTED_SENDS_SQL = countedSendsSql(inquiries);
+const COUNTED_ORDER_SENDS_SQL = countedSendsSql('"preorders"');
 
 /**
  * Counts a send against its caps (OutboxStore.countSend) while holding its kind's lock
@@ -167,13 +172,14 @@ async function countSendIn(
 ): Promise<SendCap | undefined> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`curbside send caps\n${delivery.kind}`]);
   for (const cap of caps) {
-    const { rows } = await client.query(COUNTED_SENDS_SQL, [
+    const { rows } = await client.query(isOrderTopic(delivery.topic) ? COUNTED_ORDER_SENDS_SQL : COUNTED_SENDS_SQL, [
       delivery.kind,
       cap.since,
       now,
       delivery.id,
       capLike(cap),
       cap.fromSenderOf ?? null,
+      cappedTopics(delivery.topic),
     ]);
     if (
       countedFor(

@@ -90,8 +90,8 @@ async function place(
   const row = newOrderRow(order, priced, settings, at, holdUntil);
   const { rows } = await client.query(
     `INSERT INTO "preorders" ("id", "number", "stopId", "pickup", "name", "phone", "email", "lines", "total", "currency",
-       "payAtPickup", "status", "holdUntil", "createdAt")
-     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+       "payAtPickup", "status", "holdUntil", "createdAt", "sender")
+     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
     [
       row.id,
       row.stopId,
@@ -106,6 +106,7 @@ async function place(
       row.status,
       row.holdUntil,
       row.createdAt,
+      row.sender,
     ],
   );
   const placed = rowToPreorder(rows[0]);
@@ -280,7 +281,7 @@ async function releaseExpired(pool: pg.Pool, at: Date): Promise<Preorder[]> {
  */
 export async function eraseOrdersOf(client: Query, email: string): Promise<number> {
   const { rows } = await client.query(
-    `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '' WHERE "email" = $1 AND "email" <> '' RETURNING "id"`,
+    `UPDATE "preorders" SET "name" = '', "phone" = '', "email" = '', "sender" = NULL WHERE "email" = $1 AND "email" <> '' RETURNING "id"`,
     [email],
   );
   for (const { id } of rows) await client.query(FORGET_INQUIRY_SQL, [id]);

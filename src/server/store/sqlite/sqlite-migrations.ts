@@ -554,4 +554,12 @@ export const SQLITE_MIGRATIONS = migrationList([
     sql: `ALTER TABLE preorders ADD COLUMN paidAmount INTEGER;
   UPDATE preorders SET paidAmount = total WHERE paidAt IS NOT NULL`,
   },
+  {
+    version: 430,
+    name: 'preorder-sender',
+    // The network an order came from, as a keyed hash like an inquiry's sender (record 430):
+    // its confirmation's per-network cap counts it. Blanked with the customer by erasure.
+    // Orders placed before have none and count for no network.
+    sql: 'ALTER TABLE preorders ADD COLUMN sender TEXT',
+  },
 ]);

@@ -9,9 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { INQUIRY_COLLECTION } from '../../../shared/inquiry.js';
 import { prepare, relaxedTransaction } from './sqlite-statements.js';
 import { type NewInquiry, STORED_COLUMNS, type StoredInquiry } from '../inquiry-store.js';
+import { isOrderTopic } from '../preorder-store.js';
 import {
   ANY_KIND,
   capLike,
+  cappedTopics,
   claimOrder,
   countedFor,
   type DeliveryPlanner,
@@ -78,18 +80,20 @@ interface PendingRow {
   found: number;
 }
 
-// What the caps count (see OutboxStore.countSend): the kind's deliveries sent since
-// @since, and those counted and in flight but this one, with their inquiry's address.
-// With @senderOf (an inquiry's id), only the sends about inquiries from its network.
-const SAME_SENDER = `(@senderOf IS NULL OR i.sender = (SELECT sender FROM ${INQUIRY_COLLECTION} WHERE id = @senderOf))`;
-const COUNTED_SENDS_SQL = `WITH counted AS (
-    SELECT i.email FROM outbox o JOIN ${INQUIRY_COLLECTION} i ON i.id = o.inquiryId
-    WHERE o.kind = @kind AND o.state = 'sent' AND o.sentAt >= @since AND ${SAME_SENDER}
+// What the caps count (see OutboxStore.countSend): the kind's deliveries of @topics sent since
+// @since, and those counted and in flight but this one, with their subject's address: an
+// inquiry's, or an order's (record 430). With @senderOf (a subject's id), only the sends
+// about subjects from its network.
+const countedSendsSql = (subjects: string) => {
+  const sameSender = `(@senderOf IS NULL OR i.sender = (SELECT sender FROM ${subjects} WHERE id = @senderOf))`;
+  const sends = `FROM outbox o JOIN ${subjects} i ON i.id = o.inquiryId WHERE o.kind = @kind AND o.topic LIKE @topics`;
+  return `WITH counted AS (
+    SELECT i.email ${sends} AND o.state = 'sent' AND o.sentAt >= @since AND ${sameSender}
     UNION ALL
-    SELECT i.email FROM outbox o JOIN ${INQUIRY_COLLECTION} i ON i.id = o.inquiryId
-    WHERE o.kind = @kind AND o.state = 'queued' AND o.countedAt IS NOT NULL AND o.claimedUntil > @now AND o.id <> @id
-      AND ${SAME_SENDER}
-  )`;
+    SELECT i.email ${sends} AND o.state = 'queued' AND o.countedAt IS NOT NULL AND o.claimedUntil > @now AND o.id <> @id
+      AND ${sameSender}
+  ) SELECT lower(email) FROM counted WHERE lower(email) LIKE @like ESCAPE '\\'`;
+};
 
 export function sqliteOutbox(db: Database.Database): SqliteOutbox {
   let plan: DeliveryPlanner = () => [];
@@ -162,10 +166,8 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
     db,
     'UPDATE outboxPending SET setAsideAt = NULL, failures = 0, retryAt = NULL WHERE setAsideAt IS NOT NULL',
   );
-  const countedSends = prepare(
-    db,
-    `${COUNTED_SENDS_SQL} SELECT lower(email) FROM counted WHERE lower(email) LIKE @like ESCAPE '\\'`,
-  ).pluck();
+  const countedSends = prepare(db, countedSendsSql(INQUIRY_COLLECTION)).pluck();
+  const countedOrderSends = prepare(db, countedSendsSql('preorders')).pluck();
   const markCounted = prepare(db, 'UPDATE outbox SET countedAt = @now WHERE id = @id AND claimToken = @claimToken');
   const nextDue = prepare(db, `SELECT min(dueAt) FROM outbox WHERE state = 'queued'`).pluck();
   const byInquiry = prepare(db, 'SELECT * FROM outbox WHERE inquiryId = ? ORDER BY createdAt, kind, target');
@@ -313,8 +315,10 @@ export function sqliteOutbox(db: Database.Database): SqliteOutbox {
         id: delivery.id,
         like: capLike(cap),
         senderOf: cap.fromSenderOf ?? null,
+        topics: cappedTopics(delivery.topic),
       };
-      return countedFor(cap, countedSends.all(read) as string[]) >= cap.most;
+      const counted = isOrderTopic(delivery.topic) ? countedOrderSends : countedSends;
+      return countedFor(cap, counted.all(read) as string[]) >= cap.most;
     });
     if (!full) markCounted.run({ now, id: delivery.id, claimToken: delivery.claimToken });
     return full;

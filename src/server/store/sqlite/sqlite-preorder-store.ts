@@ -90,9 +90,9 @@ function placeTransaction(db: Database.Database, prepare: Prepare, { settingsOf,
     const row = newOrderRow(order, priced, settings, at, holdUntil);
     prepare(
       `INSERT INTO preorders (id, number, stopId, pickup, name, phone, email, lines, total, currency, payAtPickup,
-         status, holdUntil, createdAt)
+         status, holdUntil, createdAt, sender)
        VALUES (@id, @number, @stopId, @pickup, @name, @phone, @email, @lines, @total, @currency, @payAtPickup,
-         @status, @holdUntil, @createdAt)`,
+         @status, @holdUntil, @createdAt, @sender)`,
     ).run({ ...row, number, payAtPickup: row.payAtPickup ? 1 : 0 });
     if (order.payAtPickup) owe(row.id, ORDER_EVENTS.placed);
     return { ok: true, order: get(row.id)! } as PlaceResult;
@@ -167,8 +167,9 @@ function applyPaidTransaction(db: Database.Database, prepare: Prepare, { setting
 export function eraseOrdersOf(prepare: Prepare, forgetOutbox: (orderId: string) => number, email: string): number {
   const ids = prepare(`SELECT id FROM preorders WHERE email = ? AND email <> ''`).pluck().all(email) as string[];
   for (const id of ids) forgetOutbox(id);
-  return prepare(`UPDATE preorders SET name = '', phone = '', email = '' WHERE email = ? AND email <> ''`).run(email)
-    .changes;
+  return prepare(
+    `UPDATE preorders SET name = '', phone = '', email = '', sender = NULL WHERE email = ? AND email <> ''`,
+  ).run(email).changes;
 }
 
 /** An order's later moves: its hold ended, its stop cancelled, ready or picked up, its customer erased. */
