@@ -2,7 +2,7 @@
 // path ('packageGroups[0].packages[1].name', as the server's `issues` name it), shows
 // that path's problem beside itself (aria-invalid, aria-describedby), and reports the
 // change to the page, which keeps the draft on the server as the owner types.
-import { createContext, type ReactNode, use, useId, useState } from 'react';
+import { createContext, type ReactNode, use, useEffect, useId, useState } from 'react';
 import type { FieldIssues } from './site-api.js';
 
 export type Content = Record<string, unknown>;
@@ -51,6 +51,12 @@ export function setAt<T>(root: T, path: string, value: unknown): T {
   return write(root, 0) as T;
 }
 
+/** The field a link asked for (the list of what is missing in Spanish), focused when its part shows it. */
+const focusRequest: { id?: string | undefined } = {};
+export const requestFocus = (id: string): void => {
+  focusRequest.id = id;
+};
+
 interface FieldShell {
   label: string;
   path: string;
@@ -69,6 +75,12 @@ export function Field({ label, path, id: fixedId, hint, alsoPath, localProblem, 
   const { issues } = useEditor();
   const generatedId = useId();
   const id = fixedId ?? generatedId;
+  useEffect(() => {
+    if (fixedId && fixedId === focusRequest.id) {
+      focusRequest.id = undefined;
+      document.getElementById(fixedId)?.focus();
+    }
+  }, [fixedId]);
   const problem = localProblem ?? issues[path] ?? (alsoPath ? issues[alsoPath] : undefined);
   const described = [problem && `${id}-problem`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (

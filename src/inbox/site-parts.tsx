@@ -1,6 +1,6 @@
 // The parts of the "Site" page (issue 37, design.md "The owner's own site, from the
 // phone"), one shown at a time: "Business", "Packages", "Menu", "Why us", "Clients" and
-// "Prices and terms". Each field edits the draft by its path in the content.
+// "Prices and terms", and "Spanish" (site-spanish.tsx). Each field edits the draft by its path in the content.
 import type { PackageCard, PackagePricing } from '../../content/content-types.js';
 import { DIETARY_TAGS } from '../../content/content-types.js';
 import { DIETARY_LABELS } from '../../content/helpers.js';
@@ -20,6 +20,7 @@ import {
   useEditor,
 } from './site-fields.js';
 import { PhotoField } from './site-photo.js';
+import { SpanishPart } from './site-spanish.js';
 
 export const PARTS = [
   ['business', 'Business'],
@@ -28,6 +29,7 @@ export const PARTS = [
   ['why-us', 'Why us'],
   ['clients', 'Clients'],
   ['terms', 'Prices and terms'],
+  ['spanish', 'Spanish'],
 ] as const;
 export type PartId = (typeof PARTS)[number][0];
 
@@ -43,6 +45,8 @@ export function Part({ part }: { part: PartId }) {
       return <WhyUsPart />;
     case 'clients':
       return <ClientsPart />;
+    case 'spanish':
+      return <SpanishPart />;
     default:
       return <TermsPart />;
   }
