@@ -28,8 +28,8 @@ interface Place {
 
 const OWN: Record<string, [string, string]> = {
   tagline: ['business', 'Tagline'],
-  'hero.heading': ['business', 'Heading'],
-  'hero.lead': ['business', 'Introduction'],
+  'hero.heading': ['business', 'Business: Heading'],
+  'hero.lead': ['business', 'Business: Introduction'],
   'contact.serviceArea': ['business', 'Service area'],
   'contact.hours': ['business', 'Hours'],
   'seo.title': ['spanish', 'Search title'],
@@ -39,8 +39,8 @@ const OWN: Record<string, [string, string]> = {
   'menu.intro': ['menu', 'Menu introduction'],
   'sale.terms': ['terms', 'Terms'],
   'sale.payOffline': ['terms', 'Paying outside the site'],
-  'whyUs.heading': ['why-us', 'Heading'],
-  'clients.heading': ['clients', 'Heading'],
+  'whyUs.heading': ['why-us', 'Why us: Heading'],
+  'clients.heading': ['clients', 'Clients: Heading'],
 };
 
 const FIELD_NAMES: Record<string, string> = {
