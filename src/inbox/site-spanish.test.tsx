@@ -81,17 +81,17 @@ it('lists what is missing in Spanish, each a link that takes the owner to its fi
   render(<SitePage />);
   const list = await screen.findByRole('list');
   const item = business.menu!.groups[0]!.items[1]!;
-  expect(within(list).getAllByRole('link').map((link) => link.textContent)).toEqual([
-    'Tagline',
-    `${item.name}: Description`,
-  ]);
+  expect(
+    within(list)
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Tagline', `${item.name}: Description`]);
 
   await userEvent.click(within(list).getByRole('link', { name: `${item.name}: Description` }));
   expect(new URL(location.href).searchParams.get('part')).toBe('menu');
-  const field = within(await screen.findByRole('group', { name: item.name })).getByLabelText(
-    'Description (Spanish)',
-    { exact: true },
-  );
+  const field = within(await screen.findByRole('group', { name: item.name })).getByLabelText('Description (Spanish)', {
+    exact: true,
+  });
   await waitFor(() => expect(document.activeElement).toBe(field));
   // Above the other parts, a notice says how many are missing.
   expect(screen.getByText(/2 texts have no Spanish yet/)).toBeTruthy();
@@ -122,7 +122,8 @@ it('moves and removes a package’s Spanish with it, and writes the Spanish card
   await userEvent.type(price, '14');
   expect(within(moved).getByText('Desde 14 US$ / invitado')).toBeTruthy();
   await waitFor(
-    async () => expect((await lastSent(puts)).es!.packageGroups![0]!.packages![0]!.price).toBe('Desde 14 US$ / invitado'),
+    async () =>
+      expect((await lastSent(puts)).es!.packageGroups![0]!.packages![0]!.price).toBe('Desde 14 US$ / invitado'),
     SLOW,
   );
 
