@@ -135,6 +135,7 @@ function MissingList({ content }: { content: BusinessContent }) {
         {[...places.values()].map((place) => (
           <li key={place.field}>
             <a
+              className="site-missing-link"
               href={`${SITE}?part=${place.part}#${fieldIdOf(place.field)}`}
               onClick={(event) => {
                 event.preventDefault();
