@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { business } from '../../content/business.js';
 import type { BusinessContent } from '../../content/content-types.js';
 import { standIn } from '../../tests/support/fetch-stand-in.js';
+import { spanishCardPriceText } from '../shared/card-price.js';
 import type { FieldIssues } from './site-api.js';
 import { SitePage } from './site-page.js';
 
@@ -67,9 +68,11 @@ it('shows each text’s Spanish under its English, with its own name and lang="e
 
   await userEvent.clear(spanish);
   await userEvent.type(spanish, 'Cuatro guisos');
-  const sent = await lastSent(puts);
-  expect(sent.es!.packageGroups![0]!.packages![1]!.summary).toBe('Cuatro guisos');
-  expect(sent.packageGroups[0]!.packages[1]!.summary).toBe(business.packageGroups[0]!.packages[1]!.summary);
+  await waitFor(async () => {
+    const sent = await lastSent(puts);
+    expect(sent.es!.packageGroups![0]!.packages![1]!.summary).toBe('Cuatro guisos');
+    expect(sent.packageGroups[0]!.packages[1]!.summary).toBe(business.packageGroups[0]!.packages[1]!.summary);
+  }, SLOW);
 });
 
 it('lists what is missing in Spanish, each a link that takes the owner to its field', async () => {
@@ -98,7 +101,11 @@ it('lists what is missing in Spanish, each a link that takes the owner to its fi
 
   // Written there, it leaves the list (an emptied one is removed: never sent as an empty text).
   await userEvent.type(field, 'Res a la parrilla.');
-  expect((await lastSent(puts)).es!.menu!.groups![0]!.items![1]).toEqual({ description: 'Res a la parrilla.' });
+  await waitFor(
+    async () =>
+      expect((await lastSent(puts)).es!.menu!.groups![0]!.items![1]).toEqual({ description: 'Res a la parrilla.' }),
+    SLOW,
+  );
   await userEvent.clear(field);
   await waitFor(async () => expect((await lastSent(puts)).es!.menu!.groups![0]!.items![1]).toEqual({}), SLOW);
 });
@@ -123,7 +130,9 @@ it('moves and removes a package’s Spanish with it, and writes the Spanish card
   expect(within(moved).getByText('Desde 14 US$ / invitado')).toBeTruthy();
   await waitFor(
     async () =>
-      expect((await lastSent(puts)).es!.packageGroups![0]!.packages![0]!.price).toBe('Desde 14 US$ / invitado'),
+      expect((await lastSent(puts)).es!.packageGroups![0]!.packages![0]!.price).toBe(
+        spanishCardPriceText({ per: 'guest', amount: 14 }, 'USD', 'es'),
+      ),
     SLOW,
   );
 
@@ -142,7 +151,7 @@ it('shows no Spanish field for a site in English only, until the owner turns the
 
   await userEvent.click(screen.getByRole('link', { name: 'Spanish' }));
   await userEvent.click(screen.getByRole('checkbox', { name: 'A page in Spanish too, at /es/' }));
-  expect((await lastSent(puts)).languages).toEqual(['en', 'es']);
+  await waitFor(async () => expect((await lastSent(puts)).languages).toEqual(['en', 'es']), SLOW);
   await userEvent.click(screen.getByRole('link', { name: 'Business' }));
   expect((screen.getByLabelText('Tagline (Spanish)', { exact: true }) as HTMLInputElement).lang).toBe('es');
 });
