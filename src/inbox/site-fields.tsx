@@ -2,7 +2,7 @@
 // path ('packageGroups[0].packages[1].name', as the server's `issues` name it), shows
 // that path's problem beside itself (aria-invalid, aria-describedby), and reports the
 // change to the page, which keeps the draft on the server as the owner types.
-import { createContext, type ReactNode, use, useId, useState } from 'react';
+import { createContext, type ReactNode, use, useEffect, useId, useState } from 'react';
 import type { FieldIssues } from './site-api.js';
 
 export type Content = Record<string, unknown>;
@@ -51,9 +51,17 @@ export function setAt<T>(root: T, path: string, value: unknown): T {
   return write(root, 0) as T;
 }
 
+/** The field a link asked for (the list of what is missing in Spanish), focused when its part shows it. */
+const focusRequest: { id?: string | undefined } = {};
+export const requestFocus = (id: string): void => {
+  focusRequest.id = id;
+};
+
 interface FieldShell {
   label: string;
   path: string;
+  /** A stable id instead of a generated one: a Spanish field is reached by it from the list of what is missing. */
+  id?: string;
   hint?: string;
   /** Another path whose problem this field shows: the card's price text, which follows from "Price". */
   alsoPath?: string | undefined;
@@ -63,9 +71,16 @@ interface FieldShell {
 }
 
 /** A label, the control, its hint and its problem, tied together for assistive technology. */
-export function Field({ label, path, hint, alsoPath, localProblem, children }: FieldShell) {
+export function Field({ label, path, id: fixedId, hint, alsoPath, localProblem, children }: FieldShell) {
   const { issues } = useEditor();
-  const id = useId();
+  const generatedId = useId();
+  const id = fixedId ?? generatedId;
+  useEffect(() => {
+    if (fixedId && fixedId === focusRequest.id) {
+      focusRequest.id = undefined;
+      document.getElementById(fixedId)?.focus();
+    }
+  }, [fixedId]);
   const problem = localProblem ?? issues[path] ?? (alsoPath ? issues[alsoPath] : undefined);
   const described = [problem && `${id}-problem`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (
@@ -97,6 +112,7 @@ export function TextField({
   multiline,
   type = 'text',
   maxLength = 2000,
+  spanish,
 }: {
   label: string;
   path: string;
@@ -104,10 +120,12 @@ export function TextField({
   multiline?: boolean;
   type?: 'text' | 'email' | 'tel' | 'url';
   maxLength?: number;
+  /** The text has a Spanish version (content/languages.ts): its field follows when the site is in Spanish too. */
+  spanish?: boolean;
 }) {
   const { content, set } = useEditor();
   const value = String(getAt(content, path) ?? '');
-  return (
+  const english = (
     <Field label={label} path={path} {...(hint ? { hint } : {})}>
       {(props) =>
         multiline ? (
@@ -131,12 +149,40 @@ export function TextField({
       }
     </Field>
   );
+  if (!spanish || !inSpanishToo(content)) return english;
+  return (
+    <>
+      {english}
+      <SpanishTextField label={label} path={path} multiline={multiline} maxLength={maxLength} />
+    </>
+  );
 }
 
+const NO_LINES: string[] = [];
+
 /** A list of lines ("Features", one a line) as one text box. */
-export function LinesField({ label, path, hint }: { label: string; path: string; hint?: string }) {
-  const { content, set } = useEditor();
-  const lines = (getAt(content, path) as string[] | undefined) ?? [];
+export function LinesField({
+  label,
+  path,
+  hint,
+  spanish,
+  id,
+  lang,
+  write,
+}: {
+  label: string;
+  path: string;
+  hint?: string;
+  /** The lines have a Spanish version: its field follows when the site is in Spanish too. */
+  spanish?: boolean;
+  id?: string;
+  lang?: 'es';
+  /** Instead of setting the path: what the lines change (a Spanish list, through `setSpanish`). */
+  write?: (lines: string[]) => void;
+}) {
+  const editor = useEditor();
+  const { content, set } = editor;
+  const lines = (getAt(content, path) as string[] | undefined) ?? NO_LINES;
   const [text, setText] = useState(() => lines.join('\n'));
   // Changed from elsewhere (a reorder, a restore): shown as it now is.
   const [seen, setSeen] = useState(lines);
@@ -152,26 +198,123 @@ export function LinesField({ label, path, hint }: { label: string; path: string;
     )
       setText(lines.join('\n'));
   }
-  return (
-    <Field label={label} path={path} {...(hint ? { hint } : {})}>
+  const field = (
+    <Field label={label} path={path} {...(id ? { id } : {})} {...(hint ? { hint } : {})}>
       {(props) => (
         <textarea
           {...props}
+          {...(lang ? { lang } : {})}
           value={text}
           rows={Math.max(3, lines.length + 1)}
           onChange={(e) => {
             setText(e.target.value);
-            set(
-              path,
-              e.target.value
-                .split('\n')
-                .map((line) => line.trim())
-                .filter(Boolean),
-            );
+            const typed = e.target.value
+              .split('\n')
+              .map((line) => line.trim())
+              .filter(Boolean);
+            if (write) write(typed);
+            else set(path, typed);
           }}
         />
       )}
     </Field>
+  );
+  if (!spanish || !inSpanishToo(content)) return field;
+  return (
+    <>
+      {field}
+      <SpanishLinesField label={label} path={path} />
+    </>
+  );
+}
+
+/** Whether the site has a Spanish page (`languages` lists 'es'), so its texts have Spanish fields. */
+export const inSpanishToo = (content: Content): boolean =>
+  ((content.languages as string[] | undefined) ?? []).includes('es');
+
+/** Where the Spanish of an English text is kept: `tagline` → `es.tagline`, `nav[2].label` → `es.nav[2]`. */
+export const spanishPath = (path: string): string => `es.${path.replace(/^nav\[(\d+)\]\.label$/, 'nav[$1]')}`;
+
+/** The id of the field of a path, so the list of what is missing in Spanish can take the owner to it. */
+export const fieldIdOf = (path: string): string => `site-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+/** `es` with no holes in its lists: an item without Spanish yet is `{}` (a hole would be sent as null). */
+function withoutHoles(value: unknown): unknown {
+  if (Array.isArray(value)) return Array.from(value, (item) => (item === undefined ? {} : withoutHoles(item)));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutHoles(item)]));
+  return value;
+}
+
+/** Sets a Spanish text at its `es.…` path (an empty one is removed: the page shows the English meanwhile). */
+export function setSpanish(editor: Editor, esPath: string, value: string | string[] | undefined): void {
+  const empty = value === undefined || value.length === 0;
+  const es = setAt(editor.content.es ?? {}, esPath.replace(/^es\./, ''), empty ? undefined : value);
+  editor.set('es', withoutHoles(es));
+}
+
+const spanishLabel = (label: string) => `${label} (Spanish)`;
+
+/** The Spanish of an English text, under it: its own name ("Summary (Spanish)"), `lang="es"`, and its problem. */
+export function SpanishTextField({
+  label,
+  path,
+  multiline,
+  maxLength = 2000,
+  hint,
+}: {
+  label: string;
+  /** The English text's path. */
+  path: string;
+  multiline?: boolean | undefined;
+  maxLength?: number;
+  hint?: string;
+}) {
+  const editor = useEditor();
+  const esPath = spanishPath(path);
+  const value = String(getAt(editor.content, esPath) ?? '');
+  const change = (typed: string) => setSpanish(editor, esPath, typed);
+  return (
+    <Field label={spanishLabel(label)} path={esPath} id={fieldIdOf(esPath)} {...(hint ? { hint } : {})}>
+      {(props) =>
+        multiline ? (
+          <textarea
+            {...props}
+            lang="es"
+            value={value}
+            rows={4}
+            maxLength={maxLength}
+            onChange={(e) => change(e.target.value)}
+          />
+        ) : (
+          <input
+            {...props}
+            lang="es"
+            type="text"
+            value={value}
+            maxLength={maxLength}
+            autoComplete="off"
+            onChange={(e) => change(e.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+/** The Spanish of a list of lines (a package's features), one a line in the English's order. */
+export function SpanishLinesField({ label, path, hint }: { label: string; path: string; hint?: string }) {
+  const editor = useEditor();
+  const esPath = spanishPath(path);
+  return (
+    <LinesField
+      label={spanishLabel(label)}
+      path={esPath}
+      id={fieldIdOf(esPath)}
+      lang="es"
+      hint={hint ?? 'One a line, in the order of the English.'}
+      write={(lines) => setSpanish(editor, esPath, lines)}
+    />
   );
 }
 
@@ -252,13 +395,25 @@ export function ItemControls({
   count: number;
   name: string;
 }) {
-  const { content, set } = useEditor();
+  const editor = useEditor();
+  const { content, set } = editor;
   const list = (getAt(content, path) as unknown[]) ?? [];
+  // The Spanish of a list's items is a list by the same index (content/languages.ts): it moves along.
+  const spanishList = getAt(content, spanishPath(path));
+  const alongInSpanish = (change: (items: unknown[]) => unknown[]) => {
+    if (!Array.isArray(spanishList)) return;
+    const padded = Array.from({ length: Math.max(list.length, spanishList.length) }, (_, i) => spanishList[i] ?? {});
+    setSpanish(editor, spanishPath(path), change(padded) as never);
+  };
   const move = (to: number) => {
-    const next = [...list];
-    const [item] = next.splice(index, 1);
-    next.splice(to, 0, item);
-    set(path, next);
+    const moved = (items: unknown[]) => {
+      const next = [...items];
+      const [item] = next.splice(index, 1);
+      next.splice(to, 0, item);
+      return next;
+    };
+    set(path, moved(list));
+    alongInSpanish(moved);
   };
   const hidden = <span className="visually-hidden"> {name}</span>;
   return (
@@ -272,12 +427,13 @@ export function ItemControls({
       <button
         type="button"
         className="inbox-button inbox-destructive"
-        onClick={() =>
+        onClick={() => {
           set(
             path,
             list.filter((_, i) => i !== index),
-          )
-        }
+          );
+          alongInSpanish((items) => items.filter((_, i) => i !== index));
+        }}
       >
         Remove{hidden}
       </button>

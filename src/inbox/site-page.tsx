@@ -12,6 +12,7 @@ import { type FieldIssues, type SiteView, STALE_MESSAGE, siteApi } from './site-
 import { type Content, EditorContext, setAt } from './site-fields.js';
 import { SiteHistory } from './site-history.js';
 import { PARTS, Part, type PartId } from './site-parts.js';
+import { MissingNotice } from './site-spanish.js';
 import { navigate, SITE, useLocation } from './use-location.js';
 
 /** How long typing pauses before the draft is sent. */
@@ -132,6 +133,7 @@ function SiteEditor({
         ) : (
           <section aria-labelledby="site-part-heading" className="inbox-stack site-part">
             <h2 id="site-part-heading">{PARTS.find(([id]) => id === part)?.[1] ?? 'Business'}</h2>
+            {part === 'spanish' ? null : <MissingNotice />}
             <Part part={part} />
           </section>
         )}

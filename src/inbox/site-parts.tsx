@@ -1,12 +1,26 @@
 // The parts of the "Site" page (issue 37, design.md "The owner's own site, from the
 // phone"), one shown at a time: "Business", "Packages", "Menu", "Why us", "Clients" and
-// "Prices and terms". Each field edits the draft by its path in the content.
+// "Prices and terms", and "Spanish" (site-spanish.tsx). Each field edits the draft by its path in the content.
 import type { PackageCard, PackagePricing } from '../../content/content-types.js';
 import { DIETARY_TAGS } from '../../content/content-types.js';
 import { DIETARY_LABELS } from '../../content/helpers.js';
-import { cardPriceText } from '../shared/card-price.js';
-import { Field, getAt, ItemControls, LinesField, NumberField, TextField, useEditor } from './site-fields.js';
+import { cardPriceText, spanishCardPriceText } from '../shared/card-price.js';
+import { localeFor } from '../shared/language.js';
+import {
+  Field,
+  fieldIdOf,
+  getAt,
+  ItemControls,
+  inSpanishToo,
+  LinesField,
+  NumberField,
+  setSpanish,
+  spanishPath,
+  TextField,
+  useEditor,
+} from './site-fields.js';
 import { PhotoField } from './site-photo.js';
+import { SpanishPart } from './site-spanish.js';
 
 export const PARTS = [
   ['business', 'Business'],
@@ -15,6 +29,7 @@ export const PARTS = [
   ['why-us', 'Why us'],
   ['clients', 'Clients'],
   ['terms', 'Prices and terms'],
+  ['spanish', 'Spanish'],
 ] as const;
 export type PartId = (typeof PARTS)[number][0];
 
@@ -30,6 +45,8 @@ export function Part({ part }: { part: PartId }) {
       return <WhyUsPart />;
     case 'clients':
       return <ClientsPart />;
+    case 'spanish':
+      return <SpanishPart />;
     default:
       return <TermsPart />;
   }
@@ -75,15 +92,15 @@ function BusinessPart() {
   return (
     <>
       <TextField label="Name" path="name" maxLength={80} />
-      <TextField label="Tagline" path="tagline" />
-      <TextField label="Heading" path="hero.heading" hint="The first words on the page." />
-      <TextField label="Introduction" path="hero.lead" multiline />
+      <TextField label="Tagline" path="tagline" spanish />
+      <TextField label="Heading" path="hero.heading" hint="The first words on the page." spanish />
+      <TextField label="Introduction" path="hero.lead" multiline spanish />
       <TextField label="Email" path="contact.email" type="email" />
       <TextField label="Phone" path="contact.phone" type="tel" />
       <TextField label="City" path="contact.city" />
       <TextField label="Region" path="contact.region" />
-      <TextField label="Service area" path="contact.serviceArea" />
-      <TextField label="Hours" path="contact.hours" hint="As the page says them, e.g. Mon–Fri 9am–6pm." />
+      <TextField label="Service area" path="contact.serviceArea" spanish />
+      <TextField label="Hours" path="contact.hours" hint="As the page says them, e.g. Mon–Fri 9am–6pm." spanish />
       <h3>Social links</h3>
       <ListOf
         path="social"
@@ -106,14 +123,23 @@ type Priced = 'guest' | 'event' | 'hand';
 
 /** "Price", "Priced" and "Minimum guests": the card's price text follows from them, never typed. */
 function PriceFields({ at, card }: { at: string; card: PackageCard }) {
-  const { content, set } = useEditor();
+  const editor = useEditor();
+  const { content, set } = editor;
   const sale = content.sale as { currency: string };
   const locale = content.locale as string;
   const priced: Priced = card.pricing?.per ?? 'hand';
+  // The Spanish card's price follows from the price too, written as the Spanish page writes money.
+  const spanish = inSpanishToo(content);
+  const spanishPrice = spanishPath(`${at}.price`);
+  const spanishText = (pricing: PackagePricing | undefined) =>
+    spanishCardPriceText(pricing, sale.currency, localeFor('es', content as never));
   const setPricing = (pricing: PackagePricing | undefined) => {
     set(at, { ...(getAt(content, at) as PackageCard), price: cardPriceText(pricing, sale.currency, locale) });
     set(`${at}.pricing`, pricing);
+    if (spanish) setSpanish(editor, spanishPrice, spanishText(pricing));
   };
+  const says = `The card says: ${card.price}`;
+  const spanishCardText = getAt(content, spanishPrice) as string | undefined;
   const amount = card.pricing?.amount ?? 0;
   const withAmount = (per: Priced, value: number): PackagePricing | undefined => {
     if (per === 'hand') return undefined;
@@ -128,7 +154,7 @@ function PriceFields({ at, card }: { at: string; card: PackageCard }) {
   };
   return (
     <>
-      <Field label="Priced" path={`${at}.pricing.per`}>
+      <Field label="Priced" path={`${at}.pricing.per`} {...(spanish ? { id: fieldIdOf(spanishPrice) } : {})}>
         {(props) => (
           <select {...props} value={priced} onChange={(e) => setPricing(withAmount(e.target.value as Priced, amount))}>
             <option value="guest">Per guest</option>
@@ -142,12 +168,18 @@ function PriceFields({ at, card }: { at: string; card: PackageCard }) {
           label="Price"
           path={`${at}.pricing.amount`}
           alsoPath={`${at}.price`}
-          hint={`The card says: ${card.price}`}
+          hint={says}
           onNumber={(value) => setPricing(withAmount(priced, value ?? 0))}
         />
       ) : (
-        <p className="inbox-muted">The card says: {card.price}</p>
+        <p className="inbox-muted">{says}</p>
       )}
+      {spanish ? (
+        <p className="inbox-muted">
+          The Spanish card says:{' '}
+          {spanishCardText ? <span lang="es">{spanishCardText}</span> : 'not written yet (set the price)'}
+        </p>
+      ) : null}
       {card.pricing?.per === 'guest' ? (
         <NumberField label="Minimum guests" path={`${at}.pricing.minimumGuests`} whole optional />
       ) : null}
@@ -178,10 +210,10 @@ function PackagesPart() {
             {(at, card: PackageCard) => (
               <>
                 <TextField label="Name" path={`${at}.name`} maxLength={60} />
-                <TextField label="Summary" path={`${at}.summary`} multiline />
+                <TextField label="Summary" path={`${at}.summary`} multiline spanish />
                 <PriceFields at={at} card={card} />
                 <CheckField label="Instant booking" path={`${at}.instantBook`} />
-                <LinesField label="Features" path={`${at}.features`} hint="One a line." />
+                <LinesField label="Features" path={`${at}.features`} hint="One a line." spanish />
                 <PhotoField path={`${at}.photo`} name={card.name} />
               </>
             )}
@@ -212,7 +244,7 @@ function MenuPart() {
   }
   return (
     <>
-      <TextField label="Introduction" path="menu.intro" />
+      <TextField label="Introduction" path="menu.intro" spanish />
       <ListOf
         path="menu.groups"
         addLabel="Add a group"
@@ -221,7 +253,7 @@ function MenuPart() {
       >
         {(groupAt, group: { name: string }) => (
           <>
-            <TextField label="Name" path={`${groupAt}.name`} maxLength={60} />
+            <TextField label="Name" path={`${groupAt}.name`} maxLength={60} spanish />
             <ListOf
               path={`${groupAt}.items`}
               addLabel="Add item"
@@ -232,7 +264,7 @@ function MenuPart() {
                 <>
                   <TextField label="Name" path={`${at}.name`} maxLength={60} />
                   <NumberField label="Price" path={`${at}.price`} />
-                  <TextField label="Description" path={`${at}.description`} />
+                  <TextField label="Description" path={`${at}.description`} spanish />
                   <DietaryMarks at={at} />
                   <PhotoField path={`${at}.photo`} name={item.name} />
                 </>
@@ -268,7 +300,7 @@ function DietaryMarks({ at }: { at: string }) {
 function WhyUsPart() {
   return (
     <>
-      <TextField label="Heading" path="whyUs.heading" />
+      <TextField label="Heading" path="whyUs.heading" spanish />
       <ListOf
         path="whyUs.points"
         addLabel="Add a point"
@@ -277,8 +309,8 @@ function WhyUsPart() {
       >
         {(at) => (
           <>
-            <TextField label="Title" path={`${at}.title`} />
-            <TextField label="Text" path={`${at}.text`} multiline />
+            <TextField label="Title" path={`${at}.title`} spanish />
+            <TextField label="Text" path={`${at}.text`} multiline spanish />
           </>
         )}
       </ListOf>
@@ -291,7 +323,7 @@ function ClientsPart() {
   const logos = ((content.clients as { logos: unknown[] }).logos ?? []) as (string | { name: string })[];
   return (
     <>
-      <TextField label="Heading" path="clients.heading" />
+      <TextField label="Heading" path="clients.heading" spanish />
       <ListOf
         path="clients.logos"
         addLabel="Add a client"
@@ -323,8 +355,9 @@ function TermsPart() {
         multiline
         maxLength={10_000}
         hint="Paragraphs split by a blank line."
+        spanish
       />
-      <TextField label="Paying outside the site" path="sale.payOffline" multiline />
+      <TextField label="Paying outside the site" path="sale.payOffline" multiline spanish />
       <TextField label="Review link" path="sale.reviewUrl" type="url" />
       <h3>Travel</h3>
       <ListOf

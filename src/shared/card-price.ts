@@ -13,3 +13,13 @@ export function cardPriceText(pricing: PackagePricing | undefined, currency: str
   const amount = menuPrice(pricing.amount, currency, locale);
   return pricing.per === 'guest' ? `From ${amount} / guest` : `${amount} / event`;
 }
+
+/**
+ * The same in Spanish, for the Spanish page's card (record 410): 'Desde 12 US$ / invitado',
+ * '900 US$ / evento', or 'Cotización a su medida', the amount as the Spanish page writes money.
+ */
+export function spanishCardPriceText(pricing: PackagePricing | undefined, currency: string, locale: string): string {
+  if (!pricing) return 'Cotización a su medida';
+  const amount = menuPrice(pricing.amount, currency, locale);
+  return pricing.per === 'guest' ? `Desde ${amount} / invitado` : `${amount} / evento`;
+}

@@ -16,7 +16,9 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import type { BusinessContent } from '../../content/content-types.js';
 import { truckPackages } from '../../content/helpers.js';
-import { cardPriceText } from '../../src/shared/card-price.js';
+import { contentLanguages } from '../../content/languages.js';
+import { cardPriceText, spanishCardPriceText } from '../../src/shared/card-price.js';
+import { localeFor } from '../../src/shared/language.js';
 import { estimateFor, estimateWordsOf } from '../../src/shared/pricing.js';
 import { buildInquiryBody } from '../support/builders.js';
 import { content, OTHER_PACKAGE, PACKAGE, TRUCK } from '../support/content-words.js';
@@ -25,7 +27,7 @@ import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-const PARTS = ['Business', 'Packages', 'Menu', 'Why us', 'Clients', 'Prices and terms'];
+const PARTS = ['Business', 'Packages', 'Menu', 'Why us', 'Clients', 'Prices and terms', 'Spanish'];
 const STALE = 'Published from another device since you opened this';
 /**
  * The public page follows a publish only once the server renders it from the published
@@ -39,6 +41,8 @@ const card = truckPackages(content).find(
   (c) => c.pricing?.per === 'guest' && c.name !== PACKAGE && c.name !== OTHER_PACKAGE,
 );
 const menuGroup = content.menu?.groups[0];
+/** The content has a Spanish page, so "Site" shows each text's Spanish beside it (record 410). */
+const IN_SPANISH = contentLanguages(content).includes('es');
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -103,6 +107,12 @@ test('the owner edits the site from the phone; publish, a stale publish, History
     const newText = textOf(newPrice);
     await cardGroup.getByLabel('Price', { exact: true }).fill(String(newPrice));
     await expect(cardGroup.getByText(`The card says: ${newText}`)).toBeVisible();
+    // Its Spanish beside it (record 410): its own name and language, and its card's price following too.
+    const newSpanishText = spanishCardPriceText(newPricing, content.sale.currency, localeFor('es', content));
+    if (IN_SPANISH) {
+      await expect(cardGroup.getByLabel('Summary (Spanish)', { exact: true })).toHaveAttribute('lang', 'es');
+      await expect(cardGroup.getByText(newSpanishText)).toBeVisible();
+    }
     // Preview: the page with the draft, for the owner only (the public page is not the draft).
     if (PAGE_RENDERED_ON_PUBLISH) {
       await page.getByRole('link', { name: 'Preview' }).click();
@@ -141,6 +151,9 @@ test('the owner edits the site from the phone; publish, a stale publish, History
       price: newText,
       pricing: newPricing,
     });
+    const cardAt = after.packageGroups.flatMap((g, gi) => g.packages.map((c, ci) => ({ c, gi, ci })));
+    const { gi, ci } = cardAt.find(({ c }) => c.name === card!.name)!;
+    if (IN_SPANISH) expect(after.es?.packageGroups?.[gi]?.packages?.[ci]?.price).toBe(newSpanishText);
     const added = after.menu!.groups[0]!.items.find((i) => i.name === itemName)!;
     expect(added.photo!.src).toMatch(/^upload:[0-9a-f]{64}$/);
 
