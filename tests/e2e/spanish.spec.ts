@@ -5,6 +5,7 @@
 // server) writes the estimate as Spanish writes money, its quote e-mail is Spanish, and
 // the inbox, in English, says the language.
 import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { content, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
@@ -116,6 +117,38 @@ test('/es/ with JavaScript: Spanish throughout, its alternates, and an inquiry k
   await page.goto(new URL(url).pathname);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('button', { name: 'Aceptar la cotización' })).toBeVisible();
+});
+
+test('/es/: the note after a send offers “Reservar ahora” for an instant package, and a second press is refused in Spanish', async ({
+  page,
+}) => {
+  const instant = content.packageGroups.flatMap((group) => group.packages).find((card) => card.instantBook);
+  test.skip(!instant, 'the content marks no package instantBook');
+  await openPage(page, '/es/');
+  await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cuéntenos sobre su evento' });
+  const email = `reserva.${Date.now()}@example.com`;
+  // A free day of its own (instant-booking.spec.ts takes 90 to 99 days ahead).
+  for (const [label, value] of Object.entries(spanishVisitor(email, inDays(110 + randomInt(10))))) {
+    await dialog.getByLabel(label, { exact: true }).fill(value);
+  }
+  await dialog.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
+  await dialog.getByLabel('Paquete', { exact: true }).selectOption(instant!.name);
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  const note = page.locator('.send-note');
+  const book = note.getByRole('button', { name: 'Reservar ahora', exact: true });
+  await expect(book).toBeVisible({ timeout: 15_000 });
+  await expect(note).not.toContainText('Book now');
+  const bookNowUrl = await note.locator('form').getAttribute('action');
+  await book.click();
+  await expect(page).toHaveURL(/\/quote\/[\w-]{43}$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const again = await page.request.post(bookNowUrl!, {
+    headers: { origin: `http://127.0.0.1:${PORT}`, 'content-type': 'application/x-www-form-urlencoded' },
+    data: '',
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain('Esta solicitud ya tiene su cotización');
 });
 
 test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in Spanish', async ({ browser }) => {
