@@ -11,6 +11,7 @@
 // Each provider event is applied once, by the paymentEvents table the deposits use.
 // Orders hold the customer's name, phone and e-mail: erased on request (erase).
 import { randomUUID } from 'node:crypto';
+import { type Language, languageOf } from '../../shared/language.js';
 import type { Minor } from '../../shared/money.js';
 import { orderByTime } from '../../shared/preorder-times.js';
 import type {
@@ -42,6 +43,8 @@ export interface NewOrder {
   phone: string;
   email: string;
   payAtPickup: boolean;
+  /** The order page's language (record 420); English when not given. */
+  language?: Language;
 }
 
 export type PlaceResult =
@@ -167,6 +170,7 @@ export interface NewOrderRow {
   total: Minor;
   currency: string;
   payAtPickup: boolean;
+  language: Language;
   status: OrderStatus;
   holdUntil: string | null;
   createdAt: string;
@@ -190,6 +194,7 @@ export const newOrderRow = (
   total: priced.total,
   currency: settings.currency,
   payAtPickup: order.payAtPickup,
+  language: order.language ?? 'en',
   status: order.payAtPickup ? 'pay-at-pickup' : 'held',
   holdUntil: order.payAtPickup ? null : (holdUntil?.toISOString() ?? null),
   createdAt: at.toISOString(),
@@ -211,6 +216,7 @@ export function rowToPreorder(row: Record<string, unknown>): Preorder {
     total: Number(row.total),
     currency: row.currency as string,
     payAtPickup: Boolean(row.payAtPickup),
+    language: languageOf(row.language),
     status: row.status as OrderStatus,
     holdUntil: time(row.holdUntil),
     provider: (row.provider as string | null) ?? null,

@@ -584,4 +584,10 @@ export const POSTGRES_MIGRATIONS = migrationList([
     sql: `ALTER TABLE "preorders" ADD COLUMN "paidAmount" bigint;
   UPDATE "preorders" SET "paidAmount" = "total" WHERE "paidAt" IS NOT NULL`,
   },
+  {
+    version: 420,
+    name: 'preorder-language',
+    // As on SQLite (sqlite-migrations.ts, version 420; record 420).
+    sql: `ALTER TABLE "preorders" ADD COLUMN "language" text NOT NULL DEFAULT 'en'`,
+  },
 ]);

@@ -90,8 +90,8 @@ async function place(
   const row = newOrderRow(order, priced, settings, at, holdUntil);
   const { rows } = await client.query(
     `INSERT INTO "preorders" ("id", "number", "stopId", "pickup", "name", "phone", "email", "lines", "total", "currency",
-       "payAtPickup", "status", "holdUntil", "createdAt")
-     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+       "payAtPickup", "status", "holdUntil", "createdAt", "language")
+     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
     [
       row.id,
       row.stopId,
@@ -106,6 +106,7 @@ async function place(
       row.status,
       row.holdUntil,
       row.createdAt,
+      row.language,
     ],
   );
   const placed = rowToPreorder(rows[0]);

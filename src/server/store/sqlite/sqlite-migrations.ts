@@ -554,4 +554,11 @@ export const SQLITE_MIGRATIONS = migrationList([
     sql: `ALTER TABLE preorders ADD COLUMN paidAmount INTEGER;
   UPDATE preorders SET paidAmount = total WHERE paidAt IS NOT NULL`,
   },
+  {
+    version: 420,
+    name: 'preorder-language',
+    // The language of the order page an order was placed from (issue 39, record 420): its
+    // page and e-mails are in it. Orders from before were all placed in English.
+    sql: `ALTER TABLE preorders ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`,
+  },
 ]);
