@@ -149,6 +149,54 @@ function orderPageCsp(content: BusinessContent, provider: PaymentProvider | unde
   ].join('; ');
 }
 
+/** The page's language, by its address: /es/order/… is Spanish (record 420). */
+const languageOfPath = (request: FastifyRequest): Language =>
+  LANGUAGES.find((language) => language !== 'en' && request.url.startsWith(`/${language}/`)) ?? 'en';
+
+type Html = (reply: FastifyReply, status: number, page: string) => FastifyReply;
+
+/** The checks before an order is taken: from this site only, so many from one address (records 290, 390), each refusal a page. */
+function postGuards(options: OrderPageRouteOptions, html: Html) {
+  const site = () => options.content.current().content;
+  const sameSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!postedFromThisSite(request, options.publicOrigin)) {
+      const language = languageOfPath(request);
+      const say = ORDER_WORDS[language];
+      const page = orderShell(site(), say.notSent, `<h1>${say.notSent}</h1><p>${say.fromOrderPage}</p>`, language);
+      return html(reply, 403, page);
+    }
+  };
+  /** The 429 page, its wait in Retry-After. */
+  const tooMany = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    msLeft: number,
+    message: (say: OrderWords, seconds: number) => string,
+  ) => {
+    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+    const language = languageOfPath(request);
+    const page = tooManyOrdersPage(site(), message(ORDER_WORDS[language], seconds), language);
+    return html(reply.header('retry-after', String(seconds)), 429, page);
+  };
+  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { count, msLeft } = await options.counts.hit(
+      `order-posts:${request.ip}`,
+      options.limits.inquiriesPerIp.windowMs,
+    );
+    if (count <= options.limits.inquiriesPerIp.max) return;
+    return tooMany(request, reply, msLeft, (say, seconds) => say.tooManyFromHere({ minutes: Math.ceil(seconds / 60) }));
+  };
+  /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
+  const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
+    const cap = options.limits.ordersPerStopPerIp;
+    const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
+    if (count <= cap.max) return false;
+    tooMany(request, reply, msLeft, (say) => say.stopCap({ max: cap.max }));
+    return true;
+  };
+  return { sameSite, perAddress, overStopCap };
+}
+
 export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async (app, options) => {
   const { owners, clock, provider } = options;
   const site = () => options.content.current().content;
@@ -207,50 +255,7 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   };
 
   type Params = { Params: { stopId: string } };
-  /** The page's language, by its address: /es/order/… is Spanish (record 420). */
-  const languageOfPath = (request: FastifyRequest): Language =>
-    LANGUAGES.find((language) => language !== 'en' && request.url.startsWith(`/${language}/`)) ?? 'en';
-
-  const sameSite = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!postedFromThisSite(request, options.publicOrigin)) {
-      const language = languageOfPath(request);
-      const say = ORDER_WORDS[language];
-      return html(
-        reply,
-        403,
-        orderShell(site(), say.notSent, `<h1>${say.notSent}</h1><p>${say.fromOrderPage}</p>`, language),
-      );
-    }
-  };
-  /** The 429 page, its wait in Retry-After. */
-  const tooMany = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    msLeft: number,
-    message: (seconds: number) => string,
-  ) => {
-    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    const page = tooManyOrdersPage(site(), message(seconds), languageOfPath(request));
-    return html(reply.header('retry-after', String(seconds)), 429, page);
-  };
-  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, msLeft } = await options.counts.hit(
-      `order-posts:${request.ip}`,
-      options.limits.inquiriesPerIp.windowMs,
-    );
-    if (count <= options.limits.inquiriesPerIp.max) return;
-    const say = ORDER_WORDS[languageOfPath(request)];
-    return tooMany(request, reply, msLeft, (seconds) => say.tooManyFromHere({ minutes: Math.ceil(seconds / 60) }));
-  };
-
-  /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
-  const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
-    const cap = options.limits.ordersPerStopPerIp;
-    const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
-    if (count <= cap.max) return false;
-    tooMany(request, reply, msLeft, () => ORDER_WORDS[languageOfPath(request)].stopCap({ max: cap.max }));
-    return true;
-  };
+  const { sameSite, perAddress, overStopCap } = postGuards(options, html);
 
   const showOrderPage = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
     const language = languageOfPath(request);

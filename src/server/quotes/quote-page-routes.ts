@@ -30,7 +30,7 @@ import type { OwnerStore } from '../store/owner-store.js';
 import { isAgreed, quoteState } from '../sale/quote-state.js';
 import type { Quote } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
-import { pageErrorHandler } from './page-errors.js';
+import { type PageErrorOptions, pageErrorHandler } from './page-errors.js';
 import { type Language, languageOf } from '../../shared/language.js';
 import { planMessageIn } from '../words/plan-messages.js';
 import { QUOTE_AFTER_CATALOGS, QUOTE_CATALOGS } from '../words/words.js';
@@ -155,30 +155,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     return quote && found ? { quote, inquiry: found.inquiry as StoredInquiry } : undefined;
   };
 
-  /**
-   * A failed request's language: its inquiry's, if read before the failure, or read now
-   * for a refusal (the database answers); a fault of the database leaves it English.
-   */
-  const failureLanguage = async (request: FastifyRequest, status: number): Promise<Language> => {
-    if (languages.has(request) || status >= 500) return languages.get(request) ?? 'en';
-    const token = (request.params as { token?: string }).token;
-    const found = token ? await load(token).catch(() => undefined) : undefined;
-    return languageOf(found?.inquiry.language);
-  };
-
   // A failure (the database down, a post from elsewhere) answers a page, the form's fields kept (record 210).
-  app.setErrorHandler(
-    pageErrorHandler(app, {
-      html,
-      content: site,
-      back: (request, language) => ({
-        href: pathOf(request as FastifyRequest<Params>),
-        text: FAILURES[language].backToQuote,
-      }),
-      labelOf: (name, language) => answerLabel(name, language, eventPlanning(site())),
-      language: failureLanguage,
-    }),
-  );
+  app.setErrorHandler(pageErrorHandler(app, failurePages({ html, site, languages, load })));
 
   /** What the inquiry has paid so far. */
   const paidFor = async (quote: Quote) =>
@@ -462,6 +440,34 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 };
 
 const FAILURES: Record<Language, QuoteFailureWords> = { en: quoteFailuresEn, es: quoteFailuresEs };
+
+/** How the quote page's failures are answered (record 210), in the inquiry's language where it is known (record 420). */
+function failurePages(routes: {
+  html: PageErrorOptions['html'];
+  site: () => BusinessContent;
+  /** The inquiry's language of each request that read it before it failed. */
+  languages: WeakMap<FastifyRequest, Language>;
+  load: (token: string) => Promise<{ inquiry: StoredInquiry } | undefined>;
+}): PageErrorOptions {
+  const { languages, load, site } = routes;
+  return {
+    html: routes.html,
+    content: site,
+    back: (request, language) => ({
+      href: `/quote/${(request.params as { token: string }).token}`,
+      text: FAILURES[language].backToQuote,
+    }),
+    labelOf: (name, language) => answerLabel(name, language, eventPlanning(site())),
+    // Its inquiry's, if read before the failure, or read now for a refusal (the database
+    // answers); a fault of the database before it was read leaves it English.
+    language: async (request, status) => {
+      if (languages.has(request) || status >= 500) return languages.get(request) ?? 'en';
+      const token = (request.params as { token?: string }).token;
+      const found = token ? await load(token).catch(() => undefined) : undefined;
+      return languageOf(found?.inquiry.language);
+    },
+  };
+}
 
 /** The failure words for an inquiry's customer (record 420). */
 const failuresFor = (inquiry: StoredInquiry) => FAILURES[languageOf(inquiry.language)];
