@@ -125,14 +125,16 @@ describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (
     );
     const text = confirmation.text.replace(/\s+/g, ' ');
     for (const words of [
+      `Hola`,
       `Gracias por su pedido, el pedido n.º ${number}.`,
       'Productos: 3 × Taco.',
-      `Total: ${formatMoney(1350, 'USD', locale)}, a pagar al recoger.`,
-      `https://tacos.example/es/order/${STOP}/${id}`,
+      `Total: ${formatMoney(1350, 'USD', locale)}, a pagar al recoger.`.replace(/\s+/g, ' '),
+      `Ver su pedido: https://tacos.example/es/order/${STOP}/${id}`,
+      '¿Preguntas?',
     ]) {
       expect(text).toContain(words);
     }
-    expect(text).not.toMatch(/Thank you|Items:|Pickup time|to pay at pickup/);
+    expect(text).not.toMatch(/Hello|Thank you|Items:|Pickup time|to pay at pickup|Questions/);
 
     await t.owners.preorders.markReady(id, new Date());
     await expect.poll(() => to(/^Su pedido está listo/).length, { timeout: 15_000 }).toBe(1);

@@ -38,7 +38,8 @@ export const customerEmailChannel: Channel = {
     const found = await orderNoticeFor(ORDER_CUSTOMER_NOTICES, delivery.topic, orders, config.publicUrl, content);
     if (!found) return skipped(GONE);
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
-    const to = { firstName: found.order.name, email: found.order.email };
+    // Greeted and signed off in the language the order was placed in (record 420).
+    const to = { firstName: found.order.name, email: found.order.email, language: found.order.language };
     return mailer.send(
       customerNoticeEmail({
         notice: found.notice,
