@@ -75,6 +75,10 @@ test('/es/ with JavaScript: Spanish throughout, its alternates, and an inquiry k
   for (const [label, value] of Object.entries(spanishVisitor(email, inDays(45)))) {
     await dialog.getByLabel(label, { exact: true }).fill(value);
   }
+  // The service choices named in Spanish (content's es.operations, record 420); each value stays the English name.
+  const services = dialog.getByLabel('Servicio', { exact: true }).locator('option:not([disabled])');
+  await expect(services).toHaveText(content.es!.operations!);
+  await expect(services.first()).toHaveAttribute('value', TRUCK);
   await dialog.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
   await dialog.getByLabel('Paquete', { exact: true }).selectOption(PACKAGE);
   await send.click();
@@ -166,6 +170,10 @@ test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in
   for (const [label, value] of Object.entries(spanishVisitor(email, inDays(47)))) {
     await form.getByLabel(label, { exact: true }).fill(value);
   }
+  await expect(form.getByRole('option', { name: content.es!.operations![0]!, exact: true })).toHaveAttribute(
+    'value',
+    TRUCK,
+  );
   await form.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
   await form.getByLabel('Paquete', { exact: true }).selectOption(PACKAGE);
   // An end before the start passes the browser's checks: the server's answer page says it in Spanish (record 360).
