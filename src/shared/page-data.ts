@@ -7,7 +7,7 @@ import { browserContent } from './browser-content.js';
 import { safeJson } from './escape-html.js';
 import type { PictureMap } from './picture-data.js';
 import type { Language } from './language.js';
-import { PAGE_TEXT, type PageText } from './page-words/page-text.js';
+import { type PageText, pageTextFor } from './page-words/page-text.js';
 
 export const PAGE_DATA_ID = 'page-data';
 
@@ -21,6 +21,6 @@ export interface PageData {
 
 /** The element, ending the page's body: `<` escaped, so no text in it can close it. */
 export function pageDataElement(content: BusinessContent, pictures: PictureMap, language: Language = 'en'): string {
-  const data: PageData = { content: browserContent(content), pictures, ...PAGE_TEXT[language] };
+  const data: PageData = { content: browserContent(content), pictures, ...pageTextFor(content, language) };
   return `<script type="application/json" id="${PAGE_DATA_ID}">${safeJson(data)}</script>`;
 }

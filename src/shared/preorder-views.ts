@@ -1,5 +1,6 @@
 // What a stop's pre-orders are, as the server stores them and the owner's inbox reads
 // them (issue 40, record 290): one definition for both sides.
+import type { Language } from './language.js';
 import type { Minor } from './money.js';
 
 /** An item of the content's menu, as a stop may offer it. */
@@ -55,6 +56,8 @@ export interface Preorder {
   total: Minor;
   currency: string;
   payAtPickup: boolean;
+  /** The language of the order page it was placed from: its page and e-mails are in it (record 420). */
+  language: Language;
   status: OrderStatus;
   /** Until when an unpaid checkout holds its place (null: paid at pickup, or no longer held). */
   holdUntil: string | null;

@@ -6,7 +6,7 @@
 import { type BusinessContent, businessId } from '../../content/index.js';
 import { escapeHtml, safeJson } from './escape-html.js';
 import { SCHEDULE_END, SCHEDULE_START } from './schedule-markers.js';
-import { type Language, localeFor } from './language.js';
+import { type Language, languagePath, localeFor } from './language.js';
 import { scheduleEn, type ScheduleWords } from './page-words/schedule-en.js';
 import { scheduleEs } from './page-words/schedule-es.js';
 import {
@@ -54,7 +54,7 @@ export interface SectionOptions {
   /** The business's JSON-LD id (its FoodEstablishment), which organises each stop's FoodEvent. */
   businessId: string;
   businessName: string;
-  /** The stops taking pre-orders now: each gets an "Order ahead" link to /order/<stop id> (record 290). */
+  /** The stops taking pre-orders now: each gets an "Order ahead" link to /order/<stop id> (record 290; /es/order/… on /es/, record 420). */
   preorderStops?: ReadonlySet<string>;
   /** The page's language (its fixed words); English when not given. */
   language?: Language;
@@ -89,7 +89,7 @@ function entryItem(
   now: LocalTime,
   locale: string,
   say: ScheduleWords,
-  preorders?: ReadonlySet<string>,
+  preorders?: { stops: ReadonlySet<string>; language: Language },
 ): string {
   const today = isToday(next, now.date);
   const heading = `stop-${next.id}`;
@@ -116,8 +116,8 @@ function entryItem(
     ...stopDetails(next).map(([name, value]) => `<p class="schedule-detail schedule-${name}">${escapeHtml(value)}</p>`),
     // The link's name stays "Open in Maps"; the stop's place describes it.
     `<a class="schedule-maps" href="${escapeHtml(mapsUrl(next.address))}" aria-describedby="${heading}">${say.openInMaps}</a>`,
-    preorders?.has(next.id)
-      ? ` <a class="schedule-order" href="/order/${escapeHtml(next.id)}" aria-describedby="${heading}">${say.orderAhead}</a>`
+    preorders?.stops.has(next.id)
+      ? ` <a class="schedule-order" href="${languagePath(preorders.language)}order/${escapeHtml(next.id)}" aria-describedby="${heading}">${say.orderAhead}</a>`
       : '',
     '</li>',
   ].join('');
@@ -133,8 +133,9 @@ export function scheduleSection(stops: readonly TruckStop[], options: SectionOpt
   const entries = stopEntries(upcoming).slice(0, ENTRIES_ON_PAGE);
   const now = localNow(options.now, options.timeZone);
   const say = SCHEDULE_WORDS[options.language ?? 'en'];
+  const preorders = options.preorderStops && { stops: options.preorderStops, language: options.language ?? 'en' };
   const list = (some: StopEntry[]) =>
-    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale, say, options.preorderStops)).join('')}</ol>`;
+    `<ol class="schedule-stops">${some.map((entry) => entryItem(entry, now, options.locale, say, preorders)).join('')}</ol>`;
   const rest = entries.slice(ENTRIES_FIRST);
   const body =
     entries.length === 0

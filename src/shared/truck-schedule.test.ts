@@ -178,6 +178,11 @@ describe('the landing page’s "Find the truck" section', () => {
     expect(html).toContain('<strong class="schedule-today">Hoy</strong>');
     expect(html).toContain('>Abrir en Mapas</a>');
     expect(html).toContain('>Pedir por adelantado</a>');
+    // The Spanish order page (record 420); English's stays /order/<stop id>.
+    expect(html).toContain('<a class="schedule-order" href="/es/order/a"');
+    expect(scheduleSection(weekly, { ...options, preorderStops: new Set(['a']) })).toContain(
+      '<a class="schedule-order" href="/order/a"',
+    );
     expect(html).toMatch(/<span>Cada domingo, <span class="schedule-hours">/);
     expect(html).toContain('Agregue las paradas del camión a su calendario');
     expect(html).not.toMatch(/Find the truck|Today|Open in Maps|Order ahead|Every|calendar</);

@@ -6,7 +6,7 @@
 import type { BusinessContent } from '../../content/schema.js';
 import type { PictureMap } from '../shared/picture-data.js';
 import type { PageInput } from '../shared/site-render.js';
-import { PAGE_TEXT } from '../shared/page-words/page-text.js';
+import { PAGE_TEXT, pageTextFor } from '../shared/page-words/page-text.js';
 
 export let content: BusinessContent;
 export let pictures: PictureMap = {};
@@ -28,7 +28,7 @@ export function renderingWith<T>(page: PageInput, render: () => T): T {
   const before = { content, pictures, words, labels };
   content = page.content;
   pictures = page.pictures;
-  ({ words, labels } = PAGE_TEXT[page.language ?? 'en']);
+  ({ words, labels } = pageTextFor(page.content, page.language ?? 'en'));
   try {
     return render();
   } finally {

@@ -5,6 +5,7 @@
 // server) writes the estimate as Spanish writes money, its quote e-mail is Spanish, and
 // the inbox, in English, says the language.
 import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { content, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
@@ -74,6 +75,10 @@ test('/es/ with JavaScript: Spanish throughout, its alternates, and an inquiry k
   for (const [label, value] of Object.entries(spanishVisitor(email, inDays(45)))) {
     await dialog.getByLabel(label, { exact: true }).fill(value);
   }
+  // The service choices named in Spanish (content's es.operations, record 420); each value stays the English name.
+  const services = dialog.getByLabel('Servicio', { exact: true }).locator('option:not([disabled])');
+  await expect(services).toHaveText(content.es!.operations!);
+  await expect(services.first()).toHaveAttribute('value', TRUCK);
   await dialog.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
   await dialog.getByLabel('Paquete', { exact: true }).selectOption(PACKAGE);
   await send.click();
@@ -118,6 +123,38 @@ test('/es/ with JavaScript: Spanish throughout, its alternates, and an inquiry k
   await expect(page.getByRole('button', { name: 'Aceptar la cotización' })).toBeVisible();
 });
 
+test('/es/: the note after a send offers “Reservar ahora” for an instant package, and a second press is refused in Spanish', async ({
+  page,
+}) => {
+  const instant = content.packageGroups.flatMap((group) => group.packages).find((card) => card.instantBook);
+  test.skip(!instant, 'the content marks no package instantBook');
+  await openPage(page, '/es/');
+  await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cuéntenos sobre su evento' });
+  const email = `reserva.${Date.now()}@example.com`;
+  // A free day of its own (instant-booking.spec.ts takes 90 to 99 days ahead).
+  for (const [label, value] of Object.entries(spanishVisitor(email, inDays(110 + randomInt(10))))) {
+    await dialog.getByLabel(label, { exact: true }).fill(value);
+  }
+  await dialog.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
+  await dialog.getByLabel('Paquete', { exact: true }).selectOption(instant!.name);
+  await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+  const note = page.locator('.send-note');
+  const book = note.getByRole('button', { name: 'Reservar ahora', exact: true });
+  await expect(book).toBeVisible({ timeout: 15_000 });
+  await expect(note).not.toContainText('Book now');
+  const bookNowUrl = await note.locator('form').getAttribute('action');
+  await book.click();
+  await expect(page).toHaveURL(/\/quote\/[\w-]{43}$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const again = await page.request.post(bookNowUrl!, {
+    headers: { origin: `http://127.0.0.1:${PORT}`, 'content-type': 'application/x-www-form-urlencoded' },
+    data: '',
+  });
+  expect(again.status()).toBe(409);
+  expect(await again.text()).toContain('Esta solicitud ya tiene su cotización');
+});
+
 test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in Spanish', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -133,6 +170,10 @@ test('/es/ without JavaScript: the Spanish form posts and the inquiry is kept in
   for (const [label, value] of Object.entries(spanishVisitor(email, inDays(47)))) {
     await form.getByLabel(label, { exact: true }).fill(value);
   }
+  await expect(form.getByRole('option', { name: content.es!.operations![0]!, exact: true })).toHaveAttribute(
+    'value',
+    TRUCK,
+  );
   await form.getByLabel('Servicio', { exact: true }).selectOption(TRUCK);
   await form.getByLabel('Paquete', { exact: true }).selectOption(PACKAGE);
   // An end before the start passes the browser's checks: the server's answer page says it in Spanish (record 360).

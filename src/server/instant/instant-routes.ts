@@ -4,8 +4,9 @@
 // paid through the payment provider ("Pay deposit"), which books it (record 146).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { eventPlanning } from '../../../content/event-settings.js';
-import { DAY_TAKEN_MESSAGE, heldSince } from '../../shared/availability.js';
+import { heldSince } from '../../shared/availability.js';
 import { escapeHtml } from '../../shared/escape-html.js';
+import { type Language, languageOf } from '../../shared/language.js';
 import { todayIn } from '../../shared/time-zone.js';
 import type { Clock } from '../clock.js';
 import type { Notifier } from '../notify/notifier.js';
@@ -19,6 +20,9 @@ import type { ContentPort } from '../site/content-port.js';
 import type { StoredInquiry } from '../store/inquiry-store.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { InstantResult } from '../store/quote-store.js';
+import { formLanguageOf } from '../routes/form-post.js';
+import { type InstantWords, instantEn } from '../words/instant-en.js';
+import { instantEs } from '../words/instant-es.js';
 import {
   type BookNowOffer,
   bookNowOffer,
@@ -43,14 +47,17 @@ export interface InstantRouteOptions {
   content: ContentPort;
 }
 
-/** Why "Book now" was refused, in the customer's words. */
+/** Why "Book now" was refused, in the customer's words (English; Spanish in instant-es.ts, record 420). */
 export const REFUSALS = {
-  missing: 'This “Book now” link does not lead to an inquiry.',
-  quoted: 'This inquiry has its quote already: see it through the link in our e-mail.',
-  notNew: 'This inquiry cannot be booked instantly any more: we will answer it ourselves.',
-  dayTaken: DAY_TAKEN_MESSAGE,
-  notOffered: 'This inquiry cannot be booked instantly: we will send you a quote ourselves.',
+  missing: instantEn.missing,
+  quoted: instantEn.quoted,
+  notNew: instantEn.notNew,
+  dayTaken: instantEn.dayTaken,
+  notOffered: instantEn.notOffered,
 } as const satisfies Record<Exclude<InstantResult, { ok: true }>['refused'] | 'notOffered', string>;
+
+/** The refusals' words in a language. */
+const INSTANT_WORDS: Record<Language, InstantWords> = { en: instantEn, es: instantEs };
 
 export const instantRoutes: FastifyPluginAsync<InstantRouteOptions> = async (app, options) => {
   const { owners, clock } = options;
@@ -62,8 +69,10 @@ export const instantRoutes: FastifyPluginAsync<InstantRouteOptions> = async (app
     (_r, _b, done) => done(null, {}),
   );
 
-  const refuse = (reply: FastifyReply, status: number, message: string) =>
-    reply
+  /** A refusal page in the inquiry's language (the page's it was sent from when none is known). */
+  const refuse = (reply: FastifyReply, status: number, language: Language, why: (say: InstantWords) => string) => {
+    const say = INSTANT_WORDS[language];
+    return reply
       .status(status)
       .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex, nofollow')
@@ -75,22 +84,28 @@ export const instantRoutes: FastifyPluginAsync<InstantRouteOptions> = async (app
       .send(
         page(
           site(),
-          'Not booked',
-          `<h1>Not booked</h1><div class="notice" role="alert"><p>${escapeHtml(message)}</p></div><p>Nothing was changed. Questions? Call us: ${escapeHtml(site().contact.phone)}.</p>`,
+          say.notBooked,
+          `<h1>${say.notBooked}</h1><div class="notice" role="alert"><p>${escapeHtml(why(say))}</p></div><p>${escapeHtml(say.nothingChanged({ phone: site().contact.phone }))}</p>`,
+          undefined,
+          language,
         ),
       );
+  };
 
   app.post<{ Params: { token: string } }>('/book-now/:token', async (request, reply) => {
-    if (!postedFromThisSite(request, options.publicOrigin)) return refuse(reply, 403, 'Please book from our own page.');
+    // Read first (nothing changes), so that even a refusal is in the inquiry's language.
     const id = inquiryOfToken(options.instantKey, request.params.token);
     const found = id ? await owners.inbox.getInquiry(id) : undefined;
-    if (!found) return refuse(reply, 404, REFUSALS.missing);
+    const language = found ? languageOf(found.inquiry.language) : formLanguageOf(request);
+    if (!postedFromThisSite(request, options.publicOrigin))
+      return refuse(reply, 403, language, (say) => say.fromOurPage);
+    if (!found) return refuse(reply, 404, language, (say) => say.missing);
     const inquiry = found.inquiry as StoredInquiry;
     const content = site();
     const today = todayIn(content.timeZone, clock());
     const quote =
       options.online && instantBookable(content, inquiry) ? instantQuote(inquiry, content, today) : undefined;
-    if (!quote) return refuse(reply, 409, REFUSALS.notOffered);
+    if (!quote) return refuse(reply, 409, language, (say) => say.notOffered);
     const at = new Date(clock());
     const result = await owners.quotes.bookInstantly(
       inquiry.id,
@@ -105,7 +120,7 @@ export const instantRoutes: FastifyPluginAsync<InstantRouteOptions> = async (app
       today,
       at,
     );
-    if (!result.ok) return refuse(reply, 409, REFUSALS[result.refused]);
+    if (!result.ok) return refuse(reply, 409, language, (say) => say[result.refused]);
     options.notifier.kick(1);
     return reply.redirect(quotePath(options.quoteKey, result.quote.id), 303);
   });

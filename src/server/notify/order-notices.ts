@@ -1,9 +1,12 @@
 // What the customer and the owner are told of a pre-order (record 320): rendered at send
 // time from the order as it is then (an erased order says nothing), worded once for the
-// customer's e-mail and the owner's push. Money and times through the shared helpers.
+// customer's e-mail and the owner's push. Money and times through the shared helpers;
+// the customer's in the language the order was placed in (record 420), the owner's English.
 import type { BusinessContent } from '../../../content/schema.js';
 import { timeInWords } from '../../shared/date-words.js';
+import { type Language, localeFor } from '../../shared/language.js';
 import { formatMoney } from '../../shared/money.js';
+import { ORDER_WORDS, orderPath } from '../preorders/order-page.js';
 import { topicEvent, topicRef } from '../store/outbox-store.js';
 import { ORDER_EVENTS, type Preorder } from '../store/preorder-store.js';
 import type { Notice } from './messages.js';
@@ -11,14 +14,22 @@ import type { Notice } from './messages.js';
 /** A notice of an order, or undefined when there is nothing to tell (erased, or no longer so). */
 export type OrderNoticeOf = (order: Preorder, publicUrl: string, content: BusinessContent) => Notice | undefined;
 
-const money = (order: Preorder, amount: number, content: BusinessContent) =>
-  formatMoney(amount, order.currency, content.locale);
+const money = (order: Preorder, amount: number, content: BusinessContent, language: Language = 'en') =>
+  formatMoney(amount, order.currency, localeFor(language, content));
 const itemsOf = (order: Preorder) => order.lines.map((line) => `${line.quantity} × ${line.name}`).join(', ');
-const pickupOf = (order: Preorder, content: BusinessContent) => timeInWords(order.pickup, content.locale);
-/** The customer's own page of the order (its id unguessable). */
+const pickupOf = (order: Preorder, content: BusinessContent, language: Language = 'en') =>
+  timeInWords(order.pickup, localeFor(language, content));
+/** The customer's own page of the order (its id unguessable), in the order's language. */
 const toOrder = (order: Preorder, publicUrl: string) => ({
-  url: `${publicUrl}/order/${order.stopId}/${order.id}`,
-  linkText: 'See your order',
+  url: `${publicUrl}${orderPath(order.language, order.stopId)}/${order.id}`,
+  linkText: ORDER_WORDS[order.language].seeOrder,
+});
+/** The customer's words, money and pickup time in the order's language. */
+const toCustomer = (order: Preorder, content: BusinessContent) => ({
+  say: ORDER_WORDS[order.language],
+  number: order.number,
+  total: money(order, order.total, content, order.language),
+  time: pickupOf(order, content, order.language),
 });
 /** The owner's Orders page, on the order's stop. */
 const toOrders = (order: Preorder, publicUrl: string) => ({
@@ -27,31 +38,35 @@ const toOrders = (order: Preorder, publicUrl: string) => ({
 });
 
 export const ORDER_CUSTOMER_NOTICES: Record<string, OrderNoticeOf> = {
-  [ORDER_EVENTS.placed]: (order, publicUrl, content) => ({
-    subject: `Order #${order.number} from ${content.name}: pickup at ${pickupOf(order, content)}`,
-    lines: [
-      `Thank you for your order, Order #${order.number}.`,
-      `Items: ${itemsOf(order)}.`,
-      `Total: ${money(order, order.total, content)}${order.payAtPickup ? ', to pay at pickup' : ', paid'}.`,
-      `Pickup time: ${pickupOf(order, content)}.`,
-    ],
-    ...toOrder(order, publicUrl),
-  }),
-  [ORDER_EVENTS.ready]: (order, publicUrl, content) => ({
-    subject: `Your order is ready: Order #${order.number}`,
-    lines: [`Your order is ready. Order #${order.number} waits for you at ${content.name}'s window.`],
-    ...toOrder(order, publicUrl),
-  }),
-  [ORDER_EVENTS.cancelled]: (order, publicUrl, content) => ({
-    subject: `Order #${order.number} cancelled`,
-    lines: [
-      `We are sorry: the stop was cancelled, and with it Order #${order.number}.`,
-      order.paidAt
-        ? `Your payment of ${money(order, order.total, content)} is refunded to the card you paid with.`
-        : 'Nothing was charged.',
-    ],
-    ...toOrder(order, publicUrl),
-  }),
+  [ORDER_EVENTS.placed]: (order, publicUrl, content) => {
+    const { say, number, total, time } = toCustomer(order, content);
+    return {
+      subject: say.placedSubject({ number, business: content.name, time }),
+      lines: [
+        say.thankYou({ number }),
+        say.itemsLine({ items: itemsOf(order) }),
+        order.payAtPickup ? say.totalToPay({ total }) : say.totalPaid({ total }),
+        say.pickupLine({ time }),
+      ],
+      ...toOrder(order, publicUrl),
+    };
+  },
+  [ORDER_EVENTS.ready]: (order, publicUrl, content) => {
+    const { say, number } = toCustomer(order, content);
+    return {
+      subject: say.readySubject({ number }),
+      lines: [say.readyLine({ number, business: content.name })],
+      ...toOrder(order, publicUrl),
+    };
+  },
+  [ORDER_EVENTS.cancelled]: (order, publicUrl, content) => {
+    const { say, number, total } = toCustomer(order, content);
+    return {
+      subject: say.cancelledSubject({ number }),
+      lines: [say.cancelledLine({ number }), order.paidAt ? say.refunded({ total }) : say.nothingCharged],
+      ...toOrder(order, publicUrl),
+    };
+  },
 };
 
 export const ORDER_OWNER_NOTICES: Record<string, OrderNoticeOf> = {

@@ -11,6 +11,7 @@ import { call, cookieOf, ORIGIN, OWNER, startOwnerApp } from '../../../tests/sup
 import { deviceKeys, newDevice, opened, startPushService } from '../../../tests/support/push-service.js';
 import { startSmtp, type TestSmtp } from '../../../tests/support/smtp.js';
 import { timeInWords } from '../../shared/date-words.js';
+import { localeFor } from '../../shared/language.js';
 import { formatMoney } from '../../shared/money.js';
 import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.js';
 import { menuChoices } from '../preorders/preorder-views.js';
@@ -201,6 +202,49 @@ describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (
       ['customer-email', 'sent'],
       ['customer-email', 'sent'],
     ]);
+  });
+
+  it('writes the customer’s e-mails in the language the order was placed in (record 420)', {
+    timeout: 60_000,
+  }, async () => {
+    smtp = await startSmtp();
+    const mail = smtp;
+    const t = await start(engine, mail);
+    await t.app.notifier.start();
+    const placed = await t.owners.preorders.place(
+      { ...order('lu@example.com'), language: 'es' as const },
+      new Date(),
+      null,
+    );
+    if (!placed.ok) throw new Error(placed.reason);
+    const { number, id } = placed.order;
+    expect((await t.owners.preorders.get(id))?.language).toBe('es');
+    const to = (subject: RegExp) =>
+      mail.received.filter((each) => each.to.includes('lu@example.com') && subject.test(each.subject));
+    await expect.poll(() => to(/^Pedido n\.º \d+ de/).length, { timeout: 15_000 }).toBe(1);
+    const confirmation = to(/^Pedido n\.º \d+ de/)[0]!;
+    const locale = localeFor('es', content);
+    expect(confirmation.subject).toBe(
+      `Pedido n.º ${number} de ${content.name}: recogida a las ${timeInWords('11:15', locale)}`,
+    );
+    const text = confirmation.text.replace(/\s+/g, ' ');
+    for (const words of [
+      `Hola`,
+      `Gracias por su pedido, el pedido n.º ${number}.`,
+      'Productos: 3 × Taco.',
+      `Total: ${formatMoney(1350, 'USD', locale)}, a pagar al recoger.`.replace(/\s+/g, ' '),
+      `Ver su pedido: https://tacos.example/es/order/${STOP}/${id}`,
+      '¿Preguntas?',
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).not.toMatch(/Hello|Thank you|Items:|Pickup time|to pay at pickup|Questions/);
+
+    await t.owners.preorders.markReady(id, new Date());
+    await expect.poll(() => to(/^Su pedido está listo/).length, { timeout: 15_000 }).toBe(1);
+    await t.owners.preorders.cancelStop(STOP, new Date());
+    await expect.poll(() => to(/cancelado$/).length, { timeout: 15_000 }).toBe(1);
+    expect(to(/cancelado$/)[0]!.text).toContain('No se cobró nada.');
   });
 
   it('erasing the customer removes their order’s pending notifications', { timeout: 60_000 }, async () => {

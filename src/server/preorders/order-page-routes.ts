@@ -5,6 +5,8 @@
 // A post with a problem answers the page again (400) with the problem said and every
 // typed value kept; nothing is written. Posts come from this site only, and each
 // address may send so many in a window (the inquiries' limit), as the quote page's posts.
+// In Spanish at /es/order/<stop id> (record 420): the order keeps that language, and its
+// own page and e-mails are in it.
 import type { BusinessContent } from '../../../content/schema.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { HOLD_MINUTES, orderByTime, pickupTimes, PREORDER_LIMITS } from '../../shared/preorder-times.js';
@@ -13,14 +15,19 @@ import { addDays, localNow, type TruckStop } from '../../shared/truck-schedule.j
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider.js';
-import { postedFromThisSite } from '../same-origin.js';
 import { senderOf } from '../routes/rate-limit.js';
+import { postedFromThisSite } from '../same-origin.js';
 import type { ContentPort } from '../site/content-port.js';
 import type { OwnerStore } from '../store/owner-store.js';
 import type { NewOrder, PlaceResult, Preorder, PreorderSettings } from '../store/preorder-store.js';
 import type { RateCounts } from '../store/rate-counts.js';
+import { type Language, LANGUAGES } from '../../shared/language.js';
+import { problemIn as spanishProblem } from '../words/field-messages.js';
+import type { OrderWords } from '../words/order-en.js';
 import {
   EMPTY_FORM,
+  ORDER_WORDS,
+  orderPath,
   orderPageStyle,
   type OrderForm,
   type OrderPageView,
@@ -65,7 +72,7 @@ function formOf(body: URLSearchParams, settings: PreorderSettings): OrderForm {
 }
 
 /** The form's problems by field; none: the order's lines. */
-function checked(form: OrderForm, settings: PreorderSettings, times: readonly string[]) {
+function checked(form: OrderForm, settings: PreorderSettings, times: readonly string[], say: OrderWords) {
   const problems: Record<string, string> = {};
   const lines: NewOrder['lines'] = [];
   settings.items.forEach((item, index) => {
@@ -73,32 +80,40 @@ function checked(form: OrderForm, settings: PreorderSettings, times: readonly st
     const text = form.quantities[field] ?? '0';
     const quantity = Number(text);
     if (!/^\d{1,3}$/.test(text) || quantity > PREORDER_LIMITS.quantity.max)
-      problems[field] = `${item.name}: a quantity from 0 to ${PREORDER_LIMITS.quantity.max}.`;
+      problems[field] = say.quantity({ item: item.name, max: PREORDER_LIMITS.quantity.max });
     else if (quantity > 0) lines.push({ name: item.name, quantity });
   });
-  if (lines.length === 0 && Object.keys(problems).length === 0) problems.items = 'Choose at least one item.';
-  if (!times.includes(form.pickup)) problems.pickup = 'Choose a pickup time.';
+  if (lines.length === 0 && Object.keys(problems).length === 0) problems.items = say.chooseItem;
+  if (!times.includes(form.pickup)) problems.pickup = say.choosePickup;
   const line = (name: 'name' | 'phone' | 'email', label: string, minDigits?: number) => {
     const problem = textProblem({ kind: 'line', ...(minDigits ? { minDigits } : {}) }, form[name]);
-    if (form[name] === '') problems[name] = `${label}: please fill this in.`;
-    else if (problem) problems[name] = `${label} ${problem}.`;
+    if (form[name] === '') problems[name] = say.fillIn({ label });
+    else if (problem) problems[name] = say.textProblem({ label, problem: problemIn(say, problem) });
   };
-  line('name', 'Name');
-  line('phone', 'Phone', 7);
-  line('email', 'E-mail');
-  if (!problems.email && !EMAIL.test(form.email)) problems.email = 'E-mail: an address such as you@example.com.';
+  line('name', say.name);
+  line('phone', say.phone, 7);
+  line('email', say.email);
+  if (!problems.email && !EMAIL.test(form.email)) problems.email = say.emailShape;
   return { problems, lines };
 }
 
 /** A refusal from the store, said beside its field. */
-function refusal(result: Exclude<PlaceResult, { ok: true }>, settings: PreorderSettings): Record<string, string> {
-  if (result.reason === 'pickup-full') return { pickup: 'That pickup time is Full: please choose another.' };
+function refusal(
+  result: Exclude<PlaceResult, { ok: true }>,
+  settings: PreorderSettings,
+  say: OrderWords,
+): Record<string, string> {
+  if (result.reason === 'pickup-full') return { pickup: say.pickupFull };
   if (result.reason === 'item-full' || result.reason === 'unknown-item') {
     const index = settings.items.findIndex((item) => item.name === result.item);
-    return { [`item-${index}`]: `${result.item}: not enough left for this order.` };
+    return { [`item-${index}`]: say.notEnough({ item: result.item }) };
   }
-  return { items: 'This stop no longer takes pre-orders.' };
+  return { items: say.noLonger };
 }
+
+/** A text problem's phrase (text-rules.ts) in the page's language: Spanish where field-messages.ts has it. */
+const problemIn = (say: OrderWords, problem: string) =>
+  say === ORDER_WORDS.en ? problem : spanishProblem(problem) || problem;
 
 /** The order's checkout: its id rides as the reference (the paid event finds the order by the checkout's id). */
 function checkoutRequest(order: Preorder, what: string, back: string, now: Date): CheckoutRequest {
@@ -117,11 +132,13 @@ function checkoutRequest(order: Preorder, what: string, back: string, now: Date)
 }
 
 /** The page that says an order was not placed for too many from one address. */
-function tooManyOrdersPage(content: BusinessContent, message: string): string {
+function tooManyOrdersPage(content: BusinessContent, message: string, language: Language): string {
+  const { tooManyOrders } = ORDER_WORDS[language];
   return orderShell(
     content,
-    'Too many orders',
-    `<h1>Too many orders</h1><div class="notice" role="alert"><p>${message}</p></div>`,
+    tooManyOrders,
+    `<h1>${tooManyOrders}</h1><div class="notice" role="alert"><p>${message}</p></div>`,
+    language,
   );
 }
 
@@ -137,10 +154,65 @@ function orderPageCsp(content: BusinessContent, provider: PaymentProvider | unde
   ].join('; ');
 }
 
-/** The order as the form places it, with the network it came from (senderOf: record 430). */
-function orderFrom(form: OrderForm, stopId: string, lines: NewOrder['lines'], payAtPickup: boolean, sender: string) {
+/** The page's language, by its address: /es/order/… is Spanish (record 420). */
+const languageOfPath = (request: FastifyRequest): Language =>
+  LANGUAGES.find((language) => language !== 'en' && request.url.startsWith(`/${language}/`)) ?? 'en';
+
+type Html = (reply: FastifyReply, status: number, page: string) => FastifyReply;
+
+/** The checks before an order is taken: from this site only, so many from one address (records 290, 390), each refusal a page. */
+function postGuards(options: OrderPageRouteOptions, html: Html) {
+  const site = () => options.content.current().content;
+  const sameSite = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!postedFromThisSite(request, options.publicOrigin)) {
+      const language = languageOfPath(request);
+      const say = ORDER_WORDS[language];
+      const page = orderShell(site(), say.notSent, `<h1>${say.notSent}</h1><p>${say.fromOrderPage}</p>`, language);
+      return html(reply, 403, page);
+    }
+  };
+  /** The 429 page, its wait in Retry-After. */
+  const tooMany = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    msLeft: number,
+    message: (say: OrderWords, seconds: number) => string,
+  ) => {
+    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
+    const language = languageOfPath(request);
+    const page = tooManyOrdersPage(site(), message(ORDER_WORDS[language], seconds), language);
+    return html(reply.header('retry-after', String(seconds)), 429, page);
+  };
+  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { count, msLeft } = await options.counts.hit(
+      `order-posts:${request.ip}`,
+      options.config.limits.inquiriesPerIp.windowMs,
+    );
+    if (count <= options.config.limits.inquiriesPerIp.max) return;
+    return tooMany(request, reply, msLeft, (say, seconds) => say.tooManyFromHere({ minutes: Math.ceil(seconds / 60) }));
+  };
+  /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
+  const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
+    const cap = options.config.limits.ordersPerStopPerIp;
+    const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
+    if (count <= cap.max) return false;
+    tooMany(request, reply, msLeft, (say) => say.stopCap({ max: cap.max }));
+    return true;
+  };
+  return { sameSite, perAddress, overStopCap };
+}
+
+/** The order as the form places it, with the network it came from (senderOf: record 430) and the page's language (record 420). */
+function orderFrom(
+  form: OrderForm,
+  stopId: string,
+  lines: NewOrder['lines'],
+  payAtPickup: boolean,
+  sender: string,
+  language: Language,
+) {
   const { pickup, name, phone, email } = form;
-  return { stopId, pickup, lines, name, phone, email, payAtPickup, sender } satisfies NewOrder;
+  return { stopId, pickup, lines, name, phone, email, payAtPickup, sender, language } satisfies NewOrder;
 }
 
 export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async (app, options) => {
@@ -171,11 +243,10 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
     return stop && { stop, settings };
   };
   /** Why ordering is closed now, if it is. */
-  const closedBecause = (stop: TruckStop, settings: PreorderSettings) => {
-    if (settings.cancelledAt) return 'This stop is cancelled.';
-    if (!settings.open) return 'This stop does not take pre-orders.';
-    if (clock() >= orderByTime(stop, settings.orderBy, site().timeZone).getTime())
-      return 'Pre-orders for this stop are closed. Come by the window!';
+  const closedBecause = (stop: TruckStop, settings: PreorderSettings, say: OrderWords = ORDER_WORDS.en) => {
+    if (settings.cancelledAt) return say.cancelledStop;
+    if (!settings.open) return say.noPreorders;
+    if (clock() >= orderByTime(stop, settings.orderBy, site().timeZone).getTime()) return say.closed;
     return undefined;
   };
   const view = async (
@@ -183,9 +254,11 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
     settings: PreorderSettings,
     form: OrderForm,
     problems: Record<string, string>,
+    language: Language,
   ): Promise<OrderPageView> => {
-    const closed = closedBecause(stop, settings);
+    const closed = closedBecause(stop, settings, ORDER_WORDS[language]);
     return {
+      language,
       content: site(),
       stop,
       settings,
@@ -200,97 +273,69 @@ export const orderPageRoutes: FastifyPluginAsync<OrderPageRouteOptions> = async 
   };
 
   type Params = { Params: { stopId: string } };
-  app.get<Params>('/order/:stopId', async (request, reply) => {
+  const { sameSite, perAddress, overStopCap } = postGuards(options, html);
+
+  const showOrderPage = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+    const language = languageOfPath(request);
     const found = await load(request.params.stopId);
-    if (!found) return html(reply, 404, orderNotFoundPage(site()));
-    return html(reply, 200, orderPage(await view(found.stop, found.settings, EMPTY_FORM, {})));
-  });
+    if (!found) return html(reply, 404, orderNotFoundPage(site(), language));
+    return html(reply, 200, orderPage(await view(found.stop, found.settings, EMPTY_FORM, {}, language)));
+  };
 
-  const sameSite = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!postedFromThisSite(request, options.publicOrigin))
-      return html(
-        reply,
-        403,
-        orderShell(site(), 'Not sent', '<h1>Not sent</h1><p>Please order from the order page itself.</p>'),
-      );
-  };
-  /** The 429 page, its wait in Retry-After. */
-  const tooMany = (reply: FastifyReply, msLeft: number, message: (seconds: number) => string) => {
-    const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-    return html(reply.header('retry-after', String(seconds)), 429, tooManyOrdersPage(site(), message(seconds)));
-  };
-  const perAddress = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { count, msLeft } = await options.counts.hit(
-      `order-posts:${request.ip}`,
-      options.config.limits.inquiriesPerIp.windowMs,
+  const placeOrder = async (request: FastifyRequest<Params & { Body: URLSearchParams }>, reply: FastifyReply) => {
+    const language = languageOfPath(request);
+    const say = ORDER_WORDS[language];
+    const found = await load(request.params.stopId);
+    if (!found) return html(reply, 404, orderNotFoundPage(site(), language));
+    const { stop, settings } = found;
+    const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const form = formOf(body, settings);
+    const page = async (status: number, problems: Record<string, string>) =>
+      html(reply, status, orderPage(await view(stop, settings, form, problems, language)));
+    if (closedBecause(stop, settings)) return page(409, {});
+    const { problems, lines } = checked(form, settings, pickupTimes(stop, settings.pickupEvery), say);
+    const pay = body.get('pay');
+    const online = pay === 'now' && provider !== undefined;
+    if (!online && !(pay === 'pickup' && (payAtPickup() || !provider))) problems.pay = say.choosePay;
+    if (Object.keys(problems).length > 0) return page(400, problems);
+    if (await overStopCap(request, reply, stop.id)) return reply;
+
+    const now = new Date(clock());
+    const placed = await owners.preorders.place(
+      orderFrom(form, stop.id, lines, !online, senderOf(options.config.sessionSecret, request), language),
+      now,
+      online ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
     );
-    if (count <= options.config.limits.inquiriesPerIp.max) return;
-    return tooMany(
-      reply,
-      msLeft,
-      (seconds) =>
-        `Too many orders came from here in a short time, so this one was not placed. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    if (!placed.ok) return page(400, refusal(placed, settings, say));
+    const { order } = placed;
+    const donePath = `${orderPath(language, stop.id)}/${order.id}`;
+    if (!online || !provider) return reply.redirect(donePath, 303);
+    const checkout = await provider.createCheckout(
+      checkoutRequest(order, `${site().name}, ${stop.place}`, new URL(donePath, options.publicUrl).href, now),
     );
+    await owners.preorders.attachCheckout(order.id, provider.name, checkout.id, checkout.url);
+    return reply.redirect(checkout.url, 303);
   };
 
-  /** Whether this address placed its most orders for the stop already (record 390), the 429 page then sent; counted only for an order otherwise fine. */
-  const overStopCap = async (request: FastifyRequest, reply: FastifyReply, stopId: string): Promise<boolean> => {
-    const cap = options.config.limits.ordersPerStopPerIp;
-    const { count, msLeft } = await options.counts.hit(`orders-per-stop:${stopId}:${request.ip}`, cap.windowMs);
-    if (count <= cap.max) return false;
-    tooMany(
-      reply,
-      msLeft,
-      () =>
-        `${cap.max} orders for this stop came from here already, so this one was not placed. To change an order, or for a larger one, please call or write to us.`,
-    );
-    return true;
+  /** The order's own page, in the language it was placed in (whichever address it is opened at). */
+  const showOrder = async (
+    request: FastifyRequest<{ Params: { stopId: string; orderId: string }; Querystring: { payment?: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const order = await owners.preorders.get(request.params.orderId);
+    if (!order || order.stopId !== request.params.stopId)
+      return html(reply, 404, orderNotFoundPage(site(), languageOfPath(request)));
+    const found = await load(order.stopId);
+    return html(reply, 200, orderDonePage(site(), order, found?.stop, request.query.payment));
   };
 
-  app.post<Params & { Body: URLSearchParams }>(
-    '/order/:stopId',
-    { onRequest: [sameSite, perAddress] },
-    async (request, reply) => {
-      const found = await load(request.params.stopId);
-      if (!found) return html(reply, 404, orderNotFoundPage(site()));
-      const { stop, settings } = found;
-      const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-      const form = formOf(body, settings);
-      const refuse = async (problems: Record<string, string>) =>
-        html(reply, 400, orderPage(await view(stop, settings, form, problems)));
-      if (closedBecause(stop, settings)) return html(reply, 409, orderPage(await view(stop, settings, form, {})));
-      const { problems, lines } = checked(form, settings, pickupTimes(stop, settings.pickupEvery));
-      const pay = body.get('pay');
-      const online = pay === 'now' && provider !== undefined;
-      if (!online && !(pay === 'pickup' && (payAtPickup() || !provider))) problems.pay = 'Choose how to pay.';
-      if (Object.keys(problems).length > 0) return refuse(problems);
-      if (await overStopCap(request, reply, stop.id)) return reply;
-
-      const now = new Date(clock());
-      const placed = await owners.preorders.place(
-        orderFrom(form, stop.id, lines, !online, senderOf(options.config.sessionSecret, request)),
-        now,
-        online ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
-      );
-      if (!placed.ok) return refuse(refusal(placed, settings));
-      const { order } = placed;
-      const donePath = `/order/${stop.id}/${order.id}`;
-      if (!online || !provider) return reply.redirect(donePath, 303);
-      const checkout = await provider.createCheckout(
-        checkoutRequest(order, `${site().name}, ${stop.place}`, new URL(donePath, options.publicUrl).href, now),
-      );
-      await owners.preorders.attachCheckout(order.id, provider.name, checkout.id, checkout.url);
-      return reply.redirect(checkout.url, 303);
-    },
-  );
-
-  app.get<{ Params: { stopId: string; orderId: string }; Querystring: { payment?: string } }>(
-    '/order/:stopId/:orderId',
-    async (request, reply) => {
-      const order = await owners.preorders.get(request.params.orderId);
-      if (!order || order.stopId !== request.params.stopId) return html(reply, 404, orderNotFoundPage(site()));
-      const found = await load(order.stopId);
-      return html(reply, 200, orderDonePage(site(), order, found?.stop, request.query.payment));
-    },
-  );
+  for (const language of LANGUAGES) {
+    const path = orderPath(language, ':stopId');
+    app.get<Params>(path, showOrderPage);
+    app.post<Params & { Body: URLSearchParams }>(path, { onRequest: [sameSite, perAddress] }, placeOrder);
+    app.get<{ Params: { stopId: string; orderId: string }; Querystring: { payment?: string } }>(
+      `${path}/:orderId`,
+      showOrder,
+    );
+  }
 };

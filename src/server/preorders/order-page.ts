@@ -12,6 +12,15 @@ import { formatMoney, type Minor } from '../../shared/money.js';
 import type { TruckStop } from '../../shared/truck-schedule.js';
 import { type PageStyle, quotePageStyle } from '../quotes/quote-page.js';
 import type { Preorder, PreorderSettings, Taken } from '../store/preorder-store.js';
+import { type Language, languagePath, localeFor } from '../../shared/language.js';
+import { type OrderWords, orderEn } from '../words/order-en.js';
+import { orderEs } from '../words/order-es.js';
+
+/** The order's words in each language (record 420). */
+export const ORDER_WORDS: Record<Language, OrderWords> = { en: orderEn, es: orderEs };
+
+/** The order page's address in a language: /order/<stop id>, /es/order/<stop id> (record 420). */
+export const orderPath = (language: Language, stopId: string) => `${languagePath(language)}order/${stopId}`;
 
 const EXTRA_CSS = `input[type=email],input[type=text],input[type=tel]{width:100%;font:inherit;padding:.5rem;border:1px solid #8a867d;border-radius:.375rem}
 .items{list-style:none;margin:0;padding:0}.items li{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center;justify-content:space-between;padding:.5rem 0;border-bottom:1px solid #e4e1da}
@@ -30,11 +39,13 @@ export function orderPageStyle(of: BusinessContent): PageStyle {
   return lastStyle.style;
 }
 
-const money = (of: BusinessContent, amount: Minor, currency: string) => formatMoney(amount, currency, of.locale);
-const clock = (of: BusinessContent, time: string) => timeInWords(time, of.locale);
+const money = (of: BusinessContent, amount: Minor, currency: string, language: Language) =>
+  formatMoney(amount, currency, localeFor(language, of));
+const clock = (of: BusinessContent, time: string, language: Language) => timeInWords(time, localeFor(language, of));
 
-export function orderShell(content: BusinessContent, title: string, body: string): string {
-  return `<!doctype html><html lang="${content.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="${escapeHtml(`Order ahead from ${content.name}`)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${orderPageStyle(content).css}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+export function orderShell(content: BusinessContent, title: string, body: string, language: Language = 'en'): string {
+  const description = ORDER_WORDS[language].description({ business: content.name });
+  return `<!doctype html><html lang="${language === 'en' ? content.locale : language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${orderPageStyle(content).css}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
 }
 
 /** What the customer typed, kept through a refused post. */
@@ -62,10 +73,12 @@ export interface OrderPageView {
   payAtPickup: boolean;
   /** Set when ordering is closed (the cutoff passed, the stop cancelled or not taking orders). */
   closed?: string;
+  /** The page's language (record 420). */
+  language: Language;
 }
 
-const stopLine = (stop: TruckStop, of: BusinessContent) =>
-  `${escapeHtml(dayInWords(stop.date, of.locale, 'long'))}, ${escapeHtml(clock(of, stop.starts))}–${escapeHtml(clock(of, stop.ends))}`;
+const stopLine = (stop: TruckStop, of: BusinessContent, language: Language) =>
+  `${escapeHtml(dayInWords(stop.date, localeFor(language, of), 'long'))}, ${escapeHtml(clock(of, stop.starts, language))}–${escapeHtml(clock(of, stop.ends, language))}`;
 
 const problemOf = (view: OrderPageView, field: string) =>
   view.problems[field] ? `<p class="error" id="${field}-error">${escapeHtml(view.problems[field])}</p>` : '';
@@ -74,6 +87,7 @@ const invalid = (view: OrderPageView, field: string) =>
 
 function itemsSection(view: OrderPageView): string {
   const { settings, taken, form } = view;
+  const say = ORDER_WORDS[view.language];
   const rows = settings.items.map((item, index) => {
     const field = `item-${index}`;
     const left = item.cap === null ? undefined : Math.max(0, item.cap - (taken.items[item.name] ?? 0));
@@ -81,67 +95,61 @@ function itemsSection(view: OrderPageView): string {
       left === undefined
         ? ''
         : left === 0
-          ? ' <span class="full">Sold out</span>'
-          : ` <span class="muted">${left} left</span>`;
-    return `<li><label for="${field}">${escapeHtml(item.name)} <span class="muted">${money(view.content, item.price, settings.currency)}</span>${note}</label><input id="${field}" name="${field}" type="number" inputmode="numeric" min="0" max="50" value="${escapeHtml(form.quantities[field] ?? '0')}"${left === 0 ? ' disabled' : ''}${invalid(view, field)}>${problemOf(view, field)}</li>`;
+          ? ` <span class="full">${say.soldOut}</span>`
+          : ` <span class="muted">${say.left({ count: left })}</span>`;
+    return `<li><label for="${field}">${escapeHtml(item.name)} <span class="muted">${money(view.content, item.price, settings.currency, view.language)}</span>${note}</label><input id="${field}" name="${field}" type="number" inputmode="numeric" min="0" max="50" value="${escapeHtml(form.quantities[field] ?? '0')}"${left === 0 ? ' disabled' : ''}${invalid(view, field)}>${problemOf(view, field)}</li>`;
   });
-  return `<section aria-labelledby="items-title"><h2 id="items-title">Items</h2>${problemOf(view, 'items')}<ul class="items">${rows.join('')}</ul></section>`;
+  return `<section aria-labelledby="items-title"><h2 id="items-title">${say.items}</h2>${problemOf(view, 'items')}<ul class="items">${rows.join('')}</ul></section>`;
 }
 
 function timesSection(view: OrderPageView): string {
+  const say = ORDER_WORDS[view.language];
   const options = view.times.map((time, index) => {
     const full = (view.taken.pickups[time] ?? 0) >= view.settings.perPickup;
     const id = `pickup-${index}`;
     const checked = view.form.pickup === time && !full ? ' checked' : '';
-    const words = escapeHtml(clock(view.content, time));
+    const words = escapeHtml(clock(view.content, time, view.language));
     return full
-      ? `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" disabled> <span class="full">${words}</span> Full</label>`
+      ? `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" disabled> <span class="full">${words}</span> ${say.full}</label>`
       : `<label for="${id}"><input id="${id}" type="radio" name="pickup" value="${time}" required${checked}> ${words}</label>`;
   });
-  return `<section><fieldset${invalid(view, 'pickup')}><legend>Pickup time</legend>${problemOf(view, 'pickup')}<div class="times">${options.join('')}</div></fieldset></section>`;
+  return `<section><fieldset${invalid(view, 'pickup')}><legend>${say.pickupTime}</legend>${problemOf(view, 'pickup')}<div class="times">${options.join('')}</div></fieldset></section>`;
 }
 
 function contactSection(view: OrderPageView): string {
+  const say = ORDER_WORDS[view.language];
   const field = (name: 'name' | 'phone' | 'email', label: string, type: string, autocomplete: string) =>
     `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${name === 'phone' ? 40 : 120}" required value="${escapeHtml(view.form[name])}"${invalid(view, name)}>${problemOf(view, name)}</div>`;
-  return `<section aria-labelledby="you-title"><h2 id="you-title">Your details</h2>${field('name', 'Name', 'text', 'name')}${field('phone', 'Phone', 'tel', 'tel')}${field('email', 'E-mail', 'email', 'email')}</section>`;
+  return `<section aria-labelledby="you-title"><h2 id="you-title">${say.yourDetails}</h2>${field('name', say.name, 'text', 'name')}${field('phone', say.phone, 'tel', 'tel')}${field('email', say.email, 'email', 'email')}</section>`;
 }
 
 function problemsNotice(view: OrderPageView): string {
   const messages = Object.values(view.problems);
   if (messages.length === 0) return '';
-  return `<div class="notice problem" role="alert"><p><strong>Your order was not placed.</strong></p>${messages.map((message) => `<p>${escapeHtml(message)}</p>`).join('')}</div>`;
+  return `<div class="notice problem" role="alert"><p><strong>${ORDER_WORDS[view.language].notPlaced}</strong></p>${messages.map((message) => `<p>${escapeHtml(message)}</p>`).join('')}</div>`;
 }
 
 /** The order page: the stop, and its form (or why ordering is closed). */
 export function orderPage(view: OrderPageView): string {
-  const { stop, content } = view;
-  const heading = `<h1>Order ahead: ${escapeHtml(stop.place)}</h1><p>${stopLine(stop, content)}<br>${escapeHtml(stop.address)}</p>`;
+  const { stop, content, language } = view;
+  const say = ORDER_WORDS[language];
+  const heading = `<h1>${say.orderAheadAt({ place: escapeHtml(stop.place) })}</h1><p>${stopLine(stop, content, language)}<br>${escapeHtml(stop.address)}</p>`;
   if (view.closed)
     return orderShell(
       content,
-      'Order ahead',
+      say.orderAhead,
       `${heading}<div class="notice" role="status"><p>${escapeHtml(view.closed)}</p></div>`,
+      language,
     );
   const buttons = [
-    view.payNow ? '<button type="submit" name="pay" value="now">Pay now</button>' : '',
+    view.payNow ? `<button type="submit" name="pay" value="now">${say.payNow}</button>` : '',
     view.payAtPickup
-      ? `<button type="submit" name="pay" value="pickup"${view.payNow ? ' class="secondary"' : ''}>Pay at pickup</button>`
+      ? `<button type="submit" name="pay" value="pickup"${view.payNow ? ' class="secondary"' : ''}>${say.payAtPickup}</button>`
       : '',
   ].join('');
-  const form = `<form method="post" action="/order/${escapeHtml(stop.id)}" novalidate>${itemsSection(view)}${timesSection(view)}${contactSection(view)}${problemOf(view, 'pay')}<div class="actions">${buttons}</div></form>`;
-  return orderShell(content, 'Order ahead', `${heading}${problemsNotice(view)}${form}`);
+  const form = `<form method="post" action="${escapeHtml(orderPath(language, stop.id))}" novalidate>${itemsSection(view)}${timesSection(view)}${contactSection(view)}${problemOf(view, 'pay')}<div class="actions">${buttons}</div></form>`;
+  return orderShell(content, say.orderAhead, `${heading}${problemsNotice(view)}${form}`, language);
 }
-
-const STATUS_WORDS: Record<Preorder['status'], string> = {
-  held: 'Waiting for your payment: your places are held for 15 minutes.',
-  paid: 'Paid. See you at pickup.',
-  'pay-at-pickup': 'You pay at pickup.',
-  ready: 'Your order is ready',
-  'picked-up': 'Picked up. Enjoy!',
-  cancelled: 'Cancelled.',
-  refunded: 'Cancelled and refunded.',
-};
 
 /** The order as placed: its number, items, total, pickup time and where it stands. */
 export function orderDonePage(
@@ -150,29 +158,33 @@ export function orderDonePage(
   stop: TruckStop | undefined,
   returned: string | undefined,
 ): string {
+  const { language } = order;
+  const say = ORDER_WORDS[language];
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td>${money(content, line.price * line.quantity, order.currency)}</td></tr>`,
+        `<tr><td>${escapeHtml(line.name)}</td><td>${line.quantity}</td><td>${money(content, line.price * line.quantity, order.currency, language)}</td></tr>`,
     )
     .join('');
-  const waiting =
-    order.status === 'held' && returned === 'done'
-      ? 'We are confirming your payment: reload in a moment.'
-      : STATUS_WORDS[order.status];
+  const waiting = order.status === 'held' && returned === 'done' ? say.confirming : say.status[order.status];
   const pay =
     order.status === 'held' && order.checkoutUrl && returned !== 'done'
-      ? `<p><a href="${escapeHtml(order.checkoutUrl)}">Pay now</a></p>`
+      ? `<p><a href="${escapeHtml(order.checkoutUrl)}">${say.payNow}</a></p>`
       : '';
   const where = stop
-    ? `<p>${escapeHtml(stop.place)}, ${escapeHtml(dayInWords(stop.date, content.locale, 'long'))}</p>`
+    ? `<p>${escapeHtml(stop.place)}, ${escapeHtml(dayInWords(stop.date, localeFor(language, content), 'long'))}</p>`
     : '';
+  const title = say.orderNumber({ number: order.number });
+  const table = `<table><caption>${say.yourOrder}</caption><thead><tr><th scope="col">${say.item}</th><th scope="col">${say.qty}</th><th scope="col">${say.price}</th></tr></thead><tbody>${rows}</tbody><tfoot><tr class="total"><th scope="row" colspan="2">${say.total}</th><td>${money(content, order.total, order.currency, language)}</td></tr></tfoot></table>`;
   return orderShell(
     content,
-    `Order #${order.number}`,
-    `<h1>Order #${order.number}</h1><div class="notice" role="status"><p>${escapeHtml(waiting)}</p>${pay}</div>${where}<section><table><caption>Your order</caption><thead><tr><th scope="col">Item</th><th scope="col">Qty</th><th scope="col">Price</th></tr></thead><tbody>${rows}</tbody><tfoot><tr class="total"><th scope="row" colspan="2">Total</th><td>${money(content, order.total, order.currency)}</td></tr></tfoot></table><p>Pickup time: <strong>${escapeHtml(clock(content, order.pickup))}</strong></p></section>`,
+    title,
+    `<h1>${title}</h1><div class="notice" role="status"><p>${escapeHtml(waiting)}</p>${pay}</div>${where}<section>${table}<p>${say.pickupAt({ time: escapeHtml(clock(content, order.pickup, language)) })}</p></section>`,
+    language,
   );
 }
 
-export const orderNotFoundPage = (content: BusinessContent) =>
-  orderShell(content, 'Not found', '<h1>Not found</h1><p>This link does not lead to a stop taking pre-orders.</p>');
+export const orderNotFoundPage = (content: BusinessContent, language: Language = 'en') => {
+  const say = ORDER_WORDS[language];
+  return orderShell(content, say.notFound, `<h1>${say.notFound}</h1><p>${say.notFoundText}</p>`, language);
+};

@@ -125,6 +125,53 @@ describe('pre-orders at a stop', () => {
     expect(await t.owners.preorders.forStop(t.stop.id)).toHaveLength(2);
   });
 
+  it('takes an order in Spanish at /es/order/<stop id>: its page, its answers and its own page (record 420)', async () => {
+    const t = await openStop();
+    const path = `/es/order/${t.stop.id}`;
+    const page = await t.app.inject({ url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="es">');
+    expect(page.body).toContain('<h1>Pedir por adelantado: Sunday Market</h1>');
+    expect(page.body).toContain(`<form method="post" action="${path}"`);
+    expect(page.body).toContain('<legend>Hora de recogida</legend>');
+    expect(page.body).toContain('>Pagar ahora</button>');
+    expect(page.body).toContain('>Pagar al recoger</button>');
+    expect(page.body).not.toMatch(/Order ahead|Pickup time|Your details|Pay now|Pay at pickup|Sold out/);
+
+    const post = (fields: Record<string, string>, origin = ORIGIN) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const bad = await post({ 'item-0': '2', name: 'Ana', phone: '12', email: 'ana@', pay: 'pickup' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Su pedido no se realizó.');
+    expect(bad.body).toContain('Elija una hora de recogida.');
+    expect(bad.body).toContain('Teléfono: debe contener al menos 7 dígitos.');
+    expect(bad.body).toContain('Correo electrónico: una dirección como usted@ejemplo.com.');
+    expect(bad.body).not.toMatch(/not placed|Choose|must|an address such as/);
+    const elsewhere = await post({ 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' }, 'https://x.example');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.body).toContain('Haga su pedido desde la propia página de pedidos, por favor.');
+    expect(await t.owners.preorders.forStop(t.stop.id)).toEqual([]);
+
+    const placed = await post({ 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' });
+    expect(placed.statusCode).toBe(303);
+    const [order] = await t.owners.preorders.forStop(t.stop.id);
+    expect(order!.language).toBe('es');
+    expect(placed.headers.location).toBe(`${path}/${order!.id}`);
+    const done = await t.app.inject({ url: placed.headers.location! });
+    expect(done.body).toContain(`<h1>Pedido n.º ${order!.number}</h1>`);
+    expect(done.body).toContain('Paga al recoger.');
+    expect(done.body).not.toMatch(/Order #|You pay at pickup|Your order|Pickup time/);
+    // An English order stays English, its page at /order/….
+    const english = await postOrder(t.app, t.stop.id, { 'item-1': '1', pickup: '11:15', ...customer, pay: 'pickup' });
+    expect(english.headers.location).toMatch(new RegExp(`^/order/${t.stop.id}/`));
+    expect((await t.app.inject({ url: english.headers.location! })).body).toContain('You pay at pickup.');
+  });
+
   it('refuses to remove or move a stop with orders, 409 saying how many and what to do (record 390)', async () => {
     const t = await openStop();
     const placed = await postOrder(t.app, t.stop.id, { 'item-0': '1', pickup: '11:00', ...customer, pay: 'pickup' });

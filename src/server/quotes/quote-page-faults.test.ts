@@ -134,6 +134,41 @@ describe('the quote page when the database fails', () => {
   });
 });
 
+describe('the quote page’s failures for an inquiry sent in Spanish (record 420)', () => {
+  it('says every failure page, refusal and validation message in Spanish', async () => {
+    const t = await startOwnerApp();
+    const { path } = await bookedEvent(t, await cookieOf(t.app), {}, 'es');
+    vi.spyOn(t.owners.eventPlans, 'setFinalCount').mockRejectedValue(DISK_FULL());
+    const count = expectPage(await postForm(t, `${path}/final-count`, { guests: '135' }), 503);
+    expect(count).toContain('<html lang="es">');
+    expect(count).toContain('<h1>Aún no se envió</h1>');
+    expect(count).toContain('Inténtelo de nuevo en 30 segundos');
+    expect(count).toContain('<p>Lo que envió se conserva:</p><dl><dt>Número final de invitados</dt><dd>135</dd>');
+    expect(count).toContain('>Intentar de nuevo</button>');
+    expect(count).toContain(`<a href="${path}">Volver a la cotización</a>`);
+    expect(count).not.toMatch(/Not sent|Try again|Back to|storage|Please/);
+    vi.restoreAllMocks();
+
+    // Refused before the route reads anything (another site): the inquiry is read to say it in its language.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `${path}/final-count`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://elsewhere.example' },
+      payload: 'guests=135',
+    });
+    const refused = expectPage(foreign, 403);
+    expect(refused).toContain('<h1>No se hizo</h1>');
+    expect(refused).toContain('Responda desde la página de la cotización, por favor.');
+
+    // The final count's and the day's details' own checks.
+    const wrongCount = expectPage(await postForm(t, `${path}/final-count`, { guests: 'many' }), 400);
+    expect(wrongCount).toContain('Indique el número final de invitados como un número entero de 1 a');
+    const wrongPhone = expectPage(await postForm(t, `${path}/on-the-day`, { onSitePhone: '12' }), 400);
+    expect(wrongPhone).toContain('El teléfono en el lugar debe ser un número de teléfono');
+    expect(wrongPhone).not.toContain('The on-site phone');
+  });
+});
+
 describe('an action link’s page when the database fails', () => {
   it('answers its button with a page to try again, and the service worker with JSON', async () => {
     const t = await startOwnerApp();

@@ -6,7 +6,7 @@
 // provider's checkout). Only posts from the page itself are taken; the token is never
 // logged (app.ts redacts it).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { eventPlanning } from '../../shared/event-plan.js';
+import { type EventSettings, eventPlanning } from '../../shared/event-plan.js';
 import { QUOTE_LIMITS } from '../../shared/quote-views.js';
 import { textProblem } from '../../shared/text-rules.js';
 import { todayIn } from '../../shared/time-zone.js';
@@ -30,8 +30,12 @@ import type { OwnerStore } from '../store/owner-store.js';
 import { isAgreed, quoteState } from '../sale/quote-state.js';
 import type { Quote } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
-import { pageErrorHandler } from './page-errors.js';
-import { languageOf } from '../../shared/language.js';
+import { type PageErrorOptions, pageErrorHandler } from './page-errors.js';
+import { type Language, languageOf } from '../../shared/language.js';
+import { planMessageIn } from '../words/plan-messages.js';
+import { QUOTE_AFTER_CATALOGS, QUOTE_CATALOGS } from '../words/words.js';
+import { type QuoteFailureWords, quoteFailuresEn } from '../words/quote-failures-en.js';
+import { quoteFailuresEs } from '../words/quote-failures-es.js';
 import { quoteIdOf } from './quote-link.js';
 import { QUOTE_PAGE_SCRIPT, quotePageScript } from './quote-page-script.js';
 import {
@@ -139,24 +143,20 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   type Params = { Params: { token: string } };
   const pathOf = (request: FastifyRequest<Params>) => `/quote/${request.params.token}`;
 
-  // A failure (the database down, a post from elsewhere) answers a page, the form's fields kept (record 210).
-  const ANSWER_LABELS: Record<string, string> = { accept: 'I accept the terms', reason: 'Reason' };
-  app.setErrorHandler(
-    pageErrorHandler(app, {
-      html,
-      content: site,
-      back: (request) => ({ href: pathOf(request as FastifyRequest<Params>), text: 'Back to the quote' }),
-      labelOf: (name) => ANSWER_LABELS[name] ?? planFieldLabel(name, eventPlanning(site())),
-    }),
-  );
+  /** The language of the inquiry each request's quote belongs to, once read (its failure page is in it, record 420). */
+  const languages = new WeakMap<FastifyRequest, Language>();
 
   /** The quote and its inquiry the token opens, or undefined (not ours, or erased). */
-  const load = async (token: string) => {
+  const load = async (token: string, request?: FastifyRequest) => {
     const id = quoteIdOf(quoteKey, token);
     const quote = id ? await owners.quotes.get(id) : undefined;
     const found = quote ? await owners.inbox.getInquiry(quote.inquiryId) : undefined;
+    if (found && request) languages.set(request, languageOf(found.inquiry.language));
     return quote && found ? { quote, inquiry: found.inquiry as StoredInquiry } : undefined;
   };
+
+  // A failure (the database down, a post from elsewhere) answers a page, the form's fields kept (record 210).
+  app.setErrorHandler(pageErrorHandler(app, failurePages({ html, site, languages, load })));
 
   /** What the inquiry has paid so far. */
   const paidFor = async (quote: Quote) =>
@@ -256,8 +256,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   /** Only a form of this site's own pages may answer a quote. */
   const sameSite = async (request: FastifyRequest) => {
-    if (!postedFromThisSite(request, options.publicOrigin))
-      throw httpError(403, 'Please answer from the quote’s own page.');
+    if (!postedFromThisSite(request, options.publicOrigin)) throw httpError(403, quoteFailuresEn.fromQuotePage);
   };
 
   /**
@@ -272,14 +271,14 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     if (count <= options.perLink.max) return;
     const seconds = Math.max(1, Math.ceil(msLeft / 1000));
     // In the inquiry's language (record 360): read only for a post refused here.
-    const language = languageOf((await load(request.params.token))?.inquiry.language);
+    const language = languageOf((await load(request.params.token, request))?.inquiry.language);
     return html(reply.header('retry-after', String(seconds)), 429, tooManyPostsPage(site(), seconds, language));
   };
 
   app.get<Params & { Querystring: { step?: string; saved?: string; payment?: string } }>(
     '/quote/:token',
     async (request, reply) => {
-      const found = await load(request.params.token);
+      const found = await load(request.params.token, request);
       if (!found) return html(reply, 404, notFoundPage(site()));
       // A GET marks nothing: a mail scanner fetches the link too (record 211).
       const { saved, payment } = request.query;
@@ -296,7 +295,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   // The page's script, on a person's first touch, key or scroll: the customer has seen the quote (record 211).
   app.post<Params>('/quote/:token/viewed', { onRequest: sameSite }, async (request, reply) => {
-    const found = await load(request.params.token);
+    const found = await load(request.params.token, request);
     if (!found) return reply.status(404).send();
     if (!fromOwner(request) && quoteState(found.quote, today()) === 'sent')
       await owners.quotes.markViewed(found.quote.id, new Date(clock()));
@@ -305,7 +304,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   // What the page's script asks while a payment is being confirmed (record 212): the quote's state, nothing else.
   app.get<Params>('/quote/:token/status', async (request, reply) => {
-    const found = await load(request.params.token);
+    const found = await load(request.params.token, request);
     if (!found) return reply.status(404).header('cache-control', 'no-store').send({ state: null });
     return reply
       .header('cache-control', 'no-store')
@@ -317,11 +316,11 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     '/quote/:token/accept',
     { onRequest: [sameSite, perLink] },
     async (request, reply) => {
-      const found = await load(request.params.token);
+      const found = await load(request.params.token, request);
       if (!found) return html(reply, 404, notFoundPage(site()));
       const path = pathOf(request);
       if (request.body?.get('accept') !== 'yes') {
-        return render(reply, 400, { ...found, path, problem: 'Tick “I accept the terms” to accept the quote.' });
+        return render(reply, 400, { ...found, path, problem: failuresFor(found.inquiry).tickAccept });
       }
       const snapshot = acceptedSnapshot(found.quote, found.inquiry, site().name);
       const at = new Date(clock()).toISOString();
@@ -341,14 +340,15 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     '/quote/:token/decline',
     { onRequest: [sameSite, perLink] },
     async (request, reply) => {
-      const found = await load(request.params.token);
+      const found = await load(request.params.token, request);
       if (!found) return html(reply, 404, notFoundPage(site()));
       const path = pathOf(request);
       const reason = (request.body?.get('reason') ?? '').normalize('NFC').trim();
       const problem = textProblem({ kind: 'lines' }, reason);
       if (problem || reason.length > QUOTE_LIMITS.declineReason) {
         const message = problem ? `The reason ${problem}.` : `At most ${QUOTE_LIMITS.declineReason} characters.`;
-        return render(reply, 400, { ...found, path, declining: true, problem: message });
+        const said = planMessageIn(languageOf(found.inquiry.language), message);
+        return render(reply, 400, { ...found, path, declining: true, problem: said });
       }
       const result = await owners.quotes.decline(found.quote.id, reason, new Date(clock()), today());
       if (result.ok) notifier.kick(1);
@@ -362,7 +362,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
    * accepted and the cutoff not past (else the page, saying why, with 409).
    */
   const openPlan = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
-    const found = await load(request.params.token);
+    const found = await load(request.params.token, request);
     if (!found) return { answered: html(reply, 404, notFoundPage(site())) };
     const path = pathOf(request);
     if (
@@ -383,7 +383,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       const { found, path } = open;
       const read = readFinalCount(request.body ?? new URLSearchParams(), eventPlanning(site()));
       if ('problem' in read) {
-        const planProblem = { form: 'count' as const, message: read.problem, typed: read.typed };
+        const message = planMessageIn(languageOf(found.inquiry.language), read.problem);
+        const planProblem = { form: 'count' as const, message, typed: read.typed };
         return render(reply, 400, { ...found, path, planProblem });
       }
       const planned = found.inquiry.plannedGuestCount;
@@ -404,7 +405,8 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       const { found, path } = open;
       const read = readDetails(request.body ?? new URLSearchParams(), eventPlanning(site()));
       if (read.problem) {
-        const planProblem = { form: 'details' as const, message: read.problem, typed: read.details };
+        const message = planMessageIn(languageOf(found.inquiry.language), read.problem);
+        const planProblem = { form: 'details' as const, message, typed: read.details };
         return render(reply, 400, { ...found, path, planProblem });
       }
       await owners.eventPlans.setDetails(found.inquiry.id, read.details, new Date(clock()), (previous) =>
@@ -415,7 +417,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
   );
 
   app.post<Params>('/quote/:token/pay', { onRequest: [sameSite, perLink] }, async (request, reply) => {
-    const found = await load(request.params.token);
+    const found = await load(request.params.token, request);
     if (!found) return html(reply, 404, notFoundPage(site()));
     const path = pathOf(request);
     const state = quoteState(found.quote, today());
@@ -431,12 +433,57 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
       // The provider's own words can quote what was sent (the customer's address): its kind and status only.
       const { name, type, statusCode } = error as { name?: string; type?: string; statusCode?: number };
       request.log.error({ provider: deposits.provider.name, type: type ?? name, statusCode }, 'payment: no checkout');
-      const problem =
-        'We could not reach the payment service just now. Please try again in a minute, or pay another way below.';
+      const problem = failuresFor(found.inquiry).paymentUnreachable;
       return render(reply, 503, { ...found, path, payment: { problem } });
     }
   });
 };
+
+const FAILURES: Record<Language, QuoteFailureWords> = { en: quoteFailuresEn, es: quoteFailuresEs };
+
+/** How the quote page's failures are answered (record 210), in the inquiry's language where it is known (record 420). */
+function failurePages(routes: {
+  html: PageErrorOptions['html'];
+  site: () => BusinessContent;
+  /** The inquiry's language of each request that read it before it failed. */
+  languages: WeakMap<FastifyRequest, Language>;
+  load: (token: string) => Promise<{ inquiry: StoredInquiry } | undefined>;
+}): PageErrorOptions {
+  const { languages, load, site } = routes;
+  return {
+    html: routes.html,
+    content: site,
+    back: (request, language) => ({
+      href: `/quote/${(request.params as { token: string }).token}`,
+      text: FAILURES[language].backToQuote,
+    }),
+    labelOf: (name, language) => answerLabel(name, language, eventPlanning(site())),
+    // Its inquiry's, if read before the failure, or read now for a refusal (the database
+    // answers); a fault of the database before it was read leaves it English.
+    language: async (request, status) => {
+      if (languages.has(request) || status >= 500) return languages.get(request) ?? 'en';
+      const token = (request.params as { token?: string }).token;
+      const found = token ? await load(token).catch(() => undefined) : undefined;
+      return languageOf(found?.inquiry.language);
+    },
+  };
+}
+
+/** The failure words for an inquiry's customer (record 420). */
+const failuresFor = (inquiry: StoredInquiry) => FAILURES[languageOf(inquiry.language)];
+
+/** A posted field's label as the quote page shows it in `language` (a page asking to send them again lists them so). */
+function answerLabel(name: string, language: Language, settings: EventSettings): string | undefined {
+  const after = QUOTE_AFTER_CATALOGS[language];
+  const fixed: Record<string, string> = {
+    accept: QUOTE_CATALOGS[language].acceptTerms,
+    reason: FAILURES[language].reason,
+    guests: after.finalCount,
+    onSiteName: after.onSiteContact,
+    onSitePhone: after.onSitePhone,
+  };
+  return fixed[name] ?? planFieldLabel(name, settings);
+}
 
 /** The history's line of a final count the customer set: 'Final guest count set by the customer: 120 (was 100 planned); Vegan 4'. */
 export function finalCountNote(count: NewFinalCount, was: number, wasPlanned: boolean): string {

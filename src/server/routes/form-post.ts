@@ -300,7 +300,7 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
         throw httpError(415, 'Send the form as application/x-www-form-urlencoded.');
       }
       const errors = postErrors(post, request.validationError?.validation);
-      const { sent: sentPage, fill } = answerPages(formLanguageOf(request));
+      const { sent: sentPage, fill, say } = answerPages(formLanguageOf(request));
       if (Object.keys(errors).length > 0) {
         const filled = fill({ ...post.values, website: post.website }, errors);
         return html(reply, 400, formHtml(filled, post.started));
@@ -331,7 +331,8 @@ export const inquiryFormRoutes: FastifyPluginAsync<{
       if (result.status === 'invalid' || result.status === 'conflict') {
         throw httpError(409, answerEn.notStored);
       }
-      return html(reply, 200, withEstimate(sentPage, result, bookNow?.(keys.id, post.body)));
+      const offer = bookNow?.(keys.id, post.body);
+      return html(reply, 200, withEstimate(sentPage, result, offer ? { path: offer, label: say.bookNow } : undefined));
     },
   );
 };
@@ -460,12 +461,12 @@ function errorMessage(
 function withEstimate(
   page: string,
   words: { estimate?: string | undefined; estimateNote?: string | undefined },
-  bookNow?: string,
+  bookNow?: { path: string; label: string },
 ): string {
   if (!words.estimate) return page;
-  // "Book now" (record 350): a plain form, as the page with JavaScript shows it.
+  // "Book now" (record 350): a plain form, as the page with JavaScript shows it, in the page's language (record 420).
   const book = bookNow
-    ? `<form method="post" action="${escapeHtml(bookNow)}"><button class="button" type="submit">Book now</button></form>`
+    ? `<form method="post" action="${escapeHtml(bookNow.path)}"><button class="button" type="submit">${escapeHtml(bookNow.label)}</button></form>`
     : '';
   const estimate = `<p class="inquiry-estimate"><strong>${escapeHtml(words.estimate)}</strong><br>${escapeHtml(words.estimateNote ?? '')}</p>${book}`;
   return page.replace(/<p role="status">[^<]*<\/p>/, (status) => `${status}${estimate}`);

@@ -11,6 +11,7 @@
 // Each provider event is applied once, by the paymentEvents table the deposits use.
 // Orders hold the customer's name, phone and e-mail: erased on request (erase).
 import { randomUUID } from 'node:crypto';
+import { type Language, languageOf } from '../../shared/language.js';
 import type { Minor } from '../../shared/money.js';
 import { orderByTime } from '../../shared/preorder-times.js';
 import type {
@@ -47,6 +48,8 @@ export interface NewOrder {
    * a keyed hash, never the address): its confirmation's per-network cap counts it (record 430).
    */
   sender?: string | undefined;
+  /** The order page's language (record 420); English when not given. */
+  language?: Language;
 }
 
 export type PlaceResult =
@@ -172,6 +175,7 @@ export interface NewOrderRow {
   total: Minor;
   currency: string;
   payAtPickup: boolean;
+  language: Language;
   status: OrderStatus;
   holdUntil: string | null;
   createdAt: string;
@@ -196,6 +200,7 @@ export const newOrderRow = (
   total: priced.total,
   currency: settings.currency,
   payAtPickup: order.payAtPickup,
+  language: order.language ?? 'en',
   status: order.payAtPickup ? 'pay-at-pickup' : 'held',
   holdUntil: order.payAtPickup ? null : (holdUntil?.toISOString() ?? null),
   createdAt: at.toISOString(),
@@ -218,6 +223,7 @@ export function rowToPreorder(row: Record<string, unknown>): Preorder {
     total: Number(row.total),
     currency: row.currency as string,
     payAtPickup: Boolean(row.payAtPickup),
+    language: languageOf(row.language),
     status: row.status as OrderStatus,
     holdUntil: time(row.holdUntil),
     provider: (row.provider as string | null) ?? null,

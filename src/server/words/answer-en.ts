@@ -13,6 +13,8 @@ export const answerEn = {
   unavailable: ({ seconds }: Fill) =>
     `The site cannot take this right now (its storage is unavailable). Please try again in ${seconds} seconds.`,
   notAccepted: 'This form could not be taken as it was sent. Please try again.',
+  /** Instant booking's button on the thank-you page (record 350). */
+  bookNow: 'Book now',
 };
 
 export type AnswerWords = typeof answerEn;

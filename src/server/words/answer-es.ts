@@ -14,4 +14,5 @@ export const answerEs: AnswerWords = {
   unavailable: ({ seconds }: Fill) =>
     `El sitio no puede recibirla ahora mismo (su almacenamiento no responde). Inténtelo de nuevo en ${seconds} segundos.`,
   notAccepted: 'No pudimos recibir el formulario tal como llegó. Inténtelo de nuevo.',
+  bookNow: 'Reservar ahora',
 };

@@ -43,7 +43,8 @@ const SPANISH_PROBLEMS: Record<string, string> = {
     'debe contener un carácter visible (una letra, un dígito, un signo de puntuación o un símbolo)',
 };
 
-const problemIn = (problem: string): string | undefined =>
+/** A text problem's phrase (text-rules.ts textProblem) in Spanish, or undefined (or empty) when it has none. */
+export const problemIn = (problem: string): string | undefined =>
   SPANISH_PROBLEMS[problem] ??
   problem.replace(/^must hold at least (\d+) digits$/, 'debe contener al menos $1 dígitos').replace(/^must.*/, '');
 

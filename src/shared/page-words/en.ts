@@ -51,6 +51,8 @@ export const en = {
   nothingLost: 'Nothing you entered is lost.',
   tryAgain: 'Try again',
   dismiss: 'Dismiss',
+  /** Instant booking's button after a send (record 350). */
+  bookNow: 'Book now',
   thankYou: 'Thank you',
   backHome: 'Back to the home page',
   /** The navbar's link to the other language's page, named in that language. */

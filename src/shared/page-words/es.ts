@@ -50,6 +50,7 @@ export const es: PageWords = {
   nothingLost: 'No se perdió nada de lo que escribió.',
   tryAgain: 'Intentar de nuevo',
   dismiss: 'Cerrar',
+  bookNow: 'Reservar ahora',
   thankYou: 'Gracias',
   backHome: 'Volver a la página principal',
   otherLanguage: 'English',

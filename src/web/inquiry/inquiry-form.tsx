@@ -69,10 +69,10 @@ export function InquiryForm({ handle, onSubmitted }: { handle: Ref<InquiryFormHa
             <option value="" disabled>
               {words.chooseService}
             </option>
-            {/* From the content rendered now, not a list made as the module loaded (record 260). */}
+            {/* From the content rendered now (record 260); named in the page's language, valued in English (record 420). */}
             {operations(content).map((name) => (
               <option key={name} value={name}>
-                {name}
+                {labels[name] ?? name}
               </option>
             ))}
           </select>

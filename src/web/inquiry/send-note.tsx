@@ -51,7 +51,7 @@ export function SendNote() {
               {status.bookNow ? (
                 <form method="post" action={status.bookNow}>
                   <button type="submit" className="button">
-                    Book now
+                    {words.bookNow}
                   </button>
                 </form>
               ) : null}

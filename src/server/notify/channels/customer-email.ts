@@ -47,7 +47,8 @@ export const customerEmailChannel: Channel = {
       if (capped) return capped;
     }
     const messageId = messageIdFor(delivery.id, fromAddress, delivery.sentAt);
-    const to = { firstName: found.order.name, email: found.order.email };
+    // Greeted and signed off in the language the order was placed in (record 420).
+    const to = { firstName: found.order.name, email: found.order.email, language: found.order.language };
     return mailer.send(
       customerNoticeEmail({
         notice: found.notice,

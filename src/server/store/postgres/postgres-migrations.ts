@@ -585,6 +585,12 @@ export const POSTGRES_MIGRATIONS = migrationList([
   UPDATE "preorders" SET "paidAmount" = "total" WHERE "paidAt" IS NOT NULL`,
   },
   {
+    version: 420,
+    name: 'preorder-language',
+    // As on SQLite (sqlite-migrations.ts, version 420; record 420).
+    sql: `ALTER TABLE "preorders" ADD COLUMN "language" text NOT NULL DEFAULT 'en'`,
+  },
+  {
     version: 430,
     name: 'preorder-sender',
     // As on SQLite (sqlite-migrations.ts, version 430; record 430).

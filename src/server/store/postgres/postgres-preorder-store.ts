@@ -90,8 +90,8 @@ async function place(
   const row = newOrderRow(order, priced, settings, at, holdUntil);
   const { rows } = await client.query(
     `INSERT INTO "preorders" ("id", "number", "stopId", "pickup", "name", "phone", "email", "lines", "total", "currency",
-       "payAtPickup", "status", "holdUntil", "createdAt", "sender")
-     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+       "payAtPickup", "status", "holdUntil", "createdAt", "sender", "language")
+     VALUES ($1, nextval('"preorderNumbers"'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING *`,
     [
       row.id,
       row.stopId,
@@ -107,6 +107,7 @@ async function place(
       row.holdUntil,
       row.createdAt,
       row.sender,
+      row.language,
     ],
   );
   const placed = rowToPreorder(rows[0]);

@@ -555,6 +555,13 @@ export const SQLITE_MIGRATIONS = migrationList([
   UPDATE preorders SET paidAmount = total WHERE paidAt IS NOT NULL`,
   },
   {
+    version: 420,
+    name: 'preorder-language',
+    // The language of the order page an order was placed from (issue 39, record 420): its
+    // page and e-mails are in it. Orders from before were all placed in English.
+    sql: `ALTER TABLE preorders ADD COLUMN language TEXT NOT NULL DEFAULT 'en'`,
+  },
+  {
     version: 430,
     name: 'preorder-sender',
     // The network an order came from, as a keyed hash like an inquiry's sender (record 430):

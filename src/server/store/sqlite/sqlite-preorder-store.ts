@@ -90,9 +90,9 @@ function placeTransaction(db: Database.Database, prepare: Prepare, { settingsOf,
     const row = newOrderRow(order, priced, settings, at, holdUntil);
     prepare(
       `INSERT INTO preorders (id, number, stopId, pickup, name, phone, email, lines, total, currency, payAtPickup,
-         status, holdUntil, createdAt, sender)
+         language, status, holdUntil, createdAt, sender)
        VALUES (@id, @number, @stopId, @pickup, @name, @phone, @email, @lines, @total, @currency, @payAtPickup,
-         @status, @holdUntil, @createdAt, @sender)`,
+         @language, @status, @holdUntil, @createdAt, @sender)`,
     ).run({ ...row, number, payAtPickup: row.payAtPickup ? 1 : 0 });
     if (order.payAtPickup) owe(row.id, ORDER_EVENTS.placed);
     return { ok: true, order: get(row.id)! } as PlaceResult;
