@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|publish|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|publish|es|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -19,6 +19,7 @@ import { formatOrderPageBench, formatOrdersBench, runOrderPageBench, runOrdersBe
 import { formatPublishBench, runPublishBench } from './publish-spread.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 import { formatSiteRenderBench, runSiteRenderBench } from './site-render.js';
+import { formatSpanishPageBench, runSpanishPageBench } from './spanish-page.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
@@ -63,6 +64,15 @@ if (!only || only === 'publish') {
   sections.push(
     "## Publish to the new page on every instance\n\nTwo servers on one store (a SQLite file, a PostgreSQL database), the production build's page; from the owner's publish sent until both answer GET / with it (record 251).\n\n" +
       `\`\`\`\n${publish}\n\`\`\``,
+  );
+}
+if (!only || only === 'es') {
+  console.log('\n=== the Spanish page beside the English ===');
+  const spanish = formatSpanishPageBench(await runSpanishPageBench());
+  console.log(spanish);
+  sections.push(
+    "## The Spanish page\n\n/es/ and / alternating on one server in Lighthouse's mobile preset, the page rendered on publish from the content's `es` block (records 300, 360).\n\n" +
+      spanish,
   );
 }
 if (!only || only === 'quote') {
