@@ -4,7 +4,7 @@
 // a paid one refunded, the customer told; record 390); and "Cancel stop", which refunds
 // every paid order once through the payment provider and tells each customer. The stop is picked from those
 // that took pre-orders (?stop=<id>).
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { formatMoney } from '../shared/money.js';
 import type { Preorder, PreorderSettings } from '../shared/preorder-views.js';
 import type { TruckStop } from '../shared/truck-schedule.js';
@@ -197,65 +197,76 @@ function PrepList({ prep }: { prep: StopOrders['prep'] }) {
   );
 }
 
-/** "Cancel stop", asked once more before every paid order is refunded. */
-function CancelStop({ cancelled, onCancel }: { cancelled: boolean; onCancel: () => Promise<void> }) {
+/** A destructive step asked once more: its button, then the question with "yes" and "keep". */
+function AskedOnceMore({
+  trigger,
+  question,
+  yes,
+  keep,
+  onYes,
+}: {
+  trigger: ReactNode;
+  question: ReactNode;
+  yes: string;
+  keep: string;
+  onYes: () => Promise<void>;
+}) {
   const [confirming, setConfirming] = useState(false);
-  return cancelled ? (
-    <p>This stop is cancelled: every paid order is refunded.</p>
-  ) : confirming ? (
+  return confirming ? (
     <div role="alert" className="inbox-notice">
-      <p>Cancel this stop? Every paid order is refunded and each customer is told.</p>
+      <p>{question}</p>
       <div className="inbox-row">
         <button
           type="button"
           className="inbox-button inbox-destructive"
           onClick={() => {
             setConfirming(false);
-            void onCancel();
+            void onYes();
           }}
         >
-          Yes, cancel the stop
+          {yes}
         </button>
         <button type="button" className="inbox-button" onClick={() => setConfirming(false)}>
-          Keep the stop
+          {keep}
         </button>
       </div>
     </div>
   ) : (
     <button type="button" className="inbox-button inbox-destructive" onClick={() => setConfirming(true)}>
-      Cancel stop
+      {trigger}
     </button>
+  );
+}
+
+/** "Cancel stop", asked once more before every paid order is refunded. */
+function CancelStop({ cancelled, onCancel }: { cancelled: boolean; onCancel: () => Promise<void> }) {
+  return cancelled ? (
+    <p>This stop is cancelled: every paid order is refunded.</p>
+  ) : (
+    <AskedOnceMore
+      trigger="Cancel stop"
+      question="Cancel this stop? Every paid order is refunded and each customer is told."
+      yes="Yes, cancel the stop"
+      keep="Keep the stop"
+      onYes={onCancel}
+    />
   );
 }
 
 /** "Cancel order", asked once more: the place is given back, a paid order refunded, the customer told. */
 function CancelOrder({ name, paid, onCancel }: { name: string; paid: boolean; onCancel: () => Promise<void> }) {
-  const [confirming, setConfirming] = useState(false);
-  return confirming ? (
-    <div role="alert" className="inbox-notice">
-      <p>
-        Cancel {name}? {paid ? 'It is refunded and' : 'Its'} pickup time is free again; the customer is told.
-      </p>
-      <div className="inbox-row">
-        <button
-          type="button"
-          className="inbox-button inbox-destructive"
-          onClick={() => {
-            setConfirming(false);
-            void onCancel();
-          }}
-        >
-          Yes, cancel {name}
-        </button>
-        <button type="button" className="inbox-button" onClick={() => setConfirming(false)}>
-          Keep {name}
-        </button>
-      </div>
-    </div>
-  ) : (
-    <button type="button" className="inbox-button inbox-destructive" onClick={() => setConfirming(true)}>
-      Cancel order<span className="visually-hidden"> {name}</span>
-    </button>
+  return (
+    <AskedOnceMore
+      trigger={
+        <>
+          Cancel order<span className="visually-hidden"> {name}</span>
+        </>
+      }
+      question={`Cancel ${name}? ${paid ? 'It is refunded and' : 'Its'} pickup time is free again; the customer is told.`}
+      yes={`Yes, cancel ${name}`}
+      keep={`Keep ${name}`}
+      onYes={onCancel}
+    />
   );
 }
 
