@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { content } from '../../content/index.js';
 import { freshDataDir, freshPostgresUrl } from '../../tests/support/databases.js';
 import { call, cookieOf, ORIGIN, startOwnerApp } from '../../tests/support/owner-app.js';
@@ -28,10 +28,12 @@ async function pageOf(app: FastifyInstance) {
   return (await app.inject({ url: '/' })).body;
 }
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0)) cleanup();
-});
+/** A data directory removed once the test has finished: after the owner app's afterEach closed the app that writes there. */
+function dataDirForThisTest() {
+  const data = freshDataDir();
+  onTestFinished(data.remove);
+  return data;
+}
 
 /** The CLI on the SQLite store in `store` (a directory), or on the store its DATA_DIR and DATABASE_URL name. */
 function cli(args: string[], store: string | { DATA_DIR: string; DATABASE_URL: string }) {
@@ -57,8 +59,7 @@ describe('parseCommand', () => {
 
 describe('npm run content', () => {
   it('imports no picture the page cannot draw: nothing published, the field named (record 400)', async () => {
-    const data = freshDataDir();
-    cleanups.push(data.remove);
+    const data = dataDirForThisTest();
     const file = join(data.dir, 'photo.json');
     const photo = structuredClone(content);
     // A picture the build never made (an upload in neither the file nor the store is refused before: content-photos.ts).
@@ -76,8 +77,7 @@ describe('npm run content', () => {
   });
 
   it('exports, imports and lists the versions; an export imports back whole', async () => {
-    const data = freshDataDir();
-    cleanups.push(data.remove);
+    const data = dataDirForThisTest();
     const file = join(data.dir, 'site.json');
 
     expect(cli(['export', file], data.dir)).toMatchObject({
@@ -132,8 +132,7 @@ describe('npm run content', () => {
 describe.each(['sqlite', 'postgres'] as const)('npm run content with uploaded photos, on %s', (engine) => {
   it('exports the photos inside the file; an import on a fresh store serves the same page with them', async () => {
     const storeOf = async () => {
-      const data = freshDataDir();
-      cleanups.push(data.remove);
+      const data = dataDirForThisTest();
       return { DATA_DIR: data.dir, DATABASE_URL: engine === 'postgres' ? await freshPostgresUrl() : '' };
     };
     const first = await storeOf();
@@ -174,8 +173,7 @@ describe.each(['sqlite', 'postgres'] as const)('npm run content with uploaded ph
   });
 
   it('refuses a file whose photo does not decode, or that names a photo it does not carry: nothing kept', async () => {
-    const data = freshDataDir();
-    cleanups.push(data.remove);
+    const data = dataDirForThisTest();
     const env = { DATA_DIR: data.dir, DATABASE_URL: engine === 'postgres' ? await freshPostgresUrl() : '' };
     const src = `upload:${'a'.repeat(64)}`;
     const next = structuredClone(content);
