@@ -8,9 +8,9 @@ export default defineConfig({
     // One real PostgreSQL server for the whole run (tests/support/global-setup.ts).
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/testing-library.ts'],
-    // Two files at a time even on two cores (Vitest's default there is one): most of them
-    // wait on real servers, sockets, fsync and retry delays far more than they compute (record 131).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Three files at a time even on two cores (Vitest's default there is one): most of them
+    // wait on real servers, sockets, fsync and retry delays far more than they compute (records 131, 450).
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

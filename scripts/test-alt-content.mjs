@@ -1,4 +1,5 @@
-// `npm run test:e2e:alt-content`: the browser tests against a site built from a
+// `npm run test:e2e:alt-content`: the browser tests of what a visitor and a customer see
+// (the owner's inbox pages are the demo run's, record 450), against a site built from a
 // second, different content file (content/examples/coffee-cart.ts, or
 // ALT_CONTENT_FILE), proving that the page, the form, the server's rules and the
 // tests follow the content rather than the demo's words. Only the site is built for
@@ -13,12 +14,18 @@ import { pathToFileURL } from 'node:url';
 const alternative = process.env.ALT_CONTENT_FILE || 'content/examples/coffee-cart.ts';
 
 /** The environment of the build and the browser tests of the second business. */
-const altContentEnv = { CONTENT_FILE: alternative, CLIENT_DIR: 'dist/alt/client', E2E_OUTPUT_DIR: 'test-results-alt' };
+const altContentEnv = {
+  CONTENT_FILE: alternative,
+  CLIENT_DIR: 'dist/alt/client',
+  E2E_OUTPUT_DIR: 'test-results-alt',
+  // What a visitor and a customer see; the owner's inbox pages are the demo run's (record 450).
+  E2E_VISITOR_SIDE_ONLY: '1',
+};
 
 /** Its two steps: [label, command, args, environment]. */
 export const altContentSteps = (testArgs = []) => [
   [`build the site from ${alternative} (into dist/alt)`, 'npm', ['run', 'build:site'], altContentEnv],
-  [`browser tests on ${alternative}`, 'npx', ['playwright', 'test', ...testArgs], altContentEnv],
+  [`browser tests of the visitor's side on ${alternative}`, 'npx', ['playwright', 'test', ...testArgs], altContentEnv],
 ];
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
