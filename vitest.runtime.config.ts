@@ -8,6 +8,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // Two files at a time: npm test runs this pass beside the unit tests' three (record 450).
+    maxWorkers: 2,
     include: [
       // Native modules and the two engines: better-sqlite3 and pg under every store contract.
       'src/server/store/**/*.test.ts',

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The second CI pass, on Node 24 (the current LTS), from the `node@24` npm package
+# The Node 24 pass (the current LTS), from the `node@24` npm package
 # (binary and headers inside): the suites whose subject can differ between runtimes
 # (vitest.runtime.config.ts: native modules and the two store engines, crypto, fetch,
 # the server starting, answering and stopping), not the whole suite again (record 131).
-# It runs after `npm test`, on its build, in a copy of this checkout whose
-# better-sqlite3 is rebuilt for Node 24's ABI; the checkout itself is left as it was
+# `npm test` runs it beside the unit tests, on its build (record 450), in a copy of this
+# checkout whose better-sqlite3 is rebuilt for Node 24's ABI; the checkout itself is left as it was
 # (its native modules stay built for the Node that runs npm test).
 set -euo pipefail
 cd "$(dirname "$0")/.."

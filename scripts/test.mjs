@@ -56,7 +56,7 @@ const STAGES = [
     ],
   ],
   [
-    'unit, API and store tests; the production install',
+    'unit, API and store tests; the production install and Node 24',
     [
       [step('unit, API and store tests', 'npx', ['vitest', 'run', '--exclude', `${UNDER_LOAD}/**`])],
       [
@@ -66,6 +66,8 @@ const STAGES = [
           '--config',
           'vitest.production.config.ts',
         ]),
+        // The current LTS too: the suites whose subject can differ between runtimes (record 450).
+        step('Node 24: the suites whose subject can differ between runtimes', 'bash', ['scripts/test-node24.sh']),
       ],
     ],
   ],

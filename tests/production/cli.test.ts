@@ -1,6 +1,7 @@
 // The CLIs in production: the build and the lock file, installed with
 // `npm ci --omit=dev` (no tsx, no Vite, nothing for development only), still export the inquiries,
-// back the store up and restore it.
+// back the store up and restore it. Installed without scripts, better-sqlite3's compiled
+// binding taken from this checkout's own install (record 450).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,8 @@ import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
 import { buildNewInquiry } from '../support/builders.js';
 import { freshDataDir } from '../support/databases.js';
 
+/** The native part of better-sqlite3, as its install script builds it. */
+const SQLITE_BINDING = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
 const SHIPPED = ['package.json', 'package-lock.json', '.npmrc', 'dist', 'scripts/cli.mjs', 'scripts/ensure-build.mjs'];
 
 describe('a production install (npm ci --omit=dev)', () => {
@@ -21,12 +24,17 @@ describe('a production install (npm ci --omit=dev)', () => {
     if (!existsSync('dist/node/src/cli/inquiries.js')) throw new Error('No build: run "npm run build" first.');
     app = mkdtempSync(join(tmpdir(), 'curbside-production-'));
     for (const path of SHIPPED) cpSync(path, join(app, path), { recursive: true });
-    const install = spawnSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
-      cwd: app,
-      encoding: 'utf8',
-    });
+    // Without install scripts: the one a runtime dependency has is better-sqlite3's, which
+    // compiles SQLite (two minutes on CI's two cores) into the very file this checkout's own
+    // `npm ci` made from the same lock file for the same Node: that file is taken (record 450).
+    const install = spawnSync(
+      'npm',
+      ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'],
+      { cwd: app, encoding: 'utf8' },
+    );
     if (install.status !== 0) throw new Error(`npm ci failed:\n${install.stderr}`);
     installLog = install.stdout + install.stderr;
+    cpSync(SQLITE_BINDING, join(app, SQLITE_BINDING));
   }, 600_000);
 
   afterAll(() => {
