@@ -379,6 +379,7 @@ We need a level spot for the truck, within 50 feet of where guests are served, a
           {
             summary: 'Tres guisos, filas rápidas: pensado para grupos grandes.',
             formNote: 'para fiestas grandes y escuelas',
+            photo: { alt: 'Tres tacos callejeros en un plato blanco con gajos de limón' },
             price: 'Desde $12 / invitado',
             features: [
               '3 guisos para tacos',
@@ -389,17 +390,20 @@ We need a level spot for the truck, within 50 feet of where guests are served, a
           },
           {
             summary: 'El favorito para almuerzos de oficina y fiestas de barrio.',
+            photo: { alt: 'Cuatro tacos en un plato junto a guacamole, totopos y un agua fresca' },
             price: 'Desde $16 / invitado',
             features: ['4 guisos para tacos', 'Totopos, salsa y guacamole', 'Agua fresca', 'Hasta 2 horas de servicio'],
           },
           {
             summary: 'El menú completo para bodas y días especiales.',
+            photo: { alt: 'Tacos con elote asado, churros y dos aguas frescas' },
             price: 'Desde $24 / invitado',
             features: ['6 guisos con birria', 'Elote y churros', 'Dos aguas frescas', 'Hasta 3 horas de servicio'],
           },
           {
             summary: 'Su menú, su horario, su tema. Lo creamos con usted.',
             formNote: 'cuéntenos su idea en las notas',
+            photo: { alt: 'Una barra de tacos: guisos en tazones alrededor de una pila de tortillas calientes' },
             price: 'Cotización a su medida',
             features: [
               'Cualquier guiso, cualquier horario',
@@ -440,15 +444,24 @@ We need a level spot for the truck, within 50 feet of where guests are served, a
             { description: 'Bacalao capeado en cerveza, ensalada de col, mayonesa de chipotle.' },
             { description: 'Hongos asados, rajas de poblano, salsa verde.' },
             { description: 'Calabacita, elote dulce, queso fresco.' },
-            { description: 'Tres tacos a su elección, con limón y la salsa del día.' },
+            {
+              description: 'Tres tacos a su elección, con limón y la salsa del día.',
+              photo: { alt: 'Tres tacos callejeros en un plato blanco con gajos de limón' },
+            },
           ],
         },
         {
           name: 'Guarniciones',
           items: [
             {},
-            { description: 'Hecho en la ventanilla, cada hora.' },
-            { description: 'Elote asado, cotija, mayonesa de chile y limón.' },
+            {
+              description: 'Hecho en la ventanilla, cada hora.',
+              photo: { alt: 'Guacamole y totopos junto a cuatro tacos y un agua fresca' },
+            },
+            {
+              description: 'Elote asado, cotija, mayonesa de chile y limón.',
+              photo: { alt: 'Elote asado junto a tacos, churros y dos aguas frescas' },
+            },
             {},
             { description: 'Papas bajo nuestro mole de la casa, ajonjolí y cacahuate molido.' },
           ],

@@ -243,6 +243,11 @@ export type ContentLanguage = 'en' | 'es';
  * The owner's texts in Spanish, in the shape of the content's own (lists by the same
  * index). Names stay one (the business, packages, menu items): a customer chooses by them.
  */
+/** What a photo shows, in Spanish: its `alt` on the Spanish page (record 460). */
+export interface SpanishAlt {
+  alt?: string;
+}
+
 export interface SpanishTexts {
   /** How Spanish writes money and dates on the Spanish page and in its messages (default 'es'). */
   locale?: string;
@@ -256,9 +261,11 @@ export interface SpanishTexts {
   packageGroups?: {
     label?: string;
     intro?: string;
-    packages?: { summary?: string; price?: string; features?: string[]; formNote?: string }[];
+    packages?: { summary?: string; price?: string; features?: string[]; formNote?: string; photo?: SpanishAlt }[];
   }[];
-  menu?: { intro?: string; groups?: { name?: string; items?: { description?: string }[] }[] };
+  menu?: { intro?: string; groups?: { name?: string; items?: { description?: string; photo?: SpanishAlt }[] }[] };
+  /** The link preview's description of its picture (record 460). */
+  shareImage?: SpanishAlt;
   sale?: { terms?: string; payOffline?: string };
   whyUs?: { heading?: string; points?: { title?: string; text?: string }[] };
   clients?: { heading?: string };

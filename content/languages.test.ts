@@ -26,6 +26,27 @@ describe('the owner’s content in Spanish (record 300)', () => {
     expect(missingSpanish(validateContent(older, 'test'))).toContain('tagline');
   });
 
+  it('describes each photo in Spanish too, the link preview’s included: on the Spanish page, and listed while missing (record 460)', () => {
+    const spanish = contentIn(business, 'es');
+    const card = business.packageGroups[0]!.packages[0]!;
+    expect(spanish.packageGroups[0]!.packages[0]!.photo).toEqual({
+      src: card.photo!.src,
+      alt: business.es!.packageGroups![0]!.packages![0]!.photo!.alt,
+    });
+    expect(spanish.menu!.groups[0]!.items[7]!.photo!.alt).toBe(business.es!.menu!.groups![0]!.items![7]!.photo!.alt);
+    expect(spanish.menu!.groups[0]!.items[7]!.photo!.alt).not.toBe(business.menu!.groups[0]!.items[7]!.photo!.alt);
+
+    const withCard = validateContent({ ...business, shareImage: { src: 'images/mini.jpg', alt: 'Tacos' } }, 'test');
+    expect(missingSpanish(withCard)).toEqual(['shareImage.alt']);
+    expect(contentIn(withCard, 'es').shareImage!.alt).toBe('Tacos');
+    const described = validateContent(
+      { ...withCard, es: { ...business.es, shareImage: { alt: 'Tacos en un plato' } } },
+      'test',
+    );
+    expect(missingSpanish(described)).toEqual([]);
+    expect(contentIn(described, 'es').shareImage).toEqual({ src: 'images/mini.jpg', alt: 'Tacos en un plato' });
+  });
+
   it('refuses a Spanish text longer than its English field allows, naming it', () => {
     expect(() => validateContent({ ...business, es: { hero: { heading: 'x'.repeat(81) } } }, 'test')).toThrow(
       /es\.hero\.heading: must be at most 80 characters/,

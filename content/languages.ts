@@ -43,6 +43,7 @@ export function translatedTexts(content: BusinessContent): TranslatedText[] {
       add(`${at}.summary`, card.summary, esCard?.summary);
       add(`${at}.price`, card.price, esCard?.price);
       add(`${at}.formNote`, card.formNote, esCard?.formNote);
+      add(`${at}.photo.alt`, card.photo?.alt, esCard?.photo?.alt);
       card.features.forEach((feature, f) => {
         add(`${at}.features[${f}]`, feature, esCard?.features?.[f]);
       });
@@ -53,11 +54,9 @@ export function translatedTexts(content: BusinessContent): TranslatedText[] {
     content.menu.groups.forEach((group, g) => {
       add(`menu.groups[${g}].name`, group.name, es.menu?.groups?.[g]?.name);
       group.items.forEach((item, i) => {
-        add(
-          `menu.groups[${g}].items[${i}].description`,
-          item.description,
-          es.menu?.groups?.[g]?.items?.[i]?.description,
-        );
+        const esItem = es.menu?.groups?.[g]?.items?.[i];
+        add(`menu.groups[${g}].items[${i}].description`, item.description, esItem?.description);
+        add(`menu.groups[${g}].items[${i}].photo.alt`, item.photo?.alt, esItem?.photo?.alt);
       });
     });
   }
@@ -71,6 +70,7 @@ export function translatedTexts(content: BusinessContent): TranslatedText[] {
   add('clients.heading', content.clients.heading, es.clients?.heading);
   add('contact.serviceArea', content.contact.serviceArea, es.contact?.serviceArea);
   add('contact.hours', content.contact.hours, es.contact?.hours);
+  add('shareImage.alt', content.shareImage?.alt, es.shareImage?.alt);
   return texts;
 }
 

@@ -253,6 +253,8 @@ const packageCard = record({
 
 /** The owner's texts in Spanish (record 300): every one optional, the same limits as its English. */
 const maybe = <T extends v.GenericSchema>(schema: T) => v.optional(schema);
+/** A photo's description in Spanish (record 460): its picture is the English one's. */
+const spanishAlt = maybe(record({ alt: maybe(text(160)) }));
 const spanishTexts = record({
   locale: maybe(matching(/^es(-[A-Z]{2})?$/, 'a Spanish language tag such as es or es-US')),
   tagline: maybe(text(160)),
@@ -279,6 +281,7 @@ const spanishTexts = record({
               price: maybe(text(40)),
               features: maybe(list(text(80), 0, 8)),
               formNote: maybe(text(80)),
+              photo: spanishAlt,
             }),
             0,
             8,
@@ -294,7 +297,10 @@ const spanishTexts = record({
       intro: maybe(text(240)),
       groups: maybe(
         list(
-          record({ name: maybe(text(40)), items: maybe(list(record({ description: maybe(text(200)) }), 0, 60)) }),
+          record({
+            name: maybe(text(40)),
+            items: maybe(list(record({ description: maybe(text(200)), photo: spanishAlt }), 0, 60)),
+          }),
           0,
           20,
         ),
@@ -310,6 +316,7 @@ const spanishTexts = record({
   ),
   clients: maybe(record({ heading: maybe(text(80)) })),
   contact: maybe(record({ serviceArea: maybe(text(120)), hours: maybe(text(80)) })),
+  shareImage: spanishAlt,
 });
 
 const businessShape = record({

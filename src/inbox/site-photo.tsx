@@ -70,6 +70,7 @@ export function PhotoField({ path, name }: { path: string; name: string }) {
             path={`${path}.alt`}
             hint="What the photo shows, for people who cannot see it."
             maxLength={160}
+            spanish
           />
           <button type="button" className="inbox-button" onClick={() => set(path, undefined)}>
             Remove photo<span className="visually-hidden"> of {name}</span>

@@ -110,6 +110,30 @@ it('lists what is missing in Spanish, each a link that takes the owner to its fi
   await waitFor(async () => expect((await lastSent(puts)).es!.menu!.groups![0]!.items![1]).toEqual({}), SLOW);
 });
 
+it('puts a photo’s Spanish description beside its English, and lists it while missing (record 460)', async () => {
+  history.replaceState(null, '', '/inbox/site?part=spanish');
+  const content = structuredClone(business);
+  delete content.es!.packageGroups![0]!.packages![1]!.photo;
+  const puts = site(content);
+  render(<SitePage />);
+  const list = await screen.findByRole('list');
+  const card = business.packageGroups[0]!.packages[1]!;
+  await userEvent.click(within(list).getByRole('link', { name: `${card.name}: Photo description` }));
+  expect(new URL(location.href).searchParams.get('part')).toBe('packages');
+  const field = within(await screen.findByRole('group', { name: card.name })).getByLabelText(
+    'Photo description (Spanish)',
+    { exact: true },
+  ) as HTMLInputElement;
+  await waitFor(() => expect(document.activeElement).toBe(field));
+  expect(field.lang).toBe('es');
+  await userEvent.type(field, 'Cuatro tacos');
+  await waitFor(
+    async () =>
+      expect((await lastSent(puts)).es!.packageGroups![0]!.packages![1]!.photo).toEqual({ alt: 'Cuatro tacos' }),
+    SLOW,
+  );
+});
+
 it('moves and removes a package’s Spanish with it, and writes the Spanish card’s price from the price', async () => {
   history.replaceState(null, '', '/inbox/site?part=packages');
   const puts = site(business);

@@ -41,6 +41,7 @@ const OWN: Record<string, [string, string]> = {
   'sale.payOffline': ['terms', 'Paying outside the site'],
   'whyUs.heading': ['why-us', 'Why us: Heading'],
   'clients.heading': ['clients', 'Clients: Heading'],
+  'shareImage.alt': ['spanish', 'Link preview’s picture description'],
 };
 
 const FIELD_NAMES: Record<string, string> = {
@@ -64,6 +65,12 @@ export function placeOf(path: string, content: BusinessContent): Place {
   if (features) {
     const card = getAt(content, features[1]!) as { name: string };
     return { part: 'packages', label: `${card.name}: Features`, field: spanishPath(`${features[1]}.features`) };
+  }
+  const photo = /^(.*)\.photo\.alt$/.exec(path);
+  if (photo) {
+    const item = getAt(content, photo[1]!) as { name: string };
+    const part = path.startsWith('menu') ? 'menu' : 'packages';
+    return { part, label: `${item.name}: Photo description`, field: spanishPath(path) };
   }
   const [, owner = '', key = ''] = /^(.*)\.(\w+)$/.exec(path) ?? [];
   const item = getAt(content, owner) as { name?: string; label?: string; title?: string };
@@ -223,6 +230,13 @@ function OtherTexts({ content }: { content: BusinessContent }) {
           )}
         </fieldset>
       ))}
+      {content.shareImage ? (
+        <SpanishTextField
+          label="Link preview’s picture description"
+          path="shareImage.alt"
+          hint={english(content.shareImage.alt)}
+        />
+      ) : null}
     </>
   );
 }

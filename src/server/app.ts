@@ -13,9 +13,11 @@ import Fastify, {
 import { content as contentFile } from '../../content/index.js';
 import type { BusinessContent } from '../../content/schema.js';
 import { MAX_BODY_BYTES } from '../shared/inquiry.js';
-import type { Language } from '../shared/language.js';
+import { type Language, languagePath } from '../shared/language.js';
 import type { Config, TrustProxy } from './config.js';
 import { BodyError, parseJsonBody } from './json-body.js';
+import { browserLanguage } from './words/browser-language.js';
+import { CATALOGS } from './words/words.js';
 import { actionLinkKey } from './action-links/action-link.js';
 import { actionLinkRoutes } from './action-links/action-link-routes.js';
 import { actionLinkSigner } from './action-links/action-link-services.js';
@@ -54,6 +56,7 @@ import { healthRoutes } from './routes/health.js';
 import { publishSchedule } from './schedule/published-schedule.js';
 import { pageRoutes } from './schedule/page-routes.js';
 import { siteFileRoutes } from './site/site-file-routes.js';
+import { builtSiteImages, siteImagesFor } from './site/site-images.js';
 import { inquiryPagesIn, loadPageKit, type SiteRenderer, ssrDirOf, startSiteRenderer } from './site/site-renderer.js';
 import { type StoreContentPort, storeContentPort } from './site/store-content-port.js';
 import type { InquiryStore } from './store/inquiry-store.js';
@@ -182,7 +185,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   const app = Fastify(fastifyOptions(config, timeouts, options.logStream));
-  headersAndJsonBodies(app, config);
+  const followPageStyles = headersAndJsonBodies(app, config);
 
   answerWithin(app, timeouts.handlerMs);
   const storeHealth = createStoreHealth();
@@ -292,7 +295,7 @@ export async function buildApp(
   });
   // The owner's uploaded photos: drawn by the page from memory, served from the store (record 270).
   const photos = await openPhotoLibrary(owners.photos);
-  const renderer = await siteRendererFor(app, config, content, photos);
+  const renderer = await siteRendererFor(app, config, content, photos, followPageStyles);
   // The landing page with the truck's next stops filled in, and /schedule.ics (record 111).
   const published = await publishSchedule({
     clientDir: config.clientDir,
@@ -430,6 +433,7 @@ async function siteRendererFor(
   config: Config,
   port: StoreContentPort,
   photos: PhotoLibrary,
+  followPageStyles: (hashes: string[]) => void,
 ): Promise<SiteRenderer | undefined> {
   const kit = await loadPageKit(ssrDirOf(config.clientDir));
   const renderer =
@@ -439,6 +443,12 @@ async function siteRendererFor(
       port,
       resolvePicture: photos.resolve,
       prepare: (content) => photos.learnFor(content),
+      siteImages: siteImagesFor(builtSiteImages(config.clientDir, kit.siteImages), (error) =>
+        app.log.error(
+          { err: loggableError(error as FastifyError) },
+          "site: the icons and link preview card could not be drawn; the build's are served",
+        ),
+      ),
       earlier: port.earlier,
       onError: (error, version, served) =>
         app.log.error(
@@ -447,7 +457,11 @@ async function siteRendererFor(
         ),
     }));
   app.decorate('siteRenderer', renderer);
-  if (renderer) app.addHook('onClose', async () => renderer.stop());
+  if (renderer) {
+    app.addHook('onClose', async () => renderer.stop());
+    followPageStyles(renderer.current().styleHashes);
+    renderer.onChange((site) => followPageStyles(site.styleHashes));
+  }
   return renderer;
 }
 
@@ -505,12 +519,24 @@ function fastifyOptions(config: Config, timeouts: typeof TIMEOUTS, logStream: Bu
   };
 }
 
-/** Every answer's security headers, and JSON as the only body a request may have. */
-function headersAndJsonBodies(app: FastifyInstance, config: Config): void {
+/**
+ * Every answer's security headers, and JSON as the only body a request may have. Gives the
+ * setter of the live version's own inline styles (its brand colours: record 470), which the
+ * CSP allows with the build's; those of the version before stay allowed, for a page read
+ * just before a publish.
+ */
+function headersAndJsonBodies(app: FastifyInstance, config: Config): (hashes: string[]) => void {
   // Only JSON bodies, parsed by our parser below: anything else (text/plain included) is a 415.
   app.removeAllContentTypeParsers();
 
-  const headersFor = securityHeadersFor(securityHeaders(inlineStyleHashes(config.clientDir)));
+  const built = inlineStyleHashes(config.clientDir);
+  let live: string[] = [];
+  let headersFor = securityHeadersFor(securityHeaders(built));
+  const followPageStyles = (hashes: string[]) => {
+    const before = live;
+    live = hashes;
+    headersFor = securityHeadersFor(securityHeaders([...new Set([...built, ...before, ...hashes])]));
+  };
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headersFor(request.url));
     // API answers (a session token among them) are never kept by a browser or a proxy cache.
@@ -524,6 +550,7 @@ function headersAndJsonBodies(app: FastifyInstance, config: Config): void {
       done(error as Error, undefined);
     }
   });
+  return followPageStyles;
 }
 
 /** A store fault's 503, our JSON error shape for everything else, and the 404s (API and page). */
@@ -572,7 +599,7 @@ function answerErrors(app: FastifyInstance, storeHealth: StoreHealth): void {
         message: `No API route ${request.method} ${request.url.split('?')[0]}.`,
       } satisfies ApiError);
     }
-    return reply.status(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage(request));
   });
 }
 
@@ -622,4 +649,9 @@ function validationFields(errors: NonNullable<FastifyError['validation']>): Reco
   return fields;
 }
 
-const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Page not found</title></head><body><main><h1>Page not found</h1><p><a href="/">Back to the home page</a></p></main></body></html>`;
+/** An address that leads to no page: in Spanish under /es/, else in the language the browser prefers (record 460). */
+function notFoundPage(request: FastifyRequest): string {
+  const language = request.url.startsWith('/es/') ? 'es' : browserLanguage(request);
+  const say = CATALOGS[language];
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${say.pageNotFound}</title></head><body><main><h1>${say.pageNotFound}</h1><p><a href="${languagePath(language)}">${say.backHome}</a></p></main></body></html>`;
+}

@@ -355,7 +355,22 @@ describe('bad input', () => {
     const response = await t.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<h1>Page not found</h1><p><a href="/">Back to the home page</a>');
     expectNoStack(response);
     expectSecurityHeaders(response);
+  });
+
+  it('says it in Spanish under /es/, and to a browser that prefers Spanish (record 460)', async () => {
+    for (const request of [
+      { url: '/es/no-such-page' },
+      { url: '/no-such-page', headers: { 'accept-language': 'es-US,es;q=0.9' } },
+    ]) {
+      const response = await t.app.inject({ method: 'GET', ...request });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<html lang="es">');
+      expect(response.body).toContain(
+        '<h1>Página no encontrada</h1><p><a href="/es/">Volver a la página principal</a>',
+      );
+    }
   });
 });

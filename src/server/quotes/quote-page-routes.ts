@@ -32,6 +32,7 @@ import type { Quote } from '../store/quote-store.js';
 import { acceptanceDigest } from './acceptance-digest.js';
 import { type PageErrorOptions, pageErrorHandler } from './page-errors.js';
 import { type Language, languageOf } from '../../shared/language.js';
+import { browserLanguage } from '../words/browser-language.js';
 import { planMessageIn } from '../words/plan-messages.js';
 import { QUOTE_AFTER_CATALOGS, QUOTE_CATALOGS } from '../words/words.js';
 import { type QuoteFailureWords, quoteFailuresEn } from '../words/quote-failures-en.js';
@@ -279,7 +280,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     '/quote/:token',
     async (request, reply) => {
       const found = await load(request.params.token, request);
-      if (!found) return html(reply, 404, notFoundPage(site()));
+      if (!found) return html(reply, 404, notFoundPage(site(), browserLanguage(request)));
       // A GET marks nothing: a mail scanner fetches the link too (record 211).
       const { saved, payment } = request.query;
       return render(reply, 200, {
@@ -317,7 +318,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const found = await load(request.params.token, request);
-      if (!found) return html(reply, 404, notFoundPage(site()));
+      if (!found) return html(reply, 404, notFoundPage(site(), browserLanguage(request)));
       const path = pathOf(request);
       if (request.body?.get('accept') !== 'yes') {
         return render(reply, 400, { ...found, path, problem: failuresFor(found.inquiry).tickAccept });
@@ -341,7 +342,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
     { onRequest: [sameSite, perLink] },
     async (request, reply) => {
       const found = await load(request.params.token, request);
-      if (!found) return html(reply, 404, notFoundPage(site()));
+      if (!found) return html(reply, 404, notFoundPage(site(), browserLanguage(request)));
       const path = pathOf(request);
       const reason = (request.body?.get('reason') ?? '').normalize('NFC').trim();
       const problem = textProblem({ kind: 'lines' }, reason);
@@ -363,7 +364,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
    */
   const openPlan = async (request: FastifyRequest<Params>, reply: FastifyReply) => {
     const found = await load(request.params.token, request);
-    if (!found) return { answered: html(reply, 404, notFoundPage(site())) };
+    if (!found) return { answered: html(reply, 404, notFoundPage(site(), browserLanguage(request))) };
     const path = pathOf(request);
     if (
       !agreed(found.quote) ||
@@ -418,7 +419,7 @@ export const quotePageRoutes: FastifyPluginAsync<QuotePageRouteOptions> = async 
 
   app.post<Params>('/quote/:token/pay', { onRequest: [sameSite, perLink] }, async (request, reply) => {
     const found = await load(request.params.token, request);
-    if (!found) return html(reply, 404, notFoundPage(site()));
+    if (!found) return html(reply, 404, notFoundPage(site(), browserLanguage(request)));
     const path = pathOf(request);
     const state = quoteState(found.quote, today());
     // Paid already (or no provider, or a second press after it was paid): the page says so.
@@ -459,9 +460,9 @@ function failurePages(routes: {
     }),
     labelOf: (name, language) => answerLabel(name, language, eventPlanning(site())),
     // Its inquiry's, if read before the failure, or read now for a refusal (the database
-    // answers); a fault of the database before it was read leaves it English.
+    // answers); a fault of the database before it was read leaves it to the browser (record 460).
     language: async (request, status) => {
-      if (languages.has(request) || status >= 500) return languages.get(request) ?? 'en';
+      if (languages.has(request) || status >= 500) return languages.get(request) ?? browserLanguage(request);
       const token = (request.params as { token?: string }).token;
       const found = token ? await load(token).catch(() => undefined) : undefined;
       return languageOf(found?.inquiry.language);

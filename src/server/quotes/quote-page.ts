@@ -16,7 +16,7 @@ import { isAgreed, isOpen, type QuoteState } from '../sale/quote-state.js';
 import type { Quote } from '../store/quote-store.js';
 import type { Language } from '../../shared/language.js';
 import type { QuoteWords } from '../words/quote-en.js';
-import { type Words, wordsFor } from '../words/words.js';
+import { QUOTE_CATALOGS, type Words, wordsFor } from '../words/words.js';
 
 /** What a page shows beyond the quote: its state, a problem with what was sent, and what follows acceptance. */
 export interface QuotePageOptions {
@@ -316,11 +316,15 @@ export function paymentSection(options: PaymentSectionOptions): string {
 <p>${say.depositDue({ amount: money(deposit.due) })}</p>${button}${offline}</section>`;
 }
 
-export function notFoundPage(content: BusinessContent): string {
+/** A link that leads to no quote: in the language the visitor's browser prefers, as nothing else says one (record 460). */
+export function notFoundPage(content: BusinessContent, language: Language): string {
+  const { after: say } = wordsFor(language, content);
   return page(
     content,
-    'Quote not found',
-    `<h1>Quote not found</h1><p>This link does not lead to a quote. Please check it, or ask us: ${escapeHtml(content.contact.phone)}.</p>`,
+    say.notFound,
+    `<h1>${say.notFound}</h1><p>${say.notFoundText({ phone: escapeHtml(content.contact.phone) })}</p>`,
+    undefined,
+    language,
   );
 }
 
@@ -343,8 +347,9 @@ export function page(
   content: BusinessContent,
   title: string,
   body: string,
-  description = `A quote from ${content.name}`,
+  description?: string,
   language: Language = 'en',
 ): string {
-  return `<!doctype html><html lang="${language === 'en' ? content.locale : language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(description)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${quotePageStyle(content).css}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
+  const about = description ?? QUOTE_CATALOGS[language].pageDescription({ business: content.name });
+  return `<!doctype html><html lang="${language === 'en' ? content.locale : language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><meta name="description" content="${escapeHtml(about)}"><title>${escapeHtml(`${title} · ${content.name}`)}</title><style>${quotePageStyle(content).css}</style></head><body><header><p>${escapeHtml(content.name)}</p></header><main id="main">${body}</main></body></html>`;
 }

@@ -174,6 +174,17 @@ describe('the customer’s quote page', () => {
     const forged = `${path.slice(0, -3)}${path.endsWith('AAA') ? 'BBB' : 'AAA'}`;
     for (const url of [forged, '/quote/nothing', `${path}x`])
       expect((await t.app.inject({ url })).statusCode).toBe(404);
+    // It knows no inquiry, so no language: it says so in the one the browser prefers (record 460).
+    const english = await t.app.inject({ url: forged });
+    expect(english.body).toContain('<h1>Quote not found</h1>');
+    expect(english.body).toContain(`<meta name="description" content="A quote from ${content.name}">`);
+    const spanish = await t.app.inject({ url: forged, headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' } });
+    expect(spanish.statusCode).toBe(404);
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('<h1>Cotización no encontrada</h1>');
+    expect(spanish.body).not.toContain('A quote from');
+    const preferEnglish = await t.app.inject({ url: forged, headers: { 'accept-language': 'en-GB,es;q=0.8' } });
+    expect(preferEnglish.body).toContain('<h1>Quote not found</h1>');
   });
 
   it('accepts once, with the terms ticked: the page says Accepted and the offline payment; a second accept changes nothing', async () => {

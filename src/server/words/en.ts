@@ -90,6 +90,9 @@ export const en = {
   balanceSubject: ({ day }: Fill) => `Balance due for your event on ${day}`,
   balanceLine: ({ business, day, balance, total, paid }: Fill) =>
     `The balance for your event with ${business} on ${day} is ${balance} (total ${total}, paid ${paid}).`,
+  // An address that leads to no page (record 460).
+  pageNotFound: 'Page not found',
+  backHome: 'Back to the home page',
 };
 
 export type CustomerWords = typeof en;

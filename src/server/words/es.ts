@@ -88,4 +88,7 @@ export const es: CustomerWords = {
   balanceSubject: ({ day }: Fill) => `Saldo pendiente de su evento del ${day}`,
   balanceLine: ({ business, day, balance, total, paid }: Fill) =>
     `El saldo de su evento con ${business} del ${day} es de ${balance} (total ${total}, pagado ${paid}).`,
+  // An address that leads to no page (record 460).
+  pageNotFound: 'Página no encontrada',
+  backHome: 'Volver a la página principal',
 };

@@ -64,6 +64,8 @@ export const quoteAfterEn = {
   tooMany: 'Too many changes',
   tooManyText: ({ wait, phone }: Fill) =>
     `This quote’s link has sent us too many changes in a short time, so this one was not saved. Please try again in ${wait}, or call us: ${phone}.`,
+  notFound: 'Quote not found',
+  notFoundText: ({ phone }: Fill) => `This link does not lead to a quote. Please check it, or ask us: ${phone}.`,
   seconds: (count: number) => `${count} seconds`,
   minutes: (count: number) => `${count} minutes`,
 };

@@ -62,6 +62,8 @@ export const quoteAfterEs: QuoteAfterWords = {
   tooMany: 'Demasiados cambios',
   tooManyText: ({ wait, phone }: Fill) =>
     `El enlace de esta cotización nos envió demasiados cambios en poco tiempo, así que este no se guardó. Inténtelo de nuevo en ${wait}, o llámenos: ${phone}.`,
+  notFound: 'Cotización no encontrada',
+  notFoundText: ({ phone }: Fill) => `Este enlace no lleva a ninguna cotización. Revíselo, o pregúntenos: ${phone}.`,
   seconds: (count: number) => `${count} segundos`,
   minutes: (count: number) => `${count} minutos`,
 };
