@@ -3,7 +3,7 @@
 // target from shared/design.md, and writes them to docs/bench-results.md, keeping the
 // figures of earlier runs kept below its KEPT line (they belong there, not in a
 // decision record: docs/decisions/000-template.md).
-// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|publish|es|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
+// Figures, not tests: nothing here fails a build. BENCH_ONLY=page|headers|site|publish|es|photos|quote|api|availability|inbox|notify|drain|payments|orders|order-page runs one part.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -20,6 +20,7 @@ import { formatPublishBench, runPublishBench } from './publish-spread.js';
 import { formatQuotePageBench, runQuotePageBench } from './quote-page.js';
 import { formatSiteRenderBench, runSiteRenderBench } from './site-render.js';
 import { formatSpanishPageBench, runSpanishPageBench } from './spanish-page.js';
+import { formatUploadedPhotosBench, runUploadedPhotosBench } from './uploaded-photos.js';
 
 const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = 'docs/bench-results.md';
@@ -73,6 +74,16 @@ if (!only || only === 'es') {
   sections.push(
     "## The Spanish page\n\n/es/ and / alternating on one server in Lighthouse's mobile preset, the page rendered on publish from the content's `es` block (records 300, 360).\n\n" +
       spanish,
+  );
+}
+if (!only || only === 'photos') {
+  console.log("\n=== the page with the owner's uploaded photos beside the build's ===");
+  const uploaded = await runUploadedPhotosBench();
+  const photos = formatUploadedPhotosBench(uploaded);
+  console.log(photos);
+  sections.push(
+    `## The page with the owner's photos\n\nThe content's ${uploaded.photos} photos uploaded as the owner's phone sends them (re-encoded by the server, drawn from the store: record 270) and published, that page and the build's, each on a server of its own, alternating in Lighthouse's mobile preset.\n\n` +
+      photos,
   );
 }
 if (!only || only === 'quote') {

@@ -11,7 +11,13 @@ export interface SiteImages {
   svgIcon: boolean;
   /** og:image:alt, twitter:image:alt. */
   cardAlt: string;
+  /** What they were drawn from (src/build/site-images.ts `drawnFrom`): a version naming other things has its own drawn (record 470). */
+  drawnFrom?: string;
 }
+
+/** What the link preview card shows, for people who cannot see it: the share image's description, else the name and tagline. */
+export const cardAltOf = (content: BusinessContent): string =>
+  content.shareImage?.alt ?? `${content.name}: ${content.tagline}`;
 
 /** A content to render, with the pictures it names. */
 export interface PageInput {

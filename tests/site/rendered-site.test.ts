@@ -3,12 +3,14 @@
 // dist/ssr, as `npm test` builds before this stage): rendered once per version, never per
 // request; a publish (in the store, as the owner's Publish makes it) renders the new version
 // and the old bytes are gone.
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusinessContent, content } from '../../content/index.js';
 import { buildApp } from '../../src/server/app.js';
+import { styleHashOf } from '../../src/server/site/site-renderer.js';
 import type { InquiryStore } from '../../src/server/store/inquiry-store.js';
 import type { OwnerStore } from '../../src/server/store/owner-store.js';
 import { openSqliteOwnerStore } from '../../src/server/store/sqlite/sqlite-owner-store.js';
@@ -93,8 +95,13 @@ describe('the site rendered from the content port', () => {
 
   it('answers the Spanish page’s form without JavaScript with Spanish pages (record 360)', async () => {
     // The Spanish page's "Find the truck" section, filled by the server, in Spanish too.
-    expect((await app.inject({ url: '/es/' })).body).toContain('<h2 id="schedule-title">Encuentre el camión</h2>');
+    const spanish = (await app.inject({ url: '/es/' })).body;
+    expect(spanish).toContain('<h2 id="schedule-title">Encuentre el camión</h2>');
     expect((await app.inject({ url: '/' })).body).toContain('<h2 id="schedule-title">Find the truck</h2>');
+    // Its photos described in Spanish (record 460).
+    const photo = content.es!.packageGroups![0]!.packages![0]!.photo!.alt!;
+    expect(spanish).toContain(`alt="${photo}"`);
+    expect(spanish).not.toContain(`alt="${content.packageGroups[0]!.packages[0]!.photo!.alt}"`);
     const form = await app.inject({ url: '/inquiry', headers: { referer: 'http://x.test/es/' } });
     expect(form.body).toContain('<html lang="es">');
     expect(form.body).toContain('<title>Cuéntenos sobre su evento');
@@ -176,6 +183,45 @@ describe('the site rendered from the content port', () => {
     // Still one render per version, however many requests.
     await app.inject({ url: '/' });
     expect(app.siteRenderer!.renders()).toBe(2);
+  });
+
+  it('draws the icons and link preview card again for a new tagline or colours, and lays the colours over the stylesheet, allowed by the CSP (record 470)', async () => {
+    const built = (name: string) => readFileSync(join(CLIENT_DIR, name));
+    // A version that changes none of what they show (the prices above) serves the build's.
+    const cardBefore = await app.inject({ url: '/social-card.png' });
+    expect(cardBefore.headers['content-type']).toBe('image/png');
+    expect(cardBefore.rawPayload.equals(built('social-card.png'))).toBe(true);
+    expect((await app.inject({ url: '/icon-192.png' })).rawPayload.equals(built('icon-192.png'))).toBe(true);
+
+    const rebranded = structuredClone(content);
+    rebranded.tagline = 'Tacos that travel further';
+    rebranded.theme = { primary: '#123456', accent: '#abcdef' };
+    // Without a logo mark of its own, the icons are the mark drawn in its colours.
+    delete rebranded.logoMark;
+    await publish(rebranded);
+    const card = await app.inject({ url: '/social-card.png', headers: { 'if-none-match': cardBefore.headers.etag } });
+    expect(card.statusCode).toBe(200);
+    expect(card.rawPayload.equals(built('social-card.png'))).toBe(false);
+    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+    const corner = await sharp(card.rawPayload).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer();
+    expect([...corner.subarray(0, 3)]).toEqual([0x12, 0x34, 0x56]);
+    expect((await app.inject({ url: '/icon-192.png' })).rawPayload.equals(built('icon-192.png'))).toBe(false);
+    const icon = await app.inject({ url: '/icon.svg' });
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    expect(icon.body).toContain('fill="#abcdef"');
+    const revalidated = await app.inject({ url: '/social-card.png', headers: { 'if-none-match': card.headers.etag } });
+    expect(revalidated.statusCode).toBe(304);
+
+    const theme = ':root{--brand:#123456;--accent:#abcdef}';
+    const page = await app.inject({ url: '/' });
+    expect(page.body).toContain(`<style>${theme}</style>`);
+    expect(page.headers['content-security-policy']).toContain(`'${styleHashOf(theme)}'`);
+    expect((await app.inject({ url: '/inquiry' })).body).toContain(`<style>${theme}</style>`);
+
+    // Back to what the build drew: its files again, and no style of the version's own.
+    await publish(structuredClone(content));
+    expect((await app.inject({ url: '/social-card.png' })).rawPayload.equals(built('social-card.png'))).toBe(true);
+    expect((await app.inject({ url: '/' })).body).not.toContain('--brand:#123456');
   });
 
   it("renders another content on demand, not indexed, without touching the live one (the owner's Preview)", async () => {

@@ -5,6 +5,7 @@
 // switches to a newer one, and kept in memory, compressed, with an ETag: a request only
 // picks bytes. The React render itself is the build's server-side bundle (dist/ssr),
 // loaded once; hashed assets (scripts, styles, built pictures) stay the build's files.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +26,7 @@ import {
 } from '../../shared/picture-data.js';
 import {
   BUILT_PICTURES_FILE,
+  cardAltOf,
   PAGE_SHELL_FILE,
   type PageRenderers,
   SITE_IMAGES_FILE,
@@ -33,8 +35,9 @@ import {
 } from '../../shared/site-render.js';
 
 export { ssrDirOf } from '../../shared/site-render.js';
-import { compressed, type ServedPage } from '../schedule/published-schedule.js';
+import { compressed } from '../schedule/published-schedule.js';
 import type { ContentPort, LiveContent } from './content-port.js';
+import type { SiteImageSet } from './site-images.js';
 
 /** What the build left for rendering (all in the SSR bundle's folder, dist/ssr). */
 export interface PageKit {
@@ -64,10 +67,35 @@ export async function loadPageKit(ssrDir: string): Promise<PageKit | undefined> 
   };
 }
 
-/** A site file served from memory: its bytes in each encoding, its ETag and its type. */
-export interface ServedFile extends ServedPage {
+/** A site file served from memory: its bytes (a text's in each encoding too), its ETag and its type. */
+export interface ServedFile {
   type: string;
+  etag: string;
+  identity: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
 }
+
+/** The types of the site's picture files (site-images.ts). */
+const PICTURE_TYPES: Record<string, string> = { '.png': 'image/png', '.ico': 'image/x-icon', '.svg': 'image/svg+xml' };
+
+/** A picture file served as it is: its own compression, an ETag of its bytes. */
+function servedPicture(name: string, bytes: Buffer): ServedFile {
+  const type = PICTURE_TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream';
+  return { type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`, identity: bytes };
+}
+
+/**
+ * The brand colours of a version, over the build's stylesheet's (record 470): a `<style>` after
+ * it when they differ, which the page's CSP allows by the hash in `RenderedSite.styleHashes`.
+ */
+function themeStyle(kit: PageKit, content: BusinessContent): string | undefined {
+  const { primary, accent } = content.theme;
+  if (kit.shell.includes(`--brand:${primary};--accent:${accent}`)) return undefined;
+  return `:root{--brand:${primary};--accent:${accent}}`;
+}
+
+export const styleHashOf = (css: string) => `sha256-${createHash('sha256').update(css).digest('base64')}`;
 
 export interface RenderedSite {
   version: number;
@@ -75,8 +103,10 @@ export interface RenderedSite {
   page: string;
   /** The no-JavaScript form pages (routes/form-post.ts fills them in). */
   inquiryPages: { form: string; sent: string };
-  /** The site's files by path ('/robots.txt'), compressed. */
+  /** The site's files by path ('/robots.txt', compressed; '/social-card.png' and the icons when drawn for it). */
   files: ReadonlyMap<string, ServedFile>;
+  /** The CSP hashes of its inline styles beyond the build's: its brand colours' when they differ (record 470). */
+  styleHashes: string[];
   /** The page in each other language the content lists (/es/: record 300), its schedule section empty too. */
   languagePages: Partial<Record<Language, string>>;
   /** The no-JavaScript form pages in each other language (record 360). */
@@ -94,6 +124,8 @@ export interface PageOptions {
   noindex?: boolean;
   /** The page's language (record 300): its own words, head and data; pass the content in it (contentIn). */
   language?: Language;
+  /** Its icons and link preview card: the build's when not given (record 470). */
+  images?: SiteImages;
 }
 
 /** The pictures the page draws of those a content names: not its share image, the build's link preview card drawn from the content file's version (record 260). */
@@ -124,9 +156,11 @@ export function renderPageHtml(
   options: PageOptions = {},
 ): string {
   const { renderers } = kit;
+  const theme = themeStyle(kit, content);
   const head =
-    renderers.renderHead(content, kit.siteImages, options.language) +
-    (options.noindex ? '\n    <meta name="robots" content="noindex" />' : '');
+    renderers.renderHead(content, options.images ?? kit.siteImages, options.language) +
+    (options.noindex ? '\n    <meta name="robots" content="noindex" />' : '') +
+    (theme ? `\n    <style>${theme}</style>` : '');
   // Function replacements: a '$' in the content (a price) must not be read as a pattern.
   return kit.shell
     .replace('<html lang="en">', () => `<html lang="${escapeHtml(options.lang ?? content.locale)}">`)
@@ -146,7 +180,7 @@ function inquiryPages(
   page: string,
   language?: Language,
 ): RenderedSite['inquiryPages'] {
-  const style = /<style>[\s\S]*?<\/style>/.exec(page)?.[0] ?? '';
+  const style = [...page.matchAll(/<style>[\s\S]*?<\/style>/g)].map(([tag]) => tag).join('');
   const icon = /<link rel="icon"[^>]*>/.exec(page)?.[0] ?? '';
   const { words } = PAGE_TEXT[language ?? 'en'];
   const wrap = (title: string, body: string) =>
@@ -157,8 +191,12 @@ function inquiryPages(
 }
 
 /** The site's text files from a content, by path, with their types. */
-export function siteFiles(kit: PageKit, live: LiveContent): Record<string, { type: string; text: string }> {
-  const { renderers, siteImages } = kit;
+export function siteFiles(
+  kit: PageKit,
+  live: LiveContent,
+  siteImages = kit.siteImages,
+): Record<string, { type: string; text: string }> {
+  const { renderers } = kit;
   const { content } = live;
   const day = (live.publishedAt ? new Date(live.publishedAt) : new Date()).toISOString().slice(0, 10);
   return {
@@ -174,20 +212,26 @@ export async function renderSite(
   kit: PageKit,
   live: LiveContent,
   resolvePicture?: PictureResolver,
+  siteImages?: (content: BusinessContent) => Promise<SiteImageSet>,
 ): Promise<RenderedSite> {
   const pictures = picturesFor(live.content, kit.builtPictures, resolvePicture);
-  const page = renderPageHtml(kit, live.content, pictures);
+  const drawn = await siteImages?.(live.content);
+  // The card's words are the live content's, whoever drew the card.
+  const images = { ...(drawn?.images ?? kit.siteImages), cardAlt: cardAltOf(live.content) };
+  const page = renderPageHtml(kit, live.content, pictures, { images });
   const files = new Map<string, ServedFile>();
-  for (const [path, { type, text }] of Object.entries(siteFiles(kit, live))) {
+  for (const [path, { type, text }] of Object.entries(siteFiles(kit, live, images))) {
     files.set(path, { ...(await compressed(text)), type });
   }
+  for (const [name, bytes] of Object.entries(drawn?.files ?? {})) files.set(`/${name}`, servedPicture(name, bytes));
+  const theme = themeStyle(kit, live.content);
   // Each other language's page, from the content in that language (record 300).
   const languagePages: RenderedSite['languagePages'] = {};
   const languageInquiryPages: RenderedSite['languageInquiryPages'] = {};
   for (const language of contentLanguages(live.content)) {
     if (language === 'en') continue;
     const inLanguage = contentIn(live.content, language);
-    const languagePage = renderPageHtml(kit, inLanguage, pictures, { lang: language, language });
+    const languagePage = renderPageHtml(kit, inLanguage, pictures, { lang: language, language, images });
     languagePages[language] = languagePage;
     languageInquiryPages[language] = inquiryPages(kit, inLanguage, pictures, languagePage, language);
   }
@@ -196,6 +240,7 @@ export async function renderSite(
     page,
     inquiryPages: inquiryPages(kit, live.content, pictures, page),
     files,
+    styleHashes: theme ? [styleHashOf(theme)] : [],
     languagePages,
     languageInquiryPages,
   };
@@ -208,6 +253,8 @@ export interface SiteRendererOptions {
   resolvePicture?: PictureResolver;
   /** Called before a version is rendered: the photos' store reads the photos it names that it does not know yet. */
   prepare?: (content: BusinessContent) => Promise<void>;
+  /** A version's icons and link preview card (site-images.ts); the build's when not given. */
+  siteImages?: (content: BusinessContent) => Promise<SiteImageSet>;
   /** The versions before one, newest first (the content file's last): at start, what is served when the live one cannot be. */
   earlier?: (version: number) => Promise<LiveContent[]>;
   /** A version that could not be rendered, and the one served instead (the one before; at start, the newest that renders). */
@@ -257,12 +304,12 @@ async function newestRendered(
 }
 
 export async function startSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
-  const { kit, port, resolvePicture } = options;
+  const { kit, port, resolvePicture, siteImages } = options;
   let renders = 0;
   const render = async (live: LiveContent) => {
     await options.prepare?.(live.content);
     renders += 1;
-    return renderSite(kit, live, resolvePicture);
+    return renderSite(kit, live, resolvePicture, siteImages);
   };
   let site = await newestRendered(port.current(), render, options);
   const listeners = new Set<(site: RenderedSite) => void | Promise<void>>();

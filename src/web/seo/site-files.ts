@@ -3,7 +3,7 @@
 // The raster files named here (social card, icons) are drawn by src/build/.
 import { businessId, type DietaryTag, type Menu, operations, type BusinessContent } from '../../../content/index.js';
 import { escapeHtml, safeJson } from '../../shared/escape-html.js';
-import type { SiteImages } from '../../shared/site-render.js';
+import { cardAltOf, type SiteImages } from '../../shared/site-render.js';
 import { type Language, languagePath } from '../../shared/language.js';
 
 export type { SiteImages };
@@ -23,7 +23,7 @@ export const ICONS = {
 /** The default: the drawn mark (a vector) and the truck card. */
 export const defaultSiteImages = (content: BusinessContent): SiteImages => ({
   svgIcon: true,
-  cardAlt: content.shareImage?.alt ?? `${content.name}: ${content.tagline}`,
+  cardAlt: cardAltOf(content),
 });
 
 const absolute = (content: BusinessContent, path: string) => new URL(path, content.siteUrl).href;
