@@ -6,6 +6,7 @@
 // that took pre-orders (?stop=<id>).
 import { type ReactNode, useEffect, useState } from 'react';
 import { formatMoney } from '../shared/money.js';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 import type { Preorder, PreorderSettings } from '../shared/preorder-views.js';
 import type { TruckStop } from '../shared/truck-schedule.js';
 import { ApiError, request } from './api.js';
@@ -25,19 +26,23 @@ const ordersApi = {
   stops: (signal: AbortSignal) =>
     request<{ stops: { stop: TruckStop; settings: PreorderSettings }[] }>(
       'GET',
-      '/api/owner/preorders',
+      OWNER_API.preorders,
       undefined,
       signal,
     ),
-  stop: (id: string, signal: AbortSignal) =>
-    request<StopOrders>('GET', `/api/owner/preorders/${id}`, undefined, signal),
+  stop: (stopId: string, signal: AbortSignal) =>
+    request<StopOrders>('GET', ownerPath(OWNER_API.preorderStop, { stopId }), undefined, signal),
   move: (stopId: string, orderId: string, to: 'ready' | 'picked-up') =>
-    request<{ changed: boolean }>('POST', `/api/owner/preorders/${stopId}/orders/${orderId}/${to}`),
+    request<{ changed: boolean }>(
+      'POST',
+      ownerPath(to === 'ready' ? OWNER_API.preorderReady : OWNER_API.preorderPickedUp, { stopId, orderId }),
+    ),
   cancelOrder: (stopId: string, orderId: string) =>
-    request<{ changed: boolean }>('POST', `/api/owner/preorders/${stopId}/orders/${orderId}/cancel`),
-  cancel: (stopId: string) => request<{ cancelled: number }>('POST', `/api/owner/preorders/${stopId}/cancel`),
+    request<{ changed: boolean }>('POST', ownerPath(OWNER_API.preorderOrderCancel, { stopId, orderId })),
+  cancel: (stopId: string) =>
+    request<{ cancelled: number }>('POST', ownerPath(OWNER_API.preorderStopCancel, { stopId })),
   erase: (stopId: string, orderId: string) =>
-    request<void>('DELETE', `/api/owner/preorders/${stopId}/orders/${orderId}`),
+    request<void>('DELETE', ownerPath(OWNER_API.preorderOrder, { stopId, orderId })),
 };
 
 const STATUS_LABELS: Record<Preorder['status'], string> = {

@@ -3,6 +3,7 @@
 // "Pickup every", "Orders per pickup time" and "Order by". The server checks again and
 // names each field it refuses; nothing changes then.
 import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useId, useState } from 'react';
+import { OWNER_API, ownerPath } from '../shared/owner-api.js';
 import type { MenuChoice, PreorderSettings, Taken } from '../shared/preorder-views.js';
 import { ApiError, request } from './api.js';
 import { ORDERS } from './use-location.js';
@@ -15,9 +16,9 @@ export interface PreorderAnswer {
 }
 
 export const preorderApi = {
-  view: (stopId: string) => request<PreorderAnswer>('GET', `/api/owner/preorders/${stopId}`),
+  view: (stopId: string) => request<PreorderAnswer>('GET', ownerPath(OWNER_API.preorderStop, { stopId })),
   save: (stopId: string, body: unknown) =>
-    request<{ settings: PreorderSettings }>('PUT', `/api/owner/preorders/${stopId}`, body),
+    request<{ settings: PreorderSettings }>('PUT', ownerPath(OWNER_API.preorderStop, { stopId }), body),
 };
 
 interface Values {

@@ -9,6 +9,8 @@ export type Content = Record<string, unknown>;
 
 export interface Editor {
   content: Content;
+  /** The live version's content: what the draft is compared with. */
+  live?: Content;
   issues: FieldIssues;
   /** Sets the value at `path` (undefined removes it). */
   set(path: string, value: unknown): void;
@@ -255,6 +257,22 @@ export function setSpanish(editor: Editor, esPath: string, value: string | strin
 
 const spanishLabel = (label: string) => `${label} (Spanish)`;
 
+/** Said under a Spanish text whose English changed since the live version while it did not. */
+export const SPANISH_MAY_BE_OLD = 'The English changed: check that the Spanish still says the same.';
+
+/** The English at `path` changed since the live version and its Spanish (which it has) did not. */
+export function spanishMayBeOld(editor: Editor, path: string): boolean {
+  const esPath = spanishPath(path);
+  const spanish = getAt(editor.content, esPath);
+  if (spanish === undefined || !editor.live) return false;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return !same(getAt(editor.content, path), getAt(editor.live, path)) && same(spanish, getAt(editor.live, esPath));
+}
+
+/** A Spanish field's hint: its own, and that its English changed when it did. */
+const spanishHint = (editor: Editor, path: string, hint: string | undefined): string | undefined =>
+  spanishMayBeOld(editor, path) ? [hint, SPANISH_MAY_BE_OLD].filter(Boolean).join(' ') : hint;
+
 /** The Spanish of an English text, under it: its own name ("Summary (Spanish)"), `lang="es"`, and its problem. */
 export function SpanishTextField({
   label,
@@ -274,8 +292,9 @@ export function SpanishTextField({
   const esPath = spanishPath(path);
   const value = String(getAt(editor.content, esPath) ?? '');
   const change = (typed: string) => setSpanish(editor, esPath, typed);
+  const said = spanishHint(editor, path, hint);
   return (
-    <Field label={spanishLabel(label)} path={esPath} id={fieldIdOf(esPath)} {...(hint ? { hint } : {})}>
+    <Field label={spanishLabel(label)} path={esPath} id={fieldIdOf(esPath)} {...(said ? { hint: said } : {})}>
       {(props) =>
         multiline ? (
           <textarea
@@ -312,7 +331,7 @@ export function SpanishLinesField({ label, path, hint }: { label: string; path: 
       path={esPath}
       id={fieldIdOf(esPath)}
       lang="es"
-      hint={hint ?? 'One a line, in the order of the English.'}
+      hint={spanishHint(editor, path, hint ?? 'One a line, in the order of the English.')}
       write={(lines) => setSpanish(editor, esPath, lines)}
     />
   );

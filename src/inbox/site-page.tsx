@@ -199,6 +199,7 @@ function useDraft(initial: SiteView) {
   const [issues, setIssues] = useState<FieldIssues>(initial.issues);
   const [saving, setSaving] = useState<string | undefined>();
   const [liveVersion, setLiveVersion] = useState(initial.live.version);
+  const [live, setLive] = useState<Content>(() => initial.live.content as never);
   const base = useRef(initial.draft?.baseVersion ?? initial.live.version);
   const latest = useRef(content);
   const dirty = useRef(false);
@@ -240,7 +241,7 @@ function useDraft(initial: SiteView) {
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return {
-    editor: { content, issues, set },
+    editor: { content, live, issues, set },
     saving,
     liveVersion,
     setIssues,
@@ -260,6 +261,7 @@ function useDraft(initial: SiteView) {
       setIssues(view.issues);
       setSaving(undefined);
       setLiveVersion(view.live.version);
+      setLive(view.live.content as never);
     },
   };
 }

@@ -12,6 +12,7 @@ import type { BusinessContent } from '../../content/content-types.js';
 import { standIn } from '../../tests/support/fetch-stand-in.js';
 import { spanishCardPriceText } from '../shared/card-price.js';
 import type { FieldIssues } from './site-api.js';
+import { SPANISH_MAY_BE_OLD } from './site-fields.js';
 import { SitePage } from './site-page.js';
 
 const SLOW = { timeout: 4000 };
@@ -108,6 +109,24 @@ it('lists what is missing in Spanish, each a link that takes the owner to its fi
   );
   await userEvent.clear(field);
   await waitFor(async () => expect((await lastSent(puts)).es!.menu!.groups![0]!.items![1]).toEqual({}), SLOW);
+});
+
+it('says under a Spanish text that its English changed since the live version, until the Spanish changes too', async () => {
+  history.replaceState(null, '', '/inbox/site?part=packages');
+  site(business);
+  render(<SitePage />);
+  const basic = await screen.findByRole('group', { name: 'Basic' });
+  const spanish = within(basic).getByLabelText('Summary (Spanish)', { exact: true }) as HTMLTextAreaElement;
+  const described = () =>
+    (spanish.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+  expect(described()).not.toContain(SPANISH_MAY_BE_OLD);
+  await userEvent.type(within(basic).getByLabelText('Summary', { exact: true }), ' Now with salsa bar.');
+  await waitFor(() => expect(described()).toContain(SPANISH_MAY_BE_OLD));
+  await userEvent.type(spanish, ' Ahora con barra de salsas.');
+  await waitFor(() => expect(described()).not.toContain(SPANISH_MAY_BE_OLD));
 });
 
 it('puts a photo’s Spanish description beside its English, and lists it while missing (record 460)', async () => {

@@ -1,7 +1,6 @@
 // The owner's API paths, written once (issue 36, record 440): the server registers its
 // routes under these patterns and the inbox fills them in with `ownerPath`, so renaming
-// one renames both (tests/api/owner-api-paths.test.ts checks each is a route the app has).
-// The pre-orders' paths join when their routes are next changed.
+// one renames both (src/server/owner/owner-api-paths.test.ts checks each is a route the app has).
 export const OWNER_API = {
   session: '/api/owner/session',
   inquiries: '/api/owner/inquiries',
@@ -41,6 +40,13 @@ export const OWNER_API = {
   siteHistory: '/api/owner/site/history',
   siteRestore: '/api/owner/site/restore',
   sitePhotos: '/api/owner/site/photos',
+  preorders: '/api/owner/preorders',
+  preorderStop: '/api/owner/preorders/:stopId',
+  preorderStopCancel: '/api/owner/preorders/:stopId/cancel',
+  preorderOrder: '/api/owner/preorders/:stopId/orders/:orderId',
+  preorderReady: '/api/owner/preorders/:stopId/orders/:orderId/ready',
+  preorderPickedUp: '/api/owner/preorders/:stopId/orders/:orderId/picked-up',
+  preorderOrderCancel: '/api/owner/preorders/:stopId/orders/:orderId/cancel',
 } as const;
 
 export type OwnerApiPath = (typeof OWNER_API)[keyof typeof OWNER_API];

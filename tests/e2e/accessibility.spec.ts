@@ -1,19 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { BOOK_THE_TRUCK, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 import { pressIncompleteSend } from './visitor.js';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-  expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(10);
-}
+import { expectNoViolations } from './axe.js';
 
 // Axe reads colours as painted: show everything (no entrance animations) first.
 test.use({ colorScheme: 'light' });

@@ -2,13 +2,11 @@
 // two inquiries for one day that takes one event; the owner books the first; Booked on
 // the second is refused with the day already booked, and "Book anyway" books it, the
 // inquiry's history saying so. Axe finds nothing on the refusal.
-import AxeBuilder from '@axe-core/playwright';
 import { content } from '../../content/index.js';
 import { addDays, localNow } from '../../src/shared/truck-schedule.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+import { expectNoViolations } from './axe.js';
 
 test('Booked on a day already booked is refused; "Book anyway" books it and the history says so', async ({
   page,
@@ -33,7 +31,7 @@ test('Booked on a day already booked is refused; "Book anyway" books it and the 
   await book(second);
   const refusal = page.getByRole('alert').filter({ hasText: 'That day is already booked.' });
   await expect(refusal).toBeVisible();
-  expect(await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).toMatchObject({ violations: [] });
+  await expectNoViolations(page);
   await refusal.getByRole('button', { name: 'Book anyway' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Status saved: Booked (booked anyway).' })).toBeVisible();
   const history = page.getByRole('list').filter({ hasText: 'Booked anyway: the day was already booked' });

@@ -7,7 +7,6 @@
 // (The cutoff's exact moment is tested with the server's clock moved, in
 // src/server/event-plan/event-plan.test.ts: this server runs on the real clock.)
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { clockTime } from '../../src/inbox/format.js';
 import { eventPlanning, type EventSheetView, shiftTime } from '../../src/shared/event-plan.js';
@@ -17,17 +16,9 @@ import { content } from '../support/content-words.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
 import { inDays } from './visitor.js';
+import { expectNoViolations } from './axe.js';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const settings = eventPlanning(content);
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(summary).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const sizes = await page.evaluate(() => ({

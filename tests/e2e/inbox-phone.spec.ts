@@ -3,10 +3,10 @@
 // with 60-character names and long company names nothing is clipped and nothing
 // scrolls sideways; each item links to the inquiry by the customer's full name; the
 // inquiry's Reply, Call and Save status are big enough to tap; axe finds nothing.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
+import { expectNoViolations } from './axe.js';
 
 /** Small phones, a common phone, a Pixel 7, a desktop. */
 const WIDTHS = [
@@ -15,8 +15,6 @@ const WIDTHS = [
   [412, 915],
   [1440, 900],
 ] as const;
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 async function expectNothingWider(page: Page, width: number): Promise<void> {
   const sizes = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -69,8 +67,7 @@ test('the list is cards on a phone and a table on a desktop, long names whole, a
     await expectWhole(page, fullName, width);
     await expectWhole(page, `Erin ${shortName}`, width);
     await expectNothingWider(page, width);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoViolations(page);
   }
 
   // The inquiry on the smallest phone: whole, and its actions big enough to tap.
@@ -127,11 +124,7 @@ test('no inbox page scrolls sideways, from 320 px to a desktop; the Status selec
       );
       expect(overrun, `${path} at ${width} px`).toEqual([]);
       if (width === 320) {
-        const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        expect(
-          results.violations.map((violation) => violation.id),
-          path,
-        ).toEqual([]);
+        await expectNoViolations(page, { where: path });
       }
       await expectNothingWider(page, width);
     }

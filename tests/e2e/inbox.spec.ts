@@ -1,7 +1,6 @@
 // The owner's inbox in real Chromium against the production build: an owner made
 // with the built CLI signs in, sees a visitor's inquiry arrive without a reload,
 // works it, exports, erases, signs out; and the sign-in's refusals read clearly.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { openSqliteStore } from '../../src/server/store/sqlite/sqlite-store.js';
@@ -10,8 +9,7 @@ import { BOOK_THE_TRUCK, content, PACKAGE, TRUCK } from '../support/content-word
 import { expect, openPage, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';
 import { inDays } from './visitor.js';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+import { expectNoViolations } from './axe.js';
 
 async function signedIn(page: Page, email: string): Promise<void> {
   await signIn(page, email);
@@ -232,15 +230,6 @@ test.describe('the owner’s inbox', () => {
 
 test.describe('the inbox, accessible', () => {
   test.use({ colorScheme: 'light' });
-
-  async function expectNoViolations(page: Page): Promise<void> {
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const summary = results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-    expect(summary).toEqual([]);
-    expect(results.passes.length, 'axe checked nothing').toBeGreaterThan(5);
-  }
 
   async function noSidewaysScroll(page: Page): Promise<void> {
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -4,13 +4,13 @@
 // cannot change while it runs, so the lead's kept estimate is put back to what a customer
 // told before Basic went from $15 to $16 would have kept (the row's JSON, behind the
 // server's back); the API tests raise the price in the content itself (kept-estimate.test.ts).
-import AxeBuilder from '@axe-core/playwright';
 import { join } from 'node:path';
 import { openWritingConnection, prepare } from '../../src/server/store/sqlite/sqlite-statements.js';
 import { truckPackages } from '../../content/index.js';
 import { content } from '../support/content-words.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
+import { expectNoViolations } from './axe.js';
 
 /** The kept estimate of a lead as if it had been told when Basic was $15 a guest: 120 × $15 + 18 % + 8.25 % tax. */
 function toldAtFifteen(id: string): void {
@@ -68,6 +68,5 @@ test('the owner sees the estimate told and quotes at its prices, told when today
   await expect(form.getByText(/^Prefilled at the prices of the estimate the customer was told on /)).toHaveText(
     /; today's price for Basic is \$16\.00 per guest\.$/,
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoViolations(page);
 });

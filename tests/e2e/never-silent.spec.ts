@@ -5,14 +5,12 @@
 // downloads; an action link asks before it acts and says what it did once its button
 // is pressed (a real form post: Chromium's Origin must pass); and the public page gains
 // no cookie beyond its form's and no request to anyone else or to the owner's side.
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { actionLinkKey, signActionLink } from '../../src/server/action-links/action-link.js';
 import { expect, openPage, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+import { expectNoViolations } from './axe.js';
 
 /** The words of these cells split over two lines (a row name broken mid-word). */
 function brokenWords(cells: import('@playwright/test').Locator): Promise<string[]> {
@@ -82,8 +80,7 @@ test('the Numbers page reads at 320, 360 and 1440 px, no row name broken mid-wor
     const sources = page.getByRole('table', { name: /Where inquiries came from/ });
     await expect(sources.getByRole('row', { name: new RegExp(source) })).toContainText('2');
     await nothingWider(page, width);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await expectNoViolations(page);
   }
   await page.getByRole('radio', { name: 'Last 365 days' }).check();
   await expect(page.getByRole('img', { name: /Inquiries by week, last 365 days/ })).toBeVisible();
@@ -115,12 +112,12 @@ test('an action link asks first, then acts on its button and says what it did, a
   await expect(page.getByRole('heading', { level: 1, name: 'Mark this inquiry as contacted?' })).toBeVisible();
   await expect(page.getByText(`Erin ${lastName}`)).toBeVisible();
   await nothingWider(page, 320);
-  expect((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.map((each) => each.id)).toEqual([]);
+  await expectNoViolations(page);
 
   await page.getByRole('button', { name: 'Mark as contacted' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Marked as contacted' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(`Erin ${lastName}’s inquiry: marked as contacted on`);
-  expect((await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()).violations.map((each) => each.id)).toEqual([]);
+  await expectNoViolations(page);
   // Once: a reload shows what was done, and changes nothing.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Marked as contacted' })).toBeVisible();

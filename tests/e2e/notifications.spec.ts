@@ -4,10 +4,10 @@
 // refused as private), "Send again" tries again, the list marks the inquiry whose
 // owner e-mail failed, and the settings view reports the set-up and sends a test
 // e-mail that the SMTP server receives.
-import AxeBuilder from '@axe-core/playwright';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
+import { expectNoViolations } from './axe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // One SMTP server on a fixed port for the file: its tests run one after another, in one worker.
@@ -60,10 +60,7 @@ test('an inquiry shows its notifications, failed ones with the reason, and Send 
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expect(page.getByText('from inquiries@e2e.example')).toBeVisible();
   await expect(page.getByText(`http://127.0.0.1:${PORT + 2}/…`)).toBeVisible();
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoViolations(page);
   await page.getByRole('button', { name: 'Send a test e-mail' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'A test e-mail' })).toHaveText(
     `A test e-mail was sent to ${owner}.`,

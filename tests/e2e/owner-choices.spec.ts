@@ -2,12 +2,10 @@
 // link survives signing in, "Already booked that day", the upcoming bookings, and on
 // the Notifications page the calendar feed with "Reset link", e-mail on or off and
 // "Sign out other devices".
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';
 import { inDays } from './visitor.js';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+import { expectNoViolations } from './axe.js';
 
 test('the inbox link in an e-mail opens that inquiry once signed in, after a wrong password too', async ({ page }) => {
   const owner = addOwner();
@@ -53,8 +51,7 @@ test('a second inquiry for a Booked day says so, naming and linking the booking;
   await expect(page.getByRole('heading', { level: 1, name: 'Upcoming bookings' })).toBeVisible();
   await expect(page.getByRole('link', { name: `Erin ${bookedName}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `Erin ${askingName}` })).toHaveCount(0);
-  const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoViolations(page);
 });
 
 test('the Notifications page: the calendar feed and its reset, e-mail off for me, sign out other devices', async ({
@@ -101,6 +98,5 @@ test('the Notifications page: the calendar feed and its reset, e-mail off for me
   await expect(other.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await otherContext.close();
 
-  const axe = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectNoViolations(page);
 });

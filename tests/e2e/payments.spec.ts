@@ -6,30 +6,22 @@
 // the page says "Deposit paid" and offers no button. The owner, on a 360 px phone,
 // records a payment taken outside and voids it with a reason: "Paid" and "Balance due"
 // right to the cent, both in the history; axe finds nothing on either page.
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { content } from '../../content/index.js';
 import { formatMoney } from '../../src/shared/money.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, unique } from './owner.js';
 import { postCheckoutCompleted, standInCheckoutPage, stripeStandInForTheFile } from './stripe.js';
+import { expectNoViolations } from './axe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 // One stand-in on a fixed port for the file: its tests run one after another, in one worker.
 test.describe.configure({ mode: 'default' });
 
 const stripe = stripeStandInForTheFile(PORT);
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, content.locale);
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-  ).toEqual([]);
-}
 
 /** An inquiry from Erin <lastName>, and a quote for it sent by `owner` (signed in) through the owner's API. */
 async function quoted(request: APIRequestContext, owner: string, lastName: string) {

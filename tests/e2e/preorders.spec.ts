@@ -5,28 +5,20 @@
 // to Stripe Checkout (stood in for) and Stripe's signed event marks the order paid; the
 // owner's Orders page: "Ready" and "Cancel stop", which refunds the paid order through
 // the provider. axe finds nothing on the order page or the Orders page.
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { content } from '../../content/index.js';
 import { timeInWords } from '../../src/shared/date-words.js';
 import { addDays, localNow } from '../../src/shared/truck-schedule.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, signIn, unique } from './owner.js';
 import { postCheckoutCompleted, standInCheckoutPage, stripeStandInForTheFile } from './stripe.js';
+import { expectNoViolations } from './axe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 test.describe.configure({ mode: 'serial' });
 
 const stripe = stripeStandInForTheFile(PORT);
-
-async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target)}`),
-  ).toEqual([]);
-}
 
 const [first, second] = content.menu!.groups.flatMap((group) => group.items);
 const place = `Market ${unique()}`;

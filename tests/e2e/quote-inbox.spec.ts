@@ -6,23 +6,15 @@
 // the owner then sees Accepted. Axe finds nothing on the form or the customer's page.
 // The expected amounts are the shared arithmetic on the content's rates, as the server
 // works them out; the form's own arithmetic is checked by hand in quote-form.test.tsx.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { formatMoney, toMinor } from '../../src/shared/money.js';
 import { type QuoteLine, type QuoteRates, quoteTotals } from '../../src/shared/pricing.js';
 import type { QuotesAnswer } from '../../src/shared/quote-views.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
+import { expectNoViolations } from './axe.js';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
-
-async function expectAxeClean(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = results.violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, what).toEqual([]);
-}
+const expectAxeClean = (page: Page, what: string) => expectNoViolations(page, { where: what });
 
 async function expectNothingWider(page: Page, what: string): Promise<void> {
   const [scroll, client] = await page.evaluate(() => [

@@ -6,7 +6,6 @@
 // page, never from fetching the link (a mail scanner's GET). The owner's path at 360 px
 // (issue 35 item 6): "Write a quote" first on the lead, a line of their own previewed,
 // sent, and on the customer's page. Axe finds nothing.
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { content } from '../../content/index.js';
 import { formatMoney } from '../../src/shared/money.js';
@@ -14,9 +13,9 @@ import type { QuoteLine } from '../../src/shared/pricing.js';
 import type { QuotesAnswer, QuoteView } from '../../src/shared/quote-views.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, PASSWORD, sendByApi, signIn, unique } from './owner.js';
+import { expectNoViolations } from './axe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 /** The newcomer's lines: the one that broke every two letters at 320 px, a long one, and big amounts. */
 const LINES: QuoteLine[] = [
@@ -76,13 +75,7 @@ function widthProblems(page: Page) {
   });
 }
 
-async function expectAxeClean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    results.violations.map((violation) => violation.id),
-    what,
-  ).toEqual([]);
-}
+const expectAxeClean = (page: Page, what: string) => expectNoViolations(page, { where: what });
 
 async function customerPage(browser: Browser, baseURL: string, width: number, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ viewport: { width, height: 568 }, javaScriptEnabled, baseURL });

@@ -10,7 +10,6 @@
 // The server's content is shared with the other browser tests running beside this one:
 // the price changed is a package none of them reads (not PACKAGE nor OTHER_PACKAGE), and
 // the test ends by restoring the version it started from, whatever happened.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
@@ -25,8 +24,8 @@ import { content, OTHER_PACKAGE, PACKAGE, TRUCK } from '../support/content-words
 import { EXIF_SECRET, gpsJpeg } from '../support/photos.js';
 import { expect, test } from './fixtures.js';
 import { addOwner, sendByApi, signIn, unique } from './owner.js';
+import { expectNoViolations } from './axe.js';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const PARTS = ['Business', 'Packages', 'Menu', 'Why us', 'Clients', 'Prices and terms', 'Spanish'];
 const STALE = 'Published from another device since you opened this';
 /**
@@ -47,8 +46,7 @@ const IN_SPANISH = contentLanguages(content).includes('es');
 test.use({ viewport: { width: 360, height: 780 } });
 
 async function clean(page: Page, where: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(results.violations.map((violation) => `${where}: ${violation.id}`)).toEqual([]);
+  await expectNoViolations(page, { where });
   expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(360);
 }
 

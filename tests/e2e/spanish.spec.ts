@@ -4,13 +4,13 @@
 // English; an inquiry from /es/ kept in Spanish: its confirmation e-mail (a real SMTP
 // server) writes the estimate as Spanish writes money, its quote e-mail is Spanish, and
 // the inbox, in English, says the language.
-import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { startSmtp, type TestSmtp } from '../support/smtp.js';
 import { content, PACKAGE, TRUCK } from '../support/content-words.js';
 import { expect, openPage, test } from './fixtures.js';
 import { addOwner, PASSWORD, signIn } from './owner.js';
 import { inDays, pressIncompleteSend, storedByEmail } from './visitor.js';
+import { expectNoViolations } from './axe.js';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 test.describe.configure({ mode: 'default' });
@@ -58,10 +58,7 @@ test('/es/ with JavaScript: Spanish throughout, its alternates, and an inquiry k
   await expect(page).toHaveTitle(content.es!.seo!.title!);
   await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.es!.hero!.heading!);
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  await expectNoViolations(page);
 
   await page.getByRole('button', { name: content.es!.hero!.callToAction! }).click();
   const dialog = page.getByRole('dialog', { name: 'Cuéntenos sobre su evento' });

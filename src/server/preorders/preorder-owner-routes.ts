@@ -5,6 +5,7 @@
 // "Cancel order", "Cancel stop" (every paid order refunded once through the provider by the sweep).
 // Bad input is a 400 naming each field by its label, and changes nothing.
 import type { FastifyPluginAsync } from 'fastify';
+import { OWNER_API } from '../../shared/owner-api.js';
 import { PREORDER_LIMITS } from '../../shared/preorder-times.js';
 import { addDays, localNow } from '../../shared/truck-schedule.js';
 import { httpError } from '../http-error.js';
@@ -81,7 +82,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
   };
 
   // The Orders page's stops: the upcoming ones (and yesterday's) that have taken pre-orders.
-  app.get('/api/owner/preorders', async () => {
+  app.get(OWNER_API.preorders, async () => {
     const today = localNow(new Date(clock()), site().timeZone).date;
     const stops = await schedule.stops(addDays(today, -1));
     const withSettings = await Promise.all(
@@ -90,7 +91,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
     return { stops: withSettings.flatMap(({ stop, settings }) => (settings ? [{ stop, settings }] : [])) };
   });
 
-  app.get<{ Params: { stopId: string } }>('/api/owner/preorders/:stopId', async (request) => {
+  app.get<{ Params: { stopId: string } }>(OWNER_API.preorderStop, async (request) => {
     const stop = await stopOf(request.params.stopId);
     const [saved, orders, taken] = await Promise.all([
       preorders.settings(stop.id),
@@ -108,7 +109,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
   });
 
   app.put<{ Params: { stopId: string }; Body: SettingsBody }>(
-    '/api/owner/preorders/:stopId',
+    OWNER_API.preorderStop,
     { schema: { body: SETTINGS_BODY } },
     async (request) => {
       const stop = await stopOf(request.params.stopId);
@@ -138,11 +139,11 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
     const moved = await preorders[to](order.id, new Date(clock()));
     return { order: moved ?? (await preorders.get(order.id)), changed: moved !== undefined };
   };
-  app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/ready', move('markReady'));
-  app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/picked-up', move('markPickedUp'));
+  app.post<OrderParams>(OWNER_API.preorderReady, move('markReady'));
+  app.post<OrderParams>(OWNER_API.preorderPickedUp, move('markPickedUp'));
 
   // "Cancel order" (record 390): its places given back, a paid one refunded once by the sweep, its customer told.
-  app.post<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId/cancel', async (request) => {
+  app.post<OrderParams>(OWNER_API.preorderOrderCancel, async (request) => {
     const order = await preorders.get(request.params.orderId);
     if (!order || order.stopId !== request.params.stopId) throw httpError(404, 'No such order.');
     const cancelled = await preorders.cancelOrder(order.id, new Date(clock()));
@@ -152,7 +153,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
 
   // Erasure: the customer's name, phone and e-mail leave every order placed with that e-mail; the orders' figures
   // stay. This order, unless picked up, is cancelled first: its places given back (record 390).
-  app.delete<OrderParams>('/api/owner/preorders/:stopId/orders/:orderId', async (request, reply) => {
+  app.delete<OrderParams>(OWNER_API.preorderOrder, async (request, reply) => {
     const order = await preorders.get(request.params.orderId);
     if (!order || order.stopId !== request.params.stopId) throw httpError(404, 'No such order.');
     const cancelled = await preorders.cancelOrder(order.id, new Date(clock()));
@@ -161,7 +162,7 @@ export const preorderOwnerRoutes: FastifyPluginAsync<
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { stopId: string } }>('/api/owner/preorders/:stopId/cancel', async (request) => {
+  app.post<{ Params: { stopId: string } }>(OWNER_API.preorderStopCancel, async (request) => {
     const stop = await stopOf(request.params.stopId);
     const cancelled = await preorders.cancelStop(stop.id, new Date(clock()));
     // The paid orders are refunded now; a refund that fails is tried again at the next sweep.
