@@ -38,7 +38,9 @@ async function publishWithUploads(dataDir: string): Promise<number> {
     }
     photo!.src = made.get(photo!.src)!;
   }
-  await owners.siteContent.publish(1, next, BENCH_OWNER.email, new Date());
+  const published = await owners.siteContent.publish(1, next, BENCH_OWNER.email, new Date());
+  if (published.status !== 'published')
+    throw new Error(`The version with uploaded photos was not published: ${published.status}`);
   await owners.close();
   return made.size;
 }
