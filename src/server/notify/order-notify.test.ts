@@ -33,6 +33,12 @@ const order = (email: string) => ({
   payAtPickup: true,
 });
 
+/** A relay for this test (stopped after it), and the app sending to it. */
+async function startWithRelay(engine: 'sqlite' | 'postgres', env: Record<string, string> = {}) {
+  smtp = await startSmtp();
+  return { mail: smtp, t: await start(engine, smtp, env) };
+}
+
 async function start(engine: 'sqlite' | 'postgres', mail: TestSmtp, env: Record<string, string> = {}) {
   const t = await startOwnerApp({
     ...(engine === 'postgres' ? { DATABASE_URL: await freshPostgresUrl() } : {}),
@@ -108,10 +114,8 @@ describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (
   it('caps the confirmations as the inquiries’: a network’s sixth and the hour wait, a mailbox’s fourth is skipped; "ready" is not capped (record 430)', {
     timeout: 120_000,
   }, async () => {
-    smtp = await startSmtp();
-    const mail = smtp;
     // 6 an hour, so 1 for any one network; 3 to one mailbox a day.
-    const t = await start(engine, mail, { CONFIRMATIONS_PER_HOUR: '6', CONFIRMATIONS_PER_ADDRESS: '3' });
+    const { t, mail } = await startWithRelay(engine, { CONFIRMATIONS_PER_HOUR: '6', CONFIRMATIONS_PER_ADDRESS: '3' });
     const stopId = await openScheduledStop(t);
     await t.app.notifier.start();
     const placeAndTry = async (email: string, from: string) => {
@@ -160,9 +164,7 @@ describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (
   it('confirms the order once, tells "Your order is ready" once, and the cancellation once', {
     timeout: 60_000,
   }, async () => {
-    smtp = await startSmtp();
-    const mail = smtp;
-    const t = await start(engine, mail);
+    const { t, mail } = await startWithRelay(engine);
     await t.app.notifier.start();
     const placed = await t.owners.preorders.place(order('ana@example.com'), new Date(), null);
     if (!placed.ok) throw new Error(placed.reason);
@@ -207,9 +209,7 @@ describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (
   it('writes the customer’s e-mails in the language the order was placed in (record 420)', {
     timeout: 60_000,
   }, async () => {
-    smtp = await startSmtp();
-    const mail = smtp;
-    const t = await start(engine, mail);
+    const { t, mail } = await startWithRelay(engine);
     await t.app.notifier.start();
     const placed = await t.owners.preorders.place(
       { ...order('lu@example.com'), language: 'es' as const },
@@ -248,8 +248,7 @@ describe.each(['sqlite', 'postgres'] as const)('a pre-order’s e-mails (%s)', (
   });
 
   it('erasing the customer removes their order’s pending notifications', { timeout: 60_000 }, async () => {
-    smtp = await startSmtp();
-    const t = await start(engine, smtp);
+    const { t } = await startWithRelay(engine);
     const placed = await t.owners.preorders.place(order('bo@example.com'), new Date(), null);
     if (!placed.ok) throw new Error(placed.reason);
     await t.owners.preorders.markReady(placed.order.id, new Date());
