@@ -9,7 +9,7 @@ import { buildNewInquiry } from './builders.js';
 import { call, ORIGIN, type OwnerApp } from './owner-app.js';
 
 /** Posts a form of the quote page as a browser does (same origin). */
-export const postForm = (t: OwnerApp, path: string, fields: Record<string, string>) =>
+export const postForm = (t: OwnerApp, path: string, fields: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: path,

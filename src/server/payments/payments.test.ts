@@ -5,8 +5,9 @@
 // the CSV says what was paid and what is left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
+import { postForm } from '../../../tests/support/booked-event.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
-import { call, cookieOf, ORIGIN, type OwnerApp, startOwnerApp } from '../../../tests/support/owner-app.js';
+import { call, cookieOf, type OwnerApp, startOwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../../../tests/support/stripe-stand-in.js';
 import { dayInWords } from '../../shared/date-words.js';
@@ -37,15 +38,6 @@ async function acceptedQuote({ online = true, env = {} as Record<string, string>
   expect((await postForm(t, `${path}/accept`, { accept: 'yes' })).statusCode).toBe(303);
   return { t, cookie, id, inquiry, quote, path };
 }
-
-/** Posts a form of the quote page as a browser does (same origin). */
-const postForm = (t: OwnerApp, url: string, fields: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
-    payload: new URLSearchParams(fields).toString(),
-  });
 
 /** Posts a signed event to the site as Stripe does. */
 const postEvent = (t: OwnerApp, event: { body: string; signature: string }) =>

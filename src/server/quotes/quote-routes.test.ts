@@ -3,6 +3,7 @@
 // (no JavaScript: plain forms; accepted once, declined, replaced, expired).
 import { describe, expect, it } from 'vitest';
 import { content } from '../../../content/index.js';
+import { postForm } from '../../../tests/support/booked-event.js';
 import { buildNewInquiry } from '../../../tests/support/builders.js';
 import { call, cookieOf, ORIGIN, startOwnerApp, type OwnerApp } from '../../../tests/support/owner-app.js';
 import { startSmtp } from '../../../tests/support/smtp.js';
@@ -29,15 +30,6 @@ async function draftOf(t: OwnerApp, cookie: string, id: string): Promise<QuotesA
 
 const send = (t: OwnerApp, cookie: string, id: string, body: unknown) =>
   call(t.app, 'POST', `/api/owner/inquiries/${id}/quotes`, { cookie, body });
-
-/** Posts a form of the quote page as a browser does (same origin). */
-const postForm = (t: OwnerApp, path: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
-    payload: new URLSearchParams(fields).toString(),
-  });
 
 const pathOf = (quote: QuoteView) => new URL(quote.url).pathname;
 
